@@ -1,0 +1,104 @@
+//! [`Board`]: a map together with its always-current coverage. Edits go
+//! through its methods so the usable hexes are recomputed incrementally.
+
+use crate::coverage::Coverage;
+use crate::map::{LimitError, Map, TerrainPiece};
+use crate::validate::{self, Finding};
+use hexx::Hex;
+
+/// A map and its coverage, kept in step.
+#[derive(Clone, Debug)]
+pub struct Board {
+    map: Map,
+    coverage: Coverage,
+}
+
+impl Board {
+    /// Computes the coverage of `map`.
+    pub fn new(map: Map) -> Result<Self, LimitError> {
+        let coverage = Coverage::new(&map)?;
+        Ok(Self { map, coverage })
+    }
+
+    /// The map.
+    #[must_use]
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The coverage.
+    #[must_use]
+    pub fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
+    /// Gives the map back.
+    #[must_use]
+    pub fn into_map(self) -> Map {
+        self.map
+    }
+
+    /// Validation findings for the current map.
+    #[must_use]
+    pub fn validate(&self) -> Vec<Finding> {
+        validate::validate(&self.map, &self.coverage)
+    }
+
+    /// Inserts a terrain piece at `index` (clamped to the end). Returns the
+    /// hexes whose free area was recomputed.
+    pub fn insert_piece(&mut self, index: usize, piece: TerrainPiece) -> Result<Vec<Hex>, LimitError> {
+        let index = index.min(self.map.terrain.len());
+        self.map.terrain.insert(index, piece);
+        if let Err(e) = self.map.check_limits() {
+            self.map.terrain.remove(index);
+            return Err(e);
+        }
+        Ok(self.coverage.piece_inserted(&self.map, index))
+    }
+
+    /// Appends a terrain piece.
+    pub fn push_piece(&mut self, piece: TerrainPiece) -> Result<Vec<Hex>, LimitError> {
+        self.insert_piece(self.map.terrain.len(), piece)
+    }
+
+    /// Removes the terrain piece at `index`; `None` when there is none.
+    pub fn remove_piece(&mut self, index: usize) -> Option<(TerrainPiece, Vec<Hex>)> {
+        if index >= self.map.terrain.len() {
+            return None;
+        }
+        let piece = self.map.terrain.remove(index);
+        Some((piece, self.coverage.piece_removed(index)))
+    }
+
+    /// Replaces the terrain piece at `index`, returning the old one.
+    pub fn replace_piece(&mut self, index: usize, piece: TerrainPiece) -> Option<(TerrainPiece, Vec<Hex>)> {
+        if index >= self.map.terrain.len() {
+            return None;
+        }
+        let old = std::mem::replace(&mut self.map.terrain[index], piece);
+        if self.map.check_limits().is_err() {
+            self.map.terrain[index] = old;
+            return None;
+        }
+        Some((old, self.coverage.piece_replaced(&self.map, index)))
+    }
+
+    /// Changes anything in the map through `edit`, then recomputes the
+    /// coverage from scratch (for edits to the layout, area or grid region).
+    /// On a limit error the map is left unchanged.
+    pub fn edit_all(&mut self, edit: impl FnOnce(&mut Map)) -> Result<(), LimitError> {
+        let mut map = self.map.clone();
+        edit(&mut map);
+        let coverage = Coverage::new(&map)?;
+        self.map = map;
+        self.coverage = coverage;
+        Ok(())
+    }
+
+    /// Changes features, zones or metadata; the coverage does not depend on them.
+    pub fn edit_content(&mut self, edit: impl FnOnce(&mut Map)) {
+        let terrain_before = self.map.terrain.len();
+        edit(&mut self.map);
+        debug_assert_eq!(terrain_before, self.map.terrain.len(), "edit_content must not touch terrain");
+    }
+}

@@ -1,0 +1,204 @@
+//! Reading and writing RON files: maps and pack manifests.
+//!
+//! Loading is strict: unknown fields are errors, every value is range
+//! checked while parsing, and [`crate::limits`] bound file size, nesting and
+//! counts. Errors say which file, the line and column, and what was expected.
+//! Saving writes the canonical pretty form to a temporary file beside the
+//! target and renames it over the target, so a crash never leaves a
+//! half-written file.
+
+use crate::limits;
+use crate::map::{LimitError, Map};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why a file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{path}: cannot read the file: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`limits::MAX_FILE_BYTES`].
+    #[error("{path}: the file is {size} bytes; the limit is {} bytes", limits::MAX_FILE_BYTES)]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        size: u64,
+    },
+    /// The text is not valid UTF-8.
+    #[error("{path}: the file is not UTF-8 text (invalid byte at offset {offset})")]
+    NotText {
+        /// The file.
+        path: String,
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+    /// The RON text does not describe the expected value.
+    #[error("{path}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+    /// The map parsed but exceeds a whole-map limit.
+    #[error("{path}: {source}")]
+    Limit {
+        /// The file.
+        path: String,
+        /// The limit.
+        source: LimitError,
+    },
+}
+
+impl LoadError {
+    /// The file the error is about.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        match self {
+            Self::Io { path, .. }
+            | Self::TooLarge { path, .. }
+            | Self::NotText { path, .. }
+            | Self::Syntax { path, .. }
+            | Self::Limit { path, .. } => path,
+        }
+    }
+
+    /// Line and column, when the error has a position.
+    #[must_use]
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self {
+            Self::Syntax { line, column, .. } => Some((*line, *column)),
+            _ => None,
+        }
+    }
+}
+
+/// Why a file could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// Serialising failed (should not happen for valid values).
+    #[error("cannot encode {path} as RON: {message}")]
+    Encode {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
+    /// Writing or renaming failed; the previous file, if any, is intact.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(limits::MAX_NESTING)
+}
+
+/// Parses RON `text` as a `T`, naming `origin` (a path or label) in errors.
+pub fn parse_ron<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, LoadError> {
+    if text.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge { path: origin.to_owned(), size: text.len() as u64 });
+    }
+    if text.trim().is_empty() {
+        return Err(LoadError::Syntax {
+            path: origin.to_owned(),
+            line: 1,
+            column: 1,
+            message: "the file is empty; expected a RON value".to_owned(),
+        });
+    }
+    ron_options().from_str(text).map_err(|e| LoadError::Syntax {
+        path: origin.to_owned(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// Reads a file as text, enforcing the size limit before reading it.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let shown = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io { path: shown.clone(), source })?;
+    if meta.len() > limits::MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge { path: shown, size: meta.len() });
+    }
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io { path: shown.clone(), source })?;
+    String::from_utf8(bytes).map_err(|e| LoadError::NotText { path: shown, offset: e.utf8_error().valid_up_to() })
+}
+
+/// Parses a map from RON text.
+pub fn parse_map(text: &str, origin: &str) -> Result<Map, LoadError> {
+    let map: Map = parse_ron(text, origin)?;
+    map.check_limits().map_err(|source| LoadError::Limit { path: origin.to_owned(), source })?;
+    Ok(map)
+}
+
+/// Loads a map file.
+pub fn load_map(path: &Path) -> Result<Map, LoadError> {
+    parse_map(&read_text(path)?, &path.display().to_string())
+}
+
+/// The canonical RON text of a value (what [`save_atomic`] writes).
+pub fn to_ron_string<T: Serialize>(value: &T) -> Result<String, ron::Error> {
+    let config = ron::ser::PrettyConfig::new().depth_limit(3).indentor("    ").new_line("\n");
+    let mut s = ron::ser::to_string_pretty(value, config)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// Writes `value` as canonical RON to `path` atomically: the text goes to a
+/// temporary file in the same folder, is flushed to disk, then renamed over
+/// `path`.
+pub fn save_atomic<T: Serialize>(value: &T, path: &Path) -> Result<(), SaveError> {
+    let shown = path.display().to_string();
+    let text = to_ron_string(value).map_err(|e| SaveError::Encode { path: shown.clone(), message: e.to_string() })?;
+    write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Io { path: shown, source })
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A short display of a hex as `q,r`.
+pub struct HexDisplay(pub hexx::Hex);
+
+impl fmt::Display for HexDisplay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.0.x, self.0.y)
+    }
+}

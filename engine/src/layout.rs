@@ -1,0 +1,225 @@
+//! Hex layout: where each hex of the axial grid lies in world coordinates.
+//!
+//! Hex coordinates are axial `(q, r)` held in a [`hexx::Hex`] (`x` is `q`,
+//! `y` is `r`). Hex `(0, 0)` is centred on the centre of the map area, so the
+//! point reflection about the map centre maps hex `h` to `-h`; this keeps
+//! point-symmetric maps simple to check.
+//!
+//! ```
+//! use hexwright_engine::layout::{HexLayout, Orientation};
+//! use hexwright_engine::geom::Point;
+//! use hexx::Hex;
+//!
+//! let layout = HexLayout::new(Orientation::Pointy, 10.0, Point::new(100.0, 100.0));
+//! assert_eq!(layout.center(Hex::ZERO), Point::new(100.0, 100.0));
+//! let h = Hex::new(2, -1);
+//! assert_eq!(layout.hex_at(layout.center(h)), h);
+//! ```
+
+use crate::geom::{Bbox, Point};
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+const SQRT_3: f64 = 1.732_050_807_568_877_2;
+
+/// Which way the hexagons point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Orientation {
+    /// A corner points up; rows of hexes run horizontally.
+    Pointy,
+    /// A flat edge is on top; columns of hexes run vertically.
+    Flat,
+}
+
+impl Orientation {
+    /// A lower-case name for display (`pointy` / `flat`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Pointy => "pointy",
+            Self::Flat => "flat",
+        }
+    }
+}
+
+/// Converts between axial hex coordinates and world positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HexLayout {
+    /// Which way the hexagons point.
+    pub orientation: Orientation,
+    /// Circumradius of a hexagon (centre to corner) in world units.
+    pub size: f64,
+    /// World position of the centre of hex `(0, 0)`.
+    pub origin: Point,
+}
+
+impl HexLayout {
+    /// Creates a layout.
+    #[must_use]
+    pub const fn new(orientation: Orientation, size: f64, origin: Point) -> Self {
+        Self { orientation, size, origin }
+    }
+
+    /// Area of one hexagon: `3√3/2 · size²`.
+    #[must_use]
+    pub fn hex_area(&self) -> f64 {
+        1.5 * SQRT_3 * self.size * self.size
+    }
+
+    /// World position of the centre of `hex`.
+    #[must_use]
+    pub fn center(&self, hex: Hex) -> Point {
+        let (q, r) = (f64::from(hex.x), f64::from(hex.y));
+        let s = self.size;
+        match self.orientation {
+            Orientation::Pointy => Point::new(s * SQRT_3 * (q + r / 2.0), s * 1.5 * r) + self.origin,
+            Orientation::Flat => Point::new(s * 1.5 * q, s * SQRT_3 * (r + q / 2.0)) + self.origin,
+        }
+    }
+
+    /// Fractional axial coordinates of a world position.
+    #[must_use]
+    pub fn fractional(&self, p: Point) -> (f64, f64) {
+        let d = p - self.origin;
+        let s = self.size;
+        match self.orientation {
+            Orientation::Pointy => ((SQRT_3 / 3.0 * d.x - d.y / 3.0) / s, (2.0 / 3.0 * d.y) / s),
+            Orientation::Flat => ((2.0 / 3.0 * d.x) / s, (-d.x / 3.0 + SQRT_3 / 3.0 * d.y) / s),
+        }
+    }
+
+    /// The hex containing the world position `p`.
+    #[must_use]
+    pub fn hex_at(&self, p: Point) -> Hex {
+        let (q, r) = self.fractional(p);
+        cube_round(q, r)
+    }
+
+    /// The six corners of `hex`, in positive orientation (see [`crate::geom::signed_area`]).
+    #[must_use]
+    pub fn corners(&self, hex: Hex) -> [Point; 6] {
+        let c = self.center(hex);
+        let start = match self.orientation {
+            Orientation::Pointy => 30.0_f64,
+            Orientation::Flat => 0.0,
+        };
+        std::array::from_fn(|i| {
+            let a = (start + 60.0 * i as f64).to_radians();
+            Point::new(c.x + self.size * a.cos(), c.y + self.size * a.sin())
+        })
+    }
+
+    /// Bounding box of `hex`.
+    #[must_use]
+    pub fn bbox(&self, hex: Hex) -> Bbox {
+        Bbox::of(&self.corners(hex))
+    }
+
+    /// Every hex whose bounding box overlaps `b`, in row-major order
+    /// (by `r`, then `q`). A conservative superset of the hexes that
+    /// intersect any shape inside `b`.
+    #[must_use]
+    pub fn hexes_overlapping(&self, b: Bbox) -> Vec<Hex> {
+        let mut out = Vec::new();
+        if b.is_empty() {
+            return out;
+        }
+        let (qmin, qmax, rmin, rmax) = self.axial_range(b);
+        for r in rmin..=rmax {
+            for q in qmin..=qmax {
+                let h = Hex::new(q, r);
+                if self.bbox(h).overlaps(b) {
+                    out.push(h);
+                }
+            }
+        }
+        out
+    }
+
+    /// Axial ranges `(qmin, qmax, rmin, rmax)` covering every hex that can
+    /// touch the box `b`.
+    #[must_use]
+    pub fn axial_range(&self, b: Bbox) -> (i32, i32, i32, i32) {
+        let b = b.expand(self.size * 2.0);
+        let corners = [b.min, Point::new(b.max.x, b.min.y), b.max, Point::new(b.min.x, b.max.y)];
+        let (mut qmin, mut qmax, mut rmin, mut rmax) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for c in corners {
+            let (q, r) = self.fractional(c);
+            qmin = qmin.min(q);
+            qmax = qmax.max(q);
+            rmin = rmin.min(r);
+            rmax = rmax.max(r);
+        }
+        let clamp = |v: f64| v.clamp(-1.0e6, 1.0e6) as i32;
+        (clamp(qmin.floor()), clamp(qmax.ceil()), clamp(rmin.floor()), clamp(rmax.ceil()))
+    }
+}
+
+/// Rounds fractional axial coordinates to the nearest hex.
+#[must_use]
+pub fn cube_round(q: f64, r: f64) -> Hex {
+    let s = -q - r;
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    Hex::new(rq as i32, rr as i32)
+}
+
+/// A total order on hexes (by `r`, then `q`) for deterministic iteration.
+#[must_use]
+pub fn hex_key(h: Hex) -> (i32, i32) {
+    (h.y, h.x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::signed_area;
+
+    #[test]
+    fn corners_have_positive_area_equal_to_hex_area() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let l = HexLayout::new(o, 7.0, Point::new(3.0, 4.0));
+            let a = signed_area(&l.corners(Hex::new(2, -3)));
+            assert!((a - l.hex_area()).abs() < 1e-9, "{o:?}: {a}");
+        }
+    }
+
+    #[test]
+    fn neighbours_are_adjacent_in_world() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let l = HexLayout::new(o, 10.0, Point::default());
+            for n in Hex::ZERO.all_neighbors() {
+                let d = l.center(n).distance(l.center(Hex::ZERO));
+                assert!((d - 10.0 * SQRT_3).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn hex_at_inverts_center() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let l = HexLayout::new(o, 13.0, Point::new(50.0, 20.0));
+            for q in -5..5 {
+                for r in -5..5 {
+                    let h = Hex::new(q, r);
+                    assert_eq!(l.hex_at(l.center(h)), h);
+                    assert_eq!(l.hex_at(l.center(h) + Point::new(3.0, -2.0)), h);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn point_reflection_maps_hex_to_its_negation() {
+        let l = HexLayout::new(Orientation::Flat, 9.0, Point::new(40.0, 40.0));
+        let h = Hex::new(3, -1);
+        let c = l.center(h);
+        let mirrored = Point::new(80.0 - c.x, 80.0 - c.y);
+        assert_eq!(l.hex_at(mirrored), -h);
+    }
+}

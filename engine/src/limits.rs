@@ -1,0 +1,25 @@
+//! Limits that protect the engine from hostile or broken files: each is
+//! checked with a clear error instead of a hang, a huge allocation or a panic.
+
+/// Largest map or pack manifest file read, in bytes (8 MiB).
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+/// Largest absolute world coordinate or length.
+pub const MAX_COORD: f64 = 1.0e6;
+/// Smallest hex circumradius.
+pub const MIN_HEX_SIZE: f64 = 1.0;
+/// Largest hex circumradius.
+pub const MAX_HEX_SIZE: f64 = 10_000.0;
+/// Most points in one polygon or brush stroke.
+pub const MAX_RING_VERTICES: usize = 4096;
+/// Most vertices in the grid region and all terrain pieces together.
+pub const MAX_TOTAL_VERTICES: usize = 200_000;
+/// Most terrain pieces.
+pub const MAX_PIECES: usize = 10_000;
+/// Most features (and most zone hexes in all).
+pub const MAX_FEATURES: usize = 50_000;
+/// Most hexes a grid may hold.
+pub const MAX_GRID_HEXES: usize = 60_000;
+/// Most maps in one pack.
+pub const MAX_PACK_MAPS: usize = 1_000;
+/// Deepest RON nesting accepted.
+pub const MAX_NESTING: usize = 64;

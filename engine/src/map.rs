@@ -1,0 +1,640 @@
+//! The map model: layout, area, grid region, terrain pieces, features,
+//! starting zones and metadata.
+//!
+//! A [`Map`] is plain data that (de)serialises to the RON map format
+//! (see `docs/formats.md`). Values that can never make sense (non-finite
+//! coordinates, negative radii, too many vertices) are rejected while the
+//! file is parsed, so the error carries a line and column; everything that
+//! depends on the whole map (zone sizes, reachability, ...) is a validation
+//! finding instead (see [`crate::validate`]).
+
+use crate::geom::{Bbox, Point};
+use crate::layout::{HexLayout, Orientation};
+use crate::limits;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The map format version this engine reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Number of players' sides; sides are numbered `0` and `1`.
+pub const SIDES: u8 = 2;
+
+/// Corners of the regular polygon that stands for a [`TerrainShape::Circle`].
+pub const CIRCLE_SEGMENTS: usize = 64;
+
+/// Corners of the regular polygon that stands for each disc of a brush stroke.
+pub const BRUSH_SEGMENTS: usize = 32;
+
+/// A whole map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Map {
+    /// Format version; always [`FORMAT_VERSION`].
+    pub format: FormatVersion,
+    /// Name, author, description and tags.
+    pub meta: Meta,
+    /// Hex orientation and size.
+    pub layout: LayoutSpec,
+    /// The map area: a rectangle from `(0, 0)` to `(width, height)`.
+    pub area: Area,
+    /// The grid region: a polygon inside the area that holds the hex grid.
+    pub grid: Polygon,
+    /// Terrain pieces covering parts of the grid, in painting order.
+    #[serde(default)]
+    pub terrain: Vec<TerrainPiece>,
+    /// Features standing on hexes.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// Starting zones.
+    #[serde(default)]
+    pub zones: Vec<Zone>,
+}
+
+/// The `format` field: only [`FORMAT_VERSION`] is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub struct FormatVersion;
+
+impl TryFrom<u32> for FormatVersion {
+    type Error = String;
+    fn try_from(v: u32) -> Result<Self, String> {
+        if v == FORMAT_VERSION {
+            Ok(Self)
+        } else {
+            Err(format!("unsupported format version {v}: this Hexwright reads format {FORMAT_VERSION}"))
+        }
+    }
+}
+
+impl From<FormatVersion> for u32 {
+    fn from(_: FormatVersion) -> u32 {
+        FORMAT_VERSION
+    }
+}
+
+/// Descriptive metadata.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// Display name.
+    pub name: String,
+    /// Who made the map.
+    #[serde(default)]
+    pub author: String,
+    /// Free text.
+    #[serde(default)]
+    pub description: String,
+    /// Search tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// Hex orientation and size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutSpec {
+    /// Pointy or flat topped hexagons.
+    pub orientation: Orientation,
+    /// Circumradius of one hexagon in world units.
+    pub hex_size: HexSize,
+}
+
+/// A hex circumradius within [`limits::MIN_HEX_SIZE`]..=[`limits::MAX_HEX_SIZE`].
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Serialize, Deserialize)]
+#[serde(try_from = "f64", into = "f64")]
+pub struct HexSize(f64);
+
+impl HexSize {
+    /// The size in world units.
+    #[must_use]
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl TryFrom<f64> for HexSize {
+    type Error = String;
+    fn try_from(v: f64) -> Result<Self, String> {
+        if v.is_finite() && (limits::MIN_HEX_SIZE..=limits::MAX_HEX_SIZE).contains(&v) {
+            Ok(Self(v))
+        } else {
+            Err(format!(
+                "hex_size {v} is out of range: it must be between {} and {}",
+                limits::MIN_HEX_SIZE,
+                limits::MAX_HEX_SIZE
+            ))
+        }
+    }
+}
+
+impl From<HexSize> for f64 {
+    fn from(s: HexSize) -> f64 {
+        s.0
+    }
+}
+
+/// The map area's size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    /// Width in world units.
+    pub width: Length,
+    /// Height in world units.
+    pub height: Length,
+}
+
+impl Area {
+    /// The centre of the area.
+    #[must_use]
+    pub fn center(&self) -> Point {
+        Point::new(self.width.get() / 2.0, self.height.get() / 2.0)
+    }
+
+    /// The area as a bounding box.
+    #[must_use]
+    pub fn bbox(&self) -> Bbox {
+        Bbox { min: Point::default(), max: Point::new(self.width.get(), self.height.get()) }
+    }
+}
+
+/// A positive finite length no larger than [`limits::MAX_COORD`].
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Serialize, Deserialize)]
+#[serde(try_from = "f64", into = "f64")]
+pub struct Length(f64);
+
+impl Length {
+    /// Wraps a length; `None` when it is not positive, finite and within limits.
+    #[must_use]
+    pub fn new(v: f64) -> Option<Self> {
+        Self::try_from(v).ok()
+    }
+
+    /// The length.
+    #[must_use]
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl TryFrom<f64> for Length {
+    type Error = String;
+    fn try_from(v: f64) -> Result<Self, String> {
+        if v.is_finite() && v > 0.0 && v <= limits::MAX_COORD {
+            Ok(Self(v))
+        } else {
+            Err(format!("length {v} is out of range: it must be above 0 and at most {}", limits::MAX_COORD))
+        }
+    }
+}
+
+impl From<Length> for f64 {
+    fn from(l: Length) -> f64 {
+        l.0
+    }
+}
+
+/// A world coordinate pair as stored in files: `(x, y)`, finite and within
+/// ±[`limits::MAX_COORD`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "(f64, f64)", into = "(f64, f64)")]
+pub struct Coord(pub Point);
+
+impl TryFrom<(f64, f64)> for Coord {
+    type Error = String;
+    fn try_from((x, y): (f64, f64)) -> Result<Self, String> {
+        let ok = |v: f64| v.is_finite() && v.abs() <= limits::MAX_COORD;
+        if ok(x) && ok(y) {
+            Ok(Self(Point::new(x, y)))
+        } else {
+            Err(format!("point ({x}, {y}) is out of range: coordinates must be finite and within ±{}", limits::MAX_COORD))
+        }
+    }
+}
+
+impl From<Coord> for (f64, f64) {
+    fn from(c: Coord) -> Self {
+        (c.0.x, c.0.y)
+    }
+}
+
+/// A polygon: 3 to [`limits::MAX_RING_VERTICES`] points, closed implicitly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Coord>", into = "Vec<Coord>")]
+pub struct Polygon(Vec<Point>);
+
+impl Polygon {
+    /// Makes a polygon; an error says why the points are not one.
+    pub fn new(points: Vec<Point>) -> Result<Self, String> {
+        Self::try_from(points.into_iter().map(Coord).collect::<Vec<_>>())
+    }
+
+    /// The polygon's corners.
+    #[must_use]
+    pub fn points(&self) -> &[Point] {
+        &self.0
+    }
+}
+
+impl TryFrom<Vec<Coord>> for Polygon {
+    type Error = String;
+    fn try_from(v: Vec<Coord>) -> Result<Self, String> {
+        if v.len() < 3 {
+            return Err(format!("a polygon needs at least 3 points, found {}", v.len()));
+        }
+        if v.len() > limits::MAX_RING_VERTICES {
+            return Err(format!(
+                "a polygon has {} points; the limit is {}",
+                v.len(),
+                limits::MAX_RING_VERTICES
+            ));
+        }
+        for c in &v {
+            Coord::try_from((c.0.x, c.0.y))?;
+        }
+        Ok(Self(v.into_iter().map(|c| c.0).collect()))
+    }
+}
+
+impl From<Polygon> for Vec<Coord> {
+    fn from(p: Polygon) -> Self {
+        p.0.into_iter().map(Coord).collect()
+    }
+}
+
+/// A brush path: 1 to [`limits::MAX_RING_VERTICES`] points.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Coord>", into = "Vec<Coord>")]
+pub struct Path(Vec<Point>);
+
+impl Path {
+    /// Makes a path; an error says why the points are not one.
+    pub fn new(points: Vec<Point>) -> Result<Self, String> {
+        Self::try_from(points.into_iter().map(Coord).collect::<Vec<_>>())
+    }
+
+    /// The path's points.
+    #[must_use]
+    pub fn points(&self) -> &[Point] {
+        &self.0
+    }
+}
+
+impl TryFrom<Vec<Coord>> for Path {
+    type Error = String;
+    fn try_from(v: Vec<Coord>) -> Result<Self, String> {
+        if v.is_empty() {
+            return Err("a brush stroke needs at least 1 point".to_owned());
+        }
+        if v.len() > limits::MAX_RING_VERTICES {
+            return Err(format!(
+                "a brush stroke has {} points; the limit is {}",
+                v.len(),
+                limits::MAX_RING_VERTICES
+            ));
+        }
+        for c in &v {
+            Coord::try_from((c.0.x, c.0.y))?;
+        }
+        Ok(Self(v.into_iter().map(|c| c.0).collect()))
+    }
+}
+
+impl From<Path> for Vec<Coord> {
+    fn from(p: Path) -> Self {
+        p.0.into_iter().map(Coord).collect()
+    }
+}
+
+/// What a terrain piece looks like. Purely cosmetic: every kind covers the
+/// grid the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TerrainKind {
+    /// Cliffs and boulders.
+    Rock,
+    /// Lakes and rivers.
+    Water,
+    /// Dense woods.
+    Forest,
+    /// A drop into nothing.
+    Chasm,
+}
+
+impl TerrainKind {
+    /// Every kind, in display order.
+    pub const ALL: [Self; 4] = [Self::Rock, Self::Water, Self::Forest, Self::Chasm];
+
+    /// Lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Rock => "rock",
+            Self::Water => "water",
+            Self::Forest => "forest",
+            Self::Chasm => "chasm",
+        }
+    }
+}
+
+/// One terrain piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainPiece {
+    /// Its look.
+    pub kind: TerrainKind,
+    /// Its geometry.
+    pub shape: TerrainShape,
+}
+
+/// The geometry of a terrain piece.
+///
+/// Coverage is the union of all polygons and circles, together with the
+/// *painted layer*: brush strokes applied in order, where a stroke with
+/// `erase: true` removes painted coverage (it never removes polygons or
+/// circles).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum TerrainShape {
+    /// A polygon; self-intersections are filled by the non-zero winding rule.
+    Polygon {
+        /// Corners.
+        points: Polygon,
+    },
+    /// A circle, standing for the regular [`CIRCLE_SEGMENTS`]-gon inscribed in it.
+    Circle {
+        /// Centre.
+        center: Coord,
+        /// Radius.
+        radius: Length,
+    },
+    /// A freehand brush stroke: the union of discs of `radius` (each the
+    /// inscribed regular [`BRUSH_SEGMENTS`]-gon) at every point, and of the
+    /// rectangles of width `2 × radius` joining consecutive points.
+    Stroke {
+        /// Brush radius.
+        radius: Length,
+        /// The path the brush followed.
+        points: Path,
+        /// `true` for the eraser brush, which removes painted coverage.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        erase: bool,
+    },
+}
+
+impl TerrainShape {
+    /// Number of vertices the shape stores.
+    #[must_use]
+    pub fn vertex_count(&self) -> usize {
+        match self {
+            Self::Polygon { points } => points.points().len(),
+            Self::Circle { .. } => 1,
+            Self::Stroke { points, .. } => points.points().len(),
+        }
+    }
+
+    /// A bounding box of everything the shape can cover.
+    #[must_use]
+    pub fn bbox(&self) -> Bbox {
+        match self {
+            Self::Polygon { points } => Bbox::of(points.points()),
+            Self::Circle { center, radius } => Bbox::of(&[center.0]).expand(radius.get()),
+            Self::Stroke { radius, points, .. } => Bbox::of(points.points()).expand(radius.get()),
+        }
+    }
+
+    /// Whether this is an eraser stroke.
+    #[must_use]
+    pub fn is_eraser(&self) -> bool {
+        matches!(self, Self::Stroke { erase: true, .. })
+    }
+}
+
+/// A side number: `0` or `1` in a valid map. Files may hold other numbers;
+/// validation reports them (`owner-invalid`).
+pub type Side = u8;
+
+/// Something standing on a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feature {
+    /// Where it stands.
+    #[serde(with = "axial")]
+    pub hex: Hex,
+    /// What it is.
+    pub kind: FeatureKind,
+}
+
+/// The kinds of feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum FeatureKind {
+    /// Hides a unit standing in it from enemies further than one hex away.
+    Bush,
+    /// Controlled by a unit standing on it; reveals the hexes around it.
+    Outpost,
+    /// An Energy objective: +1 Energy income for its owner.
+    Objective,
+    /// Spawns soldiers and elites for its owner; +1 Energy income.
+    Barracks {
+        /// Owner.
+        side: Side,
+    },
+    /// A side's base (5 Health); destroy every enemy base to win.
+    Base {
+        /// Owner.
+        side: Side,
+    },
+}
+
+impl FeatureKind {
+    /// A short lower-case name (`bush`, `outpost`, `objective`, `barracks`, `base`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Bush => "bush",
+            Self::Outpost => "outpost",
+            Self::Objective => "objective",
+            Self::Barracks { .. } => "barracks",
+            Self::Base { .. } => "base",
+        }
+    }
+
+    /// The owning side, for barracks and bases.
+    #[must_use]
+    pub const fn side(self) -> Option<Side> {
+        match self {
+            Self::Barracks { side } | Self::Base { side } => Some(side),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.side() {
+            Some(s) => write!(f, "{} of side {s}", self.name()),
+            None => f.write_str(self.name()),
+        }
+    }
+}
+
+/// A side's starting zone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zone {
+    /// Owner.
+    pub side: Side,
+    /// The zone's hexes (10 in a valid map).
+    #[serde(with = "axial_vec")]
+    pub hexes: Vec<Hex>,
+}
+
+impl Map {
+    /// A new empty map: a rectangular grid region `margin` inside the area,
+    /// no terrain, features or zones.
+    #[must_use]
+    pub fn new_empty(name: &str, orientation: Orientation, hex_size: f64, width: f64, height: f64) -> Self {
+        let hs = HexSize::try_from(hex_size).unwrap_or(HexSize(32.0));
+        let w = Length::new(width).unwrap_or(Length(1000.0));
+        let h = Length::new(height).unwrap_or(Length(800.0));
+        let m = hs.get() * 0.5;
+        let grid = Polygon(vec![
+            Point::new(m, m),
+            Point::new(w.get() - m, m),
+            Point::new(w.get() - m, h.get() - m),
+            Point::new(m, h.get() - m),
+        ]);
+        Self {
+            format: FormatVersion,
+            meta: Meta { name: name.to_owned(), ..Meta::default() },
+            layout: LayoutSpec { orientation, hex_size: hs },
+            area: Area { width: w, height: h },
+            grid,
+            terrain: Vec::new(),
+            features: Vec::new(),
+            zones: Vec::new(),
+        }
+    }
+
+    /// The hex layout of this map (hex `(0, 0)` at the area centre).
+    #[must_use]
+    pub fn hex_layout(&self) -> HexLayout {
+        HexLayout::new(self.layout.orientation, self.layout.hex_size.get(), self.area.center())
+    }
+
+    /// The feature standing on `hex`, if any (the first one when a broken
+    /// map stacks several).
+    #[must_use]
+    pub fn feature_at(&self, hex: Hex) -> Option<&Feature> {
+        self.features.iter().find(|f| f.hex == hex)
+    }
+
+    /// The zone of `side`, if it has (at least) one.
+    #[must_use]
+    pub fn zone_of(&self, side: Side) -> Option<&Zone> {
+        self.zones.iter().find(|z| z.side == side)
+    }
+
+    /// Checks the limits that depend on the whole map: total vertex count,
+    /// number of pieces, features and zone hexes, and the number of hexes
+    /// the grid can hold. Files are checked on load; call this on maps built
+    /// in code before computing their coverage.
+    pub fn check_limits(&self) -> Result<(), LimitError> {
+        let vertices: usize =
+            self.grid.points().len() + self.terrain.iter().map(|t| t.shape.vertex_count()).sum::<usize>();
+        if vertices > limits::MAX_TOTAL_VERTICES {
+            return Err(LimitError::Vertices { count: vertices });
+        }
+        if self.terrain.len() > limits::MAX_PIECES {
+            return Err(LimitError::Pieces { count: self.terrain.len() });
+        }
+        if self.features.len() > limits::MAX_FEATURES {
+            return Err(LimitError::Features { count: self.features.len() });
+        }
+        let zone_hexes: usize = self.zones.iter().map(|z| z.hexes.len()).sum();
+        if zone_hexes > limits::MAX_FEATURES {
+            return Err(LimitError::ZoneHexes { count: zone_hexes });
+        }
+        let b = Bbox::of(self.grid.points());
+        let estimate = (b.max.x - b.min.x + 4.0 * self.layout.hex_size.get())
+            * (b.max.y - b.min.y + 4.0 * self.layout.hex_size.get())
+            / self.hex_layout().hex_area();
+        if estimate > limits::MAX_GRID_HEXES as f64 {
+            return Err(LimitError::Hexes { estimate: estimate as u64 });
+        }
+        Ok(())
+    }
+}
+
+/// A whole-map limit that a map exceeds.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// Too many vertices in the grid region and terrain together.
+    #[error("the map has {count} vertices in all; the limit is {}", limits::MAX_TOTAL_VERTICES)]
+    Vertices {
+        /// How many.
+        count: usize,
+    },
+    /// Too many terrain pieces.
+    #[error("the map has {count} terrain pieces; the limit is {}", limits::MAX_PIECES)]
+    Pieces {
+        /// How many.
+        count: usize,
+    },
+    /// Too many features.
+    #[error("the map has {count} features; the limit is {}", limits::MAX_FEATURES)]
+    Features {
+        /// How many.
+        count: usize,
+    },
+    /// Too many zone hexes.
+    #[error("the zones list {count} hexes in all; the limit is {}", limits::MAX_FEATURES)]
+    ZoneHexes {
+        /// How many.
+        count: usize,
+    },
+    /// The grid region would hold too many hexes for its hex size.
+    #[error(
+        "the grid region would hold about {estimate} hexes; the limit is {}: use a larger hex_size or a smaller grid",
+        limits::MAX_GRID_HEXES
+    )]
+    Hexes {
+        /// Rough count.
+        estimate: u64,
+    },
+}
+
+/// Serde helpers writing a [`Hex`] as an axial `(q, r)` tuple.
+pub mod axial {
+    use hexx::Hex;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Serialises `(q, r)`.
+    pub fn serialize<S: Serializer>(h: &Hex, s: S) -> Result<S::Ok, S::Error> {
+        (h.x, h.y).serialize(s)
+    }
+
+    /// Deserialises `(q, r)`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
+        let (q, r) = <(i32, i32)>::deserialize(d)?;
+        Ok(Hex::new(q, r))
+    }
+}
+
+/// Serde helpers writing a list of [`Hex`] as axial `(q, r)` tuples.
+pub mod axial_vec {
+    use hexx::Hex;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Serialises `[(q, r), ...]`.
+    pub fn serialize<S: Serializer>(hs: &[Hex], s: S) -> Result<S::Ok, S::Error> {
+        hs.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>().serialize(s)
+    }
+
+    /// Deserialises `[(q, r), ...]`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Hex>, D::Error> {
+        let v = Vec::<(i32, i32)>::deserialize(d)?;
+        Ok(v.into_iter().map(|(q, r)| Hex::new(q, r)).collect())
+    }
+}

@@ -1,0 +1,542 @@
+//! Map validation: every constraint the engine relies on, reported as a list
+//! of [`Finding`]s, each with a stable [`Rule`] id (like a linter's), a
+//! [`Severity`], the hex it concerns and a message that says how to fix it.
+//!
+//! Every rule is documented with an example in `docs/validation.md`.
+//!
+//! ```
+//! use hexwright_engine::{coverage::Coverage, map::Map, layout::Orientation, validate};
+//!
+//! let map = Map::new_empty("Empty", Orientation::Pointy, 30.0, 600.0, 400.0);
+//! let coverage = Coverage::new(&map).unwrap();
+//! let findings = validate::validate(&map, &coverage);
+//! // An empty map has no zones and no bases.
+//! assert!(findings.iter().any(|f| f.rule == validate::Rule::ZoneCount));
+//! assert!(findings.iter().any(|f| f.rule == validate::Rule::BaseMissing));
+//! ```
+
+use crate::coverage::Coverage;
+use crate::format::HexDisplay;
+use crate::layout::hex_key;
+use crate::map::{FeatureKind, Map, SIDES, Side};
+use hexx::Hex;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+/// Number of hexes in a starting zone.
+pub const ZONE_SIZE: usize = 10;
+
+/// Outpost vision radius (akw-rules-v1).
+pub const OUTPOST_RADIUS: u32 = 2;
+
+/// Largest allowed difference, in steps, between the two sides' distances
+/// to comparable targets before `distance-imbalance` warns.
+pub const DISTANCE_MARGIN: u32 = 2;
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The map cannot be played; must be fixed.
+    Error,
+    /// The map can be played but is probably not what the designer wants.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! rules {
+    ($( $(#[$doc:meta])* $variant:ident => ($id:literal, $sev:ident, $summary:literal), )*) => {
+        /// A validation rule, with a stable id.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Rule {
+            /// Every rule, in documentation order.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+
+            /// The stable id, e.g. `zone-size`.
+            #[must_use]
+            pub const fn id(self) -> &'static str {
+                match self { $(Rule::$variant => $id,)* }
+            }
+
+            /// The severity of its findings.
+            #[must_use]
+            pub const fn severity(self) -> Severity {
+                match self { $(Rule::$variant => Severity::$sev,)* }
+            }
+
+            /// One line saying what the rule checks.
+            #[must_use]
+            pub const fn summary(self) -> &'static str {
+                match self { $(Rule::$variant => $summary,)* }
+            }
+
+            /// The rule with this id.
+            #[must_use]
+            pub fn from_id(id: &str) -> Option<Rule> {
+                Self::ALL.iter().copied().find(|r| r.id() == id)
+            }
+        }
+    };
+}
+
+rules! {
+    /// A side has no starting zone, or more than one.
+    ZoneCount => ("zone-count", Error, "each side has exactly one starting zone"),
+    /// A starting zone does not hold exactly 10 distinct hexes.
+    ZoneSize => ("zone-size", Error, "a starting zone holds exactly 10 distinct hexes"),
+    /// A starting zone includes an unusable hex (or one outside the grid).
+    ZoneUnusable => ("zone-unusable", Error, "every starting-zone hex is usable"),
+    /// The two starting zones share a hex.
+    ZoneOverlap => ("zone-overlap", Error, "starting zones do not overlap"),
+    /// A feature stands on an unusable hex (or outside the grid).
+    FeatureUnusable => ("feature-unusable", Error, "features stand only on usable hexes"),
+    /// Two features stand on one hex.
+    FeatureStacked => ("feature-stacked", Error, "at most one feature per hex"),
+    /// A side has no base.
+    BaseMissing => ("base-missing", Error, "each side has at least one base"),
+    /// An enemy base cannot be reached from a side's starting zone.
+    BaseUnreachable => ("base-unreachable", Error, "every enemy base can be reached from each starting zone"),
+    /// A barracks, base or zone names a side other than 0 or 1.
+    OwnerInvalid => ("owner-invalid", Error, "barracks, bases and zones belong to side 0 or 1"),
+    /// A pack manifest names a map file that does not exist.
+    PackMissingMap => ("pack-missing-map", Error, "every map a pack manifest lists exists"),
+    /// A pack manifest lists the same map twice, or a path that leaves the pack folder.
+    PackBadPath => ("pack-bad-path", Error, "pack map paths are distinct and stay inside the pack folder"),
+    /// A starting zone is not one connected group of hexes.
+    ZoneDisconnected => ("zone-disconnected", Warning, "each starting zone is connected"),
+    /// A side has no barracks.
+    BarracksMissing => ("barracks-missing", Warning, "each side has at least one barracks"),
+    /// An Energy objective cannot be reached from a side's starting zone.
+    ObjectiveUnreachable => ("objective-unreachable", Warning, "both sides can reach every Energy objective"),
+    /// An Outpost cannot be reached from a side's starting zone.
+    OutpostUnreachable => ("outpost-unreachable", Warning, "both sides can reach every Outpost"),
+    /// The sides' distances to objectives, Outposts or the enemy base differ by more than the margin.
+    DistanceImbalance => ("distance-imbalance", Warning, "both sides are about as far from objectives, Outposts and the enemy base"),
+    /// No usable hex lies within an Outpost's vision radius.
+    OutpostBlind => ("outpost-blind", Warning, "an Outpost's radius-2 vision holds usable hexes"),
+    /// The grid region reaches outside the map area (the part outside is ignored).
+    GridOutsideArea => ("grid-outside-area", Warning, "the grid region lies inside the map area"),
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// One problem found in a map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Which rule.
+    pub rule: Rule,
+    /// Its severity (the rule's).
+    pub severity: Severity,
+    /// The hex it concerns, if any.
+    pub hex: Option<Hex>,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl Finding {
+    /// A finding of `rule` at `hex`.
+    #[must_use]
+    pub fn new(rule: Rule, hex: Option<Hex>, message: impl Into<String>) -> Self {
+        Self { rule, severity: rule.severity(), hex, message: message.into() }
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.severity, self.rule)?;
+        if let Some(h) = self.hex {
+            write!(f, " {}", HexDisplay(h))?;
+        }
+        write!(f, " {}", self.message)
+    }
+}
+
+/// Whether any finding is an error.
+#[must_use]
+pub fn has_errors(findings: &[Finding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Error)
+}
+
+/// Steps from a side's starting zone over usable hexes, never entering a base.
+#[derive(Clone, Debug)]
+pub struct DistanceField {
+    dist: BTreeMap<(i32, i32), u32>,
+}
+
+impl DistanceField {
+    /// Breadth-first search from every usable, base-free hex of `sources`.
+    #[must_use]
+    pub fn from_sources(map: &Map, coverage: &Coverage, sources: &[Hex]) -> Self {
+        let bases: BTreeSet<(i32, i32)> = map
+            .features
+            .iter()
+            .filter(|f| matches!(f.kind, FeatureKind::Base { .. }))
+            .map(|f| hex_key(f.hex))
+            .collect();
+        let passable = |h: Hex| coverage.is_usable(h) && !bases.contains(&hex_key(h));
+        let mut dist = BTreeMap::new();
+        let mut queue = VecDeque::new();
+        for &s in sources {
+            if passable(s) && !dist.contains_key(&hex_key(s)) {
+                dist.insert(hex_key(s), 0);
+                queue.push_back(s);
+            }
+        }
+        while let Some(h) = queue.pop_front() {
+            let d = dist[&hex_key(h)];
+            for n in h.all_neighbors() {
+                if passable(n) && !dist.contains_key(&hex_key(n)) {
+                    dist.insert(hex_key(n), d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        Self { dist }
+    }
+
+    /// Steps to stand on `hex`, if reachable.
+    #[must_use]
+    pub fn to_hex(&self, hex: Hex) -> Option<u32> {
+        self.dist.get(&hex_key(hex)).copied()
+    }
+
+    /// Steps to stand next to `hex` (to attack a base there), if reachable.
+    #[must_use]
+    pub fn to_adjacent(&self, hex: Hex) -> Option<u32> {
+        hex.all_neighbors().into_iter().filter_map(|n| self.to_hex(n)).min()
+    }
+}
+
+/// Validates a map against the engine's constraints.
+#[must_use]
+pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
+    let mut out = Vec::new();
+    check_area(map, &mut out);
+    check_owners(map, &mut out);
+    check_zones(map, coverage, &mut out);
+    check_features(map, coverage, &mut out);
+    check_reachability(map, coverage, &mut out);
+    out.sort_by_key(|f| (f.severity, f.rule, f.hex.map(hex_key)));
+    out
+}
+
+fn check_area(map: &Map, out: &mut Vec<Finding>) {
+    let b = map.area.bbox();
+    if let Some(p) = map.grid.points().iter().find(|p| p.x < b.min.x || p.y < b.min.y || p.x > b.max.x || p.y > b.max.y) {
+        out.push(Finding::new(
+            Rule::GridOutsideArea,
+            None,
+            format!(
+                "grid region point ({}, {}) lies outside the {} x {} map area; move it inside or enlarge the area",
+                p.x,
+                p.y,
+                map.area.width.get(),
+                map.area.height.get()
+            ),
+        ));
+    }
+}
+
+fn check_owners(map: &Map, out: &mut Vec<Finding>) {
+    for f in &map.features {
+        if let Some(side) = f.kind.side()
+            && side >= SIDES
+        {
+            out.push(Finding::new(
+                Rule::OwnerInvalid,
+                Some(f.hex),
+                format!("{} belongs to side {side}, but only sides 0 and 1 exist; set its side to 0 or 1", f.kind.name()),
+            ));
+        }
+    }
+    for z in &map.zones {
+        if z.side >= SIDES {
+            out.push(Finding::new(
+                Rule::OwnerInvalid,
+                z.hexes.first().copied(),
+                format!("a starting zone belongs to side {}, but only sides 0 and 1 exist; set its side to 0 or 1", z.side),
+            ));
+        }
+    }
+}
+
+fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+    for side in 0..SIDES {
+        let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
+        if zones.len() != 1 {
+            let msg = if zones.is_empty() {
+                format!("side {side} has no starting zone; paint {ZONE_SIZE} usable hexes as its zone")
+            } else {
+                format!("side {side} has {} starting zones; merge them into one zone of {ZONE_SIZE} hexes", zones.len())
+            };
+            out.push(Finding::new(Rule::ZoneCount, zones.first().and_then(|z| z.hexes.first().copied()), msg));
+        }
+    }
+    for z in &map.zones {
+        let distinct: BTreeSet<(i32, i32)> = z.hexes.iter().map(|&h| hex_key(h)).collect();
+        if distinct.len() != ZONE_SIZE {
+            let n = distinct.len();
+            let fix = if n < ZONE_SIZE {
+                format!("add {} more", ZONE_SIZE - n)
+            } else {
+                format!("remove {}", n - ZONE_SIZE)
+            };
+            out.push(Finding::new(
+                Rule::ZoneSize,
+                z.hexes.first().copied(),
+                format!("side {}'s starting zone has {n} distinct hexes; it needs exactly {ZONE_SIZE}: {fix}", z.side),
+            ));
+        }
+        let mut seen = BTreeSet::new();
+        for &h in &z.hexes {
+            if !seen.insert(hex_key(h)) {
+                continue;
+            }
+            if !coverage.is_usable(h) {
+                let why = unusable_reason(coverage, h);
+                out.push(Finding::new(
+                    Rule::ZoneUnusable,
+                    Some(h),
+                    format!("side {}'s starting zone includes hex {}, which {why}; move the zone onto usable hexes", z.side, HexDisplay(h)),
+                ));
+            }
+        }
+        if !distinct.is_empty() && !is_connected(&distinct) {
+            out.push(Finding::new(
+                Rule::ZoneDisconnected,
+                z.hexes.first().copied(),
+                format!("side {}'s starting zone is split into separate groups; make its hexes one connected group", z.side),
+            ));
+        }
+    }
+    let zone_sets: Vec<(Side, BTreeSet<(i32, i32)>)> =
+        map.zones.iter().map(|z| (z.side, z.hexes.iter().map(|&h| hex_key(h)).collect())).collect();
+    for (i, (sa, a)) in zone_sets.iter().enumerate() {
+        for (sb, b) in &zone_sets[i + 1..] {
+            for &(r, q) in a.intersection(b) {
+                out.push(Finding::new(
+                    Rule::ZoneOverlap,
+                    Some(Hex::new(q, r)),
+                    format!("hex {q},{r} is in the starting zones of side {sa} and side {sb}; give it to one zone only"),
+                ));
+            }
+        }
+    }
+}
+
+fn is_connected(set: &BTreeSet<(i32, i32)>) -> bool {
+    let Some(&(r0, q0)) = set.iter().next() else { return true };
+    let mut seen = BTreeSet::from([(r0, q0)]);
+    let mut stack = vec![Hex::new(q0, r0)];
+    while let Some(h) = stack.pop() {
+        for n in h.all_neighbors() {
+            let k = hex_key(n);
+            if set.contains(&k) && seen.insert(k) {
+                stack.push(n);
+            }
+        }
+    }
+    seen.len() == set.len()
+}
+
+fn unusable_reason(coverage: &Coverage, h: Hex) -> String {
+    match coverage.free_fraction(h) {
+        None => "lies outside the grid".to_owned(),
+        Some(f) => format!("is unusable (only {:.1}% of it is free; at least 50% is needed)", f * 100.0),
+    }
+}
+
+fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+    let mut by_hex: BTreeMap<(i32, i32), Vec<FeatureKind>> = BTreeMap::new();
+    for f in &map.features {
+        by_hex.entry(hex_key(f.hex)).or_default().push(f.kind);
+        if !coverage.is_usable(f.hex) {
+            let why = unusable_reason(coverage, f.hex);
+            out.push(Finding::new(
+                Rule::FeatureUnusable,
+                Some(f.hex),
+                format!("{} stands on hex {}, which {why}; move it to a usable hex or clear the terrain", f.kind, HexDisplay(f.hex)),
+            ));
+        }
+    }
+    for (&(r, q), kinds) in &by_hex {
+        if kinds.len() > 1 {
+            let names: Vec<String> = kinds.iter().map(ToString::to_string).collect();
+            out.push(Finding::new(
+                Rule::FeatureStacked,
+                Some(Hex::new(q, r)),
+                format!("hex {q},{r} holds {} features ({}); keep one and move the others", kinds.len(), names.join(", ")),
+            ));
+        }
+    }
+    for side in 0..SIDES {
+        let has = |pred: fn(FeatureKind, Side) -> bool| map.features.iter().any(|f| pred(f.kind, side));
+        if !has(|k, s| matches!(k, FeatureKind::Base { side } if side == s)) {
+            out.push(Finding::new(Rule::BaseMissing, None, format!("side {side} has no base; place a base for side {side}")));
+        }
+        if !has(|k, s| matches!(k, FeatureKind::Barracks { side } if side == s)) {
+            out.push(Finding::new(
+                Rule::BarracksMissing,
+                None,
+                format!("side {side} has no barracks, so it can never spawn units; place one or two barracks for side {side}"),
+            ));
+        }
+    }
+    for f in &map.features {
+        if f.kind == FeatureKind::Outpost {
+            let sees_any =
+                f.hex.range(OUTPOST_RADIUS).filter(|&h| h != f.hex).any(|h| coverage.is_usable(h));
+            if !sees_any {
+                out.push(Finding::new(
+                    Rule::OutpostBlind,
+                    Some(f.hex),
+                    format!(
+                        "the Outpost at {} has no usable hex within {OUTPOST_RADIUS} steps, so controlling it reveals nothing; move it into open ground",
+                        HexDisplay(f.hex)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+    let fields: Vec<Option<DistanceField>> = (0..SIDES)
+        .map(|side| {
+            let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
+            (zones.len() == 1).then(|| DistanceField::from_sources(map, coverage, &zones[0].hexes))
+        })
+        .collect();
+    for side in 0..SIDES {
+        let Some(field) = &fields[side as usize] else { continue };
+        for f in &map.features {
+            match f.kind {
+                FeatureKind::Base { side: owner } if owner != side && owner < SIDES => {
+                    if coverage.is_usable(f.hex) && field.to_adjacent(f.hex).is_none() {
+                        out.push(Finding::new(
+                            Rule::BaseUnreachable,
+                            Some(f.hex),
+                            format!(
+                                "side {side}'s units cannot reach the base of side {owner} at {}: no path of usable hexes leads next to it; open a path",
+                                HexDisplay(f.hex)
+                            ),
+                        ));
+                    }
+                }
+                FeatureKind::Objective | FeatureKind::Outpost => {
+                    if coverage.is_usable(f.hex) && field.to_hex(f.hex).is_none() {
+                        let rule = if f.kind == FeatureKind::Objective {
+                            Rule::ObjectiveUnreachable
+                        } else {
+                            Rule::OutpostUnreachable
+                        };
+                        out.push(Finding::new(
+                            rule,
+                            Some(f.hex),
+                            format!(
+                                "side {side}'s units cannot reach the {} at {}; open a path of usable hexes to it",
+                                f.kind.name(),
+                                HexDisplay(f.hex)
+                            ),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if let [Some(f0), Some(f1)] = &fields[..] {
+        check_balance(map, [f0, f1], out);
+    }
+}
+
+fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>) {
+    // For each kind of target, compare the sides' sorted distance lists:
+    // the k-th nearest target of one side against the k-th nearest of the other.
+    let kinds: [(&str, fn(FeatureKind) -> bool); 2] =
+        [("Energy objective", |k| k == FeatureKind::Objective), ("Outpost", |k| k == FeatureKind::Outpost)];
+    for (label, pred) in kinds {
+        let targets: Vec<Hex> = map.features.iter().filter(|f| pred(f.kind)).map(|f| f.hex).collect();
+        let mut lists: [Vec<(u32, Hex)>; 2] = [Vec::new(), Vec::new()];
+        for (s, field) in fields.iter().enumerate() {
+            lists[s] = targets.iter().filter_map(|&h| field.to_hex(h).map(|d| (d, h))).collect();
+            lists[s].sort_by_key(|&(d, h)| (d, hex_key(h)));
+        }
+        for (k, (a, b)) in lists[0].iter().zip(&lists[1]).enumerate() {
+            if a.0.abs_diff(b.0) > DISTANCE_MARGIN {
+                let (far_side, far) = if a.0 > b.0 { (0, a) } else { (1, b) };
+                let near = if a.0 > b.0 { b } else { a };
+                out.push(Finding::new(
+                    Rule::DistanceImbalance,
+                    Some(far.1),
+                    format!(
+                        "side {far_side}'s {} nearest {label} is {} steps away (at {}), but side {}'s is {} steps (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
+                        ordinal(k + 1),
+                        far.0,
+                        HexDisplay(far.1),
+                        1 - far_side,
+                        near.0,
+                        HexDisplay(near.1)
+                    ),
+                ));
+            }
+        }
+    }
+    let enemy_base = |side: Side| -> Option<(u32, Hex)> {
+        map.features
+            .iter()
+            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o < SIDES))
+            .filter_map(|f| fields[side as usize].to_adjacent(f.hex).map(|d| (d + 1, f.hex)))
+            .min_by_key(|&(d, h)| (d, hex_key(h)))
+    };
+    if let (Some(a), Some(b)) = (enemy_base(0), enemy_base(1))
+        && a.0.abs_diff(b.0) > DISTANCE_MARGIN
+    {
+        let (far_side, far, near) = if a.0 > b.0 { (0, a, b) } else { (1, b, a) };
+        out.push(Finding::new(
+            Rule::DistanceImbalance,
+            Some(far.1),
+            format!(
+                "side {far_side} needs {} steps to attack the enemy base at {}, but side {} needs {}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
+                far.0,
+                HexDisplay(far.1),
+                1 - far_side,
+                near.0
+            ),
+        ));
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".to_owned(),
+        2 => "2nd".to_owned(),
+        3 => "3rd".to_owned(),
+        n => format!("{n}th"),
+    }
+}

@@ -1,0 +1,211 @@
+//! The usable-hex rule: exact geometry at the half-area threshold, region
+//! clipping, overlapping pieces, erasers, and incremental == full recompute.
+
+use hexwright_engine::Hex;
+use hexwright_engine::board::Board;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::geom::Point;
+use hexwright_engine::layout::Orientation;
+use hexwright_engine::map::{Coord, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape};
+use proptest::prelude::*;
+
+fn open_map(orientation: Orientation) -> Map {
+    let mut m = Map::new_empty("t", orientation, 10.0, 200.0, 200.0);
+    m.grid = Polygon::new(vec![
+        Point::new(0.0, 0.0),
+        Point::new(200.0, 0.0),
+        Point::new(200.0, 200.0),
+        Point::new(0.0, 200.0),
+    ])
+    .unwrap();
+    m
+}
+
+fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> TerrainShape {
+    TerrainShape::Polygon {
+        points: Polygon::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+            .unwrap(),
+    }
+}
+
+fn piece(shape: TerrainShape) -> TerrainPiece {
+    TerrainPiece { kind: TerrainKind::Rock, shape }
+}
+
+#[test]
+fn hex_half_covered_through_its_centre_is_usable() {
+    for o in [Orientation::Pointy, Orientation::Flat] {
+        let mut m = open_map(o);
+        // Hex (0,0) is centred at (100, 100); cover everything left of x = 100.
+        m.terrain.push(piece(rect(-10.0, 80.0, 100.0, 120.0)));
+        let c = Coverage::new(&m).unwrap();
+        let f = c.free_fraction(Hex::ZERO).unwrap();
+        assert!((f - 0.5).abs() < 1e-12, "{o:?}: free fraction {f}");
+        assert!(c.is_usable(Hex::ZERO), "{o:?}: exactly half free must be usable");
+    }
+}
+
+#[test]
+fn hex_covered_by_half_plus_a_little_is_unusable() {
+    for o in [Orientation::Pointy, Orientation::Flat] {
+        let mut m = open_map(o);
+        // 0.01 world units past the centre line: about 0.07% of the hex more.
+        m.terrain.push(piece(rect(-10.0, 80.0, 100.01, 120.0)));
+        let c = Coverage::new(&m).unwrap();
+        let f = c.free_fraction(Hex::ZERO).unwrap();
+        assert!(f < 0.5 && f > 0.49, "{o:?}: free fraction {f}");
+        assert!(!c.is_usable(Hex::ZERO));
+    }
+}
+
+#[test]
+fn grid_region_edge_clips_hexes() {
+    let mut m = open_map(Orientation::Pointy);
+    // The region's right edge runs through the centre of hex (0,0).
+    m.grid = Polygon::new(vec![
+        Point::new(0.0, 0.0),
+        Point::new(100.0, 0.0),
+        Point::new(100.0, 200.0),
+        Point::new(0.0, 200.0),
+    ])
+    .unwrap();
+    let c = Coverage::new(&m).unwrap();
+    assert!((c.free_fraction(Hex::ZERO).unwrap() - 0.5).abs() < 1e-12);
+    assert!(c.is_usable(Hex::ZERO));
+    // Hex (1,0) lies entirely right of x = 100 + 10·√3/2 > 100: outside the grid.
+    assert!(c.free_fraction(Hex::new(1, 0)).is_none());
+    // A terrain piece over the in-region half of hex (0,0) leaves it with nothing.
+    m.terrain.push(piece(rect(95.0, 80.0, 150.0, 120.0)));
+    let c = Coverage::new(&m).unwrap();
+    let f = c.free_fraction(Hex::ZERO).unwrap();
+    assert!(f < 0.5, "{f}");
+    // Only the strip 91.34..95 remains free inside the region.
+    assert!(!c.is_usable(Hex::ZERO));
+}
+
+#[test]
+fn overlapping_pieces_are_counted_once() {
+    let free_with = |pieces: Vec<TerrainShape>| {
+        let mut m = open_map(Orientation::Pointy);
+        m.terrain = pieces.into_iter().map(piece).collect();
+        Coverage::new(&m).unwrap().free_fraction(Hex::ZERO).unwrap()
+    };
+    // A band covering the left ~40% of hex (0,0) (centre x = 100).
+    let single = free_with(vec![rect(-10.0, 80.0, 98.0, 120.0)]);
+    assert!(single > 0.5 && single < 0.7, "{single}");
+    // Counted twice, the same band would leave less than half free.
+    assert!(1.0 - 2.0 * (1.0 - single) < 0.5);
+    let twice = free_with(vec![rect(-10.0, 80.0, 98.0, 120.0), rect(-10.0, 80.0, 98.0, 120.0)]);
+    assert!((twice - single).abs() < 1e-9, "{twice} vs {single}");
+    // Partly overlapping pieces cover exactly their union.
+    let union = free_with(vec![rect(-10.0, 80.0, 98.0, 100.0), rect(-10.0, 90.0, 98.0, 120.0)]);
+    assert!((union - single).abs() < 1e-9, "{union} vs {single}");
+    let mut m = open_map(Orientation::Pointy);
+    m.terrain = vec![piece(rect(-10.0, 80.0, 98.0, 120.0)), piece(rect(-10.0, 80.0, 98.0, 120.0))];
+    assert!(Coverage::new(&m).unwrap().is_usable(Hex::ZERO));
+}
+
+#[test]
+fn eraser_removes_painted_coverage_but_not_polygons() {
+    let mut m = open_map(Orientation::Pointy);
+    let stroke = |erase: bool, r: f64| {
+        piece(TerrainShape::Stroke {
+            radius: Length::new(r).unwrap(),
+            points: Path::new(vec![Point::new(60.0, 100.0), Point::new(140.0, 100.0)]).unwrap(),
+            erase,
+        })
+    };
+    let mut board = Board::new(m.clone()).unwrap();
+    assert!(board.coverage().is_usable(Hex::ZERO));
+    board.push_piece(stroke(false, 12.0)).unwrap();
+    assert!(!board.coverage().is_usable(Hex::ZERO), "painted over");
+    board.push_piece(stroke(true, 14.0)).unwrap();
+    assert!(board.coverage().is_usable(Hex::ZERO), "erased again");
+    assert!((board.coverage().free_fraction(Hex::ZERO).unwrap() - 1.0).abs() < 1e-9);
+    // An eraser does not remove a circle.
+    m.terrain.push(piece(TerrainShape::Circle { center: Coord(Point::new(100.0, 100.0)), radius: Length::new(12.0).unwrap() }));
+    m.terrain.push(stroke(true, 14.0));
+    let c = Coverage::new(&m).unwrap();
+    assert!(!c.is_usable(Hex::ZERO));
+    // Paint placed after an eraser is not erased by it.
+    let mut m = open_map(Orientation::Pointy);
+    m.terrain.push(stroke(true, 14.0));
+    m.terrain.push(stroke(false, 12.0));
+    assert!(!Coverage::new(&m).unwrap().is_usable(Hex::ZERO));
+}
+
+#[test]
+fn grid_holds_only_hexes_touching_the_region() {
+    let m = open_map(Orientation::Flat);
+    let c = Coverage::new(&m).unwrap();
+    let layout = m.hex_layout();
+    for &h in c.hexes() {
+        let center = layout.center(h);
+        assert!(center.x > -10.0 && center.x < 210.0 && center.y > -10.0 && center.y < 210.0);
+    }
+    // Hexes are ordered by r then q.
+    let keys: Vec<_> = c.hexes().iter().map(|h| (h.y, h.x)).collect();
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    assert_eq!(keys, sorted);
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, TerrainPiece),
+    Remove(usize),
+    Replace(usize, TerrainPiece),
+}
+
+fn arb_piece() -> impl Strategy<Value = TerrainPiece> {
+    let pt = || (0.0..200.0f64, 0.0..200.0f64).prop_map(|(x, y)| Point::new(x, y));
+    prop_oneof![
+        prop::collection::vec(pt(), 3..8)
+            .prop_map(|pts| piece(TerrainShape::Polygon { points: Polygon::new(pts).unwrap() })),
+        (pt(), 1.0..40.0f64).prop_map(|(c, r)| piece(TerrainShape::Circle {
+            center: Coord(c),
+            radius: Length::new(r).unwrap()
+        })),
+        (prop::collection::vec(pt(), 1..6), 2.0..15.0f64, any::<bool>()).prop_map(|(pts, r, erase)| piece(
+            TerrainShape::Stroke { radius: Length::new(r).unwrap(), points: Path::new(pts).unwrap(), erase }
+        )),
+    ]
+}
+
+fn arb_edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (0..20usize, arb_piece()).prop_map(|(i, p)| Edit::Insert(i, p)),
+        (0..20usize).prop_map(Edit::Remove),
+        (0..20usize, arb_piece()).prop_map(|(i, p)| Edit::Replace(i, p)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_recompute_equals_full(
+        orientation in prop_oneof![Just(Orientation::Pointy), Just(Orientation::Flat)],
+        initial in prop::collection::vec(arb_piece(), 0..6),
+        edits in prop::collection::vec(arb_edit(), 1..10),
+    ) {
+        let mut m = open_map(orientation);
+        m.terrain = initial;
+        let mut board = Board::new(m).unwrap();
+        for e in edits {
+            let n = board.map().terrain.len();
+            match e {
+                Edit::Insert(i, p) => { board.insert_piece(i.min(n), p).unwrap(); }
+                Edit::Remove(i) => if n > 0 { board.remove_piece(i % n); },
+                Edit::Replace(i, p) => if n > 0 { board.replace_piece(i % n, p); },
+            }
+        }
+        let full = Coverage::new(board.map()).unwrap();
+        prop_assert_eq!(full.hexes(), board.coverage().hexes());
+        for &h in full.hexes() {
+            let a = full.free_fraction(h).unwrap();
+            let b = board.coverage().free_fraction(h).unwrap();
+            prop_assert!((a - b).abs() < 1e-12, "hex {:?}: full {} incremental {}", h, a, b);
+        }
+    }
+}
