@@ -46,7 +46,11 @@ impl Board {
 
     /// Inserts a terrain piece at `index` (clamped to the end). Returns the
     /// hexes whose free area was recomputed.
-    pub fn insert_piece(&mut self, index: usize, piece: TerrainPiece) -> Result<Vec<Hex>, LimitError> {
+    pub fn insert_piece(
+        &mut self,
+        index: usize,
+        piece: TerrainPiece,
+    ) -> Result<Vec<Hex>, LimitError> {
         let index = index.min(self.map.terrain.len());
         self.map.terrain.insert(index, piece);
         if let Err(e) = self.map.check_limits() {
@@ -71,7 +75,11 @@ impl Board {
     }
 
     /// Replaces the terrain piece at `index`, returning the old one.
-    pub fn replace_piece(&mut self, index: usize, piece: TerrainPiece) -> Option<(TerrainPiece, Vec<Hex>)> {
+    pub fn replace_piece(
+        &mut self,
+        index: usize,
+        piece: TerrainPiece,
+    ) -> Option<(TerrainPiece, Vec<Hex>)> {
         if index >= self.map.terrain.len() {
             return None;
         }
@@ -99,6 +107,10 @@ impl Board {
     pub fn edit_content(&mut self, edit: impl FnOnce(&mut Map)) {
         let terrain_before = self.map.terrain.len();
         edit(&mut self.map);
-        debug_assert_eq!(terrain_before, self.map.terrain.len(), "edit_content must not touch terrain");
+        debug_assert_eq!(
+            terrain_before,
+            self.map.terrain.len(),
+            "edit_content must not touch terrain"
+        );
     }
 }

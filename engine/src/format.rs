@@ -12,7 +12,7 @@ use crate::map::{LimitError, Map};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Why a file could not be loaded.
@@ -27,7 +27,10 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file is larger than [`limits::MAX_FILE_BYTES`].
-    #[error("{path}: the file is {size} bytes; the limit is {} bytes", limits::MAX_FILE_BYTES)]
+    #[error(
+        "{path}: the file is {size} bytes; the limit is {} bytes",
+        limits::MAX_FILE_BYTES
+    )]
     TooLarge {
         /// The file.
         path: String,
@@ -115,7 +118,10 @@ fn ron_options() -> ron::Options {
 /// Parses RON `text` as a `T`, naming `origin` (a path or label) in errors.
 pub fn parse_ron<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, LoadError> {
     if text.len() as u64 > limits::MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge { path: origin.to_owned(), size: text.len() as u64 });
+        return Err(LoadError::TooLarge {
+            path: origin.to_owned(),
+            size: text.len() as u64,
+        });
     }
     if text.trim().is_empty() {
         return Err(LoadError::Syntax {
@@ -125,29 +131,77 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Loa
             message: "the file is empty; expected a RON value".to_owned(),
         });
     }
-    ron_options().from_str(text).map_err(|e| LoadError::Syntax {
-        path: origin.to_owned(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+    ron_options().from_str(text).map_err(|e| {
+        let (line, column) = skip_whitespace(text, (e.span.start.line, e.span.start.col));
+        LoadError::Syntax {
+            path: origin.to_owned(),
+            line,
+            column,
+            message: e.code.to_string(),
+        }
     })
+}
+
+/// The first position at or after the 1-based `(line, column)` `start` that
+/// is not whitespace (or the end of the text). The RON parser reports some
+/// errors (a value of the wrong type, trailing characters) where it stood
+/// before skipping whitespace, which can be the line above the culprit.
+fn skip_whitespace(text: &str, start: (usize, usize)) -> (usize, usize) {
+    let mut pos = (1, 1);
+    for c in text.chars() {
+        if pos >= start && !c.is_whitespace() {
+            return pos;
+        }
+        pos = if c == '\n' {
+            (pos.0 + 1, 1)
+        } else {
+            (pos.0, pos.1 + 1)
+        };
+    }
+    if pos >= start { pos } else { start }
 }
 
 /// Reads a file as text, enforcing the size limit before reading it.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
     let shown = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io { path: shown.clone(), source })?;
+    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
+        path: shown.clone(),
+        source,
+    })?;
     if meta.len() > limits::MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge { path: shown, size: meta.len() });
+        return Err(LoadError::TooLarge {
+            path: shown,
+            size: meta.len(),
+        });
     }
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io { path: shown.clone(), source })?;
-    String::from_utf8(bytes).map_err(|e| LoadError::NotText { path: shown, offset: e.utf8_error().valid_up_to() })
+    // Never read more than the limit: the size in the metadata is 0 for
+    // pipes and devices, and a file may grow after the check.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limits::MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|source| LoadError::Io {
+            path: shown.clone(),
+            source,
+        })?;
+    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: shown,
+            size: bytes.len() as u64,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| LoadError::NotText {
+        path: shown,
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 /// Parses a map from RON text.
 pub fn parse_map(text: &str, origin: &str) -> Result<Map, LoadError> {
     let map: Map = parse_ron(text, origin)?;
-    map.check_limits().map_err(|source| LoadError::Limit { path: origin.to_owned(), source })?;
+    map.check_limits().map_err(|source| LoadError::Limit {
+        path: origin.to_owned(),
+        source,
+    })?;
     Ok(map)
 }
 
@@ -158,7 +212,10 @@ pub fn load_map(path: &Path) -> Result<Map, LoadError> {
 
 /// The canonical RON text of a value (what [`save_atomic`] writes).
 pub fn to_ron_string<T: Serialize>(value: &T) -> Result<String, ron::Error> {
-    let config = ron::ser::PrettyConfig::new().depth_limit(3).indentor("    ").new_line("\n");
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(3)
+        .indentor("    ")
+        .new_line("\n");
     let mut s = ron::ser::to_string_pretty(value, config)?;
     s.push('\n');
     Ok(s)
@@ -169,8 +226,14 @@ pub fn to_ron_string<T: Serialize>(value: &T) -> Result<String, ron::Error> {
 /// `path`.
 pub fn save_atomic<T: Serialize>(value: &T, path: &Path) -> Result<(), SaveError> {
     let shown = path.display().to_string();
-    let text = to_ron_string(value).map_err(|e| SaveError::Encode { path: shown.clone(), message: e.to_string() })?;
-    write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Io { path: shown, source })
+    let text = to_ron_string(value).map_err(|e| SaveError::Encode {
+        path: shown.clone(),
+        message: e.to_string(),
+    })?;
+    write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Io {
+        path: shown,
+        source,
+    })
 }
 
 /// Writes `bytes` to `path` through a temporary file and a rename.
@@ -179,7 +242,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

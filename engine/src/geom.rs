@@ -133,7 +133,10 @@ impl Bbox {
     /// `o` lies entirely inside this box.
     #[must_use]
     pub fn contains_box(self, o: Self) -> bool {
-        self.min.x <= o.min.x && self.min.y <= o.min.y && o.max.x <= self.max.x && o.max.y <= self.max.y
+        self.min.x <= o.min.x
+            && self.min.y <= o.min.y
+            && o.max.x <= self.max.x
+            && o.max.y <= self.max.y
     }
 }
 
@@ -161,7 +164,13 @@ pub fn signed_area(ring: &[Point]) -> f64 {
 /// The output may contain zero-width "bridges" along the clip boundary when
 /// the subject is not convex; they add nothing to the signed area, so
 /// `signed_area(out)` is exactly the signed area of `subject ∩ clip`.
-pub fn clip_convex_into(subject: &[Point], clip: &[Point], out: &mut Vec<Point>, scratch: &mut Vec<Point>) {
+#[allow(clippy::many_single_char_names)]
+pub fn clip_convex_into(
+    subject: &[Point],
+    clip: &[Point],
+    out: &mut Vec<Point>,
+    scratch: &mut Vec<Point>,
+) {
     out.clear();
     out.extend_from_slice(subject);
     let m = clip.len();
@@ -216,9 +225,22 @@ pub fn regular_polygon(center: Point, radius: f64, segments: usize) -> Vec<Point
         .collect()
 }
 
+/// The corners of [`regular_polygon`] relative to its centre: adding
+/// `center` to each gives exactly the same points.
+#[must_use]
+pub fn regular_offsets(radius: f64, segments: usize) -> Vec<Point> {
+    (0..segments)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / segments as f64;
+            Point::new(radius * a.cos(), radius * a.sin())
+        })
+        .collect()
+}
+
 /// Whether `p` lies inside the ring (even–odd rule; points on the boundary
 /// may go either way).
 #[must_use]
+#[allow(clippy::many_single_char_names)]
 pub fn point_in_ring(p: Point, ring: &[Point]) -> bool {
     let mut inside = false;
     let n = ring.len();

@@ -22,6 +22,17 @@ use serde::{Deserialize, Serialize};
 
 const SQRT_3: f64 = 1.732_050_807_568_877_2;
 
+/// Cosine and sine of each corner's angle (30° + 60°·i pointy, 60°·i flat),
+/// computed once; [`HexLayout::corners`] scales and offsets them.
+static UNIT_CORNERS: std::sync::LazyLock<[[(f64, f64); 6]; 2]> = std::sync::LazyLock::new(|| {
+    [30.0_f64, 0.0].map(|start| {
+        std::array::from_fn(|i| {
+            let a = (start + 60.0 * i as f64).to_radians();
+            (a.cos(), a.sin())
+        })
+    })
+});
+
 /// Which way the hexagons point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Orientation {
@@ -57,7 +68,11 @@ impl HexLayout {
     /// Creates a layout.
     #[must_use]
     pub const fn new(orientation: Orientation, size: f64, origin: Point) -> Self {
-        Self { orientation, size, origin }
+        Self {
+            orientation,
+            size,
+            origin,
+        }
     }
 
     /// Area of one hexagon: `3√3/2 · size²`.
@@ -72,7 +87,9 @@ impl HexLayout {
         let (q, r) = (f64::from(hex.x), f64::from(hex.y));
         let s = self.size;
         match self.orientation {
-            Orientation::Pointy => Point::new(s * SQRT_3 * (q + r / 2.0), s * 1.5 * r) + self.origin,
+            Orientation::Pointy => {
+                Point::new(s * SQRT_3 * (q + r / 2.0), s * 1.5 * r) + self.origin
+            }
             Orientation::Flat => Point::new(s * 1.5 * q, s * SQRT_3 * (r + q / 2.0)) + self.origin,
         }
     }
@@ -99,13 +116,12 @@ impl HexLayout {
     #[must_use]
     pub fn corners(&self, hex: Hex) -> [Point; 6] {
         let c = self.center(hex);
-        let start = match self.orientation {
-            Orientation::Pointy => 30.0_f64,
-            Orientation::Flat => 0.0,
-        };
+        let unit = &UNIT_CORNERS[match self.orientation {
+            Orientation::Pointy => 0,
+            Orientation::Flat => 1,
+        }];
         std::array::from_fn(|i| {
-            let a = (start + 60.0 * i as f64).to_radians();
-            Point::new(c.x + self.size * a.cos(), c.y + self.size * a.sin())
+            Point::new(c.x + self.size * unit[i].0, c.y + self.size * unit[i].1)
         })
     }
 
@@ -141,7 +157,12 @@ impl HexLayout {
     #[must_use]
     pub fn axial_range(&self, b: Bbox) -> (i32, i32, i32, i32) {
         let b = b.expand(self.size * 2.0);
-        let corners = [b.min, Point::new(b.max.x, b.min.y), b.max, Point::new(b.min.x, b.max.y)];
+        let corners = [
+            b.min,
+            Point::new(b.max.x, b.min.y),
+            b.max,
+            Point::new(b.min.x, b.max.y),
+        ];
         let (mut qmin, mut qmax, mut rmin, mut rmax) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for c in corners {
             let (q, r) = self.fractional(c);
@@ -151,7 +172,12 @@ impl HexLayout {
             rmax = rmax.max(r);
         }
         let clamp = |v: f64| v.clamp(-1.0e6, 1.0e6) as i32;
-        (clamp(qmin.floor()), clamp(qmax.ceil()), clamp(rmin.floor()), clamp(rmax.ceil()))
+        (
+            clamp(qmin.floor()),
+            clamp(qmax.ceil()),
+            clamp(rmin.floor()),
+            clamp(rmax.ceil()),
+        )
     }
 }
 
@@ -186,6 +212,23 @@ mod tests {
             let l = HexLayout::new(o, 7.0, Point::new(3.0, 4.0));
             let a = signed_area(&l.corners(Hex::new(2, -3)));
             assert!((a - l.hex_area()).abs() < 1e-9, "{o:?}: {a}");
+        }
+    }
+
+    #[test]
+    fn corners_match_the_trigonometric_formula_exactly() {
+        for (o, start) in [(Orientation::Pointy, 30.0_f64), (Orientation::Flat, 0.0)] {
+            let l = HexLayout::new(o, 13.7, Point::new(31.0, -7.5));
+            for h in [Hex::ZERO, Hex::new(5, -9), Hex::new(-40, 17)] {
+                let c = l.center(h);
+                for (i, p) in l.corners(h).into_iter().enumerate() {
+                    let a = (start + 60.0 * i as f64).to_radians();
+                    assert_eq!(
+                        p,
+                        Point::new(c.x + l.size * a.cos(), c.y + l.size * a.sin())
+                    );
+                }
+            }
         }
     }
 

@@ -63,7 +63,9 @@ impl TryFrom<u32> for FormatVersion {
         if v == FORMAT_VERSION {
             Ok(Self)
         } else {
-            Err(format!("unsupported format version {v}: this Hexwright reads format {FORMAT_VERSION}"))
+            Err(format!(
+                "unsupported format version {v}: this Hexwright reads format {FORMAT_VERSION}"
+            ))
         }
     }
 }
@@ -155,7 +157,10 @@ impl Area {
     /// The area as a bounding box.
     #[must_use]
     pub fn bbox(&self) -> Bbox {
-        Bbox { min: Point::default(), max: Point::new(self.width.get(), self.height.get()) }
+        Bbox {
+            min: Point::default(),
+            max: Point::new(self.width.get(), self.height.get()),
+        }
     }
 }
 
@@ -184,7 +189,10 @@ impl TryFrom<f64> for Length {
         if v.is_finite() && v > 0.0 && v <= limits::MAX_COORD {
             Ok(Self(v))
         } else {
-            Err(format!("length {v} is out of range: it must be above 0 and at most {}", limits::MAX_COORD))
+            Err(format!(
+                "length {v} is out of range: it must be above 0 and at most {}",
+                limits::MAX_COORD
+            ))
         }
     }
 }
@@ -208,7 +216,10 @@ impl TryFrom<(f64, f64)> for Coord {
         if ok(x) && ok(y) {
             Ok(Self(Point::new(x, y)))
         } else {
-            Err(format!("point ({x}, {y}) is out of range: coordinates must be finite and within ±{}", limits::MAX_COORD))
+            Err(format!(
+                "point ({x}, {y}) is out of range: coordinates must be finite and within ±{}",
+                limits::MAX_COORD
+            ))
         }
     }
 }
@@ -241,7 +252,10 @@ impl TryFrom<Vec<Coord>> for Polygon {
     type Error = String;
     fn try_from(v: Vec<Coord>) -> Result<Self, String> {
         if v.len() < 3 {
-            return Err(format!("a polygon needs at least 3 points, found {}", v.len()));
+            return Err(format!(
+                "a polygon needs at least 3 points, found {}",
+                v.len()
+            ));
         }
         if v.len() > limits::MAX_RING_VERTICES {
             return Err(format!(
@@ -494,7 +508,13 @@ impl Map {
     /// A new empty map: a rectangular grid region `margin` inside the area,
     /// no terrain, features or zones.
     #[must_use]
-    pub fn new_empty(name: &str, orientation: Orientation, hex_size: f64, width: f64, height: f64) -> Self {
+    pub fn new_empty(
+        name: &str,
+        orientation: Orientation,
+        hex_size: f64,
+        width: f64,
+        height: f64,
+    ) -> Self {
         let hs = HexSize::try_from(hex_size).unwrap_or(HexSize(32.0));
         let w = Length::new(width).unwrap_or(Length(1000.0));
         let h = Length::new(height).unwrap_or(Length(800.0));
@@ -507,9 +527,18 @@ impl Map {
         ]);
         Self {
             format: FormatVersion,
-            meta: Meta { name: name.to_owned(), ..Meta::default() },
-            layout: LayoutSpec { orientation, hex_size: hs },
-            area: Area { width: w, height: h },
+            meta: Meta {
+                name: name.to_owned(),
+                ..Meta::default()
+            },
+            layout: LayoutSpec {
+                orientation,
+                hex_size: hs,
+            },
+            area: Area {
+                width: w,
+                height: h,
+            },
             grid,
             terrain: Vec::new(),
             features: Vec::new(),
@@ -520,7 +549,11 @@ impl Map {
     /// The hex layout of this map (hex `(0, 0)` at the area centre).
     #[must_use]
     pub fn hex_layout(&self) -> HexLayout {
-        HexLayout::new(self.layout.orientation, self.layout.hex_size.get(), self.area.center())
+        HexLayout::new(
+            self.layout.orientation,
+            self.layout.hex_size.get(),
+            self.area.center(),
+        )
     }
 
     /// The feature standing on `hex`, if any (the first one when a broken
@@ -541,16 +574,24 @@ impl Map {
     /// the grid can hold. Files are checked on load; call this on maps built
     /// in code before computing their coverage.
     pub fn check_limits(&self) -> Result<(), LimitError> {
-        let vertices: usize =
-            self.grid.points().len() + self.terrain.iter().map(|t| t.shape.vertex_count()).sum::<usize>();
+        let vertices: usize = self.grid.points().len()
+            + self
+                .terrain
+                .iter()
+                .map(|t| t.shape.vertex_count())
+                .sum::<usize>();
         if vertices > limits::MAX_TOTAL_VERTICES {
             return Err(LimitError::Vertices { count: vertices });
         }
         if self.terrain.len() > limits::MAX_PIECES {
-            return Err(LimitError::Pieces { count: self.terrain.len() });
+            return Err(LimitError::Pieces {
+                count: self.terrain.len(),
+            });
         }
         if self.features.len() > limits::MAX_FEATURES {
-            return Err(LimitError::Features { count: self.features.len() });
+            return Err(LimitError::Features {
+                count: self.features.len(),
+            });
         }
         let zone_hexes: usize = self.zones.iter().map(|z| z.hexes.len()).sum();
         if zone_hexes > limits::MAX_FEATURES {
@@ -561,7 +602,9 @@ impl Map {
             * (b.max.y - b.min.y + 4.0 * self.layout.hex_size.get())
             / self.hex_layout().hex_area();
         if estimate > limits::MAX_GRID_HEXES as f64 {
-            return Err(LimitError::Hexes { estimate: estimate as u64 });
+            return Err(LimitError::Hexes {
+                estimate: estimate as u64,
+            });
         }
         Ok(())
     }
@@ -571,13 +614,19 @@ impl Map {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
     /// Too many vertices in the grid region and terrain together.
-    #[error("the map has {count} vertices in all; the limit is {}", limits::MAX_TOTAL_VERTICES)]
+    #[error(
+        "the map has {count} vertices in all; the limit is {}",
+        limits::MAX_TOTAL_VERTICES
+    )]
     Vertices {
         /// How many.
         count: usize,
     },
     /// Too many terrain pieces.
-    #[error("the map has {count} terrain pieces; the limit is {}", limits::MAX_PIECES)]
+    #[error(
+        "the map has {count} terrain pieces; the limit is {}",
+        limits::MAX_PIECES
+    )]
     Pieces {
         /// How many.
         count: usize,
@@ -589,7 +638,10 @@ pub enum LimitError {
         count: usize,
     },
     /// Too many zone hexes.
-    #[error("the zones list {count} hexes in all; the limit is {}", limits::MAX_FEATURES)]
+    #[error(
+        "the zones list {count} hexes in all; the limit is {}",
+        limits::MAX_FEATURES
+    )]
     ZoneHexes {
         /// How many.
         count: usize,
@@ -629,7 +681,10 @@ pub mod axial_vec {
 
     /// Serialises `[(q, r), ...]`.
     pub fn serialize<S: Serializer>(hs: &[Hex], s: S) -> Result<S::Ok, S::Error> {
-        hs.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>().serialize(s)
+        hs.iter()
+            .map(|h| (h.x, h.y))
+            .collect::<Vec<_>>()
+            .serialize(s)
     }
 
     /// Deserialises `[(q, r), ...]`.

@@ -48,7 +48,11 @@ impl Manifest {
                 path: origin.to_owned(),
                 line: 1,
                 column: 1,
-                message: format!("the pack lists {} maps; the limit is {}", m.maps.len(), limits::MAX_PACK_MAPS),
+                message: format!(
+                    "the pack lists {} maps; the limit is {}",
+                    m.maps.len(),
+                    limits::MAX_PACK_MAPS
+                ),
             });
         }
         Ok(m)
@@ -67,8 +71,13 @@ impl Manifest {
                     None,
                     format!("the manifest lists \"{m}\", which is not a plain path inside the pack folder; use a relative path without \"..\""),
                 ));
-            } else if !seen.insert(m.as_str()) {
-                out.push(Finding::new(Rule::PackBadPath, None, format!("the manifest lists \"{m}\" twice; list each map once")));
+            } else if !seen.insert(Path::new(m).components().collect::<PathBuf>()) {
+                // Compared by components, so `a//b.ron` and `a/b.ron/` repeat `a/b.ron`.
+                out.push(Finding::new(
+                    Rule::PackBadPath,
+                    None,
+                    format!("the manifest lists \"{m}\" twice; list each map once"),
+                ));
             }
         }
         out
@@ -111,7 +120,10 @@ pub struct LoadedPack {
 /// be read; each map's own load result is kept in its entry.
 pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
     let manifest_path = dir.join(MANIFEST_FILE);
-    let manifest = Manifest::parse(&format::read_text(&manifest_path)?, &manifest_path.display().to_string())?;
+    let manifest = Manifest::parse(
+        &format::read_text(&manifest_path)?,
+        &manifest_path.display().to_string(),
+    )?;
     let mut findings = manifest.check_paths();
     let mut entries = Vec::new();
     for name in &manifest.maps {
@@ -128,19 +140,34 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
             ));
             None
         };
-        entries.push(PackEntry { name: name.clone(), path, map });
+        entries.push(PackEntry {
+            name: name.clone(),
+            path,
+            map,
+        });
     }
-    Ok(LoadedPack { dir: dir.to_path_buf(), manifest, entries, findings })
+    Ok(LoadedPack {
+        dir: dir.to_path_buf(),
+        manifest,
+        entries,
+        findings,
+    })
 }
 
 /// Writes a pack folder: the manifest and every map, each atomically.
 pub fn save_pack(dir: &Path, manifest: &Manifest, maps: &[Map]) -> Result<(), format::SaveError> {
-    std::fs::create_dir_all(dir).map_err(|source| format::SaveError::Io { path: dir.display().to_string(), source })?;
+    std::fs::create_dir_all(dir).map_err(|source| format::SaveError::Io {
+        path: dir.display().to_string(),
+        source,
+    })?;
     for (name, map) in manifest.maps.iter().zip(maps) {
         if !is_safe_relative(name) {
             return Err(format::SaveError::Io {
                 path: name.clone(),
-                source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "map path leaves the pack folder"),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "map path leaves the pack folder",
+                ),
             });
         }
         format::save_atomic(map, &dir.join(name))?;

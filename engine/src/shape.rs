@@ -3,16 +3,32 @@
 //! negative), ready for per-hex area computations.
 //!
 //! Boolean operations (union, difference, intersection) use `i_overlay` with
-//! its 64-bit integer engine, which snaps coordinates to a fine grid chosen
-//! from the input's extent; the snapping error is far below
-//! [`crate::coverage::USABLE_TOLERANCE`].
+//! its 64-bit integer engine, which snaps coordinates to a fine grid; the
+//! snapping error is far below [`crate::coverage::USABLE_TOLERANCE`].
+//!
+//! A brush stroke is the union of many overlapping discs and rectangles.
+//! First, every disc is reduced to the fans (sectors) that its neighbouring
+//! rectangles and discs do not already cover, which removes most edges (see
+//! `stroke_parts`). [`prepare_shape`] then unites the parts into the
+//! stroke's outline with `i_overlay`, on a grid of `2^-36` of the brush
+//! radius (or of the hex size, whichever is smaller, for the coverage): fine
+//! enough that the snapping changes a hex's covered area by less than `1e-10`
+//! of the hex area, and coarse enough that the exact integer crossing
+//! computations stay in native 128-bit arithmetic. For the coverage, a
+//! stroke is instead cut into non-overlapping convex rings without any
+//! boolean engine (see `stroke_partition`), which is several times faster
+//! and lets the coverage intersect strokes by convex clipping.
 
 use crate::geom::{self, Bbox, Point};
 use crate::map::{BRUSH_SEGMENTS, CIRCLE_SEGMENTS, Polygon, TerrainShape};
 use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay::ShapeType;
 use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::overlay::FloatOverlay;
 use i_overlay::float::simplify::SimplifyShape;
 use i_overlay::float::single::SingleFloatOverlay;
+use i_overlay::i_float::adapter::FloatPointAdapter;
+use i_overlay::i_float::float::rect::FloatRect;
 
 /// A contour as `i_overlay` takes it.
 pub(crate) type Contour = Vec<[f64; 2]>;
@@ -51,7 +67,8 @@ impl Prepared {
         let mut rings = Vec::new();
         for shape in shapes {
             for (i, contour) in shape.into_iter().enumerate() {
-                let mut pts: Vec<Point> = contour.into_iter().map(|[x, y]| Point::new(x, y)).collect();
+                let mut pts: Vec<Point> =
+                    contour.into_iter().map(|[x, y]| Point::new(x, y)).collect();
                 let a = geom::signed_area(&pts);
                 if a == 0.0 {
                     continue;
@@ -82,9 +99,11 @@ impl Prepared {
     /// Total area.
     #[must_use]
     pub fn area(&self) -> f64 {
-        self.rings.iter().map(|r| geom::signed_area(&r.points)).sum()
+        self.rings
+            .iter()
+            .map(|r| geom::signed_area(&r.points))
+            .sum()
     }
-
 }
 
 /// Prepares the grid region: the polygon (non-zero fill) intersected with
@@ -92,51 +111,548 @@ impl Prepared {
 #[must_use]
 pub fn prepare_region(grid: &Polygon, area: Bbox) -> Prepared {
     let subj: Contour = grid.points().iter().map(|p| [p.x, p.y]).collect();
-    let clip: Contour =
-        vec![[area.min.x, area.min.y], [area.max.x, area.min.y], [area.max.x, area.max.y], [area.min.x, area.max.y]];
+    let clip: Contour = vec![
+        [area.min.x, area.min.y],
+        [area.max.x, area.min.y],
+        [area.max.x, area.max.y],
+        [area.min.x, area.max.y],
+    ];
     Prepared::from_shapes(subj.overlay_as::<i64>(&clip, OverlayRule::Intersect, FillRule::NonZero))
 }
 
-/// Prepares a terrain shape (an eraser stroke is prepared like a brush stroke).
+/// Prepares a terrain shape (an eraser stroke is prepared like a brush
+/// stroke, which becomes its outline).
 #[must_use]
 pub fn prepare_shape(shape: &TerrainShape) -> Prepared {
+    prepare_outline(shape, f64::INFINITY)
+}
+
+/// Prepares a terrain shape for the coverage of hexes of circumradius
+/// `hex_size`. A brush stroke becomes non-overlapping convex rings (see
+/// [`stroke_partition`]) rather than its outline; if it overlaps itself too
+/// much for that, its outline on a snapping grid relative to the smaller of
+/// the brush radius and `hex_size` (see the module docs).
+pub(crate) fn prepare_for_coverage(shape: &TerrainShape, hex_size: f64) -> Prepared {
+    if let TerrainShape::Stroke { radius, points, .. } = shape
+        && let Some(p) = stroke_partition(points.points(), radius.get())
+    {
+        return p;
+    }
+    prepare_outline(shape, hex_size)
+}
+
+fn prepare_outline(shape: &TerrainShape, hex_size: f64) -> Prepared {
     match shape {
         TerrainShape::Polygon { points } => {
             let c: Contour = points.points().iter().map(|p| [p.x, p.y]).collect();
             Prepared::from_shapes(c.simplify_shape_as::<i64>(FillRule::NonZero))
         }
-        TerrainShape::Circle { center, radius } => {
-            Prepared::simple(geom::regular_polygon(center.0, radius.get(), CIRCLE_SEGMENTS))
+        TerrainShape::Circle { center, radius } => Prepared::simple(geom::regular_polygon(
+            center.0,
+            radius.get(),
+            CIRCLE_SEGMENTS,
+        )),
+        TerrainShape::Stroke { radius, points, .. } => {
+            let r = radius.get();
+            prepare_stroke(points.points(), r, r.min(hex_size) * STROKE_GRID)
         }
-        TerrainShape::Stroke { radius, points, .. } => prepare_stroke(points.points(), radius.get()),
     }
 }
 
-fn positive(mut pts: Vec<Point>) -> Contour {
-    if geom::signed_area(&pts) < 0.0 {
-        pts.reverse();
-    }
-    pts.into_iter().map(|p| [p.x, p.y]).collect()
+/// Snapping grid of brush strokes relative to the brush radius or hex size.
+const STROKE_GRID: f64 = 1.0 / (1u64 << 36) as f64;
+
+/// One segment of a brush path and the rectangle it sweeps.
+struct Sweep {
+    /// Start point.
+    a: Point,
+    /// End point.
+    b: Point,
+    /// Unit direction from `a` to `b`.
+    dir: Point,
+    /// Length from `a` to `b`.
+    len: f64,
+    /// Half-width vector: `dir` turned a quarter, times the radius.
+    normal: Point,
 }
 
-fn prepare_stroke(points: &[Point], radius: f64) -> Prepared {
-    let disc = |c: Point| geom::regular_polygon(c, radius, BRUSH_SEGMENTS);
-    if points.len() == 1 {
-        return Prepared::simple(disc(points[0]));
+impl Sweep {
+    fn new(a: Point, b: Point, radius: f64) -> Option<Self> {
+        let d = b - a;
+        let len = d.x.hypot(d.y);
+        (len > 0.0).then(|| Self {
+            a,
+            b,
+            dir: Point::new(d.x / len, d.y / len),
+            len,
+            normal: Point::new(-d.y / len * radius, d.x / len * radius),
+        })
     }
-    let mut contours: Vec<Contour> = Vec::with_capacity(points.len() * 2);
-    for (i, &p) in points.iter().enumerate() {
-        contours.push(positive(disc(p)));
-        if let Some(&q) = points.get(i + 1) {
-            let d = q - p;
-            let len = d.x.hypot(d.y);
-            if len > 0.0 {
-                let n = Point::new(-d.y / len * radius, d.x / len * radius);
-                contours.push(positive(vec![p + n, q + n, q - n, p - n]));
+
+    /// Position of `v` along the segment (0 at `a`, `len` at `b`) and across it.
+    fn frame(&self, v: Point) -> (f64, f64) {
+        let w = v - self.a;
+        (
+            w.x * self.dir.x + w.y * self.dir.y,
+            geom::cross(self.dir, w),
+        )
+    }
+
+    fn contains(&self, v: Point, radius: f64) -> bool {
+        let (t, s) = self.frame(v);
+        (0.0..=self.len).contains(&t) && s.abs() <= radius
+    }
+
+    /// The rectangle in positive orientation; with `midpoints`, the end
+    /// midpoints `a` and `b` are extra corners, so that the rectangle shares
+    /// exact vertices with its neighbours and the fans.
+    fn corners(&self, midpoints: bool) -> Vec<Point> {
+        let (a, b, n) = (self.a, self.b, self.normal);
+        let mut c = if midpoints {
+            vec![a + n, b + n, b, b - n, a - n, a]
+        } else {
+            vec![a + n, b + n, b - n, a - n]
+        };
+        if geom::signed_area(&c) < 0.0 {
+            c.reverse();
+        }
+        c
+    }
+}
+
+/// The convex parts whose union is a brush stroke of at least two distinct
+/// points `pts`, in path order: for each point the fans left of its disc
+/// (each at most `max_fan` triangles, so at most a half disc when
+/// `max_fan < BRUSH_SEGMENTS / 2`), then the rectangle to the next point
+/// (with its end midpoints as extra corners when `midpoints`). Every part has
+/// positive orientation.
+///
+/// Each disc is split into the triangles (centre, corner `k`, corner `k + 1`);
+/// a triangle is left out when one neighbouring rectangle or disc (each
+/// convex) holds its three corners, or when the line through the centre
+/// across the next segment splits it into two parts held by the previous and
+/// the next rectangle. What is left out is covered by parts that stay, so the
+/// union is the same set. Containment uses plain floating point comparisons,
+/// so a decision can only be off for corners within rounding error of a
+/// boundary, which changes the union by slivers of rounding size.
+fn stroke_parts(pts: &[Point], radius: f64, max_fan: usize, midpoints: bool) -> Vec<Vec<Point>> {
+    const PREV_RECT: u8 = 1;
+    const NEXT_RECT: u8 = 2;
+    const PREV_DISC: u8 = 4;
+    const NEXT_DISC: u8 = 8;
+    let offsets = geom::regular_offsets(radius, BRUSH_SEGMENTS);
+    let sweeps: Vec<Option<Sweep>> = pts
+        .windows(2)
+        .map(|w| Sweep::new(w[0], w[1], radius))
+        .collect();
+    // A disc of the polygon contains every point closer to its centre than its apothem.
+    let apothem = radius * (std::f64::consts::PI / BRUSH_SEGMENTS as f64).cos();
+    let in_disc = |c: Point, v: Point| {
+        let w = v - c;
+        w.x * w.x + w.y * w.y <= apothem * apothem
+    };
+    let mut parts: Vec<Vec<Point>> = Vec::with_capacity(pts.len() * 3);
+    let mut corners = [0u8; BRUSH_SEGMENTS];
+    let mut covered = [false; BRUSH_SEGMENTS];
+    for (i, &p) in pts.iter().enumerate() {
+        let prev = if i > 0 { sweeps[i - 1].as_ref() } else { None };
+        let next = sweeps.get(i).and_then(Option::as_ref);
+        let prev_disc = i.checked_sub(1).map(|j| pts[j]);
+        let next_disc = pts.get(i + 1).copied();
+        let v: Vec<Point> = offsets.iter().map(|&o| p + o).collect();
+        // Which convex neighbours hold the centre and each corner.
+        let mut centre = 0;
+        if prev.is_some() {
+            centre |= PREV_RECT;
+        }
+        if next.is_some() {
+            centre |= NEXT_RECT;
+        }
+        if prev_disc.is_some_and(|c| in_disc(c, p)) {
+            centre |= PREV_DISC;
+        }
+        if next_disc.is_some_and(|c| in_disc(c, p)) {
+            centre |= NEXT_DISC;
+        }
+        for (k, &c) in v.iter().enumerate() {
+            let mut m = 0;
+            if prev.is_some_and(|s| s.contains(c, radius)) {
+                m |= PREV_RECT;
+            }
+            if next.is_some_and(|s| s.contains(c, radius)) {
+                m |= NEXT_RECT;
+            }
+            if prev_disc.is_some_and(|q| in_disc(q, c)) {
+                m |= PREV_DISC;
+            }
+            if next_disc.is_some_and(|q| in_disc(q, c)) {
+                m |= NEXT_DISC;
+            }
+            corners[k] = m;
+        }
+        for k in 0..BRUSH_SEGMENTS {
+            let k1 = (k + 1) % BRUSH_SEGMENTS;
+            covered[k] = corners[k] & corners[k1] & centre != 0
+                || match (prev, next) {
+                    (Some(ps), Some(ns)) => straddle_covered(ps, ns, v[k], v[k1], radius),
+                    _ => false,
+                };
+        }
+        let Some(start) = covered.iter().position(|&c| c) else {
+            parts.push(v);
+            if let Some(s) = next {
+                parts.push(s.corners(midpoints));
+            }
+            continue;
+        };
+        // Every run of uncovered triangles becomes fans of at most `max_fan` triangles.
+        let mut fan: Vec<Point> = Vec::new();
+        for j in 1..=BRUSH_SEGMENTS {
+            let k = (start + j) % BRUSH_SEGMENTS;
+            if (covered[k] || fan.len() > max_fan) && !fan.is_empty() {
+                parts.push(std::mem::take(&mut fan));
+            }
+            if !covered[k] {
+                if fan.is_empty() {
+                    fan.push(p);
+                    fan.push(v[k]);
+                }
+                fan.push(v[(k + 1) % BRUSH_SEGMENTS]);
+            }
+        }
+        if !fan.is_empty() {
+            parts.push(fan);
+        }
+        if let Some(s) = next {
+            parts.push(s.corners(midpoints));
+        }
+    }
+    parts
+}
+
+/// Prepares a brush stroke as its outline: the union of its parts (see
+/// `stroke_parts`), done on a snapping grid of `unit`.
+fn prepare_stroke(points: &[Point], radius: f64, unit: f64) -> Prepared {
+    let mut pts = points.to_vec();
+    pts.dedup();
+    if pts.len() == 1 {
+        return Prepared::simple(geom::regular_polygon(pts[0], radius, BRUSH_SEGMENTS));
+    }
+    let contours: Vec<Contour> = stroke_parts(&pts, radius, BRUSH_SEGMENTS, true)
+        .into_iter()
+        .map(|p| p.iter().map(|q| [q.x, q.y]).collect())
+        .collect();
+    Prepared::from_shapes(union_on_grid(&contours, unit))
+}
+
+/// Prepares a brush stroke as non-overlapping convex rings (its parts, each
+/// minus the earlier parts it overlaps), without any boolean engine; `None`
+/// when the stroke overlaps itself so much that this would take too many
+/// rings.
+///
+/// Each difference of two convex polygons is cut along the edge lines of the
+/// subtracted one, so every ring is convex and the rings share their cut
+/// lines exactly up to rounding; slivers thinner than rounding are dropped.
+fn stroke_partition(points: &[Point], radius: f64) -> Option<Prepared> {
+    let mut pts = points.to_vec();
+    pts.dedup();
+    if pts.len() == 1 {
+        return Some(Prepared::simple(geom::regular_polygon(
+            pts[0],
+            radius,
+            BRUSH_SEGMENTS,
+        )));
+    }
+    let parts = stroke_parts(&pts, radius, BRUSH_SEGMENTS / 2 - 1, false);
+    let boxes: Vec<Bbox> = parts.iter().map(|p| Bbox::of(p)).collect();
+    let budget = 16 * parts.len() + 64;
+    let mut cut = Cutter {
+        min_area: radius * radius * 1e-13,
+        ..Cutter::default()
+    };
+    let mut near = NearParts::new(&boxes, radius);
+    let mut rings: Vec<Ring> = Vec::new();
+    let mut found: Vec<u32> = Vec::new();
+    for (j, part) in parts.iter().enumerate() {
+        near.earlier(j, &mut found);
+        cut.work.clear();
+        cut.work.push(part);
+        for &k in &found {
+            if !cut.subtract(&parts[k as usize], boxes[k as usize]) {
+                break;
+            }
+        }
+        for f in 0..cut.work.len() {
+            let mut ring = cut.work.get(f).to_vec();
+            drop_near_duplicates(&mut ring, radius * 1e-12);
+            if ring.len() >= 3 {
+                rings.push(Ring::new(ring));
+            }
+        }
+        if rings.len() > budget {
+            return None;
+        }
+        near.add(j);
+    }
+    Some(Prepared::from_rings(rings))
+}
+
+/// Removes corners within `eps` (in both coordinates) of the corner before
+/// them, so that no edge is so short that rounding decides its direction.
+fn drop_near_duplicates(poly: &mut Vec<Point>, eps: f64) {
+    let close = |a: Point, b: Point| (a.x - b.x).abs() <= eps && (a.y - b.y).abs() <= eps;
+    poly.dedup_by(|b, a| close(*a, *b));
+    while poly.len() > 1 && close(poly[0], poly[poly.len() - 1]) {
+        poly.pop();
+    }
+}
+
+/// Finds the earlier parts of a stroke whose boxes overlap a part's box:
+/// directly for short strokes, through a hash grid of cells two brush radii
+/// wide for long ones.
+struct NearParts<'a> {
+    boxes: &'a [Bbox],
+    cell: f64,
+    grid: Option<std::collections::HashMap<(i64, i64), Vec<u32>>>,
+    /// Parts too large for the grid, checked by every query.
+    big: Vec<u32>,
+}
+
+impl<'a> NearParts<'a> {
+    /// Most cells a box may span along each axis to go into the grid.
+    const MAX_SPAN: f64 = 16.0;
+
+    fn new(boxes: &'a [Bbox], radius: f64) -> Self {
+        let grid = (boxes.len() > 64).then(std::collections::HashMap::new);
+        let all = boxes.iter().copied().fold(Bbox::EMPTY, Bbox::union);
+        let extent = (all.max.x - all.min.x).max(all.max.y - all.min.y);
+        Self {
+            boxes,
+            cell: (2.0 * radius).max(extent / 256.0),
+            grid,
+            big: Vec::new(),
+        }
+    }
+
+    /// Whether `b` spans few enough cells for the grid.
+    fn fits(&self, b: Bbox) -> bool {
+        let c = self.cell;
+        (b.max.x / c).floor() - (b.min.x / c).floor() <= Self::MAX_SPAN
+            && (b.max.y / c).floor() - (b.min.y / c).floor() <= Self::MAX_SPAN
+    }
+
+    fn cells(&self, b: Bbox) -> impl Iterator<Item = (i64, i64)> + use<> {
+        let c = self.cell;
+        let (x0, x1) = ((b.min.x / c).floor() as i64, (b.max.x / c).floor() as i64);
+        let (y0, y1) = ((b.min.y / c).floor() as i64, (b.max.y / c).floor() as i64);
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+    }
+
+    /// The earlier parts overlapping part `j`, ascending.
+    fn earlier(&self, j: usize, out: &mut Vec<u32>) {
+        out.clear();
+        let b = self.boxes[j];
+        let overlapping = |k: &u32| self.boxes[*k as usize].overlaps(b);
+        match &self.grid {
+            Some(grid) if self.fits(b) => {
+                for c in self.cells(b) {
+                    if let Some(list) = grid.get(&c) {
+                        out.extend(list.iter().filter(|k| overlapping(k)));
+                    }
+                }
+                out.extend(self.big.iter().filter(|k| overlapping(k)));
+                out.sort_unstable();
+                out.dedup();
+            }
+            _ => out.extend((0..j as u32).filter(overlapping)),
+        }
+    }
+
+    fn add(&mut self, j: usize) {
+        let b = self.boxes[j];
+        if self.grid.is_none() {
+            return;
+        }
+        if !self.fits(b) {
+            self.big.push(j as u32);
+            return;
+        }
+        let cells: Vec<(i64, i64)> = self.cells(b).collect();
+        if let Some(grid) = &mut self.grid {
+            for c in cells {
+                grid.entry(c).or_default().push(j as u32);
             }
         }
     }
-    Prepared::from_shapes(contours.simplify_shape_as::<i64>(FillRule::NonZero))
+}
+
+/// Polygons stored one after another.
+#[derive(Default)]
+struct Polys {
+    pts: Vec<Point>,
+    ends: Vec<usize>,
+}
+
+impl Polys {
+    fn clear(&mut self) {
+        self.pts.clear();
+        self.ends.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, i: usize) -> &[Point] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.pts[start..self.ends[i]]
+    }
+
+    fn push(&mut self, poly: &[Point]) {
+        self.pts.extend_from_slice(poly);
+        self.ends.push(self.pts.len());
+    }
+}
+
+/// Cuts convex pieces out of convex polygons, reusing its buffers.
+#[derive(Default)]
+struct Cutter {
+    /// The pieces so far.
+    work: Polys,
+    next: Polys,
+    rest: Vec<Point>,
+    inside: Vec<Point>,
+    sides: Vec<f64>,
+    /// Pieces of at most this area are dropped.
+    min_area: f64,
+}
+
+impl Cutter {
+    /// Replaces every piece by the piece minus the convex polygon `c` (with
+    /// box `cb`); returns whether any piece is left.
+    fn subtract(&mut self, c: &[Point], cb: Bbox) -> bool {
+        self.next.clear();
+        for f in 0..self.work.len() {
+            let piece = self.work.get(f);
+            if !Bbox::of(piece).overlaps(cb) {
+                self.next.push(piece);
+                continue;
+            }
+            self.rest.clear();
+            self.rest.extend_from_slice(piece);
+            self.subtract_one(c);
+        }
+        std::mem::swap(&mut self.work, &mut self.next);
+        self.work.len() > 0
+    }
+
+    /// Pushes `rest` minus `c` onto `next` as convex pieces: the part of
+    /// `rest` outside one edge of `c`, then the part inside it but outside
+    /// another edge, and so on, taking first the edge with most of what is
+    /// left outside it, which keeps the pieces few.
+    #[allow(clippy::many_single_char_names)]
+    fn subtract_one(&mut self, c: &[Point]) {
+        let n = c.len();
+        let mut done = 0u64;
+        loop {
+            let m = self.rest.len();
+            let mut best: Option<(usize, usize)> = None;
+            for i in 0..n {
+                if done & (1 << i) != 0 {
+                    continue;
+                }
+                let (a, e) = (c[i], c[(i + 1) % n] - c[i]);
+                let (mut outside, mut inside) = (0, 0);
+                for &v in &self.rest {
+                    let s = geom::cross(e, v - a);
+                    outside += usize::from(s < 0.0);
+                    inside += usize::from(s > 0.0);
+                }
+                if outside == 0 {
+                    done |= 1 << i;
+                } else if inside == 0 {
+                    // Nothing left is inside this edge, so nothing is in `c`.
+                    self.next.push(&self.rest);
+                    return;
+                } else if best.is_none_or(|(_, o)| outside > o) {
+                    best = Some((i, outside));
+                }
+            }
+            let Some((i, _)) = best else {
+                // What is left lies inside `c`.
+                return;
+            };
+            done |= 1 << i;
+            let (a, e) = (c[i], c[(i + 1) % n] - c[i]);
+            self.sides.clear();
+            self.sides
+                .extend(self.rest.iter().map(|&v| geom::cross(e, v - a)));
+            self.inside.clear();
+            let outside_start = self.next.pts.len();
+            for k in 0..m {
+                let (p, q) = (self.rest[k], self.rest[(k + 1) % m]);
+                let (sp, sq) = (self.sides[k], self.sides[(k + 1) % m]);
+                if sp >= 0.0 {
+                    self.inside.push(p);
+                }
+                if sp <= 0.0 {
+                    self.next.pts.push(p);
+                }
+                if (sp > 0.0 && sq < 0.0) || (sp < 0.0 && sq > 0.0) {
+                    let x = p + (q - p) * (sp / (sp - sq));
+                    self.inside.push(x);
+                    self.next.pts.push(x);
+                }
+            }
+            if geom::signed_area(&self.next.pts[outside_start..]) > self.min_area {
+                self.next.ends.push(self.next.pts.len());
+            } else {
+                self.next.pts.truncate(outside_start);
+            }
+            std::mem::swap(&mut self.rest, &mut self.inside);
+        }
+    }
+}
+
+/// Whether the triangle (`prev.b`, `v`, `w`) is covered by the rectangles of
+/// the previous and next segments together: the line across `next` at its
+/// start splits it into a part held by `next` and a part held by `prev`.
+fn straddle_covered(prev: &Sweep, next: &Sweep, v: Point, w: Point, radius: f64) -> bool {
+    let (tv, _) = next.frame(v);
+    let (tw, _) = next.frame(w);
+    let (ahead, behind, ta, tb) = if tv >= 0.0 && tw < 0.0 {
+        (v, w, tv, tw)
+    } else if tw >= 0.0 && tv < 0.0 {
+        (w, v, tw, tv)
+    } else {
+        return false;
+    };
+    if !next.contains(ahead, radius) || !prev.contains(behind, radius) {
+        return false;
+    }
+    // Where the edge crosses the line across `next` at its start.
+    let c = ahead + (behind - ahead) * (ta / (ta - tb));
+    let (_, s) = next.frame(c);
+    s.abs() <= radius && prev.contains(c, radius)
+}
+
+/// Union (non-zero fill) of `contours` on an integer grid of about `unit`.
+fn union_on_grid(contours: &[Contour], unit: f64) -> Vec<Vec<Contour>> {
+    let Ok(Some(rect)) = FloatRect::with_iter(contours.iter().flatten()) else {
+        return Vec::new();
+    };
+    let half = rect.width().max(rect.height()) * 0.5;
+    let bits = if half > 0.0 && unit > 0.0 && unit.is_finite() {
+        // Coordinates up to 2^bits with a grid of at most `unit`.
+        ((half.log2().ceil() + (1.0 / unit).log2().ceil()) as i64 + 1).clamp(1, 61) as u32
+    } else {
+        61
+    };
+    let adapter = FloatPointAdapter::<[f64; 2], i64>::with_coordinate_bits(rect, bits);
+    let capacity = contours.iter().map(Vec::len).sum();
+    FloatOverlay::with_adapter(adapter, capacity)
+        .unsafe_add_source(contours, ShapeType::Subject)
+        .overlay(OverlayRule::Subject, FillRule::NonZero)
 }
 
 /// Area of the union of `contours` (non-zero fill).
@@ -152,7 +668,11 @@ pub(crate) fn intersection_area(subject: &[Contour], clip: &[Contour]) -> f64 {
     if subject.is_empty() || clip.is_empty() {
         return 0.0;
     }
-    shapes_area(&subject.to_vec().overlay_as::<i64>(&clip.to_vec(), OverlayRule::Intersect, FillRule::NonZero))
+    shapes_area(&subject.to_vec().overlay_as::<i64>(
+        &clip.to_vec(),
+        OverlayRule::Intersect,
+        FillRule::NonZero,
+    ))
 }
 
 /// `subject ∖ clip` as contours (non-zero fill on both).
@@ -197,22 +717,232 @@ mod tests {
         .unwrap();
         let prep = prepare_shape(&TerrainShape::Polygon { points: p });
         assert!((prep.area() - 2.0).abs() < 1e-9, "{}", prep.area());
-        assert!(prep.rings.iter().all(|r| geom::signed_area(&r.points) > 0.0));
+        assert!(
+            prep.rings
+                .iter()
+                .all(|r| geom::signed_area(&r.points) > 0.0)
+        );
     }
 
     #[test]
     fn circle_is_the_inscribed_polygon() {
-        let c = TerrainShape::Circle { center: Coord(Point::new(5.0, 5.0)), radius: Length::new(2.0).unwrap() };
+        let c = TerrainShape::Circle {
+            center: Coord(Point::new(5.0, 5.0)),
+            radius: Length::new(2.0).unwrap(),
+        };
         let n = CIRCLE_SEGMENTS as f64;
         let expected = 0.5 * n * 4.0 * (std::f64::consts::TAU / n).sin();
         assert!((prepare_shape(&c).area() - expected).abs() < 1e-9);
     }
 
+    fn positive(mut pts: Vec<Point>) -> Contour {
+        if geom::signed_area(&pts) < 0.0 {
+            pts.reverse();
+        }
+        pts.into_iter().map(|p| [p.x, p.y]).collect()
+    }
+
+    /// The stroke as the plain union of every disc and rectangle, on the
+    /// finest grid: the definition the reduced preparation must match.
+    fn reference_stroke(points: &[Point], radius: f64) -> Prepared {
+        let mut contours: Vec<Contour> = Vec::new();
+        for (i, &p) in points.iter().enumerate() {
+            contours.push(positive(geom::regular_polygon(p, radius, BRUSH_SEGMENTS)));
+            if let Some(&q) = points.get(i + 1) {
+                let d = q - p;
+                let len = d.x.hypot(d.y);
+                if len > 0.0 {
+                    let n = Point::new(-d.y / len * radius, d.x / len * radius);
+                    contours.push(positive(vec![p + n, q + n, q - n, p - n]));
+                }
+            }
+        }
+        Prepared::from_shapes(contours.simplify_shape_as::<i64>(FillRule::NonZero))
+    }
+
+    fn rings_of(p: &Prepared) -> Vec<Contour> {
+        p.rings
+            .iter()
+            .map(|r| r.points.iter().map(|q| [q.x, q.y]).collect())
+            .collect()
+    }
+
+    /// Area of the symmetric difference of two prepared shapes.
+    fn xor_area(a: &Prepared, b: &Prepared) -> f64 {
+        let shapes =
+            rings_of(a).overlay_as::<i64>(&rings_of(b), OverlayRule::Xor, FillRule::NonZero);
+        shapes_area(&shapes)
+    }
+
+    fn assert_stroke_matches(points: &[Point], radius: f64) {
+        let slow = reference_stroke(points, radius);
+        // On the finest grid the outline from the reduced parts changes
+        // nothing but rounding.
+        let fine = prepare_stroke(points, radius, 0.0);
+        let noise = 1e-12 * radius * radius * points.len() as f64;
+        let (a, b) = (fine.area(), slow.area());
+        assert!(
+            (a - b).abs() <= noise,
+            "area {a} vs {b} for {points:?} r {radius}"
+        );
+        let x = xor_area(&fine, &slow);
+        assert!(x <= noise, "xor area {x} for {points:?} r {radius}");
+        // On the coverage grid, the outline moves by at most a grid step.
+        let length: f64 = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let perimeter = 2.0 * length + std::f64::consts::TAU * radius;
+        let s = TerrainShape::Stroke {
+            radius: Length::new(radius).unwrap(),
+            points: Path::new(points.to_vec()).unwrap(),
+            erase: false,
+        };
+        for hex_size in [1.0, 10.0] {
+            let grid = prepare_outline(&s, hex_size);
+            let step = radius.min(hex_size) * STROKE_GRID;
+            let x = xor_area(&grid, &slow);
+            assert!(
+                x <= perimeter * step,
+                "xor area {x} on the grid of {step} for {points:?} r {radius}"
+            );
+        }
+        // The partition: convex rings that do not overlap and cover the
+        // stroke, up to slivers of rounding size along the cuts.
+        let extent = points.iter().fold(radius, |m, p| {
+            m.max(p.x.abs() + radius).max(p.y.abs() + radius)
+        });
+        let noise = 1e-12 * extent * perimeter;
+        let Some(part) = stroke_partition(points, radius) else {
+            eprintln!(
+                "no partition: {} points r {radius}: {points:?}",
+                points.len()
+            );
+            assert_eq!(prepare_for_coverage(&s, 10.0), prepare_outline(&s, 10.0));
+            return;
+        };
+        for r in &part.rings {
+            assert!(
+                is_convex_ring(&r.points),
+                "{:?} in {points:?} r {radius}",
+                r.points
+            );
+        }
+        let a = part.area();
+        assert!(
+            (a - b).abs() <= noise,
+            "partition area {a} vs {b} for {points:?} r {radius}"
+        );
+        let x = xor_area(&part, &slow);
+        assert!(
+            x <= noise,
+            "partition xor area {x} for {points:?} r {radius}"
+        );
+        assert_eq!(prepare_for_coverage(&s, 10.0), part);
+    }
+
+    #[allow(clippy::many_single_char_names)]
+    fn is_convex_ring(r: &[Point]) -> bool {
+        let n = r.len();
+        n >= 3
+            && geom::signed_area(r) > 0.0
+            && (0..n).all(|i| {
+                let (a, b, c) = (r[i], r[(i + 1) % n], r[(i + 2) % n]);
+                let (u, v) = (b - a, c - b);
+                geom::cross(u, v) >= -1e-9 * (u.x.abs() + u.y.abs()) * (v.x.abs() + v.y.abs())
+            })
+    }
+
+    #[test]
+    fn reduced_stroke_is_the_union_of_discs_and_rectangles() {
+        // Straight (axis-aligned and not), turning, reversing, crossing itself,
+        // short and long steps, repeated points.
+        let cases: Vec<(Vec<(f64, f64)>, f64)> = vec![
+            (vec![(0.0, 0.0), (10.0, 0.0), (20.0, 0.0), (30.0, 0.0)], 4.0),
+            (vec![(0.0, 0.0), (3.0, 4.0), (6.0, 8.0), (9.0, 12.0)], 7.0),
+            (
+                vec![
+                    (0.0, 0.0),
+                    (10.0, 0.0),
+                    (10.0, 10.0),
+                    (0.0, 10.0),
+                    (0.0, 0.0),
+                ],
+                3.0,
+            ),
+            (vec![(0.0, 0.0), (10.0, 0.0), (0.0, 0.0)], 1.0),
+            (
+                vec![(0.0, 0.0), (20.0, 20.0), (20.0, 0.0), (0.0, 20.0)],
+                2.5,
+            ),
+            (
+                vec![
+                    (0.0, 0.0),
+                    (1.0, 0.2),
+                    (2.0, 0.5),
+                    (2.5, 1.5),
+                    (2.6, 3.0),
+                    (2.0, 4.0),
+                ],
+                5.0,
+            ),
+            (vec![(5.0, 5.0), (5.0, 5.0), (6.0, 5.0), (6.0, 5.0)], 2.0),
+            (vec![(0.0, 0.0), (100.0, 1.0), (0.0, 2.0)], 12.0),
+            (vec![(0.0, 0.0), (0.5, 0.0), (1.0, 0.1), (1.5, 0.3)], 25.0),
+        ];
+        for (pts, r) in cases {
+            let pts: Vec<Point> = pts.into_iter().map(|(x, y)| Point::new(x, y)).collect();
+            assert_stroke_matches(&pts, r);
+        }
+    }
+
+    #[test]
+    fn long_strokes_find_their_overlapping_parts() {
+        // Many parts (so the partition looks them up in a grid): a dense
+        // spiral that overlaps itself, and a zigzag of long segments with a
+        // tiny brush (parts far larger than the brush).
+        let spiral: Vec<Point> = (0..150)
+            .map(|i| {
+                let a = f64::from(i) * 0.12;
+                Point::new(50.0 + (5.0 + a) * a.cos(), 50.0 + (5.0 + a) * a.sin())
+            })
+            .collect();
+        assert_stroke_matches(&spiral, 4.0);
+        let zigzag: Vec<Point> = (0..80)
+            .map(|i| Point::new(if i % 2 == 0 { 0.0 } else { 1000.0 }, f64::from(i) * 3.0))
+            .collect();
+        assert_stroke_matches(&zigzag, 0.01);
+        assert!(stroke_partition(&zigzag, 0.01).is_some());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+        #[test]
+        fn random_reduced_strokes_match_the_definition(
+            start in (0.0..100.0f64, 0.0..100.0f64),
+            steps in proptest::collection::vec((0.0..std::f64::consts::TAU, 0.0..30.0f64), 1..25),
+            radius in 0.5..25.0f64,
+        ) {
+            let mut p = Point::new(start.0, start.1);
+            let mut pts = vec![p];
+            for (a, l) in steps {
+                p = Point::new(p.x + l * a.cos(), p.y + l * a.sin());
+                pts.push(p);
+            }
+            assert_stroke_matches(&pts, radius);
+        }
+    }
+
     #[test]
     fn stroke_overlaps_are_counted_once() {
         // Going back and forth over the same segment covers it once.
-        let pts = vec![Point::new(0.0, 0.0), Point::new(10.0, 0.0), Point::new(0.0, 0.0)];
-        let s = TerrainShape::Stroke { radius: Length::new(1.0).unwrap(), points: Path::new(pts).unwrap(), erase: false };
+        let pts = vec![
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            Point::new(0.0, 0.0),
+        ];
+        let s = TerrainShape::Stroke {
+            radius: Length::new(1.0).unwrap(),
+            points: Path::new(pts).unwrap(),
+            erase: false,
+        };
         let disc = 0.5 * 32.0 * (std::f64::consts::TAU / 32.0).sin();
         let a = prepare_shape(&s).area();
         // Rectangle 10 x 2 plus two half-discs (approximately one disc).

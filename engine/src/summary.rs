@@ -52,14 +52,21 @@ impl Summary {
     #[must_use]
     pub fn new(map: &Map, coverage: &Coverage) -> Self {
         let mut features: BTreeMap<&'static str, usize> =
-            ["bush", "outpost", "objective", "barracks", "base"].into_iter().map(|k| (k, 0)).collect();
+            ["bush", "outpost", "objective", "barracks", "base"]
+                .into_iter()
+                .map(|k| (k, 0))
+                .collect();
         for f in &map.features {
             *features.entry(f.kind.name()).or_default() += 1;
         }
         let zone_sizes = (0..SIDES)
             .map(|s| {
-                let mut hs: Vec<_> =
-                    map.zones.iter().filter(|z| z.side == s).flat_map(|z| z.hexes.iter().map(|h| (h.x, h.y))).collect();
+                let mut hs: Vec<_> = map
+                    .zones
+                    .iter()
+                    .filter(|z| z.side == s)
+                    .flat_map(|z| z.hexes.iter().map(|h| (h.x, h.y)))
+                    .collect();
                 hs.sort_unstable();
                 hs.dedup();
                 hs.len()
@@ -91,7 +98,12 @@ pub fn hex_table(coverage: &Coverage) -> Vec<HexInfo> {
         .iter()
         .map(|&h| {
             let free = coverage.free_fraction(h).unwrap_or(0.0);
-            HexInfo { q: h.x, r: h.y, free, usable: coverage.is_usable(h) }
+            HexInfo {
+                q: h.x,
+                r: h.y,
+                free,
+                usable: coverage.is_usable(h),
+            }
         })
         .collect()
 }
@@ -99,5 +111,8 @@ pub fn hex_table(coverage: &Coverage) -> Vec<HexInfo> {
 /// Counts features of a kind (by name, ignoring owners).
 #[must_use]
 pub fn count_kind(map: &Map, kind: FeatureKind) -> usize {
-    map.features.iter().filter(|f| f.kind.name() == kind.name()).count()
+    map.features
+        .iter()
+        .filter(|f| f.kind.name() == kind.name())
+        .count()
 }

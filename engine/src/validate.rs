@@ -109,6 +109,8 @@ rules! {
     ZoneUnusable => ("zone-unusable", Error, "every starting-zone hex is usable"),
     /// The two starting zones share a hex.
     ZoneOverlap => ("zone-overlap", Error, "starting zones do not overlap"),
+    /// A base stands on a starting-zone hex, so no unit can deploy there.
+    ZoneBlocked => ("zone-blocked", Error, "no base stands on a starting-zone hex"),
     /// A feature stands on an unusable hex (or outside the grid).
     FeatureUnusable => ("feature-unusable", Error, "features stand only on usable hexes"),
     /// Two features stand on one hex.
@@ -133,8 +135,8 @@ rules! {
     OutpostUnreachable => ("outpost-unreachable", Warning, "both sides can reach every Outpost"),
     /// The sides' distances to objectives, Outposts or the enemy base differ by more than the margin.
     DistanceImbalance => ("distance-imbalance", Warning, "both sides are about as far from objectives, Outposts and the enemy base"),
-    /// No usable hex lies within an Outpost's vision radius.
-    OutpostBlind => ("outpost-blind", Warning, "an Outpost's radius-2 vision holds usable hexes"),
+    /// No usable non-bush hex lies within an Outpost's vision radius.
+    OutpostBlind => ("outpost-blind", Warning, "an Outpost's radius-2 vision holds usable non-bush hexes"),
     /// The grid region reaches outside the map area (the part outside is ignored).
     GridOutsideArea => ("grid-outside-area", Warning, "the grid region lies inside the map area"),
 }
@@ -162,7 +164,12 @@ impl Finding {
     /// A finding of `rule` at `hex`.
     #[must_use]
     pub fn new(rule: Rule, hex: Option<Hex>, message: impl Into<String>) -> Self {
-        Self { rule, severity: rule.severity(), hex, message: message.into() }
+        Self {
+            rule,
+            severity: rule.severity(),
+            hex,
+            message: message.into(),
+        }
     }
 }
 
@@ -209,7 +216,7 @@ impl DistanceField {
         }
         while let Some(h) = queue.pop_front() {
             let d = dist[&hex_key(h)];
-            for n in h.all_neighbors() {
+            for n in neighbors(h) {
                 if passable(n) && !dist.contains_key(&hex_key(n)) {
                     dist.insert(hex_key(n), d + 1);
                     queue.push_back(n);
@@ -228,8 +235,21 @@ impl DistanceField {
     /// Steps to stand next to `hex` (to attack a base there), if reachable.
     #[must_use]
     pub fn to_adjacent(&self, hex: Hex) -> Option<u32> {
-        hex.all_neighbors().into_iter().filter_map(|n| self.to_hex(n)).min()
+        neighbors(hex).filter_map(|n| self.to_hex(n)).min()
     }
+}
+
+/// `h + d`, or `None` when a coordinate would overflow `i32` (such a hex is
+/// never on a grid; files may still name hexes that far out).
+fn offset(h: Hex, d: Hex) -> Option<Hex> {
+    Some(Hex::new(h.x.checked_add(d.x)?, h.y.checked_add(d.y)?))
+}
+
+/// The neighbours of `h` that have `i32` coordinates.
+fn neighbors(h: Hex) -> impl Iterator<Item = Hex> {
+    Hex::NEIGHBORS_COORDS
+        .into_iter()
+        .filter_map(move |d| offset(h, d))
 }
 
 /// Validates a map against the engine's constraints.
@@ -247,7 +267,12 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
 
 fn check_area(map: &Map, out: &mut Vec<Finding>) {
     let b = map.area.bbox();
-    if let Some(p) = map.grid.points().iter().find(|p| p.x < b.min.x || p.y < b.min.y || p.x > b.max.x || p.y > b.max.y) {
+    if let Some(p) = map
+        .grid
+        .points()
+        .iter()
+        .find(|p| p.x < b.min.x || p.y < b.min.y || p.x > b.max.x || p.y > b.max.y)
+    {
         out.push(Finding::new(
             Rule::GridOutsideArea,
             None,
@@ -290,11 +315,20 @@ fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
         let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
         if zones.len() != 1 {
             let msg = if zones.is_empty() {
-                format!("side {side} has no starting zone; paint {ZONE_SIZE} usable hexes as its zone")
+                format!(
+                    "side {side} has no starting zone; paint {ZONE_SIZE} usable hexes as its zone"
+                )
             } else {
-                format!("side {side} has {} starting zones; merge them into one zone of {ZONE_SIZE} hexes", zones.len())
+                format!(
+                    "side {side} has {} starting zones; merge them into one zone of {ZONE_SIZE} hexes",
+                    zones.len()
+                )
             };
-            out.push(Finding::new(Rule::ZoneCount, zones.first().and_then(|z| z.hexes.first().copied()), msg));
+            out.push(Finding::new(
+                Rule::ZoneCount,
+                zones.first().and_then(|z| z.hexes.first().copied()),
+                msg,
+            ));
         }
     }
     for z in &map.zones {
@@ -334,8 +368,11 @@ fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let zone_sets: Vec<(Side, BTreeSet<(i32, i32)>)> =
-        map.zones.iter().map(|z| (z.side, z.hexes.iter().map(|&h| hex_key(h)).collect())).collect();
+    let zone_sets: Vec<(Side, BTreeSet<(i32, i32)>)> = map
+        .zones
+        .iter()
+        .map(|z| (z.side, z.hexes.iter().map(|&h| hex_key(h)).collect()))
+        .collect();
     for (i, (sa, a)) in zone_sets.iter().enumerate() {
         for (sb, b) in &zone_sets[i + 1..] {
             for &(r, q) in a.intersection(b) {
@@ -347,14 +384,34 @@ fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             }
         }
     }
+    for f in &map.features {
+        if !matches!(f.kind, FeatureKind::Base { .. }) {
+            continue;
+        }
+        for (side, set) in &zone_sets {
+            if set.contains(&hex_key(f.hex)) {
+                out.push(Finding::new(
+                    Rule::ZoneBlocked,
+                    Some(f.hex),
+                    format!(
+                        "the {} stands on hex {} of side {side}'s starting zone, and a base hex cannot be entered, so no unit can deploy there; move the base out of the zone",
+                        f.kind,
+                        HexDisplay(f.hex)
+                    ),
+                ));
+            }
+        }
+    }
 }
 
 fn is_connected(set: &BTreeSet<(i32, i32)>) -> bool {
-    let Some(&(r0, q0)) = set.iter().next() else { return true };
+    let Some(&(r0, q0)) = set.iter().next() else {
+        return true;
+    };
     let mut seen = BTreeSet::from([(r0, q0)]);
     let mut stack = vec![Hex::new(q0, r0)];
     while let Some(h) = stack.pop() {
-        for n in h.all_neighbors() {
+        for n in neighbors(h) {
             let k = hex_key(n);
             if set.contains(&k) && seen.insert(k) {
                 stack.push(n);
@@ -367,7 +424,10 @@ fn is_connected(set: &BTreeSet<(i32, i32)>) -> bool {
 fn unusable_reason(coverage: &Coverage, h: Hex) -> String {
     match coverage.free_fraction(h) {
         None => "lies outside the grid".to_owned(),
-        Some(f) => format!("is unusable (only {:.1}% of it is free; at least 50% is needed)", f * 100.0),
+        Some(f) => format!(
+            "is unusable (only {:.1}% of it is free; at least 50% is needed)",
+            f * 100.0
+        ),
     }
 }
 
@@ -390,14 +450,23 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             out.push(Finding::new(
                 Rule::FeatureStacked,
                 Some(Hex::new(q, r)),
-                format!("hex {q},{r} holds {} features ({}); keep one and move the others", kinds.len(), names.join(", ")),
+                format!(
+                    "hex {q},{r} holds {} features ({}); keep one and move the others",
+                    kinds.len(),
+                    names.join(", ")
+                ),
             ));
         }
     }
     for side in 0..SIDES {
-        let has = |pred: fn(FeatureKind, Side) -> bool| map.features.iter().any(|f| pred(f.kind, side));
+        let has =
+            |pred: fn(FeatureKind, Side) -> bool| map.features.iter().any(|f| pred(f.kind, side));
         if !has(|k, s| matches!(k, FeatureKind::Base { side } if side == s)) {
-            out.push(Finding::new(Rule::BaseMissing, None, format!("side {side} has no base; place a base for side {side}")));
+            out.push(Finding::new(
+                Rule::BaseMissing,
+                None,
+                format!("side {side} has no base; place a base for side {side}"),
+            ));
         }
         if !has(|k, s| matches!(k, FeatureKind::Barracks { side } if side == s)) {
             out.push(Finding::new(
@@ -409,14 +478,23 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
     }
     for f in &map.features {
         if f.kind == FeatureKind::Outpost {
-            let sees_any =
-                f.hex.range(OUTPOST_RADIUS).filter(|&h| h != f.hex).any(|h| coverage.is_usable(h));
+            let sees_any = Hex::ZERO
+                .range(OUTPOST_RADIUS)
+                .filter(|&d| d != Hex::ZERO)
+                .filter_map(|d| offset(f.hex, d))
+                .any(|h| {
+                    coverage.is_usable(h)
+                        && !map
+                            .features
+                            .iter()
+                            .any(|b| b.hex == h && b.kind == FeatureKind::Bush)
+                });
             if !sees_any {
                 out.push(Finding::new(
                     Rule::OutpostBlind,
                     Some(f.hex),
                     format!(
-                        "the Outpost at {} has no usable hex within {OUTPOST_RADIUS} steps, so controlling it reveals nothing; move it into open ground",
+                        "the Outpost at {} has no usable non-bush hex within {OUTPOST_RADIUS} steps, so controlling it reveals nothing; move it into open ground",
                         HexDisplay(f.hex)
                     ),
                 ));
@@ -433,38 +511,41 @@ fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
         })
         .collect();
     for side in 0..SIDES {
-        let Some(field) = &fields[side as usize] else { continue };
+        let Some(field) = &fields[side as usize] else {
+            continue;
+        };
         for f in &map.features {
+            if !coverage.is_usable(f.hex) {
+                continue; // reported by feature-unusable
+            }
             match f.kind {
-                FeatureKind::Base { side: owner } if owner != side && owner < SIDES => {
-                    if coverage.is_usable(f.hex) && field.to_adjacent(f.hex).is_none() {
-                        out.push(Finding::new(
-                            Rule::BaseUnreachable,
-                            Some(f.hex),
-                            format!(
-                                "side {side}'s units cannot reach the base of side {owner} at {}: no path of usable hexes leads next to it; open a path",
-                                HexDisplay(f.hex)
-                            ),
-                        ));
-                    }
+                FeatureKind::Base { side: owner }
+                    if owner != side && owner < SIDES && field.to_adjacent(f.hex).is_none() =>
+                {
+                    out.push(Finding::new(
+                        Rule::BaseUnreachable,
+                        Some(f.hex),
+                        format!(
+                            "side {side}'s units cannot reach the base of side {owner} at {}: no path of usable hexes leads next to it; open a path",
+                            HexDisplay(f.hex)
+                        ),
+                    ));
                 }
-                FeatureKind::Objective | FeatureKind::Outpost => {
-                    if coverage.is_usable(f.hex) && field.to_hex(f.hex).is_none() {
-                        let rule = if f.kind == FeatureKind::Objective {
-                            Rule::ObjectiveUnreachable
-                        } else {
-                            Rule::OutpostUnreachable
-                        };
-                        out.push(Finding::new(
-                            rule,
-                            Some(f.hex),
-                            format!(
-                                "side {side}'s units cannot reach the {} at {}; open a path of usable hexes to it",
-                                f.kind.name(),
-                                HexDisplay(f.hex)
-                            ),
-                        ));
-                    }
+                FeatureKind::Objective | FeatureKind::Outpost if field.to_hex(f.hex).is_none() => {
+                    let rule = if f.kind == FeatureKind::Objective {
+                        Rule::ObjectiveUnreachable
+                    } else {
+                        Rule::OutpostUnreachable
+                    };
+                    out.push(Finding::new(
+                        rule,
+                        Some(f.hex),
+                        format!(
+                            "side {side}'s units cannot reach the {} at {}; open a path of usable hexes to it",
+                            f.kind.name(),
+                            HexDisplay(f.hex)
+                        ),
+                    ));
                 }
                 _ => {}
             }
@@ -478,13 +559,23 @@ fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
 fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>) {
     // For each kind of target, compare the sides' sorted distance lists:
     // the k-th nearest target of one side against the k-th nearest of the other.
-    let kinds: [(&str, fn(FeatureKind) -> bool); 2] =
-        [("Energy objective", |k| k == FeatureKind::Objective), ("Outpost", |k| k == FeatureKind::Outpost)];
-    for (label, pred) in kinds {
-        let targets: Vec<Hex> = map.features.iter().filter(|f| pred(f.kind)).map(|f| f.hex).collect();
+    let kinds = [
+        ("Energy objective", FeatureKind::Objective),
+        ("Outpost", FeatureKind::Outpost),
+    ];
+    for (label, kind) in kinds {
+        let targets: Vec<Hex> = map
+            .features
+            .iter()
+            .filter(|f| f.kind == kind)
+            .map(|f| f.hex)
+            .collect();
         let mut lists: [Vec<(u32, Hex)>; 2] = [Vec::new(), Vec::new()];
         for (s, field) in fields.iter().enumerate() {
-            lists[s] = targets.iter().filter_map(|&h| field.to_hex(h).map(|d| (d, h))).collect();
+            lists[s] = targets
+                .iter()
+                .filter_map(|&h| field.to_hex(h).map(|d| (d, h)))
+                .collect();
             lists[s].sort_by_key(|&(d, h)| (d, hex_key(h)));
         }
         for (k, (a, b)) in lists[0].iter().zip(&lists[1]).enumerate() {
@@ -511,7 +602,11 @@ fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>)
         map.features
             .iter()
             .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o < SIDES))
-            .filter_map(|f| fields[side as usize].to_adjacent(f.hex).map(|d| (d + 1, f.hex)))
+            .filter_map(|f| {
+                fields[side as usize]
+                    .to_adjacent(f.hex)
+                    .map(|d| (d + 1, f.hex))
+            })
             .min_by_key(|&(d, h)| (d, hex_key(h)))
     };
     if let (Some(a), Some(b)) = (enemy_base(0), enemy_base(1))

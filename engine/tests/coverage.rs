@@ -6,7 +6,9 @@ use hexwright_engine::board::Board;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
-use hexwright_engine::map::{Coord, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape};
+use hexwright_engine::map::{
+    Coord, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape,
+};
 use proptest::prelude::*;
 
 fn open_map(orientation: Orientation) -> Map {
@@ -23,13 +25,21 @@ fn open_map(orientation: Orientation) -> Map {
 
 fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> TerrainShape {
     TerrainShape::Polygon {
-        points: Polygon::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
-            .unwrap(),
+        points: Polygon::new(vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ])
+        .unwrap(),
     }
 }
 
 fn piece(shape: TerrainShape) -> TerrainPiece {
-    TerrainPiece { kind: TerrainKind::Rock, shape }
+    TerrainPiece {
+        kind: TerrainKind::Rock,
+        shape,
+    }
 }
 
 #[test]
@@ -41,7 +51,10 @@ fn hex_half_covered_through_its_centre_is_usable() {
         let c = Coverage::new(&m).unwrap();
         let f = c.free_fraction(Hex::ZERO).unwrap();
         assert!((f - 0.5).abs() < 1e-12, "{o:?}: free fraction {f}");
-        assert!(c.is_usable(Hex::ZERO), "{o:?}: exactly half free must be usable");
+        assert!(
+            c.is_usable(Hex::ZERO),
+            "{o:?}: exactly half free must be usable"
+        );
     }
 }
 
@@ -95,13 +108,22 @@ fn overlapping_pieces_are_counted_once() {
     assert!(single > 0.5 && single < 0.7, "{single}");
     // Counted twice, the same band would leave less than half free.
     assert!(1.0 - 2.0 * (1.0 - single) < 0.5);
-    let twice = free_with(vec![rect(-10.0, 80.0, 98.0, 120.0), rect(-10.0, 80.0, 98.0, 120.0)]);
+    let twice = free_with(vec![
+        rect(-10.0, 80.0, 98.0, 120.0),
+        rect(-10.0, 80.0, 98.0, 120.0),
+    ]);
     assert!((twice - single).abs() < 1e-9, "{twice} vs {single}");
     // Partly overlapping pieces cover exactly their union.
-    let union = free_with(vec![rect(-10.0, 80.0, 98.0, 100.0), rect(-10.0, 90.0, 98.0, 120.0)]);
+    let union = free_with(vec![
+        rect(-10.0, 80.0, 98.0, 100.0),
+        rect(-10.0, 90.0, 98.0, 120.0),
+    ]);
     assert!((union - single).abs() < 1e-9, "{union} vs {single}");
     let mut m = open_map(Orientation::Pointy);
-    m.terrain = vec![piece(rect(-10.0, 80.0, 98.0, 120.0)), piece(rect(-10.0, 80.0, 98.0, 120.0))];
+    m.terrain = vec![
+        piece(rect(-10.0, 80.0, 98.0, 120.0)),
+        piece(rect(-10.0, 80.0, 98.0, 120.0)),
+    ];
     assert!(Coverage::new(&m).unwrap().is_usable(Hex::ZERO));
 }
 
@@ -123,7 +145,10 @@ fn eraser_removes_painted_coverage_but_not_polygons() {
     assert!(board.coverage().is_usable(Hex::ZERO), "erased again");
     assert!((board.coverage().free_fraction(Hex::ZERO).unwrap() - 1.0).abs() < 1e-9);
     // An eraser does not remove a circle.
-    m.terrain.push(piece(TerrainShape::Circle { center: Coord(Point::new(100.0, 100.0)), radius: Length::new(12.0).unwrap() }));
+    m.terrain.push(piece(TerrainShape::Circle {
+        center: Coord(Point::new(100.0, 100.0)),
+        radius: Length::new(12.0).unwrap(),
+    }));
     m.terrain.push(stroke(true, 14.0));
     let c = Coverage::new(&m).unwrap();
     assert!(!c.is_usable(Hex::ZERO));
@@ -160,15 +185,23 @@ enum Edit {
 fn arb_piece() -> impl Strategy<Value = TerrainPiece> {
     let pt = || (0.0..200.0f64, 0.0..200.0f64).prop_map(|(x, y)| Point::new(x, y));
     prop_oneof![
-        prop::collection::vec(pt(), 3..8)
-            .prop_map(|pts| piece(TerrainShape::Polygon { points: Polygon::new(pts).unwrap() })),
+        prop::collection::vec(pt(), 3..8).prop_map(|pts| piece(TerrainShape::Polygon {
+            points: Polygon::new(pts).unwrap()
+        })),
         (pt(), 1.0..40.0f64).prop_map(|(c, r)| piece(TerrainShape::Circle {
             center: Coord(c),
             radius: Length::new(r).unwrap()
         })),
-        (prop::collection::vec(pt(), 1..6), 2.0..15.0f64, any::<bool>()).prop_map(|(pts, r, erase)| piece(
-            TerrainShape::Stroke { radius: Length::new(r).unwrap(), points: Path::new(pts).unwrap(), erase }
-        )),
+        (
+            prop::collection::vec(pt(), 1..6),
+            2.0..15.0f64,
+            any::<bool>()
+        )
+            .prop_map(|(pts, r, erase)| piece(TerrainShape::Stroke {
+                radius: Length::new(r).unwrap(),
+                points: Path::new(pts).unwrap(),
+                erase
+            })),
     ]
 }
 
@@ -208,4 +241,59 @@ proptest! {
             prop_assert!((a - b).abs() < 1e-12, "hex {:?}: full {} incremental {}", h, a, b);
         }
     }
+}
+
+/// A wandering brush path of `n` points, `step` apart.
+fn brush(start: Point, n: usize, step: f64, mut turn: impl FnMut(usize) -> f64) -> Vec<Point> {
+    let mut dir = 0.0_f64;
+    let mut p = start;
+    let mut pts = vec![p];
+    for i in 1..n {
+        dir += turn(i);
+        p = Point::new(p.x + step * dir.cos(), p.y + step * dir.sin());
+        pts.push(p);
+    }
+    pts
+}
+
+#[test]
+fn painting_stroke_after_stroke_equals_a_full_recompute() {
+    // Appending and then removing the last piece (the usual editing case)
+    // shifts no piece index; long, dense and scribbled strokes and erasers
+    // exercise every way a stroke is prepared.
+    let mut board = Board::new(open_map(Orientation::Pointy)).unwrap();
+    let strokes = [
+        (Point::new(20.0, 30.0), 25, 6.0, 8.0, false),
+        (Point::new(40.0, 150.0), 120, 1.0, 12.0, false),
+        (Point::new(100.0, 100.0), 200, 3.0, 5.0, false),
+        (Point::new(30.0, 60.0), 30, 5.0, 9.0, true),
+        (Point::new(150.0, 20.0), 1, 0.0, 14.0, false),
+        (Point::new(90.0, 120.0), 12, 9.0, 6.0, true),
+    ];
+    for (k, &(start, n, step, radius, erase)) in strokes.iter().enumerate() {
+        let pts = brush(start, n, step, |i| ((i * (k + 3)) % 7) as f64 * 0.35 - 1.0);
+        let stroke = TerrainShape::Stroke {
+            radius: Length::new(radius).unwrap(),
+            points: Path::new(pts).unwrap(),
+            erase,
+        };
+        board.push_piece(piece(stroke)).unwrap();
+        board
+            .push_piece(piece(rect(10.0, 10.0, 40.0, 25.0)))
+            .unwrap();
+        let last = board.map().terrain.len() - 1;
+        board.remove_piece(last).unwrap();
+        let full = Coverage::new(board.map()).unwrap();
+        for &h in full.hexes() {
+            let (a, b) = (
+                full.free_fraction(h).unwrap(),
+                board.coverage().free_fraction(h).unwrap(),
+            );
+            assert!(
+                (a - b).abs() < 1e-12,
+                "after stroke {k}, hex {h:?}: full {a} incremental {b}"
+            );
+        }
+    }
+    assert!(board.coverage().usable_count() < board.coverage().hexes().len());
 }

@@ -1,0 +1,614 @@
+//! The map canvas: draws the open map with the [`egui::Painter`] and turns
+//! pointer and wheel input into camera moves and selection [`Action`]s.
+//!
+//! Layers, bottom to top: map area, grid hexes (usable light, unusable dark),
+//! terrain pieces (translucent, by kind), hatching on unusable hexes, the grid
+//! region outline, starting zones, features, validation markers, coordinates,
+//! and the hover and selection outlines. Only hexes inside the visible part
+//! of the map are drawn, and fine detail (outlines, hatching, labels) is left
+//! out when hexes are too small on screen to show it.
+
+use crate::action::Action;
+use crate::document::Document;
+use crate::glyphs;
+use crate::settings::Layers;
+use crate::tessellate;
+use crate::theme::{self, Palette};
+use crate::view::View;
+use egui::epaint::{Mesh, PathShape, Shape, Stroke};
+use egui::{
+    Align2, Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2,
+};
+use hexwright_engine::Hex;
+use hexwright_engine::geom::Point;
+use hexwright_engine::map::{FeatureKind, Side};
+use hexwright_engine::validate::Severity;
+
+/// Margin around the map when fitting it to the canvas, in screen points.
+pub const FIT_MARGIN: f32 = 28.0;
+/// Largest hex radius on screen when zoomed all the way in.
+pub const MAX_HEX_PX: f64 = 180.0;
+/// Hex radius on screen a finding is shown at, at least, when focused.
+pub const FOCUS_HEX_PX: f64 = 30.0;
+/// Wheel zoom sensitivity: zoom factor `e^(k × scrolled points)`.
+const WHEEL_ZOOM: f64 = 0.0025;
+
+/// What the canvas remembers between frames (not persisted).
+#[derive(Clone, Debug)]
+pub struct CanvasState {
+    rect: Rect,
+    /// Refit when the canvas is resized, until the user moves the camera.
+    follow_fit: bool,
+    hovered: Option<Hex>,
+    pointer_world: Option<Point>,
+}
+
+impl Default for CanvasState {
+    fn default() -> Self {
+        Self {
+            rect: Rect::NOTHING,
+            follow_fit: true,
+            hovered: None,
+            pointer_world: None,
+        }
+    }
+}
+
+impl CanvasState {
+    /// The grid hex under the pointer, if any.
+    #[must_use]
+    pub fn hovered(&self) -> Option<Hex> {
+        self.hovered
+    }
+
+    /// The world position under the pointer, if it is over the canvas.
+    #[must_use]
+    pub fn pointer_world(&self) -> Option<Point> {
+        self.pointer_world
+    }
+
+    /// Where the canvas was last drawn (empty before the first frame).
+    #[must_use]
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// Fits the map now if the canvas has a size, and keeps it fitted while
+    /// the canvas is resized until the user moves the camera.
+    pub fn fit(&mut self, view: &mut View, doc: &Document) {
+        self.follow_fit = true;
+        if self.rect.is_positive() {
+            view.fit(self.rect, doc.map().area.bbox(), FIT_MARGIN);
+        }
+    }
+
+    /// Stops following the map size (the camera was moved on purpose).
+    pub fn release_fit(&mut self) {
+        self.follow_fit = false;
+    }
+
+    /// Fits the map again on the next frame (a new map was opened).
+    pub fn reset(&mut self) {
+        self.rect = Rect::NOTHING;
+        self.follow_fit = true;
+        self.hovered = None;
+    }
+}
+
+/// What the canvas draws with this frame.
+#[derive(Clone, Copy, Debug)]
+pub struct CanvasParams<'a> {
+    /// The open map.
+    pub doc: &'a Document,
+    /// Shown layers.
+    pub layers: Layers,
+    /// The selected hex.
+    pub selected: Option<Hex>,
+    /// Colours.
+    pub palette: Palette,
+}
+
+/// Shows the canvas filling the available space; returns the user's requests.
+pub fn show(
+    ui: &mut Ui,
+    state: &mut CanvasState,
+    view: &mut View,
+    params: CanvasParams<'_>,
+) -> Vec<Action> {
+    let doc = params.doc;
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map canvas"));
+
+    let area = doc.map().area.bbox();
+    let resized = rect != state.rect;
+    state.rect = rect;
+    view.set_limits(rect, area, doc.map().layout.hex_size.get(), MAX_HEX_PX);
+    if state.follow_fit && resized && rect.is_positive() {
+        view.fit(rect, area, FIT_MARGIN);
+    }
+
+    let mut actions = Vec::new();
+    handle_input(ui, &response, state, view, rect, doc, &mut actions);
+
+    let painter = ui.painter_at(rect);
+    Paint {
+        painter: &painter,
+        view,
+        rect,
+        params,
+    }
+    .all(state.hovered);
+    actions
+}
+
+fn handle_input(
+    ui: &Ui,
+    response: &Response,
+    state: &mut CanvasState,
+    view: &mut View,
+    rect: Rect,
+    doc: &Document,
+    actions: &mut Vec<Action>,
+) {
+    let space = ui.input(|i| i.key_down(Key::Space));
+    let panning = response.dragged_by(PointerButton::Middle)
+        || response.dragged_by(PointerButton::Secondary)
+        || (space && response.dragged_by(PointerButton::Primary));
+    if panning {
+        view.pan(response.drag_delta());
+        state.follow_fit = false;
+        ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
+    } else if space && response.hovered() {
+        ui.ctx().set_cursor_icon(CursorIcon::Grab);
+    }
+
+    state.pointer_world = None;
+    state.hovered = None;
+    if let Some(pos) = response.hover_pos() {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
+        let factor = f64::from(pinch) * (f64::from(scroll.y) * WHEEL_ZOOM).exp();
+        if (factor - 1.0).abs() > 1e-6 {
+            view.zoom_at(rect, factor, pos);
+            state.follow_fit = false;
+        }
+        if scroll.x != 0.0 {
+            view.pan(Vec2::new(scroll.x, 0.0));
+            state.follow_fit = false;
+        }
+        let world = view.to_world(rect, pos);
+        state.pointer_world = Some(world);
+        let hex = doc.hex_at(world);
+        state.hovered = doc.board().coverage().in_grid(hex).then_some(hex);
+    }
+
+    if response.clicked() && !space {
+        actions.push(Action::SelectHex(state.hovered));
+    }
+}
+
+/// One frame's painting.
+struct Paint<'a> {
+    painter: &'a egui::Painter,
+    view: &'a View,
+    rect: Rect,
+    params: CanvasParams<'a>,
+}
+
+impl Paint<'_> {
+    fn doc(&self) -> &Document {
+        self.params.doc
+    }
+
+    fn palette(&self) -> &Palette {
+        &self.params.palette
+    }
+
+    fn screen(&self, p: Point) -> Pos2 {
+        self.view.to_screen(self.rect, p)
+    }
+
+    /// Hex radius on screen.
+    fn hex_px(&self) -> f32 {
+        (self.doc().map().layout.hex_size.get() * self.view.scale()) as f32
+    }
+
+    fn corners(&self, hex: Hex) -> [Pos2; 6] {
+        let layout = self.doc().board().coverage().layout();
+        layout.corners(hex).map(|c| self.screen(c))
+    }
+
+    /// Corners pulled towards the centre by `inset` screen points.
+    fn inset_corners(&self, hex: Hex, inset: f32) -> [Pos2; 6] {
+        let c = self.screen(self.doc().hex_center(hex));
+        let k = (1.0 - inset / self.hex_px().max(1.0)).max(0.0);
+        self.corners(hex).map(|p| c + (p - c) * k)
+    }
+
+    fn all(&self, hovered: Option<Hex>) {
+        let layers = self.params.layers;
+        let visible: Vec<Hex> = self.visible_hexes();
+        self.painter
+            .rect_filled(self.rect, 0.0, self.palette().background);
+        self.area();
+        self.hexes(&visible);
+        if layers.terrain {
+            self.terrain();
+        }
+        if layers.usable {
+            self.hatching(&visible);
+        }
+        self.region();
+        if layers.zones {
+            self.zones();
+        }
+        if layers.findings {
+            self.marker_outlines();
+        }
+        if let Some(h) = self.params.selected {
+            self.selection(h);
+        }
+        if layers.features {
+            self.features();
+        }
+        if layers.findings {
+            self.marker_badges();
+        }
+        if layers.coordinates {
+            self.coordinates(&visible);
+        }
+        if let Some(h) = hovered.filter(|&h| Some(h) != self.params.selected) {
+            let pts = self.inset_corners(h, 1.0).to_vec();
+            self.painter.add(Shape::closed_line(
+                pts,
+                Stroke::new(1.5, self.palette().hover),
+            ));
+        }
+    }
+
+    fn visible_hexes(&self) -> Vec<Hex> {
+        let size = self.doc().map().layout.hex_size.get();
+        let vis = self.view.visible(self.rect).expand(size);
+        let layout = self.doc().board().coverage().layout();
+        self.doc()
+            .board()
+            .coverage()
+            .hexes()
+            .iter()
+            .copied()
+            .filter(|&h| {
+                let c = layout.center(h);
+                c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
+            })
+            .collect()
+    }
+
+    fn area(&self) {
+        let b = self.doc().map().area.bbox();
+        let r = Rect::from_min_max(self.screen(b.min), self.screen(b.max));
+        self.painter.rect(
+            r,
+            2.0,
+            self.palette().area,
+            Stroke::new(1.0, self.palette().area_border),
+            egui::StrokeKind::Outside,
+        );
+    }
+
+    fn hexes(&self, visible: &[Hex]) {
+        let pal = self.palette();
+        let coverage = self.doc().board().coverage();
+        let px = self.hex_px();
+        let outline = if px >= 5.0 {
+            Stroke::new((px * 0.04).clamp(0.6, 1.2), pal.grid_line)
+        } else {
+            Stroke::NONE
+        };
+        let show_usable = self.params.layers.usable;
+        let mut mesh = Mesh::default();
+        for &h in visible {
+            let fill = if !show_usable {
+                pal.neutral
+            } else if coverage.is_usable(h) {
+                pal.usable
+            } else {
+                pal.unusable
+            };
+            let pts = self.corners(h);
+            if outline == Stroke::NONE {
+                add_convex(&mut mesh, &pts, fill);
+            } else {
+                self.painter
+                    .add(PathShape::convex_polygon(pts.to_vec(), fill, outline));
+            }
+        }
+        if !mesh.is_empty() {
+            self.painter.add(mesh);
+        }
+    }
+
+    fn terrain(&self) {
+        let vis = self.view.visible(self.rect);
+        let px = self.hex_px();
+        let mut mesh = Mesh::default();
+        let mut outlines = Vec::new();
+        for piece in self
+            .doc()
+            .pieces()
+            .iter()
+            .filter(|p| !p.eraser && p.bbox.overlaps(vis))
+        {
+            let fill = self.palette().terrain_fill(piece.kind);
+            tessellate::add_to_mesh(&mut mesh, &piece.visible.trapezoids, fill, |x, y| {
+                self.screen(Point::new(x, y))
+            });
+            let stroke = Stroke::new(
+                (px * 0.05).clamp(0.8, 1.6),
+                self.palette().terrain_line(piece.kind),
+            );
+            for line in &piece.visible.outline {
+                outlines.push(Shape::line(
+                    line.iter()
+                        .map(|&(x, y)| self.screen(Point::new(x, y)))
+                        .collect(),
+                    stroke,
+                ));
+            }
+        }
+        self.painter.add(mesh);
+        self.painter.extend(outlines);
+    }
+
+    fn hatching(&self, visible: &[Hex]) {
+        let px = self.hex_px();
+        if px < 4.0 {
+            return;
+        }
+        let coverage = self.doc().board().coverage();
+        let spacing = (px * 0.22).clamp(4.0, 9.0);
+        let stroke = Stroke::new((px * 0.035).clamp(0.7, 1.3), self.palette().hatch);
+        let mut shapes = Vec::new();
+        for &h in visible.iter().filter(|&&h| !coverage.is_usable(h)) {
+            let pts = self.inset_corners(h, 0.5);
+            hatch_into(&pts, spacing, stroke, &mut shapes);
+        }
+        self.painter.extend(shapes);
+    }
+
+    fn region(&self) {
+        let stroke = Stroke::new(1.2, self.palette().region_line);
+        for ring in &self.doc().region().rings {
+            let mut pts: Vec<Pos2> = ring.points.iter().map(|&p| self.screen(p)).collect();
+            if let Some(&first) = pts.first() {
+                pts.push(first);
+            }
+            self.painter
+                .extend(Shape::dashed_line(&pts, stroke, 6.0, 4.0));
+        }
+    }
+
+    fn zones(&self) {
+        let doc = self.doc();
+        let px = self.hex_px();
+        let width = (px * 0.12).clamp(1.5, 3.5);
+        let layout = doc.board().coverage().layout();
+        // Zone hexes may lie outside the grid in a broken map: draw every zone hex.
+        let vis = self
+            .view
+            .visible(self.rect)
+            .expand(doc.map().layout.hex_size.get());
+        for zone in &doc.map().zones {
+            let side: Side = zone.side;
+            let fill = self.palette().zone_fill(side);
+            let color = theme::side_color(side);
+            for &h in &zone.hexes {
+                let c = layout.center(h);
+                if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
+                    continue;
+                }
+                self.painter.add(PathShape::convex_polygon(
+                    self.corners(h).to_vec(),
+                    fill,
+                    Stroke::NONE,
+                ));
+                // Outline only the zone's border: edges whose neighbour is not in this zone.
+                let inner = self.inset_corners(h, width * 0.5 + 0.5);
+                let world = layout.corners(h);
+                for i in 0..6 {
+                    let j = (i + 1) % 6;
+                    let mid = Point::new(
+                        f64::midpoint(world[i].x, world[j].x),
+                        f64::midpoint(world[i].y, world[j].y),
+                    );
+                    let across = layout.hex_at(Point::new(2.0 * mid.x - c.x, 2.0 * mid.y - c.y));
+                    if !doc.zones_at(across).contains(&side) {
+                        self.painter
+                            .line_segment([inner[i], inner[j]], Stroke::new(width, color));
+                    }
+                }
+            }
+        }
+    }
+
+    fn features(&self) {
+        let px = self.hex_px();
+        let vis = self
+            .view
+            .visible(self.rect)
+            .expand(self.doc().map().layout.hex_size.get());
+        for f in &self.doc().map().features {
+            let c = self.doc().hex_center(f.hex);
+            if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
+                continue;
+            }
+            let pos = self.screen(c);
+            if px < 5.0 {
+                let color = f
+                    .kind
+                    .side()
+                    .map_or(self.palette().hover, theme::side_color);
+                self.painter.circle_filled(pos, px.max(1.5), color);
+            } else {
+                let big = matches!(f.kind, FeatureKind::Base { .. });
+                glyphs::feature(
+                    self.painter,
+                    pos,
+                    px * if big { 0.68 } else { 0.56 },
+                    f.kind,
+                    self.palette(),
+                );
+            }
+        }
+    }
+
+    /// The hexes with findings, with their worst severity, outermost first
+    /// so errors are drawn over warnings.
+    fn findings_by_hex(&self) -> Vec<(Hex, Severity)> {
+        let doc = self.doc();
+        let mut v: Vec<(Hex, Severity)> = doc
+            .hexes_with_findings()
+            .filter_map(|h| doc.worst_at(h).map(|s| (h, s)))
+            .collect();
+        v.sort_by_key(|&(h, s)| (std::cmp::Reverse(s), h.y, h.x));
+        v
+    }
+
+    fn marker_outlines(&self) {
+        for (h, severity) in self.findings_by_hex() {
+            let color = theme::severity_color(severity);
+            let pts = self.inset_corners(h, 1.5).to_vec();
+            if severity == Severity::Warning {
+                // Yellow needs a dark edge to read on light backgrounds.
+                self.painter.add(Shape::closed_line(
+                    pts.clone(),
+                    Stroke::new(3.5, self.palette().glyph_outline),
+                ));
+            }
+            self.painter
+                .add(Shape::closed_line(pts, Stroke::new(2.0, color)));
+        }
+    }
+
+    fn marker_badges(&self) {
+        let px = self.hex_px();
+        for (h, severity) in self.findings_by_hex() {
+            let c = self.screen(self.doc().hex_center(h));
+            let r = (px * 0.24).clamp(5.0, 11.0);
+            glyphs::marker(
+                self.painter,
+                c + Vec2::new(0.52, -0.5) * px,
+                r,
+                severity,
+                self.palette(),
+            );
+        }
+    }
+
+    fn coordinates(&self, visible: &[Hex]) {
+        let px = self.hex_px();
+        if px < 20.0 {
+            return;
+        }
+        let font = FontId::proportional((px * 0.26).clamp(9.0, 14.0));
+        let color = self.palette().coord_text;
+        for &h in visible {
+            let c = self.screen(self.doc().hex_center(h));
+            let pos = c + Vec2::new(0.0, px * 0.68);
+            self.painter.text(
+                pos,
+                Align2::CENTER_CENTER,
+                format!("{},{}", h.x, h.y),
+                font.clone(),
+                color,
+            );
+        }
+    }
+
+    fn selection(&self, hex: Hex) {
+        let halo = if self.palette().dark {
+            Color32::from_black_alpha(200)
+        } else {
+            Color32::from_white_alpha(220)
+        };
+        let tint = Color32::from_rgba_unmultiplied(
+            theme::SELECTION.r(),
+            theme::SELECTION.g(),
+            theme::SELECTION.b(),
+            60,
+        );
+        let pts = self.inset_corners(hex, 2.5).to_vec();
+        self.painter
+            .add(PathShape::convex_polygon(pts.clone(), tint, Stroke::NONE));
+        self.painter
+            .add(Shape::closed_line(pts.clone(), Stroke::new(7.0, halo)));
+        self.painter
+            .add(Shape::closed_line(pts, Stroke::new(3.5, theme::SELECTION)));
+    }
+}
+
+/// Adds a convex polygon to `mesh` as a triangle fan.
+fn add_convex(mesh: &mut Mesh, pts: &[Pos2], color: Color32) {
+    let base = mesh.vertices.len() as u32;
+    for &p in pts {
+        mesh.colored_vertex(p, color);
+    }
+    for i in 1..pts.len().saturating_sub(1) as u32 {
+        mesh.add_triangle(base, base + i, base + i + 1);
+    }
+}
+
+/// Diagonal hatching lines (`x + y = k` for `k` on a screen-aligned raster,
+/// so the lines of neighbouring hexes meet) clipped to the convex polygon.
+pub(crate) fn hatch_into(poly: &[Pos2], spacing: f32, stroke: Stroke, out: &mut Vec<Shape>) {
+    let (lo, hi) = poly.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.x + p.y), hi.max(p.x + p.y))
+    });
+    let mut level = (lo / spacing).floor() * spacing + spacing;
+    while level < hi {
+        let mut hits = [Pos2::ZERO; 2];
+        let mut found = 0;
+        for (i, &start) in poly.iter().enumerate() {
+            let end = poly[(i + 1) % poly.len()];
+            let (fa, fb) = (start.x + start.y - level, end.x + end.y - level);
+            if (fa <= 0.0) != (fb <= 0.0) && found < 2 {
+                hits[found] = start + (end - start) * (fa / (fa - fb));
+                found += 1;
+            }
+        }
+        if found == 2 {
+            out.push(Shape::line_segment(hits, stroke));
+        }
+        level += spacing;
+    }
+}
+
+/// The screen position of a hex's centre, for tests and tools.
+#[must_use]
+pub fn hex_screen_pos(view: &View, rect: Rect, doc: &Document, hex: Hex) -> Pos2 {
+    view.to_screen(rect, doc.hex_center(hex))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::pos2;
+
+    #[test]
+    fn hatching_stays_inside_the_polygon() {
+        let square = [
+            pos2(0.0, 0.0),
+            pos2(20.0, 0.0),
+            pos2(20.0, 20.0),
+            pos2(0.0, 20.0),
+        ];
+        let mut shapes = Vec::new();
+        hatch_into(&square, 5.0, Stroke::new(1.0, Color32::BLACK), &mut shapes);
+        assert_eq!(shapes.len(), 7, "k = 5, 10, ..., 35");
+        for s in &shapes {
+            let r = s.visual_bounding_rect();
+            assert!(
+                r.min.x >= -1.0 && r.max.x <= 21.0 && r.min.y >= -1.0 && r.max.y <= 21.0,
+                "{r:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! `hexwright validate PATH...`: validation findings for map files and packs.
+
+use hexwright_engine::Hex;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::format::{self, LoadError};
+use hexwright_engine::map::Map;
+use hexwright_engine::pack::{self, MANIFEST_FILE};
+use hexwright_engine::validate::{self, Finding, Severity};
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+
+/// One line of output.
+#[derive(Debug, Serialize)]
+struct Row {
+    severity: &'static str,
+    rule: &'static str,
+    file: String,
+    hex: Option<HexJson>,
+    message: String,
+}
+
+#[derive(Debug, Serialize)]
+struct HexJson {
+    q: i32,
+    r: i32,
+}
+
+impl Row {
+    fn finding(file: &str, f: &Finding) -> Self {
+        Self {
+            severity: f.severity.as_str(),
+            rule: f.rule.id(),
+            file: file.to_owned(),
+            hex: f.hex.map(|h: Hex| HexJson { q: h.x, r: h.y }),
+            message: f.message.clone(),
+        }
+    }
+
+    fn load_failed(e: &LoadError) -> Self {
+        Self {
+            severity: Severity::Error.as_str(),
+            rule: "load-failed",
+            file: e.path().to_owned(),
+            hex: None,
+            message: e.to_string(),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Report {
+    rows: Vec<Row>,
+    load_failed: bool,
+}
+
+impl Report {
+    fn map(&mut self, file: &str, map: &Map) {
+        match Coverage::new(map) {
+            Ok(coverage) => {
+                for f in validate::validate(map, &coverage) {
+                    self.rows.push(Row::finding(file, &f));
+                }
+            }
+            Err(e) => self.failed(&LoadError::Limit {
+                path: file.to_owned(),
+                source: e,
+            }),
+        }
+    }
+
+    fn failed(&mut self, e: &LoadError) {
+        self.load_failed = true;
+        self.rows.push(Row::load_failed(e));
+    }
+
+    fn path(&mut self, path: &Path) {
+        let is_manifest = path.file_name().is_some_and(|n| n == MANIFEST_FILE);
+        if path.is_dir() || is_manifest {
+            let dir = if is_manifest {
+                path.parent().unwrap_or(Path::new("."))
+            } else {
+                path
+            };
+            match pack::load_pack(dir) {
+                Ok(p) => {
+                    let manifest_file = dir.join(MANIFEST_FILE).display().to_string();
+                    for f in &p.findings {
+                        self.rows.push(Row::finding(&manifest_file, f));
+                    }
+                    for entry in &p.entries {
+                        match &entry.map {
+                            Some(Ok(map)) => self.map(&entry.path.display().to_string(), map),
+                            Some(Err(e)) => self.failed(e),
+                            None => {}
+                        }
+                    }
+                }
+                Err(e) => self.failed(&e),
+            }
+        } else {
+            match format::load_map(path) {
+                Ok(map) => self.map(&path.display().to_string(), &map),
+                Err(e) => self.failed(&e),
+            }
+        }
+    }
+}
+
+/// Validates `paths`, writes the findings to `out`, and returns the exit
+/// code: 0 no error, 1 any error, 2 a file could not be read or parsed.
+pub fn run(paths: &[std::path::PathBuf], json: bool, out: &mut dyn Write) -> u8 {
+    let mut report = Report::default();
+    for p in paths {
+        report.path(p);
+    }
+    let written = if json {
+        serde_json::to_writer_pretty(&mut *out, &report.rows)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        report.rows.iter().try_for_each(|r| {
+            if r.rule == "load-failed" {
+                eprintln!("error: {}", r.message);
+                return Ok(());
+            }
+            let hex = r
+                .hex
+                .as_ref()
+                .map(|h| format!(":{},{}", h.q, h.r))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "{} {} {}{hex} {}",
+                r.severity, r.rule, r.file, r.message
+            )
+        })
+    };
+    if let Err(e) = written {
+        eprintln!("error: cannot write the report: {e}");
+        return 2;
+    }
+    let has_errors = report.rows.iter().any(|r| r.severity == Severity::Error.as_str());
+    match (report.load_failed, has_errors) {
+        (true, _) => 2,
+        (false, true) => 1,
+        (false, false) => 0,
+    }
+}

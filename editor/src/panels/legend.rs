@@ -1,0 +1,120 @@
+//! The legend: what each colour, hatch and glyph on the canvas means, drawn
+//! with the same painting code as the canvas so the two always agree.
+
+use crate::glyphs;
+use crate::theme::{self, Palette};
+use egui::epaint::{PathShape, Stroke};
+use egui::{Painter, Pos2, Rect, Sense, Ui, Vec2, vec2};
+use hexwright_engine::map::{FeatureKind, TerrainKind};
+use hexwright_engine::validate::Severity;
+
+const SWATCH: f32 = 22.0;
+
+/// Draws the legend.
+pub fn show(ui: &mut Ui, palette: &Palette) {
+    let hex_row = |ui: &mut Ui, label: &str, paint: &dyn Fn(&Painter, Pos2, f32)| {
+        row(ui, label, |p, rect| {
+            let c = rect.center();
+            let r = rect.height() * 0.5;
+            paint(p, c, r);
+        });
+    };
+    hex_row(ui, "Usable hex", &|p, c, r| {
+        p.add(PathShape::convex_polygon(
+            hexagon(c, r),
+            palette.usable,
+            Stroke::new(1.0, palette.grid_line),
+        ));
+    });
+    hex_row(ui, "Unusable hex (under half free)", &|p, c, r| {
+        p.add(PathShape::convex_polygon(
+            hexagon(c, r),
+            palette.unusable,
+            Stroke::new(1.0, palette.grid_line),
+        ));
+        let mut shapes = Vec::new();
+        crate::canvas::hatch_into(
+            &hexagon(c, r - 0.5),
+            4.0,
+            Stroke::new(0.9, palette.hatch),
+            &mut shapes,
+        );
+        p.extend(shapes);
+    });
+    for kind in TerrainKind::ALL {
+        let label = match kind {
+            TerrainKind::Rock => "Rock",
+            TerrainKind::Water => "Water",
+            TerrainKind::Forest => "Forest",
+            TerrainKind::Chasm => "Chasm",
+        };
+        hex_row(ui, label, &|p, c, r| {
+            let rect = Rect::from_center_size(c, Vec2::splat(r * 1.6));
+            p.rect(
+                rect,
+                4.0,
+                palette.terrain_fill(kind),
+                Stroke::new(1.2, palette.terrain_line(kind)),
+                egui::StrokeKind::Inside,
+            );
+        });
+    }
+    for side in 0..2 {
+        hex_row(ui, &format!("Starting zone, side {side}"), &|p, c, r| {
+            p.add(PathShape::convex_polygon(
+                hexagon(c, r),
+                palette.usable,
+                Stroke::NONE,
+            ));
+            p.add(PathShape::convex_polygon(
+                hexagon(c, r),
+                palette.zone_fill(side),
+                Stroke::new(2.0, theme::side_color(side)),
+            ));
+        });
+    }
+    let features: [(FeatureKind, &str); 7] = [
+        (FeatureKind::Base { side: 0 }, "Base, side 0"),
+        (FeatureKind::Base { side: 1 }, "Base, side 1"),
+        (FeatureKind::Barracks { side: 0 }, "Barracks, side 0"),
+        (FeatureKind::Barracks { side: 1 }, "Barracks, side 1"),
+        (FeatureKind::Objective, "Energy objective"),
+        (FeatureKind::Outpost, "Outpost"),
+        (FeatureKind::Bush, "Bush"),
+    ];
+    for (kind, label) in features {
+        hex_row(ui, label, &|p, c, r| {
+            glyphs::feature(p, c, r * 0.85, kind, palette);
+        });
+    }
+    hex_row(ui, "Validation error", &|p, c, r| {
+        glyphs::marker(p, c, r * 0.6, Severity::Error, palette);
+    });
+    hex_row(ui, "Validation warning", &|p, c, r| {
+        glyphs::marker(p, c, r * 0.6, Severity::Warning, palette);
+    });
+    hex_row(ui, "Selected hex", &|p, c, r| {
+        p.add(PathShape::closed_line(
+            hexagon(c, r - 1.0),
+            Stroke::new(3.0, theme::SELECTION),
+        ));
+    });
+}
+
+fn row(ui: &mut Ui, label: &str, paint: impl FnOnce(&Painter, Rect)) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(SWATCH), Sense::hover());
+        paint(ui.painter(), rect);
+        ui.label(label);
+    });
+}
+
+/// A pointy-top hexagon around `c` with circumradius `r`.
+fn hexagon(c: Pos2, r: f32) -> Vec<Pos2> {
+    (0..6)
+        .map(|i| {
+            let a = (30.0 + 60.0 * i as f32).to_radians();
+            c + vec2(a.cos(), a.sin()) * r
+        })
+        .collect()
+}

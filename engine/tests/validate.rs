@@ -1,0 +1,1120 @@
+//! Every validation rule, one crafted map each.
+//!
+//! [`valid_map`] is a small point-symmetric map on which `validate` reports
+//! nothing at all. Each rule's case adds one defect to it (or, for the pack
+//! rules, builds a pack folder in a temporary directory) and checks that
+//! exactly the expected findings appear: rule id, severity and hex.
+//! [`every_rule_has_a_case`] fails when a rule is added to
+//! [`Rule::ALL`] without a case in [`CASES`].
+
+use hexwright_engine::Hex;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::format;
+use hexwright_engine::geom::Point;
+use hexwright_engine::layout::Orientation;
+use hexwright_engine::map::{
+    Coord, Feature, FeatureKind, Length, Map, Polygon, TerrainKind, TerrainPiece, TerrainShape,
+    Zone,
+};
+use hexwright_engine::pack;
+use hexwright_engine::validate::{self, DISTANCE_MARGIN, DistanceField, Finding, Rule, Severity};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+// ---------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------
+
+fn hex(q: i32, r: i32) -> Hex {
+    Hex::new(q, r)
+}
+
+fn feature(q: i32, r: i32, kind: FeatureKind) -> Feature {
+    Feature {
+        hex: hex(q, r),
+        kind,
+    }
+}
+
+fn zone(side: u8, hexes: &[(i32, i32)]) -> Zone {
+    Zone {
+        side,
+        hexes: hexes.iter().map(|&(q, r)| hex(q, r)).collect(),
+    }
+}
+
+fn rock(shape: TerrainShape) -> TerrainPiece {
+    TerrainPiece {
+        kind: TerrainKind::Rock,
+        shape,
+    }
+}
+
+fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> TerrainPiece {
+    let points = Polygon::new(vec![
+        Point::new(x0, y0),
+        Point::new(x1, y0),
+        Point::new(x1, y1),
+        Point::new(x0, y1),
+    ])
+    .unwrap();
+    rock(TerrainShape::Polygon { points })
+}
+
+/// A circle covering (all but slivers of) `h`.
+fn circle_over(m: &Map, h: Hex) -> TerrainPiece {
+    let c = m.hex_layout().center(h);
+    rock(TerrainShape::Circle {
+        center: Coord(c),
+        radius: Length::new(10.5).unwrap(),
+    })
+}
+
+/// Side 0's starting zone: a 5 x 2 block on the left.
+fn zone0_hexes() -> Vec<(i32, i32)> {
+    (-10..=-6).flat_map(|q| [(q, 0), (q, 1)]).collect()
+}
+
+/// The point reflection of a list of hexes about the map centre.
+fn mirrored(hexes: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    hexes.iter().map(|&(q, r)| (-q, -r)).collect()
+}
+
+/// A small valid map: 400 x 300 area, pointy hexes of size 10 (hex `(0, 0)`
+/// at the centre), no terrain, and everything point-symmetric so both sides
+/// are exactly as far from every target.
+fn valid_map() -> Map {
+    let mut m = Map::new_empty("Valid", Orientation::Pointy, 10.0, 400.0, 300.0);
+    let z0 = zone0_hexes();
+    m.zones = vec![zone(0, &z0), zone(1, &mirrored(&z0))];
+    m.features = vec![
+        feature(-8, -1, FeatureKind::Base { side: 0 }),
+        feature(8, 1, FeatureKind::Base { side: 1 }),
+        feature(-9, -1, FeatureKind::Barracks { side: 0 }),
+        feature(9, 1, FeatureKind::Barracks { side: 1 }),
+        feature(0, -4, FeatureKind::Objective),
+        feature(0, 4, FeatureKind::Objective),
+        feature(6, -6, FeatureKind::Outpost),
+        feature(-6, 6, FeatureKind::Outpost),
+        feature(2, 2, FeatureKind::Bush),
+        feature(-2, -2, FeatureKind::Bush),
+    ];
+    m
+}
+
+/// An L-shaped rock wall that cuts off a pocket in the top-right corner
+/// (x > 365, y < 50). Hex `(14, -8)` lies in the pocket.
+fn pocket_walls() -> [TerrainPiece; 2] {
+    [
+        rect(335.0, -10.0, 365.0, 80.0),
+        rect(335.0, 50.0, 410.0, 80.0),
+    ]
+}
+
+const POCKET: (i32, i32) = (14, -8);
+
+fn features_without(m: &Map, pred: impl Fn(&Feature) -> bool) -> Vec<Feature> {
+    m.features.iter().copied().filter(|f| !pred(f)).collect()
+}
+
+fn run(map: &Map) -> Vec<Finding> {
+    let coverage = Coverage::new(map).expect("test maps stay within the limits");
+    validate::validate(map, &coverage)
+}
+
+/// What a case produced and what it must produce.
+struct Case {
+    findings: Vec<Finding>,
+    expected: Vec<(Rule, Option<Hex>)>,
+}
+
+impl Case {
+    fn map(map: &Map, expected: &[(Rule, Option<(i32, i32)>)]) -> Self {
+        Self::found(run(map), expected)
+    }
+
+    fn found(findings: Vec<Finding>, expected: &[(Rule, Option<(i32, i32)>)]) -> Self {
+        Self {
+            findings,
+            expected: expected
+                .iter()
+                .map(|&(r, h)| (r, h.map(|(q, r)| hex(q, r))))
+                .collect(),
+        }
+    }
+}
+
+/// The documented severity of every rule (changing one is a product decision).
+fn documented_severity(rule: Rule) -> Severity {
+    match rule {
+        Rule::ZoneCount
+        | Rule::ZoneSize
+        | Rule::ZoneUnusable
+        | Rule::ZoneOverlap
+        | Rule::ZoneBlocked
+        | Rule::FeatureUnusable
+        | Rule::FeatureStacked
+        | Rule::BaseMissing
+        | Rule::BaseUnreachable
+        | Rule::OwnerInvalid
+        | Rule::PackMissingMap
+        | Rule::PackBadPath => Severity::Error,
+        Rule::ZoneDisconnected
+        | Rule::BarracksMissing
+        | Rule::ObjectiveUnreachable
+        | Rule::OutpostUnreachable
+        | Rule::DistanceImbalance
+        | Rule::OutpostBlind
+        | Rule::GridOutsideArea => Severity::Warning,
+    }
+}
+
+fn key(h: Option<Hex>) -> Option<(i32, i32)> {
+    h.map(|h| (h.x, h.y))
+}
+
+/// Checks that `findings` are exactly `expected` (as a multiset), each with
+/// its rule's documented severity and a non-empty message.
+fn assert_findings(label: &str, findings: &[Finding], expected: &[(Rule, Option<Hex>)]) {
+    let mut got: Vec<(&str, Option<(i32, i32)>)> =
+        findings.iter().map(|f| (f.rule.id(), key(f.hex))).collect();
+    let mut want: Vec<(&str, Option<(i32, i32)>)> =
+        expected.iter().map(|&(r, h)| (r.id(), key(h))).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want, "{label}: unexpected findings: {findings:#?}");
+    for f in findings {
+        assert_eq!(
+            f.severity,
+            documented_severity(f.rule),
+            "{label}: severity of {}",
+            f.rule
+        );
+        assert!(
+            !f.message.trim().is_empty(),
+            "{label}: {} has an empty message",
+            f.rule
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One case per rule
+// ---------------------------------------------------------------------------
+
+fn zone_count_case() -> Case {
+    // Side 1 has no zone.
+    let mut m = valid_map();
+    m.zones.retain(|z| z.side != 1);
+    Case::map(&m, &[(Rule::ZoneCount, None)])
+}
+
+fn zone_size_case() -> Case {
+    // Side 0's zone loses its far corner: 9 hexes.
+    let mut m = valid_map();
+    m.zones[0].hexes.retain(|&h| h != hex(-10, 1));
+    Case::map(&m, &[(Rule::ZoneSize, Some((-10, 0)))])
+}
+
+fn zone_unusable_case() -> Case {
+    // Rock over one hex of side 0's zone.
+    let mut m = valid_map();
+    m.terrain.push(circle_over(&m, hex(-10, 1)));
+    Case::map(&m, &[(Rule::ZoneUnusable, Some((-10, 1)))])
+}
+
+fn zone_overlap_case() -> Case {
+    // Both zones move to the middle and share hex (0, 0); still symmetric.
+    let mut m = valid_map();
+    let z0 = [
+        (-5, 0),
+        (-4, 0),
+        (-3, 0),
+        (-2, 0),
+        (-1, 0),
+        (-4, 1),
+        (-3, 1),
+        (-2, 1),
+        (-1, 1),
+        (0, 0),
+    ];
+    m.zones = vec![zone(0, &z0), zone(1, &mirrored(&z0))];
+    Case::map(&m, &[(Rule::ZoneOverlap, Some((0, 0)))])
+}
+
+fn zone_blocked_case() -> Case {
+    // Each side gets a second base on its own zone's far corner (mirrored,
+    // so distances stay balanced).
+    let mut m = valid_map();
+    m.features
+        .push(feature(-10, 1, FeatureKind::Base { side: 0 }));
+    m.features
+        .push(feature(10, -1, FeatureKind::Base { side: 1 }));
+    Case::map(
+        &m,
+        &[
+            (Rule::ZoneBlocked, Some((-10, 1))),
+            (Rule::ZoneBlocked, Some((10, -1))),
+        ],
+    )
+}
+
+fn feature_unusable_case() -> Case {
+    // A bush under a rock, in an empty corner of the map.
+    let mut m = valid_map();
+    m.terrain.push(circle_over(&m, hex(-10, 8)));
+    m.features.push(feature(-10, 8, FeatureKind::Bush));
+    Case::map(&m, &[(Rule::FeatureUnusable, Some((-10, 8)))])
+}
+
+fn feature_stacked_case() -> Case {
+    // A bush on top of an objective.
+    let mut m = valid_map();
+    m.features.push(feature(0, 4, FeatureKind::Bush));
+    Case::map(&m, &[(Rule::FeatureStacked, Some((0, 4)))])
+}
+
+fn base_missing_case() -> Case {
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 1 });
+    Case::map(&m, &[(Rule::BaseMissing, None)])
+}
+
+fn base_unreachable_case() -> Case {
+    // Side 1's base moves into the walled-off pocket: side 0 cannot get next to it.
+    let mut m = valid_map();
+    m.terrain.extend(pocket_walls());
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 1 });
+    m.features
+        .push(feature(POCKET.0, POCKET.1, FeatureKind::Base { side: 1 }));
+    Case::map(&m, &[(Rule::BaseUnreachable, Some(POCKET))])
+}
+
+fn owner_invalid_case() -> Case {
+    // A barracks of side 2 in open ground.
+    let mut m = valid_map();
+    m.features
+        .push(feature(0, -8, FeatureKind::Barracks { side: 2 }));
+    Case::map(&m, &[(Rule::OwnerInvalid, Some((0, -8)))])
+}
+
+/// A unique, empty temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(label: &str) -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "hexwright-validate-test-{}-{n}-{label}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn write_manifest(dir: &Path, maps: &[&str]) {
+    let list: Vec<String> = maps.iter().map(|m| format!("{m:?}")).collect();
+    let text = format!(
+        "(format: 1, name: \"Test pack\", version: \"1.0.0\", maps: [{}])\n",
+        list.join(", ")
+    );
+    std::fs::write(dir.join(pack::MANIFEST_FILE), text).unwrap();
+}
+
+fn pack_missing_map_case() -> Case {
+    let tmp = TempDir::new("missing");
+    format::save_atomic(&valid_map(), &tmp.path().join("a.ron")).unwrap();
+    write_manifest(tmp.path(), &["a.ron", "missing.ron"]);
+    let loaded = pack::load_pack(tmp.path()).unwrap();
+    assert_eq!(loaded.entries.len(), 2);
+    assert!(matches!(&loaded.entries[0].map, Some(Ok(m)) if *m == valid_map()));
+    assert!(
+        loaded.entries[1].map.is_none(),
+        "a missing map has no load result"
+    );
+    Case::found(loaded.findings, &[(Rule::PackMissingMap, None)])
+}
+
+fn pack_bad_path_case() -> Case {
+    // The manifest points outside the pack folder, at a file that exists.
+    let tmp = TempDir::new("badpath");
+    let dir = tmp.path().join("pack");
+    std::fs::create_dir_all(&dir).unwrap();
+    format::save_atomic(&valid_map(), &dir.join("a.ron")).unwrap();
+    format::save_atomic(&valid_map(), &tmp.path().join("outside.ron")).unwrap();
+    write_manifest(&dir, &["a.ron", "../outside.ron"]);
+    let loaded = pack::load_pack(&dir).unwrap();
+    assert!(
+        loaded.entries[1].map.is_none(),
+        "a path leaving the pack must not be read"
+    );
+    Case::found(loaded.findings, &[(Rule::PackBadPath, None)])
+}
+
+#[test]
+fn pack_bad_path_variants() {
+    let tmp = TempDir::new("variants");
+    let dir = tmp.path().join("pack");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    format::save_atomic(&valid_map(), &dir.join("a.ron")).unwrap();
+    format::save_atomic(&valid_map(), &dir.join("sub").join("b.ron")).unwrap();
+    let outside = tmp.path().join("outside.ron");
+    format::save_atomic(&valid_map(), &outside).unwrap();
+    let bad = |maps: &[&str]| {
+        write_manifest(&dir, maps);
+        let loaded = pack::load_pack(&dir).unwrap();
+        loaded
+            .findings
+            .iter()
+            .filter(|f| f.rule == Rule::PackBadPath)
+            .count()
+    };
+    // Plain paths, in sub-folders too, are fine.
+    assert_eq!(bad(&["a.ron", "sub/b.ron"]), 0);
+    // Leaving the folder, absolute, empty or "." paths.
+    assert_eq!(bad(&["a.ron", "sub/../../outside.ron"]), 1);
+    assert_eq!(bad(&["a.ron", outside.to_str().unwrap()]), 1);
+    assert_eq!(bad(&["a.ron", ""]), 1);
+    assert_eq!(bad(&["./a.ron"]), 1);
+    // Listed twice, also when spelled differently.
+    assert_eq!(bad(&["a.ron", "a.ron"]), 1);
+    assert_eq!(bad(&["sub/b.ron", "sub//b.ron"]), 1);
+    assert_eq!(bad(&["a.ron", "a.ron", "a.ron"]), 2);
+    // A bad path is never read, and is not also reported missing.
+    write_manifest(&dir, &["../nowhere.ron"]);
+    let loaded = pack::load_pack(&dir).unwrap();
+    let rules: Vec<Rule> = loaded.findings.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, [Rule::PackBadPath]);
+    assert!(loaded.entries[0].map.is_none());
+}
+
+#[test]
+fn pack_map_that_fails_to_load_is_not_a_finding() {
+    // A listed map that exists but is broken is a load error of that entry,
+    // not a pack finding.
+    let tmp = TempDir::new("broken");
+    std::fs::write(tmp.path().join("broken.ron"), "(format: 1,").unwrap();
+    write_manifest(tmp.path(), &["broken.ron"]);
+    let loaded = pack::load_pack(tmp.path()).unwrap();
+    assert!(loaded.findings.is_empty(), "{:?}", loaded.findings);
+    assert!(matches!(
+        &loaded.entries[0].map,
+        Some(Err(format::LoadError::Syntax { .. }))
+    ));
+}
+
+fn zone_disconnected_case() -> Case {
+    // One hex of side 0's zone is moved away from the rest.
+    let mut m = valid_map();
+    for h in &mut m.zones[0].hexes {
+        if *h == hex(-10, 1) {
+            *h = hex(-10, -2);
+        }
+    }
+    Case::map(&m, &[(Rule::ZoneDisconnected, Some((-10, 0)))])
+}
+
+fn barracks_missing_case() -> Case {
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Barracks { side: 0 });
+    Case::map(&m, &[(Rule::BarracksMissing, None)])
+}
+
+fn objective_unreachable_case() -> Case {
+    // An objective in the walled-off pocket: neither side reaches it.
+    let mut m = valid_map();
+    m.terrain.extend(pocket_walls());
+    m.features
+        .push(feature(POCKET.0, POCKET.1, FeatureKind::Objective));
+    Case::map(
+        &m,
+        &[
+            (Rule::ObjectiveUnreachable, Some(POCKET)),
+            (Rule::ObjectiveUnreachable, Some(POCKET)),
+        ],
+    )
+}
+
+fn outpost_unreachable_case() -> Case {
+    // An Outpost in the walled-off pocket (it still sees the pocket's hexes).
+    let mut m = valid_map();
+    m.terrain.extend(pocket_walls());
+    m.features
+        .push(feature(POCKET.0, POCKET.1, FeatureKind::Outpost));
+    Case::map(
+        &m,
+        &[
+            (Rule::OutpostUnreachable, Some(POCKET)),
+            (Rule::OutpostUnreachable, Some(POCKET)),
+        ],
+    )
+}
+
+fn distance_imbalance_case() -> Case {
+    // The two objectives are replaced by one at (-2, 2): 5 steps from side
+    // 0's zone, 8 from side 1's (more than the margin of 2).
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    m.features.push(feature(-2, 2, FeatureKind::Objective));
+    Case::map(&m, &[(Rule::DistanceImbalance, Some((-2, 2)))])
+}
+
+/// Rock everywhere within 50 units of hex `h`'s centre except `h` itself
+/// (its bounding box): `h` stays usable, every hex around it within 2 steps
+/// is unusable.
+fn moat_around(m: &Map, h: Hex) -> Vec<TerrainPiece> {
+    let c = m.hex_layout().center(h);
+    let (hw, hh) = (10.0 * 3f64.sqrt() / 2.0, 10.0);
+    vec![
+        rect(c.x - 50.0, c.y - 50.0, c.x - hw, c.y + 50.0),
+        rect(c.x + hw, c.y - 50.0, c.x + 50.0, c.y + 50.0),
+        rect(c.x - hw, c.y - 50.0, c.x + hw, c.y - hh),
+        rect(c.x - hw, c.y + hh, c.x + hw, c.y + 50.0),
+    ]
+}
+
+fn outpost_blind_case() -> Case {
+    // An Outpost on an island of one hex. Nobody can reach it either (a
+    // blind Outpost never has a usable neighbour), hence the two
+    // outpost-unreachable findings.
+    let mut m = valid_map();
+    let h = hex(-5, -6);
+    m.terrain.extend(moat_around(&m, h));
+    m.features.push(Feature {
+        hex: h,
+        kind: FeatureKind::Outpost,
+    });
+    Case::map(
+        &m,
+        &[
+            (Rule::OutpostBlind, Some((-5, -6))),
+            (Rule::OutpostUnreachable, Some((-5, -6))),
+            (Rule::OutpostUnreachable, Some((-5, -6))),
+        ],
+    )
+}
+
+fn grid_outside_area_case() -> Case {
+    // A spike of the grid region pokes out of the top edge of the area; the
+    // part inside the area is unchanged.
+    let mut m = valid_map();
+    let p = |x, y| Point::new(x, y);
+    m.grid = Polygon::new(vec![
+        p(5.0, 5.0),
+        p(190.0, 5.0),
+        p(190.0, -20.0),
+        p(210.0, -20.0),
+        p(210.0, 5.0),
+        p(395.0, 5.0),
+        p(395.0, 295.0),
+        p(5.0, 295.0),
+    ])
+    .unwrap();
+    Case::map(&m, &[(Rule::GridOutsideArea, None)])
+}
+
+/// Rule -> the case that makes it fire. Every rule in [`Rule::ALL`] must
+/// appear exactly once.
+/// Builds one rule's case.
+type CaseBuilder = fn() -> Case;
+
+const CASES: &[(Rule, CaseBuilder)] = &[
+    (Rule::ZoneCount, zone_count_case),
+    (Rule::ZoneSize, zone_size_case),
+    (Rule::ZoneUnusable, zone_unusable_case),
+    (Rule::ZoneOverlap, zone_overlap_case),
+    (Rule::ZoneBlocked, zone_blocked_case),
+    (Rule::FeatureUnusable, feature_unusable_case),
+    (Rule::FeatureStacked, feature_stacked_case),
+    (Rule::BaseMissing, base_missing_case),
+    (Rule::BaseUnreachable, base_unreachable_case),
+    (Rule::OwnerInvalid, owner_invalid_case),
+    (Rule::PackMissingMap, pack_missing_map_case),
+    (Rule::PackBadPath, pack_bad_path_case),
+    (Rule::ZoneDisconnected, zone_disconnected_case),
+    (Rule::BarracksMissing, barracks_missing_case),
+    (Rule::ObjectiveUnreachable, objective_unreachable_case),
+    (Rule::OutpostUnreachable, outpost_unreachable_case),
+    (Rule::DistanceImbalance, distance_imbalance_case),
+    (Rule::OutpostBlind, outpost_blind_case),
+    (Rule::GridOutsideArea, grid_outside_area_case),
+];
+
+fn check_rule(rule: Rule) {
+    let builders: Vec<_> = CASES
+        .iter()
+        .filter(|(r, _)| *r == rule)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(
+        builders.len(),
+        1,
+        "rule {rule} must have exactly one case in CASES"
+    );
+    let case = builders[0]();
+    assert!(
+        case.expected.iter().any(|&(r, _)| r == rule),
+        "the case for {rule} does not expect {rule}"
+    );
+    assert_findings(rule.id(), &case.findings, &case.expected);
+}
+
+macro_rules! rule_tests {
+    ($($name:ident => $rule:ident,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check_rule(Rule::$rule);
+            }
+        )*
+    };
+}
+
+rule_tests! {
+    rule_zone_count => ZoneCount,
+    rule_zone_size => ZoneSize,
+    rule_zone_unusable => ZoneUnusable,
+    rule_zone_overlap => ZoneOverlap,
+    rule_zone_blocked => ZoneBlocked,
+    rule_feature_unusable => FeatureUnusable,
+    rule_feature_stacked => FeatureStacked,
+    rule_base_missing => BaseMissing,
+    rule_base_unreachable => BaseUnreachable,
+    rule_owner_invalid => OwnerInvalid,
+    rule_pack_missing_map => PackMissingMap,
+    rule_pack_bad_path => PackBadPath,
+    rule_zone_disconnected => ZoneDisconnected,
+    rule_barracks_missing => BarracksMissing,
+    rule_objective_unreachable => ObjectiveUnreachable,
+    rule_outpost_unreachable => OutpostUnreachable,
+    rule_distance_imbalance => DistanceImbalance,
+    rule_outpost_blind => OutpostBlind,
+    rule_grid_outside_area => GridOutsideArea,
+}
+
+#[test]
+fn every_rule_has_a_case() {
+    for &rule in Rule::ALL {
+        let n = CASES.iter().filter(|(r, _)| *r == rule).count();
+        assert_eq!(
+            n, 1,
+            "rule {rule} has {n} cases in CASES; add exactly one (and a rule_tests! line)"
+        );
+    }
+    assert_eq!(CASES.len(), Rule::ALL.len(), "CASES lists a rule twice");
+    // Run them all here too, so a rule added to CASES without a named test
+    // is still exercised.
+    for &rule in Rule::ALL {
+        check_rule(rule);
+    }
+}
+
+#[test]
+fn rule_ids_are_stable_unique_and_round_trip() {
+    let ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), ids.len(), "duplicate rule ids: {ids:?}");
+    for &rule in Rule::ALL {
+        let id = rule.id();
+        assert!(
+            !id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{id} is not kebab-case"
+        );
+        assert_eq!(Rule::from_id(id), Some(rule));
+        assert_eq!(rule.to_string(), id);
+        assert_eq!(
+            rule.severity(),
+            documented_severity(rule),
+            "severity of {id}"
+        );
+        assert!(!rule.summary().is_empty());
+    }
+    assert_eq!(Rule::from_id("no-such-rule"), None);
+}
+
+fn validation_doc() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/validation.md");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The text of every fenced block of language `lang` in `text`.
+fn fenced<'a>(text: &'a str, lang: &str) -> Vec<&'a str> {
+    let open = format!("```{lang}\n");
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&open) {
+        let body = &rest[i + open.len()..];
+        let end = body.find("```").expect("unclosed code block");
+        out.push(&body[..end]);
+        rest = &body[end + 3..];
+    }
+    out
+}
+
+/// The part of `doc` from the heading `heading` to the next heading of the
+/// same or a higher level.
+fn doc_section<'a>(doc: &'a str, heading: &str) -> &'a str {
+    let start = doc
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("docs/validation.md has no \"{heading}\""));
+    let body = &doc[start + heading.len() + 2..];
+    let level = heading.split(' ').next().unwrap();
+    let end = body
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .find(|&i| {
+            body[i..].starts_with('#')
+                && body[i..]
+                    .split(' ')
+                    .next()
+                    .is_some_and(|h| h.len() <= level.len())
+        })
+        .unwrap_or(body.len());
+    &body[..end]
+}
+
+/// The fields a documentation example replaces in the example map.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Patch {
+    grid: Option<Polygon>,
+    terrain: Option<Vec<TerrainPiece>>,
+    features: Option<Vec<Feature>>,
+    zones: Option<Vec<Zone>>,
+}
+
+fn output_line(file: &str, f: &Finding) -> String {
+    let at = f
+        .hex
+        .map(|h| format!(":{},{}", h.x, h.y))
+        .unwrap_or_default();
+    format!("{} {} {file}{at} {}", f.severity, f.rule, f.message)
+}
+
+/// The findings of a rule's documented example, as `hexwright validate` lines.
+fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
+    if matches!(rule, Rule::PackMissingMap | Rule::PackBadPath) {
+        let tmp = TempDir::new("doc");
+        let dir = tmp.path().join("my-pack");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(pack::MANIFEST_FILE), snippet).unwrap();
+        format::save_atomic(example, &dir.join("crossing.ron")).unwrap();
+        let loaded = pack::load_pack(&dir).unwrap();
+        let prefix = format!("{}/", tmp.path().display());
+        return loaded
+            .findings
+            .iter()
+            .map(|f| output_line("my-pack/pack.ron", f).replace(&prefix, ""))
+            .collect();
+    }
+    let opts =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let patch: Patch = opts
+        .from_str(&format!("({snippet})"))
+        .unwrap_or_else(|e| panic!("{rule}: the example does not parse: {e}"));
+    let mut m = example.clone();
+    if let Some(g) = patch.grid {
+        m.grid = g;
+    }
+    if let Some(t) = patch.terrain {
+        m.terrain = t;
+    }
+    if let Some(f) = patch.features {
+        m.features = f;
+    }
+    if let Some(z) = patch.zones {
+        m.zones = z;
+    }
+    run(&m)
+        .iter()
+        .map(|f| output_line("example.ron", f))
+        .collect()
+}
+
+#[test]
+fn every_rule_is_documented_with_a_working_example() {
+    let doc = validation_doc();
+    let example_text = fenced(doc_section(&doc, "## The example map"), "ron")[0];
+    let example = format::parse_map(example_text, "example.ron").unwrap();
+    assert_eq!(
+        run(&example),
+        Vec::<Finding>::new(),
+        "the documented example map must be valid"
+    );
+    for &rule in Rule::ALL {
+        let section = doc_section(&doc, &format!("### `{}`", rule.id()));
+        let severity = format!("**Severity:** {}.", rule.severity());
+        assert!(
+            section.contains(&severity),
+            "{rule}: the section does not say \"{severity}\""
+        );
+        let snippet = *fenced(section, "ron")
+            .first()
+            .unwrap_or_else(|| panic!("{rule}: no ```ron example"));
+        let documented: Vec<&str> = fenced(section, "text")
+            .iter()
+            .flat_map(|t| t.lines())
+            .collect();
+        assert!(!documented.is_empty(), "{rule}: no ```text output");
+        let output = run_doc_example(rule, &example, snippet);
+        for line in &documented {
+            assert!(
+                output.iter().any(|o| o == line),
+                "{rule}: documented line\n  {line}\nis not in the output:\n{output:#?}"
+            );
+        }
+        for line in output
+            .iter()
+            .filter(|o| o.split(' ').nth(1) == Some(rule.id()))
+        {
+            assert!(
+                documented.contains(&line.as_str()),
+                "{rule}: output line\n  {line}\nis not documented"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The valid map and finer points of each rule
+// ---------------------------------------------------------------------------
+
+#[test]
+fn valid_map_has_no_findings() {
+    let m = valid_map();
+    assert_eq!(run(&m), Vec::<Finding>::new());
+}
+
+#[test]
+fn valid_map_is_balanced_by_construction() {
+    // The premise of the distance cases: both sides are equally far from
+    // every target of the valid map (so any imbalance comes from the defect).
+    let m = valid_map();
+    let c = Coverage::new(&m).unwrap();
+    let f0 = DistanceField::from_sources(&m, &c, &m.zones[0].hexes);
+    let f1 = DistanceField::from_sources(&m, &c, &m.zones[1].hexes);
+    for h in [hex(0, -4), hex(6, -6)] {
+        assert_eq!(f0.to_hex(h), f1.to_hex(-h), "{h:?}");
+        assert!(f0.to_hex(h).is_some());
+    }
+    assert_eq!(f0.to_adjacent(hex(8, 1)), f1.to_adjacent(hex(-8, -1)));
+    assert_eq!(
+        (f0.to_hex(hex(-2, 2)), f1.to_hex(hex(-2, 2))),
+        (Some(5), Some(8))
+    );
+    assert_eq!(
+        (f0.to_hex(hex(-1, -1)), f1.to_hex(hex(-1, -1))),
+        (Some(5), Some(7))
+    );
+}
+
+#[test]
+fn findings_are_sorted_errors_first() {
+    // Several defects at once: the order is severity, then rule, then hex.
+    let mut m = valid_map();
+    m.zones.retain(|z| z.side != 1);
+    m.features.push(feature(0, 4, FeatureKind::Bush));
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Barracks { side: 0 });
+    m.features.push(feature(40, 0, FeatureKind::Bush));
+    let found: Vec<&str> = run(&m).iter().map(|f| f.rule.id()).collect();
+    assert_eq!(
+        found,
+        [
+            "zone-count",
+            "feature-unusable",
+            "feature-stacked",
+            "barracks-missing"
+        ]
+    );
+}
+
+#[test]
+fn finding_display_is_severity_rule_hex_message() {
+    let f = Finding::new(Rule::FeatureStacked, Some(hex(3, -2)), "two features");
+    assert_eq!(f.to_string(), "error feature-stacked 3,-2 two features");
+    let f = Finding::new(Rule::BarracksMissing, None, "no barracks");
+    assert_eq!(f.to_string(), "warning barracks-missing no barracks");
+}
+
+#[test]
+fn zone_count_two_zones_for_one_side() {
+    // A second, otherwise valid zone for side 0: the hex is the first zone's first.
+    let mut m = valid_map();
+    m.zones.push(zone(
+        0,
+        &(-4..=0).flat_map(|q| [(q, 7), (q, 8)]).collect::<Vec<_>>(),
+    ));
+    let found = run(&m);
+    assert_findings("two zones", &found, &[(Rule::ZoneCount, Some(hex(-10, 0)))]);
+    assert!(
+        found[0].message.contains("2 starting zones"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn zone_size_counts_distinct_hexes() {
+    // A repeated hex does not count twice: 11 entries, 10 distinct hexes.
+    let mut m = valid_map();
+    m.zones[0].hexes.push(hex(-10, 0));
+    assert_findings("duplicate entry", &run(&m), &[]);
+    // 11 distinct hexes are one too many.
+    let mut m = valid_map();
+    m.zones[0].hexes.push(hex(-11, 1));
+    let found = run(&m);
+    assert_findings("11 hexes", &found, &[(Rule::ZoneSize, Some(hex(-10, 0)))]);
+    assert!(
+        found[0].message.contains("remove 1"),
+        "{}",
+        found[0].message
+    );
+    // An empty zone has no hex to point at (and side 1 reaches nothing).
+    let mut m = valid_map();
+    m.zones[1].hexes.clear();
+    assert_findings(
+        "empty zone",
+        &run(&m),
+        &[
+            (Rule::ZoneSize, None),
+            (Rule::BaseUnreachable, Some(hex(-8, -1))),
+            (Rule::ObjectiveUnreachable, Some(hex(0, -4))),
+            (Rule::ObjectiveUnreachable, Some(hex(0, 4))),
+            (Rule::OutpostUnreachable, Some(hex(6, -6))),
+            (Rule::OutpostUnreachable, Some(hex(-6, 6))),
+        ],
+    );
+}
+
+#[test]
+fn zone_unusable_outside_the_grid() {
+    // The far corner of side 0's zone is swapped for a hex left of the grid
+    // (which also splits the zone).
+    let mut m = valid_map();
+    for h in &mut m.zones[0].hexes {
+        if *h == hex(-10, 1) {
+            *h = hex(-13, 1);
+        }
+    }
+    let c = Coverage::new(&m).unwrap();
+    assert!(
+        !c.in_grid(hex(-13, 1)),
+        "premise: (-13, 1) is outside the grid"
+    );
+    let found = validate::validate(&m, &c);
+    assert_findings(
+        "outside",
+        &found,
+        &[
+            (Rule::ZoneUnusable, Some(hex(-13, 1))),
+            (Rule::ZoneDisconnected, Some(hex(-10, 0))),
+        ],
+    );
+    assert!(
+        found[0].message.contains("outside the grid"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn feature_unusable_outside_the_grid() {
+    let mut m = valid_map();
+    m.features.push(feature(40, 0, FeatureKind::Bush));
+    let found = run(&m);
+    assert_findings(
+        "outside",
+        &found,
+        &[(Rule::FeatureUnusable, Some(hex(40, 0)))],
+    );
+    assert!(
+        found[0].message.contains("outside the grid"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn owner_invalid_for_bases_and_zones() {
+    // A base of side 7 (it also blocks its hex, like any base).
+    let mut m = valid_map();
+    m.features
+        .push(feature(0, -8, FeatureKind::Base { side: 7 }));
+    assert_findings("base", &run(&m), &[(Rule::OwnerInvalid, Some(hex(0, -8)))]);
+    // A third zone, of side 2: 10 usable connected hexes of its own.
+    let mut m = valid_map();
+    m.zones.push(zone(
+        2,
+        &(-4..=0).flat_map(|q| [(q, 7), (q, 8)]).collect::<Vec<_>>(),
+    ));
+    assert_findings("zone", &run(&m), &[(Rule::OwnerInvalid, Some(hex(-4, 7)))]);
+}
+
+#[test]
+fn distance_difference_equal_to_margin_is_fine() {
+    // (-1, -1) is 5 steps from side 0 and 7 from side 1: exactly the margin.
+    assert_eq!(DISTANCE_MARGIN, 2);
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    m.features.push(feature(-1, -1, FeatureKind::Objective));
+    assert_findings("margin", &run(&m), &[]);
+}
+
+#[test]
+fn distance_imbalance_compares_sorted_lists() {
+    // Each of these objectives favours one side by 6 steps, but each side
+    // has one objective 3 steps away and one 9 steps away: balanced.
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    m.features.push(feature(-3, 0, FeatureKind::Objective));
+    m.features.push(feature(3, 0, FeatureKind::Objective));
+    assert_findings("mirrored pair", &run(&m), &[]);
+
+    // Both objectives near side 0: side 0's list is [3, 4], side 1's is
+    // [8, 9]. The 1st nearest differ (3 vs 8, side 1's is at (-2, 0)), and so
+    // do the 2nd (4 vs 9, side 1's is at (-3, 0)).
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    m.features.push(feature(-3, 0, FeatureKind::Objective));
+    m.features.push(feature(-2, 0, FeatureKind::Objective));
+    let found = run(&m);
+    assert_findings(
+        "one-sided pair",
+        &found,
+        &[
+            (Rule::DistanceImbalance, Some(hex(-2, 0))),
+            (Rule::DistanceImbalance, Some(hex(-3, 0))),
+        ],
+    );
+    let messages: Vec<&str> = found.iter().map(|f| f.message.as_str()).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("1st nearest") && m.contains("8 steps")),
+        "{messages:#?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("2nd nearest") && m.contains("9 steps")),
+        "{messages:#?}"
+    );
+}
+
+#[test]
+fn distance_imbalance_for_outposts() {
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Outpost);
+    m.features.push(feature(-2, 2, FeatureKind::Outpost));
+    let found = run(&m);
+    assert_findings(
+        "outpost",
+        &found,
+        &[(Rule::DistanceImbalance, Some(hex(-2, 2)))],
+    );
+    assert!(found[0].message.contains("Outpost"), "{}", found[0].message);
+}
+
+#[test]
+fn distance_imbalance_for_the_enemy_base() {
+    // Side 0's base moves towards the middle: side 1 reaches it in 10 steps
+    // (9 to stand next to it, 1 to attack), side 0 still needs 14 for side
+    // 1's base. The finding points at the base that is too far away.
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 0 });
+    m.features
+        .push(feature(-4, -1, FeatureKind::Base { side: 0 }));
+    let found = run(&m);
+    assert_findings(
+        "base",
+        &found,
+        &[(Rule::DistanceImbalance, Some(hex(8, 1)))],
+    );
+    assert!(
+        found[0].message.contains("14 steps"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn bases_are_never_entered() {
+    // A base on a zone hex is never a source.
+    let mut m = valid_map();
+    m.features
+        .push(feature(-6, 0, FeatureKind::Base { side: 1 }));
+    let c = Coverage::new(&m).unwrap();
+    let f0 = DistanceField::from_sources(&m, &c, &m.zones[0].hexes);
+    assert_eq!(f0.to_hex(hex(-6, 0)), None);
+    assert_eq!(f0.to_hex(hex(-6, 1)), Some(0));
+}
+
+#[test]
+fn unreachable_base_is_not_reported_when_it_is_unusable() {
+    // The base itself under rock: that is feature-unusable, not base-unreachable.
+    let mut m = valid_map();
+    m.terrain.push(circle_over(&m, hex(8, 1)));
+    assert_findings(
+        "unusable base",
+        &run(&m),
+        &[(Rule::FeatureUnusable, Some(hex(8, 1)))],
+    );
+}
+
+#[test]
+fn validate_survives_extreme_hex_coordinates() {
+    // Files may name any i32 hex; validation must report, not overflow.
+    let mut m = valid_map();
+    let far = [
+        hex(i32::MAX, i32::MAX),
+        hex(i32::MIN, i32::MIN),
+        hex(i32::MAX, i32::MIN),
+        hex(i32::MIN, 0),
+    ];
+    for h in far {
+        m.features.push(Feature {
+            hex: h,
+            kind: FeatureKind::Outpost,
+        });
+        m.features.push(Feature {
+            hex: h,
+            kind: FeatureKind::Base { side: 1 },
+        });
+    }
+    m.zones.push(Zone {
+        side: 0,
+        hexes: far.to_vec(),
+    });
+    m.zones.push(Zone {
+        side: 1,
+        hexes: far.to_vec(),
+    });
+    let found = run(&m);
+    assert!(
+        found
+            .iter()
+            .any(|f| f.rule == Rule::FeatureUnusable && f.hex == Some(far[0]))
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.rule == Rule::OutpostBlind && f.hex == Some(far[1]))
+    );
+    assert!(found.iter().any(|f| f.rule == Rule::ZoneDisconnected));
+    assert!(found.iter().any(|f| f.rule == Rule::ZoneCount));
+}

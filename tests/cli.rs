@@ -1,0 +1,156 @@
+//! The `hexwright` command line, run as a user (or a modder's CI) runs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hexwright(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexwright"))
+        .args(args)
+        .output()
+        .expect("run hexwright")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hexwright-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The default map with its first zone hex removed: one `zone-size` error.
+fn broken_map(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(root().join("maps/twin-fords.ron")).unwrap();
+    let mut map = hexwright_engine::format::parse_map(&text, "x").unwrap();
+    map.zones[0].hexes.remove(0);
+    let p = dir.join("broken.ron");
+    hexwright_engine::format::save_atomic(&map, &p).unwrap();
+    p
+}
+
+#[test]
+fn validate_bundled_pack_is_clean() {
+    let maps = root().join("maps");
+    let o = hexwright(&["validate", maps.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn validate_reports_errors_with_exit_1() {
+    let dir = temp_dir("errors");
+    let p = broken_map(&dir);
+    let o = hexwright(&["validate", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.contains("zone-size"))
+        .expect("a zone-size line");
+    assert!(
+        line.starts_with(&format!("error zone-size {}:", p.display())),
+        "{line}"
+    );
+    assert!(line.contains("has 9 distinct hexes"), "{line}");
+}
+
+#[test]
+fn validate_json_lists_findings() {
+    let dir = temp_dir("json");
+    let p = broken_map(&dir);
+    let o = hexwright(&["validate", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v.as_array().unwrap();
+    let row = rows.iter().find(|r| r["rule"] == "zone-size").unwrap();
+    assert_eq!(row["severity"], "error");
+    assert_eq!(row["file"], p.display().to_string());
+    assert!(row["hex"]["q"].is_i64() && row["hex"]["r"].is_i64());
+    assert!(row["message"].as_str().unwrap().contains("exactly 10"));
+}
+
+#[test]
+fn validate_unparsable_file_exits_2_with_position() {
+    let dir = temp_dir("syntax");
+    let p = dir.join("bad.ron");
+    std::fs::write(&p, "(\n  format: 1,\n  meta: (name: \"x\",,\n)").unwrap();
+    let o = hexwright(&["validate", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}:3:", p.display())), "{err}");
+    // JSON mode reports it as a `load-failed` row.
+    let o = hexwright(&["validate", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[0]["rule"], "load-failed");
+}
+
+#[test]
+fn validate_pack_with_missing_map() {
+    let dir = temp_dir("pack");
+    std::fs::write(
+        dir.join("pack.ron"),
+        "(format: 1, name: \"P\", version: \"1.0.0\", maps: [\"gone.ron\"])\n",
+    )
+    .unwrap();
+    let o = hexwright(&["validate", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("error pack-missing-map "),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn info_prints_counts() {
+    let map = root().join("maps/twin-fords.ron");
+    let o = hexwright(&["info", map.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Hexes:"), "{out}");
+    assert!(
+        out.contains("Zones:     side 0: 10 hexes, side 1: 10 hexes"),
+        "{out}"
+    );
+
+    let o = hexwright(&["info", "--json", "--hexes", map.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let grid = v["grid_hexes"].as_u64().unwrap();
+    let usable = v["usable_hexes"].as_u64().unwrap();
+    assert_eq!(grid, usable + v["unusable_hexes"].as_u64().unwrap());
+    let hexes = v["hexes"].as_array().unwrap();
+    assert_eq!(hexes.len() as u64, grid);
+    let usable_rows = hexes.iter().filter(|h| h["usable"] == true).count() as u64;
+    assert_eq!(usable_rows, usable);
+    for h in hexes {
+        let free = h["free"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&free));
+        assert_eq!(h["usable"] == true, free >= 0.5 - 1e-6, "{h}");
+    }
+}
+
+#[test]
+fn info_on_missing_file_exits_2() {
+    let o = hexwright(&["info", "/nonexistent/map.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/map.ron"));
+}
