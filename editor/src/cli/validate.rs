@@ -140,7 +140,10 @@ pub fn run(paths: &[std::path::PathBuf], json: bool, out: &mut dyn Write) -> u8 
         eprintln!("error: cannot write the report: {e}");
         return 2;
     }
-    let has_errors = report.rows.iter().any(|r| r.severity == Severity::Error.as_str());
+    let has_errors = report
+        .rows
+        .iter()
+        .any(|r| r.severity == Severity::Error.as_str());
     match (report.load_failed, has_errors) {
         (true, _) => 2,
         (false, true) => 1,
