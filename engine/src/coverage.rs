@@ -13,11 +13,22 @@
 //! recomputes only the hexes that piece touched before or touches now, so
 //! painting stays fast on large maps. [`Coverage::new`] and any sequence of
 //! incremental updates give identical results (a property test checks it).
+//!
+//! Per hex, every piece's rings are clipped to the hexagon (Sutherland–
+//! Hodgman, skipping the hex edges no corner lies outside of; long rings are
+//! first reduced to the chunks near the hex, and a ring with no edge near the
+//! hex counts by its winding number). A hex with one piece needs nothing
+//! more. With several pieces, erasers or a grid region cutting the hex, the
+//! covered area is a signed sum of areas of intersections of pieces
+//! (inclusion–exclusion on the indicator polynomial), each found by clipping
+//! against pieces made of convex rings; only when that does not apply do
+//! exact boolean operations (`i_overlay`) take over. Brush strokes are
+//! prepared as non-overlapping convex rings for this (see [`crate::shape`]).
 
 use crate::geom::{self, Bbox, Point};
 use crate::layout::HexLayout;
 use crate::map::{LimitError, Map, TerrainShape};
-use crate::shape::{self, Contour, Prepared};
+use crate::shape::{self, Contour};
 use hexx::Hex;
 
 /// Relative tolerance on the half-area test (one millionth of a hex's area).
@@ -38,43 +49,20 @@ const CHUNK: usize = 8;
 const IE_MAX_MEMBERS: usize = 8;
 const IE_MAX_TERMS: usize = 512;
 
-/// One ring of a prepared shape, ready for clipping against hexes.
-#[derive(Clone, Debug)]
-struct Ring {
-    points: Vec<Point>,
+/// One ring of a prepared shape, ready for clipping against hexes: a view
+/// into its [`Shape`].
+#[derive(Clone, Copy)]
+struct Ring<'a> {
+    points: &'a [Point],
     bbox: Bbox,
     /// Signed area of `points`.
     area: f64,
     /// For rings longer than two chunks: the box of chunk `j`, which holds
     /// the corners `j·CHUNK ..= (j + 1)·CHUNK` (wrapping to the first).
-    chunks: Vec<Bbox>,
+    chunks: &'a [Bbox],
 }
 
-impl Ring {
-    fn new(ring: shape::Ring) -> Self {
-        let points = ring.points;
-        let n = points.len();
-        let chunks = if n > 2 * CHUNK {
-            (0..n.div_ceil(CHUNK))
-                .map(|j| {
-                    let start = j * CHUNK;
-                    let end = (start + CHUNK).min(n);
-                    let mut b = Bbox::of(&points[start..end]);
-                    b.include(points[end % n]);
-                    b
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Self {
-            area: geom::signed_area(&points),
-            points,
-            bbox: ring.bbox,
-            chunks,
-        }
-    }
-
+impl<'a> Ring<'a> {
     /// The ring as far as the window with box `hb` can tell: every run of
     /// chunks lying together beyond one side of `hb` is replaced by the
     /// straight edge joining its ends. The replaced path and the edge lie in
@@ -83,21 +71,24 @@ impl Ring {
     ///
     /// Also tells whether any edge may reach inside `hb`; when none does,
     /// the window lies wholly inside or wholly outside the ring.
-    fn relevant<'a>(&'a self, hb: Bbox, buf: &'a mut Vec<Point>) -> (&'a [Point], bool) {
+    fn relevant<'b>(self, hb: Bbox, buf: &'b mut Vec<Point>) -> (&'b [Point], bool)
+    where
+        'a: 'b,
+    {
         if self.chunks.is_empty() {
             if !self.bbox.contains_box(hb) {
                 // The ring cannot surround the window.
-                return (&self.points, true);
+                return (self.points, true);
             }
             let code = |p: Point| beyond(Bbox { min: p, max: p }, hb);
             let mut prev = code(self.points[self.points.len() - 1]);
             let mut touches = false;
-            for &p in &self.points {
+            for &p in self.points {
                 let c = code(p);
                 touches |= c & prev == 0;
                 prev = c;
             }
-            return (&self.points, touches);
+            return (self.points, touches);
         }
         buf.clear();
         let n = self.points.len();
@@ -121,6 +112,15 @@ impl Ring {
     }
 }
 
+/// Where one ring of a [`Shape`] is stored.
+#[derive(Clone, Debug)]
+struct RingInfo {
+    points: std::ops::Range<u32>,
+    chunks: std::ops::Range<u32>,
+    bbox: Bbox,
+    area: f64,
+}
+
 /// The sides of `hb` beyond which the whole box `b` lies, as bits
 /// (left, right, top, bottom); touching the side counts as beyond.
 fn beyond(b: Bbox, hb: Bbox) -> u8 {
@@ -133,10 +133,12 @@ fn beyond(b: Bbox, hb: Bbox) -> u8 {
 /// Rings per block of a shape with many rings (see [`Shape::for_near`]).
 const BLOCK: usize = 8;
 
-/// A prepared shape as rings ready for clipping.
+/// A prepared shape as rings ready for clipping, stored flat.
 #[derive(Clone, Debug, Default)]
 struct Shape {
-    rings: Vec<Ring>,
+    points: Vec<Point>,
+    chunks: Vec<Bbox>,
+    rings: Vec<RingInfo>,
     /// For shapes with more than two blocks of rings: the box of each block
     /// of `BLOCK` consecutive rings (consecutive rings of a brush stroke lie
     /// close together).
@@ -144,34 +146,65 @@ struct Shape {
 }
 
 impl Shape {
-    fn new(prepared: Prepared) -> Self {
-        let rings: Vec<Ring> = prepared.rings.into_iter().map(Ring::new).collect();
-        let blocks = if rings.len() > 2 * BLOCK {
-            rings
+    fn new(polys: shape::Polys) -> Self {
+        let mut shape = Self::default();
+        shape.rings.reserve(polys.len());
+        for i in 0..polys.len() {
+            let (start, end) = polys.range(i);
+            let points = &polys.pts[start..end];
+            let n = points.len();
+            let first_chunk = shape.chunks.len();
+            if n > 2 * CHUNK {
+                shape.chunks.extend((0..n.div_ceil(CHUNK)).map(|j| {
+                    let a = j * CHUNK;
+                    let b = (a + CHUNK).min(n);
+                    let mut bb = Bbox::of(&points[a..b]);
+                    bb.include(points[b % n]);
+                    bb
+                }));
+            }
+            shape.rings.push(RingInfo {
+                points: start as u32..end as u32,
+                chunks: first_chunk as u32..shape.chunks.len() as u32,
+                bbox: Bbox::of(points),
+                area: geom::signed_area(points),
+            });
+        }
+        shape.points = polys.pts;
+        if shape.rings.len() > 2 * BLOCK {
+            shape.blocks = shape
+                .rings
                 .chunks(BLOCK)
                 .map(|c| c.iter().map(|r| r.bbox).fold(Bbox::EMPTY, Bbox::union))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Self { rings, blocks }
+                .collect();
+        }
+        shape
+    }
+
+    fn ring(&self, info: &RingInfo) -> Ring<'_> {
+        Ring {
+            points: &self.points[info.points.start as usize..info.points.end as usize],
+            bbox: info.bbox,
+            area: info.area,
+            chunks: &self.chunks[info.chunks.start as usize..info.chunks.end as usize],
+        }
     }
 
     /// Calls `f` with every ring whose box overlaps `b`, in order.
-    fn for_near(&self, b: Bbox, mut f: impl FnMut(&Ring)) {
+    fn for_near(&self, b: Bbox, mut f: impl FnMut(Ring<'_>)) {
         if self.blocks.is_empty() {
-            for ring in &self.rings {
-                if ring.bbox.overlaps(b) {
-                    f(ring);
+            for info in &self.rings {
+                if info.bbox.overlaps(b) {
+                    f(self.ring(info));
                 }
             }
             return;
         }
         for (j, block) in self.blocks.iter().enumerate() {
             if block.overlaps(b) {
-                for ring in &self.rings[j * BLOCK..((j + 1) * BLOCK).min(self.rings.len())] {
-                    if ring.bbox.overlaps(b) {
-                        f(ring);
+                for info in &self.rings[j * BLOCK..((j + 1) * BLOCK).min(self.rings.len())] {
+                    if info.bbox.overlaps(b) {
+                        f(self.ring(info));
                     }
                 }
             }
@@ -357,7 +390,7 @@ impl Coverage {
         let hex_area = layout.hex_area();
         let prepared_region = shape::prepare_region(&map.grid, map.area.bbox());
         let region_bbox = prepared_region.bbox;
-        let region = Shape::new(prepared_region);
+        let region = Shape::new(shape::Polys::from(&prepared_region));
         let mut scratch = Scratch::default();
         let mut hexes = Vec::new();
         let mut region_area = Vec::new();
@@ -536,25 +569,12 @@ impl Coverage {
 
     /// Grid indices of hexes whose bounding box overlaps `b`, ascending.
     fn hex_indices_in(&self, b: Bbox) -> Vec<usize> {
-        if b.is_empty() || self.hexes.is_empty() {
-            return Vec::new();
-        }
-        let (qmin, qmax, rmin, rmax) = self.layout.axial_range(b);
-        let qmin = qmin.max(self.lookup.qmin);
-        let rmin = rmin.max(self.lookup.rmin);
-        let qmax = qmax.min(self.lookup.qmin + self.lookup.width as i32 - 1);
-        let rmax = rmax.min(self.lookup.rmin + self.lookup.height as i32 - 1);
         let mut out = Vec::new();
-        for r in rmin..=rmax {
-            for q in qmin..=qmax {
-                let h = Hex::new(q, r);
-                if let Some(i) = self.lookup.get(h)
-                    && self.layout.bbox(h).overlaps(b)
-                {
-                    out.push(i);
-                }
-            }
+        if self.hexes.is_empty() {
+            return out;
         }
+        self.layout
+            .for_each_hex_overlapping(b, |h| out.extend(self.lookup.get(h)));
         out.sort_unstable();
         out
     }
@@ -894,9 +914,14 @@ fn clip_rings(
 ) -> f64 {
     edges.clear();
     edges.extend((0..clip.len()).map(|i| clip[(i + 1) % clip.len()] - clip[i]));
+    let clip_box = Bbox::of(clip);
     let mut a = 0.0;
     for k in 0..subject.len() {
-        let ra = clip_convex(subject.ring(k), clip, edges, buf, tmp);
+        let ring = subject.ring(k);
+        if !Bbox::of(ring).overlaps(clip_box) {
+            continue;
+        }
+        let ra = clip_convex(ring, clip, edges, buf, tmp);
         if buf.len() >= 3 {
             out.push(buf);
             a += ra;
@@ -934,7 +959,7 @@ fn area_in(shape: &Shape, w: &Window, s: &mut Scratch) -> f64 {
 
 /// The signed area of `ring ∩ hex` (see [`clip_ring`]), without building
 /// the clipped polygon.
-fn ring_area_in(ring: &Ring, w: &Window, s: &mut Scratch) -> f64 {
+fn ring_area_in(ring: Ring<'_>, w: &Window, s: &mut Scratch) -> f64 {
     let (subject, touches) = ring.relevant(w.bbox, &mut s.relevant);
     if !touches {
         match winding_number(w.center, subject) {
@@ -944,7 +969,7 @@ fn ring_area_in(ring: &Ring, w: &Window, s: &mut Scratch) -> f64 {
             _ => {}
         }
     }
-    let known = std::ptr::eq(subject, ring.points.as_slice()).then_some(ring.area);
+    let known = std::ptr::eq(subject, ring.points).then_some(ring.area);
     clip_window_area(subject, w, known, &mut s.out, &mut s.tmp)
 }
 
@@ -966,7 +991,7 @@ fn clip_shape(shape: &Shape, w: &Window, s: &mut Scratch) -> f64 {
 /// its signed area. When no edge of the ring comes near the hex, the hex is
 /// wholly inside or outside the ring, which its winding number around the
 /// hex centre tells.
-fn clip_ring(ring: &Ring, w: &Window, s: &mut Scratch) -> f64 {
+fn clip_ring(ring: Ring<'_>, w: &Window, s: &mut Scratch) -> f64 {
     let (subject, touches) = ring.relevant(w.bbox, &mut s.relevant);
     if !touches {
         s.out.clear();
@@ -1358,29 +1383,32 @@ mod tests {
                     Point::new(c.x + r * a.cos(), c.y + r * a.sin())
                 })
                 .collect();
-            let ring = Ring::new(shape::Ring {
-                bbox: Bbox::of(&pts),
-                points: pts.clone(),
-            });
             let reversed: Vec<Point> = pts.iter().rev().copied().collect();
-            let hole = Ring::new(shape::Ring {
-                bbox: Bbox::of(&pts),
-                points: reversed,
+            let shapes = [pts.clone(), reversed].map(|points| {
+                let bbox = Bbox::of(&points);
+                Shape::new(shape::Polys::from(&shape::Prepared {
+                    rings: vec![shape::Ring { points, bbox }],
+                    bbox: Some(bbox),
+                }))
             });
+            let (ring, hole) = (
+                shapes[0].ring(&shapes[0].rings[0]),
+                shapes[1].ring(&shapes[1].rings[0]),
+            );
             assert_eq!(ring.chunks.is_empty(), n <= 2 * CHUNK);
             for q in -12..12 {
                 for r in -12..12 {
                     let w = Window::new(&layout, Hex::new(q, r));
-                    let fast = clip_ring(&ring, &w, &mut scratch);
+                    let fast = clip_ring(ring, &w, &mut scratch);
                     let slow = geom::clipped_area(&pts, &w.corners);
                     assert!((fast - slow).abs() <= 1e-9, "{fast} vs {slow}");
                     assert!((geom::signed_area(&scratch.out) - fast).abs() <= 1e-9);
-                    let area_only = ring_area_in(&ring, &w, &mut scratch);
+                    let area_only = ring_area_in(ring, &w, &mut scratch);
                     assert!((area_only - slow).abs() <= 1e-9, "{area_only} vs {slow}");
                     let (_, touches) = ring.relevant(w.bbox, &mut scratch.relevant);
                     inside += usize::from(!touches && fast > 0.0);
                     // The ring reversed (a hole) clips to the opposite area.
-                    let fast = clip_ring(&hole, &w, &mut scratch);
+                    let fast = clip_ring(hole, &w, &mut scratch);
                     assert!((fast + slow).abs() <= 1e-9, "{fast} vs {slow}");
                 }
             }
@@ -1410,6 +1438,8 @@ mod tests {
             assert!((fast - slow).abs() <= 1e-12, "{fast} vs {slow}");
             assert!((geom::signed_area(&out) - fast).abs() <= 1e-12);
             let area_only = clip_window_area(&pts, &w, None, &mut out, &mut tmp);
+            let window = clip_window(&pts, &w, &mut out, &mut tmp);
+            assert!((window - slow).abs() <= 1e-12, "{window} vs {slow}");
             assert!((area_only - slow).abs() <= 1e-12, "{area_only} vs {slow}");
         }
     }

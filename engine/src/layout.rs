@@ -137,19 +137,53 @@ impl HexLayout {
     #[must_use]
     pub fn hexes_overlapping(&self, b: Bbox) -> Vec<Hex> {
         let mut out = Vec::new();
+        self.for_each_hex_overlapping(b, |h| out.push(h));
+        out
+    }
+
+    /// Calls `f` with every hex whose bounding box overlaps `b`, in the order
+    /// of [`HexLayout::hexes_overlapping`]. Only the hexes of each row (or
+    /// column) that can reach `b` are tested.
+    pub fn for_each_hex_overlapping(&self, b: Bbox, mut f: impl FnMut(Hex)) {
         if b.is_empty() {
-            return out;
+            return;
         }
-        let (qmin, qmax, rmin, rmax) = self.axial_range(b);
-        for r in rmin..=rmax {
-            for q in qmin..=qmax {
-                let h = Hex::new(q, r);
-                if self.bbox(h).overlaps(b) {
-                    out.push(h);
+        let s = self.size;
+        let (lo, hi) = (b.min - self.origin, b.max - self.origin);
+        // A hex's box reaches `s` from its centre along the axis its corners
+        // point to and `s·√3/2` across; ranges get one hex of slack for
+        // rounding, and the box test decides.
+        let half = s * SQRT_3 / 2.0;
+        let floor = |v: f64| v.floor().clamp(-1.0e6, 1.0e6) as i32 - 1;
+        let ceil = |v: f64| v.ceil().clamp(-1.0e6, 1.0e6) as i32 + 1;
+        let mut test = |q: i32, r: i32| {
+            let h = Hex::new(q, r);
+            if self.bbox(h).overlaps(b) {
+                f(h);
+            }
+        };
+        match self.orientation {
+            Orientation::Pointy => {
+                for r in floor((lo.y - s) / (1.5 * s))..=ceil((hi.y + s) / (1.5 * s)) {
+                    let shift = f64::from(r) / 2.0;
+                    for q in floor((lo.x - half) / (SQRT_3 * s) - shift)
+                        ..=ceil((hi.x + half) / (SQRT_3 * s) - shift)
+                    {
+                        test(q, r);
+                    }
+                }
+            }
+            Orientation::Flat => {
+                let (qlo, qhi) = (floor((lo.x - s) / (1.5 * s)), ceil((hi.x + s) / (1.5 * s)));
+                let (ylo, yhi) = ((lo.y - half) / (SQRT_3 * s), (hi.y + half) / (SQRT_3 * s));
+                for r in floor(ylo - f64::from(qhi) / 2.0)..=ceil(yhi - f64::from(qlo) / 2.0) {
+                    let r64 = f64::from(r);
+                    for q in floor(2.0 * (ylo - r64)).max(qlo)..=ceil(2.0 * (yhi - r64)).min(qhi) {
+                        test(q, r);
+                    }
                 }
             }
         }
-        out
     }
 
     /// Axial ranges `(qmin, qmax, rmin, rmax)` covering every hex that can
@@ -227,6 +261,52 @@ mod tests {
                         p,
                         Point::new(c.x + l.size * a.cos(), c.y + l.size * a.sin())
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tight_ranges_find_the_same_hexes() {
+        // The row-by-row enumeration finds exactly the hexes the full axial
+        // range finds.
+        let boxes = [
+            Bbox {
+                min: Point::new(3.0, 4.0),
+                max: Point::new(5.0, 6.0),
+            },
+            Bbox {
+                min: Point::new(-40.0, 17.5),
+                max: Point::new(93.3, 120.0),
+            },
+            Bbox {
+                min: Point::new(100.0, -300.0),
+                max: Point::new(101.0, 300.0),
+            },
+            Bbox {
+                min: Point::new(-250.0, 99.0),
+                max: Point::new(250.0, 99.5),
+            },
+        ];
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            for (size, origin) in [
+                (10.0, Point::new(50.0, 60.0)),
+                (7.3, Point::new(-1.5, 2.25)),
+                (1.0, Point::default()),
+            ] {
+                let l = HexLayout::new(o, size, origin);
+                for b in boxes {
+                    let (qmin, qmax, rmin, rmax) = l.axial_range(b);
+                    let mut all = Vec::new();
+                    for r in rmin..=rmax {
+                        for q in qmin..=qmax {
+                            if l.bbox(Hex::new(q, r)).overlaps(b) {
+                                all.push(Hex::new(q, r));
+                            }
+                        }
+                    }
+                    assert!(!all.is_empty());
+                    assert_eq!(l.hexes_overlapping(b), all, "{o:?} {size} {b:?}");
                 }
             }
         }

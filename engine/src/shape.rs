@@ -132,17 +132,20 @@ pub fn prepare_shape(shape: &TerrainShape) -> Prepared {
 /// [`stroke_partition`]) rather than its outline; if it overlaps itself too
 /// much for that, its outline on a snapping grid relative to the smaller of
 /// the brush radius and `hex_size` (see the module docs).
-pub(crate) fn prepare_for_coverage(shape: &TerrainShape, hex_size: f64) -> Prepared {
+pub(crate) fn prepare_for_coverage(shape: &TerrainShape, hex_size: f64) -> Polys {
     if let TerrainShape::Stroke { radius, points, .. } = shape
         && let Some(p) = stroke_partition(points.points(), radius.get())
     {
         return p;
     }
-    prepare_outline(shape, hex_size)
+    Polys::from(&prepare_outline(shape, hex_size))
 }
 
 fn prepare_outline(shape: &TerrainShape, hex_size: f64) -> Prepared {
     match shape {
+        TerrainShape::Polygon { points } if is_simple(points.points()) => {
+            Prepared::simple(points.points().to_vec())
+        }
         TerrainShape::Polygon { points } => {
             let c: Contour = points.points().iter().map(|p| [p.x, p.y]).collect();
             Prepared::from_shapes(c.simplify_shape_as::<i64>(FillRule::NonZero))
@@ -157,6 +160,43 @@ fn prepare_outline(shape: &TerrainShape, hex_size: f64) -> Prepared {
             prepare_stroke(points.points(), r, r.min(hex_size) * STROKE_GRID)
         }
     }
+}
+
+/// Whether the polygon is simple beyond doubt, so that it is its own
+/// prepared shape: at most 64 corners, no edge of zero length, adjacent
+/// edges not folding back onto each other, and no two other edges meeting
+/// (edges that only touch or are collinear count as meeting). Larger or
+/// doubtful polygons go through the boolean engine.
+#[allow(clippy::many_single_char_names)]
+fn is_simple(pts: &[Point]) -> bool {
+    let n = pts.len();
+    if n > 64 || geom::signed_area(pts) == 0.0 {
+        return false;
+    }
+    let edge = |i: usize| (pts[i], pts[(i + 1) % n]);
+    let side = |a: Point, b: Point, p: Point| geom::cross(b - a, p - a);
+    for i in 0..n {
+        let (a, b) = edge(i);
+        let (_, c) = edge((i + 1) % n);
+        if a == b || (side(a, b, c) == 0.0 && (b - a).x * (c - b).x + (b - a).y * (c - b).y <= 0.0)
+        {
+            return false;
+        }
+        for j in i + 2..n {
+            if i == 0 && j == n - 1 {
+                continue;
+            }
+            let (p, q) = edge(j);
+            let (s1, s2) = (side(a, b, p), side(a, b, q));
+            let (s3, s4) = (side(p, q, a), side(p, q, b));
+            if [s1, s2, s3, s4].contains(&0.0)
+                || ((s1 > 0.0) != (s2 > 0.0) && (s3 > 0.0) != (s4 > 0.0))
+            {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Snapping grid of brush strokes relative to the brush radius or hex size.
@@ -259,7 +299,7 @@ fn stroke_parts(pts: &[Point], radius: f64, max_fan: usize, midpoints: bool) -> 
         let next = sweeps.get(i).and_then(Option::as_ref);
         let prev_disc = i.checked_sub(1).map(|j| pts[j]);
         let next_disc = pts.get(i + 1).copied();
-        let v: Vec<Point> = offsets.iter().map(|&o| p + o).collect();
+        let v: [Point; BRUSH_SEGMENTS] = std::array::from_fn(|k| p + offsets[k]);
         // Which convex neighbours hold the centre and each corner.
         let mut centre = 0;
         if prev.is_some() {
@@ -299,7 +339,7 @@ fn stroke_parts(pts: &[Point], radius: f64, max_fan: usize, midpoints: bool) -> 
                 };
         }
         let Some(start) = covered.iter().position(|&c| c) else {
-            parts.push(v);
+            parts.push(v.to_vec());
             if let Some(s) = next {
                 parts.push(s.corners(midpoints));
             }
@@ -353,15 +393,15 @@ fn prepare_stroke(points: &[Point], radius: f64, unit: f64) -> Prepared {
 /// Each difference of two convex polygons is cut along the edge lines of the
 /// subtracted one, so every ring is convex and the rings share their cut
 /// lines exactly up to rounding; slivers thinner than rounding are dropped.
-fn stroke_partition(points: &[Point], radius: f64) -> Option<Prepared> {
+fn stroke_partition(points: &[Point], radius: f64) -> Option<Polys> {
     let mut pts = points.to_vec();
     pts.dedup();
     if pts.len() == 1 {
-        return Some(Prepared::simple(geom::regular_polygon(
+        return Some(Polys::from(&Prepared::simple(geom::regular_polygon(
             pts[0],
             radius,
             BRUSH_SEGMENTS,
-        )));
+        ))));
     }
     let parts = stroke_parts(&pts, radius, BRUSH_SEGMENTS / 2 - 1, false);
     let boxes: Vec<Bbox> = parts.iter().map(|p| Bbox::of(p)).collect();
@@ -371,7 +411,8 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Prepared> {
         ..Cutter::default()
     };
     let mut near = NearParts::new(&boxes, radius);
-    let mut rings: Vec<Ring> = Vec::new();
+    let mut rings = Polys::default();
+    let mut ring: Vec<Point> = Vec::new();
     let mut found: Vec<u32> = Vec::new();
     for (j, part) in parts.iter().enumerate() {
         near.earlier(j, &mut found);
@@ -383,10 +424,11 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Prepared> {
             }
         }
         for f in 0..cut.work.len() {
-            let mut ring = cut.work.get(f).to_vec();
+            ring.clear();
+            ring.extend_from_slice(cut.work.get(f));
             drop_near_duplicates(&mut ring, radius * 1e-12);
             if ring.len() >= 3 {
-                rings.push(Ring::new(ring));
+                rings.push(&ring);
             }
         }
         if rings.len() > budget {
@@ -394,7 +436,7 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Prepared> {
         }
         near.add(j);
     }
-    Some(Prepared::from_rings(rings))
+    Some(rings)
 }
 
 /// Removes corners within `eps` (in both coordinates) of the corner before
@@ -486,10 +528,10 @@ impl<'a> NearParts<'a> {
     }
 }
 
-/// Polygons stored one after another.
-#[derive(Default)]
-struct Polys {
-    pts: Vec<Point>,
+/// Polygons (or rings) stored one after another.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Polys {
+    pub(crate) pts: Vec<Point>,
     ends: Vec<usize>,
 }
 
@@ -499,18 +541,39 @@ impl Polys {
         self.ends.clear();
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
-    fn get(&self, i: usize) -> &[Point] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.pts[start..self.ends[i]]
+    /// Where polygon `i` is in `pts`.
+    pub(crate) fn range(&self, i: usize) -> (usize, usize) {
+        (if i == 0 { 0 } else { self.ends[i - 1] }, self.ends[i])
+    }
+
+    pub(crate) fn get(&self, i: usize) -> &[Point] {
+        let (start, end) = self.range(i);
+        &self.pts[start..end]
     }
 
     fn push(&mut self, poly: &[Point]) {
         self.pts.extend_from_slice(poly);
         self.ends.push(self.pts.len());
+    }
+}
+
+impl From<&Polys> for Prepared {
+    fn from(p: &Polys) -> Self {
+        Self::from_rings((0..p.len()).map(|i| Ring::new(p.get(i).to_vec())).collect())
+    }
+}
+
+impl From<&Prepared> for Polys {
+    fn from(p: &Prepared) -> Self {
+        let mut polys = Self::default();
+        for ring in &p.rings {
+            polys.push(&ring.points);
+        }
+        polys
     }
 }
 
@@ -725,6 +788,80 @@ mod tests {
     }
 
     #[test]
+    fn simple_polygons_are_taken_as_they_are() {
+        let poly = |pts: &[(f64, f64)]| {
+            pts.iter()
+                .map(|&(x, y)| Point::new(x, y))
+                .collect::<Vec<_>>()
+        };
+        // Convex, concave, clockwise: simple.
+        assert!(is_simple(&poly(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (4.0, 3.0),
+            (0.0, 3.0)
+        ])));
+        assert!(is_simple(&poly(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (2.0, 1.0),
+            (4.0, 3.0),
+            (0.0, 3.0)
+        ])));
+        assert!(is_simple(&poly(&[
+            (0.0, 0.0),
+            (0.0, 3.0),
+            (4.0, 3.0),
+            (4.0, 0.0)
+        ])));
+        // A bow-tie, a corner touching another edge, a repeated corner, an
+        // edge folding back, and a flat polygon: not taken as they are.
+        assert!(!is_simple(&poly(&[
+            (0.0, 0.0),
+            (2.0, 2.0),
+            (2.0, 0.0),
+            (0.0, 2.0)
+        ])));
+        assert!(!is_simple(&poly(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (2.0, 3.0),
+            (2.0, 0.0),
+            (0.0, 3.0)
+        ])));
+        assert!(!is_simple(&poly(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (4.0, 0.0),
+            (0.0, 3.0)
+        ])));
+        assert!(!is_simple(&poly(&[
+            (0.0, 0.0),
+            (4.0, 0.0),
+            (2.0, 0.0),
+            (0.0, 3.0)
+        ])));
+        assert!(!is_simple(&poly(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])));
+        // Either way the prepared shape covers the same area.
+        for pts in [
+            poly(&[(0.0, 0.0), (4.0, 0.0), (2.0, 1.0), (4.0, 3.0), (0.0, 3.0)]),
+            poly(&[(0.0, 0.0), (0.0, 3.0), (4.0, 3.0), (4.0, 0.0)]),
+        ] {
+            let fast = prepare_shape(&TerrainShape::Polygon {
+                points: Polygon::new(pts.clone()).unwrap(),
+            });
+            let slow = Prepared::from_shapes(
+                pts.iter()
+                    .map(|p| [p.x, p.y])
+                    .collect::<Contour>()
+                    .simplify_shape_as::<i64>(FillRule::NonZero),
+            );
+            assert!((fast.area() - slow.area()).abs() < 1e-12);
+            assert!(xor_area(&fast, &slow) < 1e-12);
+        }
+    }
+
+    #[test]
     fn circle_is_the_inscribed_polygon() {
         let c = TerrainShape::Circle {
             center: Coord(Point::new(5.0, 5.0)),
@@ -810,12 +947,15 @@ mod tests {
             m.max(p.x.abs() + radius).max(p.y.abs() + radius)
         });
         let noise = 1e-12 * extent * perimeter;
-        let Some(part) = stroke_partition(points, radius) else {
+        let Some(part) = stroke_partition(points, radius).map(|p| Prepared::from(&p)) else {
             eprintln!(
                 "no partition: {} points r {radius}: {points:?}",
                 points.len()
             );
-            assert_eq!(prepare_for_coverage(&s, 10.0), prepare_outline(&s, 10.0));
+            assert_eq!(
+                Prepared::from(&prepare_for_coverage(&s, 10.0)),
+                prepare_outline(&s, 10.0)
+            );
             return;
         };
         for r in &part.rings {
@@ -835,7 +975,7 @@ mod tests {
             x <= noise,
             "partition xor area {x} for {points:?} r {radius}"
         );
-        assert_eq!(prepare_for_coverage(&s, 10.0), part);
+        assert_eq!(Prepared::from(&prepare_for_coverage(&s, 10.0)), part);
     }
 
     #[allow(clippy::many_single_char_names)]
