@@ -409,7 +409,7 @@ mod tests {
     use hexwright_engine::map::{Coord, Feature, Length, TerrainPiece, TerrainShape, Zone};
 
     fn doc() -> Document {
-        let mut map = Map::new_empty("Test", Orientation::Pointy, 10.0, 200.0, 200.0);
+        let mut map = Map::new_empty("Test", Orientation::Pointy, 10.0, 200.0, 200.0).unwrap();
         map.terrain.push(TerrainPiece {
             kind: TerrainKind::Water,
             shape: TerrainShape::Circle {

@@ -98,12 +98,11 @@ pub fn open_default_or_empty() -> (Document, Option<LoadProblem>) {
 /// A small empty map.
 #[must_use]
 pub fn empty_document() -> Document {
-    let map = Map::new_empty("Untitled", Orientation::Pointy, 32.0, 1000.0, 800.0);
-    match Board::new(map) {
-        Ok(board) => Document::new(board, MapSource::Unsaved),
-        // An empty rectangular map is always within limits.
-        Err(e) => unreachable!("an empty map exceeds a limit: {e}"),
-    }
+    // Constant sizes that are always in range and within limits.
+    let map = Map::new_empty("Untitled", Orientation::Pointy, 32.0, 1000.0, 800.0)
+        .expect("the default new-map size is valid");
+    let board = Board::new(map).expect("an empty 1000 x 800 map is within the limits");
+    Document::new(board, MapSource::Unsaved)
 }
 
 #[cfg(test)]

@@ -120,7 +120,8 @@ fn random_stroke(rng: &mut Rng, erase: bool) -> TerrainShape {
 /// (70 polygons, 70 circles, 60 strokes of which 6 are erasers), shuffled.
 fn bench_map() -> Map {
     let mut rng = Rng(0x4845_5857_5249_4748);
-    let mut map = Map::new_empty("bench", Orientation::Pointy, 10.0, WIDTH, HEIGHT);
+    let mut map =
+        Map::new_empty("bench", Orientation::Pointy, 10.0, WIDTH, HEIGHT).expect("valid size");
     let mut kinds: Vec<u8> = [0u8; 70]
         .into_iter()
         .chain([1u8; 70])

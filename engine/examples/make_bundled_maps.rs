@@ -134,7 +134,8 @@ impl Design {
         half: &[(f64, f64)],
     ) -> Self {
         let mut d = Self {
-            map: Map::new_empty(name, orientation, hex_size, size.0, size.1),
+            map: Map::new_empty(name, orientation, hex_size, size.0, size.1)
+                .expect("valid map size"),
         };
         let first: Vec<Point> = half.iter().map(|&p| pt(p)).collect();
         let second: Vec<Point> = first.iter().map(|&p| d.mirror(p)).collect();

@@ -1318,7 +1318,7 @@ mod tests {
 
     fn random_map(seed: u64, orientation: Orientation, pieces: usize) -> Map {
         let mut rng = Rng(seed);
-        let mut m = Map::new_empty("t", orientation, 8.0, 200.0, 200.0);
+        let mut m = Map::new_empty("t", orientation, 8.0, 200.0, 200.0).unwrap();
         if seed % 2 == 1 {
             // A concave grid region (an L shape with a notch).
             m.grid = Polygon::new(vec![

@@ -505,19 +505,37 @@ pub struct Zone {
 }
 
 impl Map {
-    /// A new empty map: a rectangular grid region `margin` inside the area,
-    /// no terrain, features or zones.
-    #[must_use]
+    /// A new empty map: an area of `width` × `height`, a rectangular grid
+    /// region half a hex inside it, no terrain, features or zones.
+    ///
+    /// Fails with a message saying which value is out of range (hex size,
+    /// width or height), or when the area cannot hold a hex.
+    ///
+    /// ```
+    /// use hexwright_engine::layout::Orientation;
+    /// use hexwright_engine::map::Map;
+    ///
+    /// assert!(Map::new_empty("New", Orientation::Flat, 32.0, 1200.0, 800.0).is_ok());
+    /// assert!(Map::new_empty("New", Orientation::Flat, 0.5, 1200.0, 800.0).is_err());
+    /// assert!(Map::new_empty("New", Orientation::Flat, 32.0, 40.0, 800.0).is_err());
+    /// ```
     pub fn new_empty(
         name: &str,
         orientation: Orientation,
         hex_size: f64,
         width: f64,
         height: f64,
-    ) -> Self {
-        let hs = HexSize::try_from(hex_size).unwrap_or(HexSize(32.0));
-        let w = Length::new(width).unwrap_or(Length(1000.0));
-        let h = Length::new(height).unwrap_or(Length(800.0));
+    ) -> Result<Self, String> {
+        let hs = HexSize::try_from(hex_size)?;
+        let w = Length::try_from(width).map_err(|e| format!("width: {e}"))?;
+        let h = Length::try_from(height).map_err(|e| format!("height: {e}"))?;
+        if w.get() < hs.get() * 2.0 || h.get() < hs.get() * 2.0 {
+            return Err(format!(
+                "a {width} x {height} area cannot hold a hex of size {hex_size}: make it at least {} x {}",
+                hs.get() * 2.0,
+                hs.get() * 2.0
+            ));
+        }
         let m = hs.get() * 0.5;
         let grid = Polygon(vec![
             Point::new(m, m),
@@ -525,7 +543,7 @@ impl Map {
             Point::new(w.get() - m, h.get() - m),
             Point::new(m, h.get() - m),
         ]);
-        Self {
+        Ok(Self {
             format: FormatVersion,
             meta: Meta {
                 name: name.to_owned(),
@@ -543,7 +561,7 @@ impl Map {
             terrain: Vec::new(),
             features: Vec::new(),
             zones: Vec::new(),
-        }
+        })
     }
 
     /// The hex layout of this map (hex `(0, 0)` at the area centre).

@@ -7,7 +7,7 @@
 //! ```
 //! use hexwright_engine::{coverage::Coverage, map::Map, layout::Orientation, validate};
 //!
-//! let map = Map::new_empty("Empty", Orientation::Pointy, 30.0, 600.0, 400.0);
+//! let map = Map::new_empty("Empty", Orientation::Pointy, 30.0, 600.0, 400.0).unwrap();
 //! let coverage = Coverage::new(&map).unwrap();
 //! let findings = validate::validate(&map, &coverage);
 //! // An empty map has no zones and no bases.

@@ -12,7 +12,7 @@ use hexwright_engine::map::{
 use proptest::prelude::*;
 
 fn open_map(orientation: Orientation) -> Map {
-    let mut m = Map::new_empty("t", orientation, 10.0, 200.0, 200.0);
+    let mut m = Map::new_empty("t", orientation, 10.0, 200.0, 200.0).unwrap();
     m.grid = Polygon::new(vec![
         Point::new(0.0, 0.0),
         Point::new(200.0, 0.0),

@@ -133,7 +133,8 @@ fn rich_map() -> Map {
         10.0,
         200.0,
         160.0,
-    );
+    )
+    .unwrap();
     "Tester".clone_into(&mut m.meta.author);
     "Line one\nline two, with ünïcödé".clone_into(&mut m.meta.description);
     m.meta.tags = vec!["small".to_owned(), "test".to_owned()];

@@ -84,7 +84,7 @@ fn mirrored(hexes: &[(i32, i32)]) -> Vec<(i32, i32)> {
 /// at the centre), no terrain, and everything point-symmetric so both sides
 /// are exactly as far from every target.
 fn valid_map() -> Map {
-    let mut m = Map::new_empty("Valid", Orientation::Pointy, 10.0, 400.0, 300.0);
+    let mut m = Map::new_empty("Valid", Orientation::Pointy, 10.0, 400.0, 300.0).unwrap();
     let z0 = zone0_hexes();
     m.zones = vec![zone(0, &z0), zone(1, &mirrored(&z0))];
     m.features = vec![
