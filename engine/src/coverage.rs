@@ -1149,10 +1149,10 @@ fn clip_passes(
             return clipped_area_against(input, a, edge);
         }
         if clipped {
-            clip_against(out, a, edge, tmp);
+            geom::clip_half_plane(out, a, edge, tmp);
             std::mem::swap(out, tmp);
         } else {
-            clip_against(subject, a, edge, out);
+            geom::clip_half_plane(subject, a, edge, out);
             clipped = true;
         }
         if out.is_empty() {
@@ -1162,29 +1162,7 @@ fn clip_passes(
     geom::signed_area(out)
 }
 
-/// One Sutherland–Hodgman pass: the part of the non-empty `input` on the
-/// left of (or on) the line through `a` along `edge`, into `out`.
-fn clip_against(input: &[Point], a: Point, edge: Point, out: &mut Vec<Point>) {
-    out.clear();
-    out.reserve(input.len() + 2);
-    let mut prev = input[input.len() - 1];
-    let mut prev_side = geom::cross(edge, prev - a);
-    for &cur in input {
-        let cur_side = geom::cross(edge, cur - a);
-        let cur_in = cur_side >= 0.0;
-        if cur_in != (prev_side >= 0.0) {
-            let t = prev_side / (prev_side - cur_side);
-            out.push(prev + (cur - prev) * t);
-        }
-        if cur_in {
-            out.push(cur);
-        }
-        prev = cur;
-        prev_side = cur_side;
-    }
-}
-
-/// The signed area of what [`clip_against`] would output.
+/// The signed area of what [`geom::clip_half_plane`] would output.
 fn clipped_area_against(input: &[Point], a: Point, edge: Point) -> f64 {
     let mut first: Option<Point> = None;
     let mut last = Point::default();

@@ -164,7 +164,6 @@ pub fn signed_area(ring: &[Point]) -> f64 {
 /// The output may contain zero-width "bridges" along the clip boundary when
 /// the subject is not convex; they add nothing to the signed area, so
 /// `signed_area(out)` is exactly the signed area of `subject ∩ clip`.
-#[allow(clippy::many_single_char_names)]
 pub fn clip_convex_into(
     subject: &[Point],
     clip: &[Point],
@@ -179,27 +178,31 @@ pub fn clip_convex_into(
             return;
         }
         let a = clip[i];
-        let b = clip[(i + 1) % m];
-        let edge = b - a;
         std::mem::swap(out, scratch);
-        out.clear();
-        let n = scratch.len();
-        let mut prev = scratch[n - 1];
-        let mut prev_side = cross(edge, prev - a);
-        for &cur in scratch.iter() {
-            let cur_side = cross(edge, cur - a);
-            let cur_in = cur_side >= 0.0;
-            let prev_in = prev_side >= 0.0;
-            if cur_in != prev_in {
-                let t = prev_side / (prev_side - cur_side);
-                out.push(prev + (cur - prev) * t);
-            }
-            if cur_in {
-                out.push(cur);
-            }
-            prev = cur;
-            prev_side = cur_side;
+        clip_half_plane(scratch, a, clip[(i + 1) % m] - a, out);
+    }
+}
+
+/// One Sutherland–Hodgman pass: writes into `out` the part of the non-empty
+/// ring `input` that lies left of (or on) the line through `a` along `edge`
+/// (the inside of a positively oriented clip edge).
+pub fn clip_half_plane(input: &[Point], a: Point, edge: Point, out: &mut Vec<Point>) {
+    out.clear();
+    out.reserve(input.len() + 2);
+    let mut prev = input[input.len() - 1];
+    let mut prev_side = cross(edge, prev - a);
+    for &cur in input {
+        let cur_side = cross(edge, cur - a);
+        let cur_in = cur_side >= 0.0;
+        if cur_in != (prev_side >= 0.0) {
+            let t = prev_side / (prev_side - cur_side);
+            out.push(prev + (cur - prev) * t);
         }
+        if cur_in {
+            out.push(cur);
+        }
+        prev = cur;
+        prev_side = cur_side;
     }
 }
 
