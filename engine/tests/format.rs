@@ -2,6 +2,9 @@
 //! position and never a panic; limits are enforced; saving is atomic and
 //! round-trips.
 
+mod common;
+
+use common::TempDir;
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format::{self, LoadError, SaveError};
@@ -15,8 +18,7 @@ use hexwright_engine::map::{
 use hexwright_engine::validate;
 use proptest::prelude::*;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 /// A small valid map file, laid out one field per line.
 const GOOD: &str = r#"(
@@ -81,43 +83,6 @@ fn assert_fails_at(text: &str, at: &str, says: &str) {
         message.contains(says),
         "message {message:?} should mention {says:?}"
     );
-}
-
-/// A unique, empty temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> Self {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "hexwright-format-test-{}-{n}-{label}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// The names of the folder's entries, sorted.
-    fn entries(&self) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn pt(x: f64, y: f64) -> Point {

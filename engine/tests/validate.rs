@@ -7,6 +7,9 @@
 //! [`every_rule_has_a_case`] fails when a rule is added to
 //! [`Rule::ALL`] without a case in [`CASES`].
 
+mod common;
+
+use common::TempDir;
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
@@ -18,8 +21,7 @@ use hexwright_engine::map::{
 };
 use hexwright_engine::pack;
 use hexwright_engine::validate::{self, DISTANCE_MARGIN, DistanceField, Finding, Rule, Severity};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 // ---------------------------------------------------------------------------
 // Building blocks
@@ -296,33 +298,6 @@ fn owner_invalid_case() -> Case {
     m.features
         .push(feature(0, -8, FeatureKind::Barracks { side: 2 }));
     Case::map(&m, &[(Rule::OwnerInvalid, Some((0, -8)))])
-}
-
-/// A unique, empty temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> Self {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "hexwright-validate-test-{}-{n}-{label}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn write_manifest(dir: &Path, maps: &[&str]) {
