@@ -32,6 +32,7 @@
 //! ```
 
 pub mod board;
+pub mod bots;
 pub mod coverage;
 pub mod format;
 pub mod geom;
@@ -39,8 +40,13 @@ pub mod layout;
 pub mod limits;
 pub mod map;
 pub mod pack;
+pub mod replay;
+pub mod rules;
 pub mod shape;
+pub mod sim;
 pub mod summary;
+pub mod symmetry;
+pub mod transform;
 pub mod validate;
 
 pub use hexx::Hex;

@@ -1,0 +1,36 @@
+//! Plays seat-swapped matches between two bots on every bundled map and
+//! prints the results: `cargo run --release -p hexwright-engine --example
+//! ladder -- greedy random 20`.
+
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::Scenario;
+use hexwright_engine::sim::{self, Batch, PlayOptions, Report};
+use std::path::Path;
+use std::time::Instant;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let a: BotKind = args.first().map_or("greedy", String::as_str).parse()?;
+    let b: BotKind = args.get(1).map_or("random", String::as_str).parse()?;
+    let n: usize = args.get(2).map_or(Ok(20), |s| s.parse())?;
+    let roster = Roster::bundled();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    for name in ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"] {
+        let map = format::load_map(&maps.join(name))?;
+        let prepared = Scenario::for_map(map, 1, 60).prepare(&maps, &roster, name)?;
+        let batch = Batch {
+            matches: n,
+            bots: [a, b],
+            seed: 1,
+        };
+        let t = Instant::now();
+        let results = sim::simulate(&prepared, &batch, PlayOptions { record: false }, &|_| {});
+        let report = Report::new(&results, [a, b], t.elapsed().as_secs_f64());
+        let rejected: u64 = results.iter().map(|r| r.rejected).sum();
+        println!("{name}: {}", serde_json::to_string(&report)?);
+        println!("  rejected commands: {rejected}");
+    }
+    Ok(())
+}

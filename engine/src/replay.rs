@@ -1,0 +1,1060 @@
+//! Replays: a recorded match as a RON file that re-runs by itself.
+//!
+//! A replay holds a [`Header`] (format, engine version, ruleset, content
+//! hashes of the map and the roster, the seed and who played), everything
+//! needed to set the match up again (the map inline, both armies written out
+//! with their hexes, the round limit), the command list, and optionally the
+//! state hash after every turn. [`Replay::run`] prepares the scenario,
+//! applies each command with [`rules::execute`] and compares the state hashes
+//! that are present; an illegal command or a different hash is a typed
+//! [`ReplayError`]. A per-command [`Snapshot`] can be traced while it runs.
+//!
+//! State hashes are optional, so a modder can hand-write a scenario and a
+//! command list as a test of a pack. The format is described in
+//! `docs/replays.md`.
+//!
+//! ```
+//! use hexwright_engine::{bots::BotKind, format, replay::Replay, rules::Roster};
+//! use hexwright_engine::rules::scenario::Scenario;
+//! use hexwright_engine::sim::{self, PlayOptions};
+//!
+//! let text = include_str!("../../maps/twin-fords.ron");
+//! let map = format::parse_map(text, "twin-fords.ron").unwrap();
+//! let roster = Roster::bundled();
+//! let prepared = Scenario::for_map(map.clone(), 3, 4)
+//!     .prepare(".".as_ref(), &roster, "twin-fords.ron")
+//!     .unwrap();
+//! let bots = [BotKind::Random, BotKind::Random];
+//! let result = sim::play(&prepared, 3, bots, PlayOptions { record: true });
+//! let replay = Replay::from_match(&result, &prepared, &map).unwrap();
+//! let text = replay.to_ron_string().unwrap();
+//! let back = Replay::parse(&text, "match.ron").unwrap();
+//! let summary = back.run(&roster, "match.ron", None).unwrap();
+//! assert_eq!(summary.rounds, result.rounds);
+//! assert_eq!(summary.hashes_checked, result.turn_hashes.len());
+//! ```
+
+use crate::format::{self, LoadError, SaveError};
+use crate::map::{Map, Side};
+use crate::rules::roster::{Race, RosterFile};
+use crate::rules::scenario::{
+    Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
+};
+use crate::rules::{self, AKW_RULES_V1, Command, MatchState, Outcome, Roster, RuleError, Status};
+use crate::sim::MatchResult;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::hash::Hasher;
+use std::path::Path;
+
+/// The replay file format this engine reads and writes.
+pub const REPLAY_FORMAT: u32 = 1;
+/// The engine version written into new replays.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Most commands a replay may hold.
+pub const MAX_COMMANDS: usize = 250_000;
+/// Most state hashes a replay may hold (one per turn of the longest match,
+/// plus one).
+pub const MAX_HASHES: usize = 2 * MAX_ROUND_LIMIT as usize + 1;
+/// Bot names a replay may give for a side, besides the engine's bots.
+pub const HUMAN: &str = "human";
+
+/// A 64-bit hash written as 16 lower-case hexadecimal digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Hash64(pub u64);
+
+impl fmt::Display for Hash64 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl TryFrom<String> for Hash64 {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if s.len() != 16 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(format!(
+                "`{}` is not a hash: expected 16 hexadecimal digits",
+                s.chars().take(40).collect::<String>()
+            ));
+        }
+        u64::from_str_radix(&s, 16)
+            .map(Self)
+            .map_err(|e| format!("`{s}` is not a hash: {e}"))
+    }
+}
+
+impl From<Hash64> for String {
+    fn from(h: Hash64) -> Self {
+        h.to_string()
+    }
+}
+
+/// FNV-1a 64 of some bytes.
+#[must_use]
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h = fnv::FnvHasher::default();
+    h.write(bytes);
+    h.finish()
+}
+
+/// The content hash of a map: FNV-1a 64 of its canonical text
+/// ([`format::to_ron_string`]).
+pub fn map_hash(map: &Map) -> Result<Hash64, ron::Error> {
+    Ok(Hash64(fnv1a64(format::to_ron_string(map)?.as_bytes())))
+}
+
+/// A roster written back as a roster file (races and kinds in order).
+#[must_use]
+pub fn roster_file(roster: &Roster) -> RosterFile {
+    RosterFile {
+        format: rules::roster::ROSTER_FORMAT,
+        name: roster.name.clone(),
+        races: roster
+            .races
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Race {
+                name: name.clone(),
+                units: roster
+                    .kinds
+                    .iter()
+                    .filter(|k| usize::from(k.race) == i)
+                    .map(|k| k.def.clone())
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// The content hash of a roster: FNV-1a 64 of the canonical text of
+/// [`roster_file`], so comments and layout of the file do not matter.
+pub fn roster_hash(roster: &Roster) -> Result<Hash64, ron::Error> {
+    Ok(Hash64(fnv1a64(
+        format::to_ron_string(&roster_file(roster))?.as_bytes(),
+    )))
+}
+
+/// Which roster a replay was recorded with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterId {
+    /// The roster's name.
+    pub name: String,
+    /// [`roster_hash`].
+    pub hash: Hash64,
+}
+
+/// What a replay says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Must be [`REPLAY_FORMAT`].
+    pub format: u32,
+    /// The engine version that wrote it (informational).
+    pub engine: String,
+    /// Ruleset id; only `akw-rules-v1` so far.
+    pub ruleset: String,
+    /// [`map_hash`] of the inline map.
+    pub map_hash: Hash64,
+    /// The roster.
+    pub roster: RosterId,
+    /// The match seed.
+    pub seed: u64,
+    /// Who played each side: a bot name or `human`.
+    pub bots: (String, String),
+}
+
+/// A replay file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// Header.
+    pub header: Header,
+    /// Rounds before a draw.
+    pub round_limit: u32,
+    /// The map.
+    pub map: Map,
+    /// Both armies; units without `at` are deployed automatically.
+    pub armies: (Army, Army),
+    /// Every command applied, in order.
+    pub commands: Vec<Command>,
+    /// The state hash after each turn's last command (each `EndTurn`, and
+    /// the final command when it is not one); `None` skips the checks.
+    #[serde(default)]
+    pub hashes: Option<Vec<Hash64>>,
+}
+
+/// Why a replay cannot be read or does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file cannot be read or is not a replay.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Written in a format this engine does not read.
+    #[error(
+        "{origin}: replay format {found} is not supported (this engine reads format {REPLAY_FORMAT})"
+    )]
+    Format {
+        /// File.
+        origin: String,
+        /// Found.
+        found: u32,
+    },
+    /// Recorded under another ruleset.
+    #[error("{origin}: the replay is for ruleset `{found}`; this engine plays `{AKW_RULES_V1}`")]
+    Ruleset {
+        /// File.
+        origin: String,
+        /// Found.
+        found: String,
+    },
+    /// Recorded with another roster.
+    #[error(
+        "{origin}: the replay was recorded with roster \"{expected}\" (hash {expected_hash}), but the roster in use is \"{found}\" (hash {found_hash}); pass the recording's roster with --roster"
+    )]
+    Roster {
+        /// File.
+        origin: String,
+        /// The replay's roster name.
+        expected: String,
+        /// The replay's roster hash.
+        expected_hash: Hash64,
+        /// The roster in use.
+        found: String,
+        /// Its hash.
+        found_hash: Hash64,
+    },
+    /// The inline map is not the map the header names.
+    #[error(
+        "{origin}: map hash mismatch: the header says {expected}, the map in the file hashes to {found} (the map was edited after recording)"
+    )]
+    MapHash {
+        /// File.
+        origin: String,
+        /// The header's hash.
+        expected: Hash64,
+        /// The inline map's hash.
+        found: Hash64,
+    },
+    /// A bot name that is neither an engine bot nor `human`.
+    #[error(
+        "{origin}: side {side} is played by `{name}`, which is not a bot (random, greedy, planner) or `human`"
+    )]
+    Bot {
+        /// File.
+        origin: String,
+        /// Side.
+        side: Side,
+        /// Name.
+        name: String,
+    },
+    /// Too many commands or hashes.
+    #[error("{origin}: the replay has {found} {what}; the limit is {limit}")]
+    TooMany {
+        /// File.
+        origin: String,
+        /// What.
+        what: &'static str,
+        /// Found.
+        found: usize,
+        /// Limit.
+        limit: usize,
+    },
+    /// The scenario in the replay cannot be played.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    /// A command the rules refuse.
+    #[error("{origin}: command {index} ({command}) is illegal: {reason}")]
+    Illegal {
+        /// File.
+        origin: String,
+        /// Index in the command list (0-based).
+        index: usize,
+        /// The command.
+        command: Command,
+        /// The engine's reason.
+        reason: RuleError,
+    },
+    /// A state hash differs.
+    #[error(
+        "{origin}: state hash mismatch after turn {turn} (command {index}): the replay says {expected}, the engine computes {found}"
+    )]
+    Hash {
+        /// File.
+        origin: String,
+        /// Turn index (0-based; the index into `hashes`).
+        turn: usize,
+        /// Index of the command after which it was compared.
+        index: usize,
+        /// The replay's hash.
+        expected: Hash64,
+        /// The engine's hash.
+        found: Hash64,
+    },
+    /// More or fewer hashes than turns played.
+    #[error(
+        "{origin}: the replay lists {listed} state hash(es), but its commands play {turns} turn(s)"
+    )]
+    HashCount {
+        /// File.
+        origin: String,
+        /// Hashes listed.
+        listed: usize,
+        /// Turns played.
+        turns: usize,
+    },
+    /// Writing the replay failed.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+}
+
+impl ReplayError {
+    /// Whether the file itself could not be read or parsed (as opposed to a
+    /// replay that was read and does not replay).
+    #[must_use]
+    pub fn is_unreadable(&self) -> bool {
+        matches!(
+            self,
+            Self::Load(_) | Self::Format { .. } | Self::TooMany { .. }
+        )
+    }
+}
+
+/// Only the format number, to explain a parse failure of a newer file.
+#[derive(Deserialize)]
+struct Probe {
+    header: ProbeHeader,
+}
+
+#[derive(Deserialize)]
+struct ProbeHeader {
+    format: u32,
+}
+
+impl Replay {
+    /// The replay of a recorded match ([`crate::sim::PlayOptions::record`]).
+    /// `map` is the map `prepared` was made from.
+    pub fn from_match(
+        result: &MatchResult,
+        prepared: &Prepared,
+        map: &Map,
+    ) -> Result<Self, ReplayError> {
+        let encode = |e: ron::Error| SaveError::Encode {
+            path: "replay".into(),
+            message: e.to_string(),
+        };
+        let roster = &prepared.rules.roster;
+        Ok(Self {
+            header: Header {
+                format: REPLAY_FORMAT,
+                engine: ENGINE_VERSION.into(),
+                ruleset: AKW_RULES_V1.into(),
+                map_hash: map_hash(map).map_err(encode)?,
+                roster: RosterId {
+                    name: roster.name.clone(),
+                    hash: roster_hash(roster).map_err(encode)?,
+                },
+                seed: result.seed,
+                bots: (result.bots[0].name().into(), result.bots[1].name().into()),
+            },
+            round_limit: prepared.rules.round_limit,
+            map: map.clone(),
+            armies: prepared.written_armies(result.seed),
+            commands: result.commands.clone(),
+            hashes: Some(result.turn_hashes.iter().map(|&h| Hash64(h)).collect()),
+        })
+    }
+
+    /// Parses a replay's text; `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Self, ReplayError> {
+        let replay: Self = match format::parse_ron(text, origin) {
+            Ok(r) => r,
+            Err(e) => {
+                if let Ok(p) = format::parse_ron::<Probe>(text, origin)
+                    && p.header.format != REPLAY_FORMAT
+                {
+                    return Err(ReplayError::Format {
+                        origin: origin.into(),
+                        found: p.header.format,
+                    });
+                }
+                return Err(e.into());
+            }
+        };
+        if replay.header.format != REPLAY_FORMAT {
+            return Err(ReplayError::Format {
+                origin: origin.into(),
+                found: replay.header.format,
+            });
+        }
+        replay
+            .map
+            .check_limits()
+            .map_err(|source| LoadError::Limit {
+                path: origin.into(),
+                source,
+            })?;
+        let too_many = |what, found, limit| ReplayError::TooMany {
+            origin: origin.into(),
+            what,
+            found,
+            limit,
+        };
+        if replay.commands.len() > MAX_COMMANDS {
+            return Err(too_many("commands", replay.commands.len(), MAX_COMMANDS));
+        }
+        if let Some(h) = &replay.hashes
+            && h.len() > MAX_HASHES
+        {
+            return Err(too_many("state hashes", h.len(), MAX_HASHES));
+        }
+        Ok(replay)
+    }
+
+    /// Reads a replay file.
+    pub fn load(path: &Path) -> Result<Self, ReplayError> {
+        Self::parse(&format::read_text(path)?, &path.display().to_string())
+    }
+
+    /// The canonical RON text of the replay.
+    pub fn to_ron_string(&self) -> Result<String, ron::Error> {
+        format::to_ron_string(self)
+    }
+
+    /// Writes the replay atomically.
+    pub fn save(&self, path: &Path) -> Result<(), ReplayError> {
+        Ok(format::save_atomic(self, path)?)
+    }
+
+    /// The scenario that sets the match up.
+    #[must_use]
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            format: SCENARIO_FORMAT,
+            map: MapRef::Inline(Box::new(self.map.clone())),
+            ruleset: self.header.ruleset.clone(),
+            round_limit: self.round_limit,
+            seed: self.header.seed,
+            armies: Some(self.armies.clone()),
+        }
+    }
+
+    /// Checks the header against this engine and `roster`, then prepares
+    /// the match.
+    pub fn prepare(&self, roster: &Roster, origin: &str) -> Result<Prepared, ReplayError> {
+        let h = &self.header;
+        if h.ruleset != AKW_RULES_V1 {
+            return Err(ReplayError::Ruleset {
+                origin: origin.into(),
+                found: h.ruleset.clone(),
+            });
+        }
+        for (side, name) in [(0, &h.bots.0), (1, &h.bots.1)] {
+            if name != HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
+                return Err(ReplayError::Bot {
+                    origin: origin.into(),
+                    side,
+                    name: name.clone(),
+                });
+            }
+        }
+        let encode = |e: ron::Error| SaveError::Encode {
+            path: origin.into(),
+            message: e.to_string(),
+        };
+        let found_hash = roster_hash(roster).map_err(encode)?;
+        if found_hash != h.roster.hash || roster.name != h.roster.name {
+            return Err(ReplayError::Roster {
+                origin: origin.into(),
+                expected: h.roster.name.clone(),
+                expected_hash: h.roster.hash,
+                found: roster.name.clone(),
+                found_hash,
+            });
+        }
+        let found = map_hash(&self.map).map_err(encode)?;
+        if found != h.map_hash {
+            return Err(ReplayError::MapHash {
+                origin: origin.into(),
+                expected: h.map_hash,
+                found,
+            });
+        }
+        Ok(self.scenario().prepare(Path::new("."), roster, origin)?)
+    }
+
+    /// Re-runs the replay with `roster`: every command must be legal and
+    /// every state hash present must match. `trace` is called after each
+    /// command applied.
+    pub fn run(
+        &self,
+        roster: &Roster,
+        origin: &str,
+        mut trace: Option<&mut dyn FnMut(&Snapshot)>,
+    ) -> Result<Summary, ReplayError> {
+        let prepared = self.prepare(roster, origin)?;
+        let (mut s, _) = prepared.new_match();
+        let mut events = Vec::new();
+        let mut turns = 0;
+        let last = self.commands.len().checked_sub(1);
+        for (index, cmd) in self.commands.iter().enumerate() {
+            events.clear();
+            if let Err(reason) = rules::execute(&mut s, cmd, &mut events) {
+                return Err(ReplayError::Illegal {
+                    origin: origin.into(),
+                    index,
+                    command: cmd.clone(),
+                    reason,
+                });
+            }
+            if let Some(f) = trace.as_deref_mut() {
+                f(&Snapshot::new(&s, index, cmd));
+            }
+            if *cmd == Command::EndTurn || Some(index) == last {
+                if let Some(hashes) = &self.hashes
+                    && let Some(&expected) = hashes.get(turns)
+                {
+                    let found = Hash64(s.state_hash());
+                    if found != expected {
+                        return Err(ReplayError::Hash {
+                            origin: origin.into(),
+                            turn: turns,
+                            index,
+                            expected,
+                            found,
+                        });
+                    }
+                }
+                turns += 1;
+            }
+        }
+        let checked = match &self.hashes {
+            Some(h) if h.len() != turns => {
+                return Err(ReplayError::HashCount {
+                    origin: origin.into(),
+                    listed: h.len(),
+                    turns,
+                });
+            }
+            Some(h) => h.len(),
+            None => 0,
+        };
+        Ok(Summary::new(self, &s, checked))
+    }
+}
+
+/// How a replay ended, once it re-ran without a problem.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// `won`, `draw`, or `unfinished` (the commands stop before the end).
+    pub result: String,
+    /// The winning side.
+    pub winner: Option<Side>,
+    /// Who played the winning side.
+    pub winner_bot: Option<String>,
+    /// Who played each side.
+    pub bots: [String; 2],
+    /// The match seed.
+    pub seed: u64,
+    /// The map's name.
+    pub map: String,
+    /// The round the match ended in (or stands at).
+    pub rounds: u32,
+    /// Turns started (0 = side 0's first).
+    pub turn: u32,
+    /// Commands applied.
+    pub commands: usize,
+    /// State hashes compared.
+    pub hashes_checked: usize,
+    /// Each side's final Energy.
+    pub energy: [u8; 2],
+    /// Each side's total base health at the end.
+    pub base_health: [u32; 2],
+    /// The final state's hash.
+    pub final_hash: Hash64,
+}
+
+impl Summary {
+    fn new(replay: &Replay, s: &MatchState, hashes_checked: usize) -> Self {
+        let (result, winner) = match s.outcome {
+            Some(Outcome::Won(w)) => ("won", Some(w)),
+            Some(Outcome::Draw) => ("draw", None),
+            None => ("unfinished", None),
+        };
+        let bots = [replay.header.bots.0.clone(), replay.header.bots.1.clone()];
+        let mut base_health = [0u32; 2];
+        for b in &s.bases {
+            if let Some(slot) = base_health.get_mut(usize::from(b.side)) {
+                *slot += u32::from(b.health);
+            }
+        }
+        Self {
+            result: result.into(),
+            winner,
+            winner_bot: winner.map(|w| bots[usize::from(w)].clone()),
+            bots,
+            seed: replay.header.seed,
+            map: replay.map.meta.name.clone(),
+            rounds: s.round(),
+            turn: s.turn,
+            commands: replay.commands.len(),
+            hashes_checked,
+            energy: s.energy,
+            base_health,
+            final_hash: Hash64(s.state_hash()),
+        }
+    }
+}
+
+/// A unit in a [`Snapshot`].
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "it mirrors the unit's turn flags one to one"
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSnapshot {
+    /// Unit id.
+    pub id: u16,
+    /// Kind name.
+    pub kind: String,
+    /// Side.
+    pub side: Side,
+    /// Where it stands `(q, r)`; `None` once dead.
+    pub hex: Option<(i32, i32)>,
+    /// Health (a corpse's health while a corpse).
+    pub health: u8,
+    /// Poison.
+    pub poison: u8,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Actions spent this turn.
+    pub actions: u8,
+    /// Used its Healing or Summon this turn.
+    pub ability_used: bool,
+    /// Spawned or summoned this turn.
+    pub arrived: bool,
+    /// Its Revive has been used.
+    pub revived: bool,
+    /// `Alive`, `Corpse` or `Dead`.
+    pub status: Status,
+}
+
+/// A corpse in a [`Snapshot`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorpseSnapshot {
+    /// Unit id.
+    pub id: u16,
+    /// Kind name.
+    pub kind: String,
+    /// Side.
+    pub side: Side,
+    /// Where it lies.
+    pub hex: (i32, i32),
+    /// Corpse health.
+    pub health: u8,
+}
+
+/// An Energy objective in a [`Snapshot`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveSnapshot {
+    /// Its hex.
+    pub hex: (i32, i32),
+    /// Its owner.
+    pub owner: Option<Side>,
+    /// The unit holding it for a delayed capture.
+    pub pending: Option<u16>,
+}
+
+/// An Outpost in a [`Snapshot`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutpostSnapshot {
+    /// Its hex.
+    pub hex: (i32, i32),
+    /// The side controlling it.
+    pub controller: Option<Side>,
+}
+
+/// A base in a [`Snapshot`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseSnapshot {
+    /// Its hex.
+    pub hex: (i32, i32),
+    /// Its side.
+    pub side: Side,
+    /// Health left.
+    pub health: u8,
+}
+
+/// The match after one command of a replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Index of the command just applied.
+    pub index: usize,
+    /// The command.
+    pub command: Command,
+    /// Round (1-based).
+    pub round: u32,
+    /// Turn index (0 = side 0's first).
+    pub turn: u32,
+    /// The side to move.
+    pub side: Side,
+    /// Each side's Energy.
+    pub energy: [u8; 2],
+    /// Every unit that entered play, by id.
+    pub units: Vec<UnitSnapshot>,
+    /// Revive corpses on the board.
+    pub corpses: Vec<CorpseSnapshot>,
+    /// Energy objectives, in cell order.
+    pub objectives: Vec<ObjectiveSnapshot>,
+    /// Outposts, in cell order.
+    pub outposts: Vec<OutpostSnapshot>,
+    /// Bases, in cell order.
+    pub bases: Vec<BaseSnapshot>,
+    /// `won`, `draw` or `None` while the match goes on.
+    pub result: Option<String>,
+    /// The winner once there is one.
+    pub winner: Option<Side>,
+}
+
+impl Snapshot {
+    /// A snapshot of `s` after command `index`, `command`.
+    #[must_use]
+    pub fn new(s: &MatchState, index: usize, command: &Command) -> Self {
+        let a = s.arena();
+        let hex = |c| {
+            let h = a.hex(c);
+            (h.x, h.y)
+        };
+        let name = |k| s.roster().kind(k).def.name.clone();
+        Self {
+            index,
+            command: command.clone(),
+            round: s.round(),
+            turn: s.turn,
+            side: s.side,
+            energy: s.energy,
+            units: s
+                .units
+                .iter()
+                .map(|u| UnitSnapshot {
+                    id: u.id,
+                    kind: name(u.kind),
+                    side: u.side,
+                    hex: u.on_board().then(|| hex(u.cell)),
+                    health: u.health,
+                    poison: u.poison,
+                    moved: u.moved,
+                    actions: u.actions,
+                    ability_used: u.ability_used,
+                    arrived: u.arrived,
+                    revived: u.revived,
+                    status: u.status,
+                })
+                .collect(),
+            corpses: s
+                .units
+                .iter()
+                .filter(|u| u.status == Status::Corpse)
+                .map(|u| CorpseSnapshot {
+                    id: u.id,
+                    kind: name(u.kind),
+                    side: u.side,
+                    hex: hex(u.cell),
+                    health: u.health,
+                })
+                .collect(),
+            objectives: s
+                .objectives
+                .iter()
+                .map(|o| ObjectiveSnapshot {
+                    hex: hex(o.cell),
+                    owner: o.owner,
+                    pending: o.pending,
+                })
+                .collect(),
+            outposts: a
+                .outposts
+                .iter()
+                .map(|&c| OutpostSnapshot {
+                    hex: hex(c),
+                    controller: s.outpost_controller(c),
+                })
+                .collect(),
+            bases: s
+                .bases
+                .iter()
+                .map(|b| BaseSnapshot {
+                    hex: hex(b.cell),
+                    side: b.side,
+                    health: b.health,
+                })
+                .collect(),
+            result: s.outcome.map(|o| {
+                match o {
+                    Outcome::Won(_) => "won",
+                    Outcome::Draw => "draw",
+                }
+                .into()
+            }),
+            winner: match s.outcome {
+                Some(Outcome::Won(w)) => Some(w),
+                _ => None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::sim::{self, PlayOptions};
+
+    const MAP: &str = include_str!("../../maps/twin-fords.ron");
+
+    fn setup(rounds: u32) -> (Map, Roster, Prepared) {
+        let map = format::parse_map(MAP, "twin-fords.ron").unwrap();
+        let roster = Roster::bundled();
+        let prepared = Scenario::for_map(map.clone(), 5, rounds)
+            .prepare(Path::new("."), &roster, "twin-fords.ron")
+            .unwrap();
+        (map, roster, prepared)
+    }
+
+    fn recorded(seed: u64) -> (Replay, Roster, MatchResult) {
+        let (map, roster, prepared) = setup(6);
+        let bots = [BotKind::Random, BotKind::Greedy];
+        let result = sim::play(&prepared, seed, bots, PlayOptions { record: true });
+        let replay = Replay::from_match(&result, &prepared, &map).unwrap();
+        (replay, roster, result)
+    }
+
+    #[test]
+    fn round_trip_and_rerun() {
+        let (replay, roster, result) = recorded(11);
+        assert_eq!(replay.header.bots, ("random".into(), "greedy".into()));
+        assert!(replay.armies.0.units.iter().all(|u| u.at.is_some()));
+        let text = replay.to_ron_string().unwrap();
+        let back = Replay::parse(&text, "r.ron").unwrap();
+        assert_eq!(back, replay);
+        assert_eq!(back.to_ron_string().unwrap(), text);
+        let mut snaps = Vec::new();
+        let summary = back
+            .run(
+                &roster,
+                "r.ron",
+                Some(&mut |s: &Snapshot| snaps.push(s.clone())),
+            )
+            .unwrap();
+        assert_eq!(snaps.len(), result.commands.len());
+        assert_eq!(summary.rounds, result.rounds);
+        assert_eq!(summary.hashes_checked, result.turn_hashes.len());
+        assert_eq!(summary.final_hash, Hash64(result.state.state_hash()));
+        assert_eq!(summary.energy, result.state.energy);
+        let last = snaps.last().unwrap();
+        match result.outcome {
+            Outcome::Won(w) => assert_eq!((last.winner, summary.winner), (Some(w), Some(w))),
+            Outcome::Draw => assert_eq!(summary.result, "draw"),
+        }
+        assert_eq!(last.units.len(), result.state.units.len());
+    }
+
+    #[test]
+    fn same_seed_and_bots_give_the_same_replay() {
+        let (a, _, _) = recorded(21);
+        let (b, _, _) = recorded(21);
+        assert_eq!(a.commands, b.commands);
+        assert_eq!(a.hashes, b.hashes);
+        let (c, _, _) = recorded(22);
+        assert_ne!(a.hashes, c.hashes);
+    }
+
+    #[test]
+    fn a_changed_hash_names_its_turn() {
+        let (mut replay, roster, _) = recorded(31);
+        let hashes = replay.hashes.as_mut().unwrap();
+        assert!(hashes.len() > 3);
+        hashes[2].0 ^= 1;
+        match replay.run(&roster, "r.ron", None) {
+            Err(ReplayError::Hash { turn, index, .. }) => {
+                assert_eq!(turn, 2);
+                let ends: Vec<usize> = replay
+                    .commands
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == Command::EndTurn)
+                    .map(|(i, _)| i)
+                    .collect();
+                assert_eq!(index, ends[2]);
+            }
+            other => panic!("expected a hash mismatch, got {other:?}"),
+        }
+        replay.hashes.as_mut().unwrap().pop();
+        assert!(replay.run(&roster, "r.ron", None).is_err());
+    }
+
+    #[test]
+    fn an_illegal_command_gives_the_engine_reason() {
+        let (mut replay, roster, _) = recorded(41);
+        replay.hashes = None;
+        replay.commands.insert(1, Command::Rebound { unit: 999 });
+        let err = replay.run(&roster, "r.ron", None).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                ReplayError::Illegal {
+                    index: 1,
+                    reason: RuleError::NoSuchUnit(999),
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("there is no unit 999"), "{err}");
+    }
+
+    #[test]
+    fn map_and_roster_changes_are_refused() {
+        let (replay, roster, _) = recorded(51);
+        let mut edited = replay.clone();
+        edited.map.meta.name.push('!');
+        assert!(matches!(
+            edited.run(&roster, "r.ron", None),
+            Err(ReplayError::MapHash { .. })
+        ));
+        let mut other = roster.clone();
+        other.kinds[0].def.health += 1;
+        let err = replay.run(&other, "r.ron", None).unwrap_err();
+        assert!(matches!(err, ReplayError::Roster { .. }), "{err:?}");
+        let mut ruleset = replay.clone();
+        ruleset.header.ruleset = "other".into();
+        assert!(matches!(
+            ruleset.run(&roster, "r.ron", None),
+            Err(ReplayError::Ruleset { .. })
+        ));
+    }
+
+    #[test]
+    fn bad_files_are_errors_with_positions() {
+        let (replay, _, _) = recorded(61);
+        let text = replay.to_ron_string().unwrap();
+        let bad = text.replacen("seed:", "sead:", 1);
+        let err = Replay::parse(&bad, "r.ron").unwrap_err();
+        assert!(err.is_unreadable());
+        let line = bad.lines().position(|l| l.contains("sead:")).unwrap() + 1;
+        assert!(
+            matches!(&err, ReplayError::Load(LoadError::Syntax { line: l, .. }) if *l == line),
+            "{err:?}"
+        );
+        let newer = text.replacen("format: 1,", "format: 2,\n        future: true,", 1);
+        assert!(matches!(
+            Replay::parse(&newer, "r.ron"),
+            Err(ReplayError::Format { found: 2, .. })
+        ));
+        let hash = text.replacen("map_hash: \"", "map_hash: \"zz", 1);
+        assert!(Replay::parse(&hash, "r.ron").unwrap_err().is_unreadable());
+        assert!(Replay::parse("", "r.ron").is_err());
+        assert!(Replay::parse(&"[".repeat(10_000), "r.ron").is_err());
+    }
+
+    const DOC: &str = include_str!("../../docs/replays.md");
+
+    /// The fenced blocks of `docs/replays.md` marked `lang`, in order.
+    fn doc_blocks(lang: &str) -> Vec<String> {
+        let mut blocks = Vec::new();
+        let mut current: Option<String> = None;
+        for line in DOC.lines() {
+            match current.as_mut() {
+                None if line.trim() == format!("```{lang}") => current = Some(String::new()),
+                None => {}
+                Some(_) if line.trim() == "```" => blocks.extend(current.take()),
+                Some(text) => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+            }
+        }
+        assert!(current.is_none(), "unclosed block in docs/replays.md");
+        blocks
+    }
+
+    #[test]
+    fn the_documented_example_replays() {
+        let blocks = doc_blocks("ron");
+        let text = blocks.first().expect("docs/replays.md has a ron block");
+        let replay = Replay::parse(text, "docs/replays.md").unwrap_or_else(|e| panic!("{e}"));
+        let roster = Roster::bundled();
+        let mut snaps = Vec::new();
+        let summary = replay
+            .run(
+                &roster,
+                "docs/replays.md",
+                Some(&mut |s: &Snapshot| snaps.push(s.clone())),
+            )
+            .unwrap_or_else(|e| {
+                panic!("{e}\n(when the rules or the state change, update the example's hashes)")
+            });
+        assert_eq!(summary.result, "draw");
+        assert_eq!(summary.hashes_checked, 4);
+        assert_eq!(summary.commands, replay.commands.len());
+        let printed = format!(
+            "Energy:      side 0: {}, side 1: {}\nBase health: side 0: {}, side 1: {}\nChecked:     {} commands, 4 state hashes, final hash {}",
+            summary.energy[0],
+            summary.energy[1],
+            summary.base_health[0],
+            summary.base_health[1],
+            summary.commands,
+            summary.final_hash
+        );
+        assert!(
+            DOC.contains(&printed),
+            "docs/replays.md should show:\n{printed}"
+        );
+        // The second block is a hand-written test without hashes.
+        let hand = Replay::parse(&blocks[1], "docs/replays.md").unwrap_or_else(|e| panic!("{e}"));
+        assert!(hand.hashes.is_none());
+        let err = hand.run(&roster, "docs/replays.md", None).unwrap_err();
+        assert!(
+            matches!(err, ReplayError::Illegal { index: 1, .. }),
+            "{err}"
+        );
+        assert!(
+            DOC.contains(&err.to_string().replace("docs/replays.md: ", "")),
+            "{err}"
+        );
+
+        // The trace and result fields the page explains are the ones written.
+        let json = |v: serde_json::Value| -> Vec<String> {
+            let mut keys = Vec::new();
+            let mut stack = vec![v];
+            while let Some(v) = stack.pop() {
+                match v {
+                    serde_json::Value::Object(m) => {
+                        for (k, v) in m {
+                            keys.push(k);
+                            stack.push(v);
+                        }
+                    }
+                    serde_json::Value::Array(a) => stack.extend(a),
+                    _ => {}
+                }
+            }
+            keys
+        };
+        let mut keys = json(serde_json::to_value(snaps.last().unwrap()).unwrap());
+        keys.extend(json(serde_json::to_value(&summary).unwrap()));
+        for k in ["corpses", "pending", "winner", "final_hash"] {
+            assert!(keys.contains(&k.to_string()), "{k}");
+        }
+        for k in keys {
+            if k != "Move" && k != "Spawn" {
+                assert!(
+                    DOC.contains(&format!("`{k}`")),
+                    "docs/replays.md does not explain `{k}`"
+                );
+            }
+        }
+    }
+}

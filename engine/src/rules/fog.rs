@@ -1,0 +1,246 @@
+//! Fog of war: what each side sees, and [`PlayerView`], the state as one
+//! side knows it.
+//!
+//! A side sees every hex within its living units' sight (hex distance) and
+//! within 1 of its bases, plus what its controlled Outposts reveal: the
+//! Outpost and every non-bush hex within 2. A unit in a bush is seen by the
+//! other side only from the same or an adjacent hex. Map features, base
+//! health and objective owners are public; enemy units, the enemy bank and
+//! reserve pool are not.
+//!
+//! Visibility is computed lazily: point queries ([`sees_cell`],
+//! [`sees_units_at`]) look at the few units, bases and Outposts involved, so
+//! the rules never keep a fog grid up to date; [`visible_cells`] computes the
+//! whole field for drawing and views. A property test checks that the two
+//! always agree.
+
+use super::arena::{Cell, Site};
+use super::state::{MatchState, NO_UNIT, Status};
+use crate::map::Side;
+use crate::validate::OUTPOST_RADIUS;
+
+/// How far a base sees.
+pub const BASE_SIGHT: u32 = 1;
+
+/// Whether `side` sees cell `c` (the hex, not necessarily a unit in a bush
+/// on it).
+#[must_use]
+pub fn sees_cell(s: &MatchState, side: Side, c: Cell) -> bool {
+    let a = s.arena();
+    let h = a.hex(c);
+    if s.units.iter().any(|u| {
+        u.side == side
+            && u.alive()
+            && a.hex(u.cell).unsigned_distance_to(h) <= u32::from(s.roster().kind(u.kind).def.sight)
+    }) {
+        return true;
+    }
+    if s.bases
+        .iter()
+        .any(|b| b.side == side && a.hex(b.cell).unsigned_distance_to(h) <= BASE_SIGHT)
+    {
+        return true;
+    }
+    let bush = a.site(c) == Site::Bush;
+    a.outposts.iter().any(|&o| {
+        let d = a.hex(o).unsigned_distance_to(h);
+        (d == 0 || (!bush && d <= OUTPOST_RADIUS)) && s.outpost_controller(o) == Some(side)
+    })
+}
+
+/// Whether `side` sees units standing on cell `c`: it sees the hex, and if
+/// the hex is a bush, one of its living units or bases is on it or next to it.
+#[must_use]
+pub fn sees_units_at(s: &MatchState, side: Side, c: Cell) -> bool {
+    if s.arena().site(c) == Site::Bush {
+        return close_watch(s, side, c);
+    }
+    sees_cell(s, side, c)
+}
+
+fn close_watch(s: &MatchState, side: Side, c: Cell) -> bool {
+    let a = s.arena();
+    let h = a.hex(c);
+    s.units
+        .iter()
+        .any(|u| u.side == side && u.alive() && a.hex(u.cell).unsigned_distance_to(h) <= 1)
+        || s.bases
+            .iter()
+            .any(|b| b.side == side && a.hex(b.cell).unsigned_distance_to(h) <= 1)
+}
+
+/// Everything that gives one side sight, gathered once so that many
+/// queries cost only a pass over these few hexes.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    /// Living units: where, and how far they see.
+    eyes: Vec<(crate::Hex, u32)>,
+    /// The side's bases.
+    bases: Vec<crate::Hex>,
+    /// Outposts the side controls.
+    outposts: Vec<crate::Hex>,
+}
+
+impl Watch {
+    /// Gathers `side`'s eyes on `s`.
+    #[must_use]
+    pub fn new(s: &MatchState, side: Side) -> Self {
+        let mut w = Self::default();
+        w.refill(s, side);
+        w
+    }
+
+    /// Like [`Self::new`], reusing allocations.
+    pub fn refill(&mut self, s: &MatchState, side: Side) {
+        let a = s.arena();
+        self.eyes.clear();
+        self.bases.clear();
+        self.outposts.clear();
+        for u in s.units.iter().filter(|u| u.side == side && u.alive()) {
+            self.eyes
+                .push((a.hex(u.cell), u32::from(s.roster().kind(u.kind).def.sight)));
+        }
+        self.bases.extend(
+            s.bases
+                .iter()
+                .filter(|b| b.side == side)
+                .map(|b| a.hex(b.cell)),
+        );
+        self.outposts.extend(
+            a.outposts
+                .iter()
+                .filter(|&&o| s.outpost_controller(o) == Some(side))
+                .map(|&o| a.hex(o)),
+        );
+    }
+
+    /// [`sees_units_at`] with the gathered eyes.
+    #[must_use]
+    pub fn sees_units_at(&self, s: &MatchState, c: Cell) -> bool {
+        let a = s.arena();
+        let h = a.hex(c);
+        if a.site(c) == Site::Bush {
+            return self
+                .eyes
+                .iter()
+                .any(|(e, _)| e.unsigned_distance_to(h) <= 1)
+                || self.bases.iter().any(|b| b.unsigned_distance_to(h) <= 1);
+        }
+        self.eyes
+            .iter()
+            .any(|(e, r)| e.unsigned_distance_to(h) <= *r)
+            || self
+                .bases
+                .iter()
+                .any(|b| b.unsigned_distance_to(h) <= BASE_SIGHT)
+            || self
+                .outposts
+                .iter()
+                .any(|o| o.unsigned_distance_to(h) <= OUTPOST_RADIUS)
+    }
+}
+
+/// Per cell: does `side` see units there? (The full recompute.)
+#[must_use]
+pub fn visible_cells(s: &MatchState, side: Side) -> Vec<bool> {
+    let a = s.arena();
+    let mut seen = vec![false; a.len()];
+    let mut close = vec![false; a.len()];
+    let mark = |from: Cell, radius: u32, into: &mut Vec<bool>, skip_bush: bool| {
+        let centre = a.hex(from);
+        for h in centre.range(radius) {
+            if let Some(c) = a.cell(h)
+                && !(skip_bush && c != from && a.site(c) == Site::Bush)
+            {
+                into[usize::from(c)] = true;
+            }
+        }
+    };
+    for u in s.units.iter().filter(|u| u.side == side && u.alive()) {
+        mark(
+            u.cell,
+            u32::from(s.roster().kind(u.kind).def.sight),
+            &mut seen,
+            false,
+        );
+        mark(u.cell, 1, &mut close, false);
+    }
+    for b in s.bases.iter().filter(|b| b.side == side) {
+        mark(b.cell, BASE_SIGHT, &mut seen, false);
+        mark(b.cell, 1, &mut close, false);
+    }
+    for &o in &a.outposts {
+        if s.outpost_controller(o) == Some(side) {
+            mark(o, OUTPOST_RADIUS, &mut seen, true);
+        }
+    }
+    for c in 0..a.len() {
+        if a.site(c as Cell) == Site::Bush {
+            seen[c] = close[c];
+        }
+    }
+    seen
+}
+
+/// A match as one side knows it: enemy units it cannot see are
+/// [`Status::Hidden`] (and off the board), the enemy's bank is 0 and its
+/// reserve pool empty. Bots decide from this alone; because it is an
+/// ordinary [`MatchState`], they can look ahead with the real rules. The
+/// fog to draw for a side is [`visible_cells`] of the true state.
+#[derive(Clone, Debug)]
+pub struct PlayerView {
+    /// Whose view.
+    pub side: Side,
+    /// The state as the side knows it.
+    pub state: MatchState,
+}
+
+impl PlayerView {
+    /// The view of `side` on a true state.
+    #[must_use]
+    pub fn new(truth: &MatchState, side: Side) -> Self {
+        let mut view = Self {
+            side,
+            state: truth.clone(),
+        };
+        view.mask(truth);
+        view
+    }
+
+    /// Makes this the view of `side` on `truth`, reusing allocations.
+    pub fn update(&mut self, truth: &MatchState, side: Side) {
+        self.side = side;
+        self.state.clone_from(truth);
+        self.mask(truth);
+    }
+
+    fn mask(&mut self, truth: &MatchState) {
+        let side = self.side;
+        let watch = Watch::new(truth, side);
+        let state = &mut self.state;
+        let enemy = usize::from(1 - side);
+        state.energy[enemy] = 0;
+        state.reserve[enemy].clear();
+        state.income_loss[enemy] = (0, 0);
+        for (i, u) in truth.units.iter().enumerate() {
+            if u.side == side || !u.on_board() || watch.sees_units_at(truth, u.cell) {
+                continue;
+            }
+            let slot = &mut state.occupants[usize::from(u.cell)];
+            if slot[0] == u.id {
+                slot[0] = slot[1];
+                slot[1] = NO_UNIT;
+            } else if slot[1] == u.id {
+                slot[1] = NO_UNIT;
+            }
+            state.units[i].status = Status::Hidden;
+        }
+        for o in &mut state.objectives {
+            if let Some(p) = o.pending
+                && state.units[usize::from(p)].status == Status::Hidden
+            {
+                o.pending = None;
+            }
+        }
+    }
+}

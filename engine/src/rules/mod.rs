@@ -1,0 +1,35 @@
+//! # Rules: akw-rules-v1
+//!
+//! The rules engine, built like a battle core: a [`Command`] (intent) is
+//! [`check`]ed (a typed [`RuleError`] says why not), [`execute`]d into
+//! [`Event`]s, and each event is applied by [`MatchState::apply`], the only
+//! code that changes a match. Events are serde-able, so every match can be
+//! recorded, replayed and told in words.
+//!
+//! Everything is deterministic: no hash-map iteration, cells and units in
+//! fixed order, no randomness in the rules themselves (bots draw from streams
+//! seeded by the match seed).
+//!
+//! - [`roster`]: races, unit kinds, abilities, death penalties (RON).
+//! - [`arena`]: the usable hexes of a valid map, densely indexed.
+//! - [`state`]: the match state; [`event`]; [`command`].
+//! - [`logic`]: `check`, `execute`, `legal`.
+//! - [`fog`]: what each side sees; [`PlayerView`].
+//! - [`scenario`]: scenarios, army selection, default armies.
+
+pub mod arena;
+pub mod command;
+pub mod event;
+pub mod fog;
+pub mod logic;
+pub mod roster;
+pub mod scenario;
+pub mod state;
+
+pub use arena::{Arena, Cell, Scratch};
+pub use command::{Command, RuleError};
+pub use event::{EnergyReason, Event};
+pub use fog::PlayerView;
+pub use logic::{Deployment, check, execute, legal, start};
+pub use roster::{Ability, Class, DeathPenalty, Roster};
+pub use state::{AKW_RULES_V1, MatchState, Outcome, Rules, Status, Unit, UnitId};

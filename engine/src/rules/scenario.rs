@@ -1,0 +1,609 @@
+//! Scenarios: a map, the ruleset, each side's army, the round limit and the
+//! seed, as a RON file; army selection rules (document 004); default armies
+//! picked from the seed.
+//!
+//! ```ron
+//! (
+//!     format: 1,
+//!     map: Path("twin-fords.ron"),
+//!     ruleset: "akw-rules-v1",
+//!     round_limit: 60,
+//!     seed: 7,
+//!     armies: Some((
+//!         (race: "Dawnguard", units: [(kind: "Lord Marshal"), (kind: "Pikeman", at: Some((3, -7)))], reserve: []),
+//!         (race: "Mirefolk", units: [(kind: "Lich")], reserve: ["Spiderling"]),
+//!     )),
+//! )
+//! ```
+//!
+//! Units without `at` are deployed automatically on the free hexes of the
+//! side's zone, front first. Without `armies`, both sides get a default army.
+
+use super::arena::{Arena, Cell, Site};
+use super::event::Event;
+use super::logic::Deployment;
+use super::roster::{Class, KindId, Roster};
+use super::state::{AKW_RULES_V1, DEFAULT_ROUND_LIMIT, MatchState, Rules};
+use crate::Hex;
+use crate::coverage::Coverage;
+use crate::format::{self, LoadError};
+use crate::map::{Map, Side};
+use crate::validate::{self, Severity};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The scenario file format this engine reads.
+pub const SCENARIO_FORMAT: u32 = 1;
+/// Selection points per army.
+pub const ARMY_POINTS: u32 = 30;
+/// Most units deployed at the start (one per zone hex).
+pub const MAX_DEPLOYED: usize = 10;
+/// Largest round limit a scenario may ask for.
+pub const MAX_ROUND_LIMIT: u32 = 1000;
+
+/// Where a scenario's map comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MapRef {
+    /// A map file, relative to the scenario file's folder.
+    Path(String),
+    /// The map itself.
+    Inline(Box<Map>),
+}
+
+/// One unit of an army.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyUnit {
+    /// Unit kind name.
+    pub kind: String,
+    /// Deployment hex `(q, r)` in the side's zone; automatic when absent.
+    #[serde(default)]
+    pub at: Option<(i32, i32)>,
+}
+
+/// A side's army as written in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    /// Race name.
+    pub race: String,
+    /// Commanders, elites and soldiers deployed at the start.
+    pub units: Vec<ArmyUnit>,
+    /// Summons bought for the reserve pool.
+    #[serde(default)]
+    pub reserve: Vec<String>,
+}
+
+fn default_ruleset() -> String {
+    AKW_RULES_V1.to_string()
+}
+fn default_round_limit() -> u32 {
+    DEFAULT_ROUND_LIMIT
+}
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Must be [`SCENARIO_FORMAT`].
+    pub format: u32,
+    /// The map.
+    pub map: MapRef,
+    /// Ruleset id; only `akw-rules-v1` so far.
+    #[serde(default = "default_ruleset")]
+    pub ruleset: String,
+    /// Rounds before a draw (default 60).
+    #[serde(default = "default_round_limit")]
+    pub round_limit: u32,
+    /// The match seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// Both armies; default armies from the seed when absent.
+    #[serde(default)]
+    pub armies: Option<(Army, Army)>,
+}
+
+/// Why a scenario cannot be played.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    /// The scenario or its map could not be read.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Wrong format number.
+    #[error(
+        "{origin}: scenario format {found} is not supported (this engine reads format {SCENARIO_FORMAT})"
+    )]
+    Format {
+        /// File.
+        origin: String,
+        /// Found.
+        found: u32,
+    },
+    /// Unknown ruleset.
+    #[error("{origin}: unknown ruleset `{found}` (this engine plays `{AKW_RULES_V1}`)")]
+    Ruleset {
+        /// File.
+        origin: String,
+        /// Found.
+        found: String,
+    },
+    /// Bad round limit.
+    #[error("{origin}: round limit {found} is out of range (1 to {MAX_ROUND_LIMIT})")]
+    RoundLimit {
+        /// File.
+        origin: String,
+        /// Found.
+        found: u32,
+    },
+    /// The map has validation errors.
+    #[error("{origin}: the map has {} validation error(s), fix them before playing:\n  {}", .errors.len(), .errors.join("\n  "))]
+    InvalidMap {
+        /// Map origin.
+        origin: String,
+        /// The errors, one line each.
+        errors: Vec<String>,
+    },
+    /// An army breaks the selection rules.
+    #[error("{origin}: the army of side {side} breaks {} selection rule(s):\n  {}", .problems.len(), .problems.join("\n  "))]
+    Army {
+        /// File.
+        origin: String,
+        /// Side.
+        side: Side,
+        /// Every problem.
+        problems: Vec<String>,
+    },
+}
+
+/// A scenario ready to play: shared rules, the armies, the seed.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// Board, roster, round limit.
+    pub rules: Arc<Rules>,
+    /// Both armies as the scenario wrote them, or `None` for default armies
+    /// picked from each match's seed.
+    pub armies: Option<[Deployment; 2]>,
+    /// The scenario's seed.
+    pub seed: u64,
+}
+
+impl Prepared {
+    /// A fresh match with the scenario's seed: both armies deployed, side
+    /// 0's first turn started. Returns the state and the setup events.
+    #[must_use]
+    pub fn new_match(&self) -> (MatchState, Vec<Event>) {
+        self.new_match_with_seed(self.seed)
+    }
+
+    /// The deployments of a match with this seed.
+    #[must_use]
+    pub fn deployments(&self, seed: u64) -> [Deployment; 2] {
+        if let Some(a) = &self.armies {
+            return a.clone();
+        }
+        let roster = &self.rules.roster;
+        let (a0, a1) = default_armies(roster, seed);
+        let deploy_side = |army: &Army, side: Side| {
+            deploy(&self.rules, roster, army, side)
+                .expect("default armies fit every valid map's zones")
+        };
+        [deploy_side(&a0, 0), deploy_side(&a1, 1)]
+    }
+
+    /// The armies of a match with this seed, written out with their hexes.
+    #[must_use]
+    pub fn written_armies(&self, seed: u64) -> (Army, Army) {
+        let d = self.deployments(seed);
+        (
+            written(&d[0], &self.rules.roster),
+            written(&d[1], &self.rules.roster),
+        )
+    }
+
+    /// Like [`Self::new_match`] with another seed (default armies follow
+    /// the seed; written armies stay).
+    #[must_use]
+    pub fn new_match_with_seed(&self, seed: u64) -> (MatchState, Vec<Event>) {
+        let mut s = MatchState::empty(self.rules.clone(), seed);
+        let mut events = Vec::new();
+        super::logic::start(&mut s, &self.deployments(seed), &mut events);
+        (s, events)
+    }
+}
+
+impl Scenario {
+    /// The default scenario of a map: default armies from `seed`.
+    #[must_use]
+    pub fn for_map(map: Map, seed: u64, round_limit: u32) -> Self {
+        Self {
+            format: SCENARIO_FORMAT,
+            map: MapRef::Inline(Box::new(map)),
+            ruleset: default_ruleset(),
+            round_limit,
+            seed,
+            armies: None,
+        }
+    }
+
+    /// Parses a scenario file's text.
+    pub fn parse(text: &str, origin: &str) -> Result<Self, ScenarioError> {
+        let s: Self = format::parse_ron(text, origin)?;
+        if s.format != SCENARIO_FORMAT {
+            return Err(ScenarioError::Format {
+                origin: origin.into(),
+                found: s.format,
+            });
+        }
+        Ok(s)
+    }
+
+    /// Reads a scenario file.
+    pub fn load(path: &Path) -> Result<Self, ScenarioError> {
+        Self::parse(&format::read_text(path)?, &path.display().to_string())
+    }
+
+    /// Checks everything and prepares the match. `base` is the folder that
+    /// map paths are relative to.
+    pub fn prepare(
+        &self,
+        base: &Path,
+        roster: &Roster,
+        origin: &str,
+    ) -> Result<Prepared, ScenarioError> {
+        if self.ruleset != AKW_RULES_V1 {
+            return Err(ScenarioError::Ruleset {
+                origin: origin.into(),
+                found: self.ruleset.clone(),
+            });
+        }
+        if self.round_limit == 0 || self.round_limit > MAX_ROUND_LIMIT {
+            return Err(ScenarioError::RoundLimit {
+                origin: origin.into(),
+                found: self.round_limit,
+            });
+        }
+        let (map, map_origin) = match &self.map {
+            MapRef::Inline(m) => ((**m).clone(), origin.to_string()),
+            MapRef::Path(p) => {
+                let path: PathBuf = base.join(p);
+                (format::load_map(&path)?, path.display().to_string())
+            }
+        };
+        let rules = Arc::new(rules_for(
+            &map,
+            roster.clone(),
+            self.round_limit,
+            &map_origin,
+        )?);
+        let armies = match &self.armies {
+            None => None,
+            Some((a0, a1)) => {
+                let d0 = deploy(&rules, roster, a0, 0).map_err(|problems| ScenarioError::Army {
+                    origin: origin.into(),
+                    side: 0,
+                    problems,
+                })?;
+                let d1 = deploy(&rules, roster, a1, 1).map_err(|problems| ScenarioError::Army {
+                    origin: origin.into(),
+                    side: 1,
+                    problems,
+                })?;
+                Some([d0, d1])
+            }
+        };
+        Ok(Prepared {
+            rules,
+            armies,
+            seed: self.seed,
+        })
+    }
+}
+
+/// The rules of a map: refuses maps with validation errors.
+pub fn rules_for(
+    map: &Map,
+    roster: Roster,
+    round_limit: u32,
+    origin: &str,
+) -> Result<Rules, ScenarioError> {
+    let coverage = Coverage::new(map).map_err(|e| ScenarioError::InvalidMap {
+        origin: origin.into(),
+        errors: vec![e.to_string()],
+    })?;
+    let errors: Vec<String> = validate::validate(map, &coverage)
+        .into_iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.to_string())
+        .collect();
+    if !errors.is_empty() {
+        return Err(ScenarioError::InvalidMap {
+            origin: origin.into(),
+            errors,
+        });
+    }
+    Ok(Rules {
+        arena: Arena::new(map, &coverage),
+        roster,
+        round_limit,
+    })
+}
+
+fn written(d: &Deployment, roster: &Roster) -> Army {
+    Army {
+        race: roster.races[usize::from(d.race)].clone(),
+        units: d
+            .units
+            .iter()
+            .map(|(k, h)| ArmyUnit {
+                kind: roster.kind(*k).def.name.clone(),
+                at: Some((h.x, h.y)),
+            })
+            .collect(),
+        reserve: d
+            .reserve
+            .iter()
+            .map(|k| roster.kind(*k).def.name.clone())
+            .collect(),
+    }
+}
+
+/// Checks an army against the selection rules and deploys it on the side's
+/// zone. Returns every problem found.
+pub fn deploy(
+    rules: &Rules,
+    roster: &Roster,
+    army: &Army,
+    side: Side,
+) -> Result<Deployment, Vec<String>> {
+    let mut problems = check_army(roster, army);
+    let Some(race) = roster.race_by_name(&army.race) else {
+        return Err(problems);
+    };
+    let a = &rules.arena;
+    let zone = &a.zones[usize::from(side)];
+    let mut taken: Vec<Cell> = Vec::new();
+    let mut placed: Vec<Option<(KindId, Cell)>> = Vec::new();
+    for u in &army.units {
+        let Some(k) = roster.kind_by_name(&u.kind) else {
+            placed.push(None);
+            continue;
+        };
+        match u.at {
+            None => placed.push(Some((k, Cell::MAX))),
+            Some((q, r)) => {
+                let h = Hex::new(q, r);
+                match a.cell(h) {
+                    Some(c)
+                        if zone.contains(&c)
+                            && !taken.contains(&c)
+                            && !matches!(a.site(c), Site::Base(_)) =>
+                    {
+                        taken.push(c);
+                        placed.push(Some((k, c)));
+                    }
+                    Some(c) if taken.contains(&c) => {
+                        problems.push(format!(
+                            "{} at ({q},{r}): another unit is already deployed there",
+                            u.kind
+                        ));
+                    }
+                    _ => problems.push(format!(
+                        "{} at ({q},{r}): not a free hex of side {side}'s starting zone",
+                        u.kind
+                    )),
+                }
+            }
+        }
+    }
+    // Automatic deployment: front (nearest the enemy zone) first; soldiers in
+    // front, then elites, then commanders.
+    let enemy = &a.zones[usize::from(1 - side)];
+    let mut free: Vec<Cell> = zone
+        .iter()
+        .copied()
+        .filter(|c| !taken.contains(c) && !matches!(a.site(*c), Site::Base(_)))
+        .collect();
+    free.sort_by_key(|&c| {
+        (
+            enemy.iter().map(|&e| a.distance(c, e)).min().unwrap_or(0),
+            c,
+        )
+    });
+    let mut auto: Vec<usize> = (0..placed.len())
+        .filter(|&i| matches!(placed[i], Some((_, Cell::MAX))))
+        .collect();
+    auto.sort_by_key(|&i| {
+        let class = placed[i].map_or(Class::Soldier, |(k, _)| roster.kind(k).def.class);
+        (std::cmp::Reverse(class), i)
+    });
+    if auto.len() > free.len() && problems.is_empty() {
+        problems.push(format!(
+            "{} units to deploy but only {} free hexes in side {side}'s starting zone",
+            army.units.len(),
+            zone.len()
+        ));
+    }
+    for (i, c) in auto.iter().zip(free.iter()) {
+        if let Some((k, _)) = placed[*i] {
+            placed[*i] = Some((k, *c));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let units = placed
+        .into_iter()
+        .flatten()
+        .map(|(k, c)| (k, a.hex(c)))
+        .collect();
+    let mut reserve: Vec<KindId> = army
+        .reserve
+        .iter()
+        .filter_map(|n| roster.kind_by_name(n))
+        .collect();
+    reserve.sort_unstable();
+    Ok(Deployment {
+        race,
+        units,
+        reserve,
+    })
+}
+
+/// The selection rules of document 004, without the map: one race, 30
+/// points, class costs, at least one commander, no commander twice, at most
+/// 10 deployed, summons only in the reserve pool.
+#[must_use]
+pub fn check_army(roster: &Roster, army: &Army) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Some(race) = roster.race_by_name(&army.race) else {
+        problems.push(format!(
+            "unknown race `{}` (the roster has {})",
+            army.race,
+            roster.races.join(", ")
+        ));
+        return problems;
+    };
+    let mut points = 0;
+    let mut commanders: Vec<&str> = Vec::new();
+    for u in &army.units {
+        let Some(k) = roster.kind_by_name(&u.kind) else {
+            problems.push(format!("unknown unit kind `{}`", u.kind));
+            continue;
+        };
+        let kind = roster.kind(k);
+        points += kind.def.class.points();
+        if kind.race != race {
+            problems.push(format!(
+                "{} is a {} unit; an army must be entirely one race ({})",
+                u.kind,
+                roster.races[usize::from(kind.race)],
+                army.race
+            ));
+        }
+        match kind.def.class {
+            Class::Summon => problems.push(format!(
+                "{} is a summon: summons go in the reserve pool, not among the deployed units",
+                u.kind
+            )),
+            Class::Commander => {
+                if commanders.contains(&u.kind.as_str()) {
+                    problems.push(format!(
+                        "{} is picked twice; no commander may be picked twice",
+                        u.kind
+                    ));
+                }
+                commanders.push(&u.kind);
+            }
+            _ => {}
+        }
+    }
+    for name in &army.reserve {
+        let Some(k) = roster.kind_by_name(name) else {
+            problems.push(format!("unknown unit kind `{name}` in the reserve pool"));
+            continue;
+        };
+        let kind = roster.kind(k);
+        points += kind.def.class.points();
+        if kind.race != race {
+            problems.push(format!(
+                "{name} in the reserve pool is not a {} unit",
+                army.race
+            ));
+        }
+        if kind.def.class != Class::Summon {
+            problems.push(format!(
+                "{name} in the reserve pool is a {}; only summons wait there",
+                kind.def.class.name()
+            ));
+        }
+    }
+    if commanders.is_empty() {
+        problems.push("the army has no commander; it needs at least one".into());
+    }
+    if points > ARMY_POINTS {
+        problems.push(format!(
+            "the army costs {points} selection points; the limit is {ARMY_POINTS}"
+        ));
+    }
+    if army.units.len() > MAX_DEPLOYED {
+        problems.push(format!(
+            "{} units are deployed; at most {MAX_DEPLOYED} fit a starting zone",
+            army.units.len()
+        ));
+    }
+    problems
+}
+
+/// Both default armies for a seed.
+#[must_use]
+pub fn default_armies(roster: &Roster, seed: u64) -> (Army, Army) {
+    (default_army(roster, seed, 0), default_army(roster, seed, 1))
+}
+
+/// A legal army picked deterministically from the seed, in the secret-pick
+/// order: the race and first commander first, then the rest of the army
+/// (elites, soldiers, summons for the army's summoners) until no pick fits.
+#[must_use]
+pub fn default_army(roster: &Roster, seed: u64, side: Side) -> Army {
+    let mut rng = ChaCha8Rng::seed_from_u64(
+        seed ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(u64::from(side) + 1)),
+    );
+    let race = rng.random_range(0..roster.races.len()) as u16;
+    let kinds: Vec<KindId> = roster.race_kinds(race).collect();
+    let commanders: Vec<KindId> = kinds
+        .iter()
+        .copied()
+        .filter(|&k| roster.kind(k).def.class == Class::Commander)
+        .collect();
+    let first = commanders[rng.random_range(0..commanders.len())];
+    let mut units = vec![first];
+    let mut reserve: Vec<KindId> = Vec::new();
+    let mut points = Class::Commander.points();
+    loop {
+        let summonable: Vec<KindId> = units
+            .iter()
+            .filter_map(|&u| roster.kind(u).summon.map(|s| s.1))
+            .collect();
+        let options: Vec<KindId> = kinds
+            .iter()
+            .copied()
+            .filter(|&k| {
+                let kind = roster.kind(k);
+                let cost = kind.def.class.points();
+                points + cost <= ARMY_POINTS
+                    && match kind.def.class {
+                        Class::Commander => false,
+                        Class::Summon => summonable.contains(&k) && reserve.len() < 4,
+                        _ => units.len() < MAX_DEPLOYED,
+                    }
+            })
+            .collect();
+        if options.is_empty() {
+            break;
+        }
+        let k = options[rng.random_range(0..options.len())];
+        points += roster.kind(k).def.class.points();
+        if roster.kind(k).def.class == Class::Summon {
+            reserve.push(k);
+        } else {
+            units.push(k);
+        }
+    }
+    Army {
+        race: roster.races[usize::from(race)].clone(),
+        units: units
+            .iter()
+            .map(|&k| ArmyUnit {
+                kind: roster.kind(k).def.name.clone(),
+                at: None,
+            })
+            .collect(),
+        reserve: reserve
+            .iter()
+            .map(|&k| roster.kind(k).def.name.clone())
+            .collect(),
+    }
+}

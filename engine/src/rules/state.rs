@@ -1,0 +1,601 @@
+//! The match state and [`MatchState::apply`], the only code that changes it.
+
+use super::arena::{Arena, Cell, NO_CELL, Site};
+use super::event::Event;
+use super::roster::{KindId, Roster};
+use crate::Hex;
+use crate::map::Side;
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The ruleset id of document 000.
+pub const AKW_RULES_V1: &str = "akw-rules-v1";
+/// Energy granted at every turn start before objectives and barracks.
+pub const BASE_INCOME: u8 = 5;
+/// The Energy bank's cap.
+pub const ENERGY_CAP: u8 = 15;
+/// Side 1's one-time bonus on its first turn.
+pub const OPENING_BONUS: u8 = 1;
+/// Energy for defeating an enemy unit.
+pub const KILL_BONUS: u8 = 1;
+/// A base's starting Health.
+pub const BASE_HEALTH: u8 = 5;
+/// Rounds before a match is a draw, when the scenario does not say.
+pub const DEFAULT_ROUND_LIMIT: u32 = 60;
+
+/// A unit's id: its index in [`MatchState::units`], never reused.
+pub type UnitId = u16;
+/// "No unit" in occupancy slots.
+pub const NO_UNIT: UnitId = UnitId::MAX;
+
+/// Everything fixed for a match: the board, the roster, the round limit.
+#[derive(Debug)]
+pub struct Rules {
+    /// The board.
+    pub arena: Arena,
+    /// Unit kinds.
+    pub roster: Roster,
+    /// Rounds before a draw.
+    pub round_limit: u32,
+}
+
+/// Where a unit is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// On the board and acting.
+    Alive,
+    /// A Revive corpse: blocks its hex, can be attacked, returns next turn.
+    Corpse,
+    /// Gone for good.
+    Dead,
+    /// In a side's view only: an enemy unit that side cannot see.
+    Hidden,
+}
+
+/// One unit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // per-turn flags, reset together at turn start
+pub struct Unit {
+    /// Its id.
+    pub id: UnitId,
+    /// Its kind.
+    pub kind: KindId,
+    /// Its side.
+    pub side: Side,
+    /// Where it stands (meaningless once dead or hidden).
+    pub cell: Cell,
+    /// Health; a corpse's health while a corpse.
+    pub health: u8,
+    /// Life status.
+    pub status: Status,
+    /// Poison (damage at its side's next turn start, then minus one).
+    pub poison: u8,
+    /// The side that last poisoned it (gets the kill bonus for poison kills).
+    pub poisoned_by: Side,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Actions spent this turn.
+    pub actions: u8,
+    /// Used its activated ability (Healing or Summon) this turn.
+    pub ability_used: bool,
+    /// Where it moved from this turn, while Rebound is still possible.
+    pub came_from: Option<Cell>,
+    /// Spawned or summoned this turn: cannot move or act yet.
+    pub arrived: bool,
+    /// Its Revive has been used.
+    pub revived: bool,
+    /// The unit that summoned it.
+    pub summoner: Option<UnitId>,
+}
+
+impl Unit {
+    /// Alive and on the board.
+    #[must_use]
+    pub fn alive(&self) -> bool {
+        self.status == Status::Alive
+    }
+
+    /// Alive or a corpse: stands on its hex.
+    #[must_use]
+    pub fn on_board(&self) -> bool {
+        matches!(self.status, Status::Alive | Status::Corpse)
+    }
+}
+
+/// An Energy objective's state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Objective {
+    /// Its cell.
+    pub cell: Cell,
+    /// Its owner.
+    pub owner: Option<Side>,
+    /// The turn index it was captured in (income starts at the owner's
+    /// first turn start after it).
+    pub since: u32,
+    /// The unit holding it for a delayed capture (it neutralised an enemy
+    /// objective and must stay until its side's next turn start).
+    pub pending: Option<UnitId>,
+}
+
+/// A base's state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Base {
+    /// Its cell.
+    pub cell: Cell,
+    /// Its side.
+    pub side: Side,
+    /// Health left.
+    pub health: u8,
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// This side dealt the last point of damage to the last enemy base.
+    Won(Side),
+    /// The round limit was reached.
+    Draw,
+}
+
+/// The whole state of a match.
+#[derive(Debug)]
+pub struct MatchState {
+    /// Board, roster, round limit (shared, never changes).
+    pub rules: Arc<Rules>,
+    /// Every unit that ever entered play, by id.
+    pub units: Vec<Unit>,
+    /// Up to two units per cell (two only with a Phasewalker).
+    pub(crate) occupants: Vec<[UnitId; 2]>,
+    /// Energy banks.
+    pub energy: [u8; 2],
+    /// Income penalties from commander deaths: (amount, turn starts left).
+    pub income_loss: [(u8, u8); 2],
+    /// Each side's race (roster index).
+    pub race: [u16; 2],
+    /// Summons waiting in each side's reserve pool (kind ids, sorted).
+    pub reserve: [Vec<KindId>; 2],
+    /// Objectives, in cell order.
+    pub objectives: Vec<Objective>,
+    /// Bases, in cell order.
+    pub bases: Vec<Base>,
+    /// Whether each barracks (in arena order) spawned this turn.
+    pub spawned: Vec<bool>,
+    /// Index of the current turn (0 = side 0's first).
+    pub turn: u32,
+    /// The side to move.
+    pub side: Side,
+    /// Set when the match ended.
+    pub outcome: Option<Outcome>,
+    /// The match seed (bots derive their random streams from it).
+    pub seed: u64,
+}
+
+impl Clone for MatchState {
+    fn clone(&self) -> Self {
+        Self {
+            rules: self.rules.clone(),
+            units: self.units.clone(),
+            occupants: self.occupants.clone(),
+            energy: self.energy,
+            race: self.race,
+            income_loss: self.income_loss,
+            reserve: self.reserve.clone(),
+            objectives: self.objectives.clone(),
+            bases: self.bases.clone(),
+            spawned: self.spawned.clone(),
+            turn: self.turn,
+            side: self.side,
+            outcome: self.outcome,
+            seed: self.seed,
+        }
+    }
+
+    /// Reuses this state's allocations (bots copy states many times a turn).
+    fn clone_from(&mut self, o: &Self) {
+        if !Arc::ptr_eq(&self.rules, &o.rules) {
+            self.rules = o.rules.clone();
+        }
+        self.units.clone_from(&o.units);
+        self.occupants.clone_from(&o.occupants);
+        self.energy = o.energy;
+        self.race = o.race;
+        self.income_loss = o.income_loss;
+        self.reserve.clone_from(&o.reserve);
+        self.objectives.clone_from(&o.objectives);
+        self.bases.clone_from(&o.bases);
+        self.spawned.clone_from(&o.spawned);
+        self.turn = o.turn;
+        self.side = o.side;
+        self.outcome = o.outcome;
+        self.seed = o.seed;
+    }
+}
+
+impl MatchState {
+    /// An empty state on a board: no units, banks at 0, before any turn.
+    #[must_use]
+    pub fn empty(rules: Arc<Rules>, seed: u64) -> Self {
+        let a = &rules.arena;
+        Self {
+            occupants: vec![[NO_UNIT; 2]; a.len()],
+            objectives: a
+                .objectives
+                .iter()
+                .map(|&cell| Objective {
+                    cell,
+                    owner: None,
+                    since: 0,
+                    pending: None,
+                })
+                .collect(),
+            bases: a
+                .bases
+                .iter()
+                .map(|&(cell, side)| Base {
+                    cell,
+                    side,
+                    health: BASE_HEALTH,
+                })
+                .collect(),
+            spawned: vec![false; a.barracks.len()],
+            units: Vec::new(),
+            energy: [0; 2],
+            race: [0; 2],
+            income_loss: [(0, 0); 2],
+            reserve: [Vec::new(), Vec::new()],
+            turn: 0,
+            side: 0,
+            outcome: None,
+            seed,
+            rules,
+        }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn arena(&self) -> &Arena {
+        &self.rules.arena
+    }
+
+    /// The roster.
+    #[must_use]
+    pub fn roster(&self) -> &Roster {
+        &self.rules.roster
+    }
+
+    /// The current round (1-based; a round is side 0's turn then side 1's).
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.turn / 2 + 1
+    }
+
+    /// A unit by id.
+    #[must_use]
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(usize::from(id))
+    }
+
+    /// Units on a cell (alive or corpse), up to two.
+    pub fn units_at(&self, c: Cell) -> impl Iterator<Item = &Unit> + '_ {
+        self.occupants[usize::from(c)]
+            .into_iter()
+            .filter(|&u| u != NO_UNIT)
+            .map(|u| &self.units[usize::from(u)])
+    }
+
+    /// Units on a hex (alive or corpse).
+    pub fn units_at_hex(&self, h: Hex) -> impl Iterator<Item = &Unit> + '_ {
+        let cell = self.arena().cell(h);
+        cell.into_iter().flat_map(|c| self.units_at(c))
+    }
+
+    /// The side controlling an Outpost cell: the side of the living units on
+    /// it, when there are some and they are all of one side.
+    #[must_use]
+    pub fn outpost_controller(&self, c: Cell) -> Option<Side> {
+        let mut side = None;
+        for u in self.units_at(c).filter(|u| u.alive()) {
+            match side {
+                None => side = Some(u.side),
+                Some(s) if s != u.side => return None,
+                Some(_) => {}
+            }
+        }
+        side
+    }
+
+    /// The base on a cell, by index into [`Self::bases`].
+    #[must_use]
+    pub fn base_at(&self, c: Cell) -> Option<usize> {
+        self.bases.iter().position(|b| b.cell == c)
+    }
+
+    /// The objective on a cell, by index into [`Self::objectives`].
+    #[must_use]
+    pub fn objective_at(&self, c: Cell) -> Option<usize> {
+        self.objectives.iter().position(|o| o.cell == c)
+    }
+
+    /// Energy income `side` would get at a turn start in turn `turn`
+    /// before penalties: 5 + objectives captured before that turn start +
+    /// owned barracks. At turn 0 every owned objective was captured while
+    /// the armies deployed, before the first turn start, so it counts (as
+    /// it does for side 1 at turn 1).
+    #[must_use]
+    pub fn income(&self, side: Side, turn: u32) -> u8 {
+        let objectives = self
+            .objectives
+            .iter()
+            .filter(|o| o.owner == Some(side) && (o.since < turn || turn == 0))
+            .count();
+        let barracks = self.arena().barracks.iter().filter(|b| b.1 == side).count();
+        (usize::from(BASE_INCOME) + objectives + barracks).min(255) as u8
+    }
+
+    /// A stable 64-bit hash of everything that can change in a match
+    /// (FNV-1a over the state's fields; identical on every platform with
+    /// 64-bit `usize`).
+    #[must_use]
+    pub fn state_hash(&self) -> u64 {
+        let mut h = fnv::FnvHasher::default();
+        self.units.hash(&mut h);
+        self.energy.hash(&mut h);
+        self.race.hash(&mut h);
+        self.income_loss.hash(&mut h);
+        self.reserve.hash(&mut h);
+        self.objectives.hash(&mut h);
+        self.bases.hash(&mut h);
+        self.spawned.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.side.hash(&mut h);
+        self.outcome.hash(&mut h);
+        self.seed.hash(&mut h);
+        h.finish()
+    }
+
+    fn place(&mut self, id: UnitId, c: Cell) {
+        let slot = &mut self.occupants[usize::from(c)];
+        if slot[0] == NO_UNIT {
+            slot[0] = id;
+        } else {
+            debug_assert!(slot[1] == NO_UNIT, "a third unit on one hex");
+            slot[1] = id;
+        }
+        self.units[usize::from(id)].cell = c;
+    }
+
+    fn vacate(&mut self, id: UnitId) {
+        let c = self.units[usize::from(id)].cell;
+        if c == NO_CELL {
+            return;
+        }
+        let slot = &mut self.occupants[usize::from(c)];
+        if slot[0] == id {
+            slot[0] = slot[1];
+            slot[1] = NO_UNIT;
+        } else if slot[1] == id {
+            slot[1] = NO_UNIT;
+        }
+    }
+
+    fn cell_of(&self, h: Hex) -> Cell {
+        self.arena().cell(h).expect("events name usable hexes")
+    }
+
+    /// Applies one event. This is the only code that changes a match
+    /// state; [`super::execute`] produces the events.
+    ///
+    /// # Panics
+    /// When the event does not fit the state (a unit id or hex that does not
+    /// exist): events come from `execute` on this very state, or from a
+    /// replay that was checked command by command.
+    #[allow(clippy::too_many_lines)] // one arm per event
+    pub fn apply(&mut self, event: &Event) {
+        match *event {
+            Event::TurnStarted { side, turn } => {
+                self.side = side;
+                self.turn = turn;
+            }
+            Event::FlagsReset { side } => {
+                for u in self.units.iter_mut().filter(|u| u.side == side) {
+                    u.moved = false;
+                    u.actions = 0;
+                    u.ability_used = false;
+                    u.came_from = None;
+                    u.arrived = false;
+                }
+                for (i, b) in self.rules.arena.barracks.iter().enumerate() {
+                    if b.1 == side {
+                        self.spawned[i] = false;
+                    }
+                }
+            }
+            Event::Army { side, race } => self.race[usize::from(side)] = race,
+            Event::Energy { side, bank, .. } => self.energy[usize::from(side)] = bank,
+            Event::IncomePenaltyUsed { side, turns_left } => {
+                self.income_loss[usize::from(side)].1 = turns_left;
+            }
+            Event::Deployed {
+                unit,
+                kind,
+                side,
+                hex,
+            }
+            | Event::Spawned {
+                unit,
+                kind,
+                side,
+                hex,
+                ..
+            } => {
+                let c = self.cell_of(hex);
+                let arrived = matches!(event, Event::Spawned { .. });
+                self.push_unit(unit, kind, side, c, None, arrived);
+            }
+            Event::Summoned {
+                unit,
+                kind,
+                side,
+                hex,
+                by,
+            } => {
+                let c = self.cell_of(hex);
+                let reserve = &mut self.reserve[usize::from(side)];
+                if let Some(i) = reserve.iter().position(|&k| k == kind) {
+                    reserve.remove(i);
+                }
+                self.units[usize::from(by)].ability_used = true;
+                self.push_unit(unit, kind, side, c, Some(by), true);
+            }
+            Event::ReserveAdded { side, kind } => {
+                let r = &mut self.reserve[usize::from(side)];
+                let at = r.partition_point(|&k| k <= kind);
+                r.insert(at, kind);
+            }
+            Event::BarracksUsed { barracks } => {
+                let c = self.cell_of(barracks);
+                if let Some(i) = self.rules.arena.barracks.iter().position(|b| b.0 == c) {
+                    self.spawned[i] = true;
+                }
+            }
+            Event::Moved { unit, to, .. } => {
+                let c = self.cell_of(to);
+                let from = self.units[usize::from(unit)].cell;
+                self.vacate(unit);
+                self.place(unit, c);
+                let rebound = self
+                    .rules
+                    .roster
+                    .kind(self.units[usize::from(unit)].kind)
+                    .rebound;
+                let u = &mut self.units[usize::from(unit)];
+                u.moved = true;
+                u.came_from = rebound.then_some(from);
+            }
+            Event::Rebounded { unit, to, .. } => {
+                let c = self.cell_of(to);
+                self.vacate(unit);
+                self.place(unit, c);
+                self.units[usize::from(unit)].came_from = None;
+            }
+            Event::Attacked { unit, .. } => self.units[usize::from(unit)].actions += 1,
+            Event::AbilityUsed { unit } => self.units[usize::from(unit)].ability_used = true,
+            Event::Damaged { unit, health, .. } | Event::Healed { unit, health, .. } => {
+                self.units[usize::from(unit)].health = health;
+            }
+            Event::Poisoned { unit, poison, by } => {
+                let u = &mut self.units[usize::from(unit)];
+                u.poison = poison;
+                u.poisoned_by = by;
+            }
+            Event::PoisonTicked {
+                unit,
+                health,
+                poison,
+                ..
+            } => {
+                let u = &mut self.units[usize::from(unit)];
+                u.health = health;
+                u.poison = poison;
+            }
+            Event::Died { unit, corpse, .. } => {
+                if let Some(health) = corpse {
+                    let u = &mut self.units[usize::from(unit)];
+                    u.status = Status::Corpse;
+                    u.health = health;
+                    u.poison = 0;
+                    u.revived = true;
+                } else {
+                    self.vacate(unit);
+                    self.units[usize::from(unit)].status = Status::Dead;
+                }
+            }
+            Event::CorpseDestroyed { unit } => {
+                self.vacate(unit);
+                self.units[usize::from(unit)].status = Status::Dead;
+            }
+            Event::Revived { unit, health } => {
+                let u = &mut self.units[usize::from(unit)];
+                u.status = Status::Alive;
+                u.health = health;
+            }
+            Event::BaseDamaged { base, health, .. } => {
+                let c = self.cell_of(base);
+                if let Some(i) = self.base_at(c) {
+                    self.bases[i].health = health;
+                }
+            }
+            Event::ObjectiveCaptured { objective, side } => {
+                let c = self.cell_of(objective);
+                let turn = self.turn;
+                if let Some(i) = self.objective_at(c) {
+                    let o = &mut self.objectives[i];
+                    o.owner = Some(side);
+                    o.since = turn;
+                    o.pending = None;
+                }
+            }
+            Event::ObjectiveNeutralised { objective, unit } => {
+                let c = self.cell_of(objective);
+                if let Some(i) = self.objective_at(c) {
+                    let o = &mut self.objectives[i];
+                    o.owner = None;
+                    o.pending = Some(unit);
+                }
+            }
+            Event::CaptureCancelled { objective } => {
+                let c = self.cell_of(objective);
+                if let Some(i) = self.objective_at(c) {
+                    self.objectives[i].pending = None;
+                }
+            }
+            Event::PenaltyIncome {
+                side,
+                amount,
+                turns,
+            } => {
+                self.income_loss[usize::from(side)] = (amount, turns);
+            }
+            Event::MatchEnded { outcome } => self.outcome = Some(outcome),
+            Event::OutpostControl { .. } | Event::TurnEnded { .. } | Event::Penalty { .. } => {}
+        }
+    }
+
+    fn push_unit(
+        &mut self,
+        unit: UnitId,
+        kind: KindId,
+        side: Side,
+        c: Cell,
+        summoner: Option<UnitId>,
+        arrived: bool,
+    ) {
+        debug_assert_eq!(usize::from(unit), self.units.len(), "unit ids are dense");
+        let k = self.rules.roster.kind(kind);
+        self.units.push(Unit {
+            id: unit,
+            kind,
+            side,
+            cell: NO_CELL,
+            health: k.def.health,
+            status: Status::Alive,
+            poison: 0,
+            poisoned_by: side,
+            moved: false,
+            actions: 0,
+            ability_used: false,
+            came_from: None,
+            arrived,
+            revived: false,
+            summoner,
+        });
+        self.place(unit, c);
+    }
+
+    /// Whether a site blocks entering (bases).
+    #[must_use]
+    pub fn site_blocks(&self, c: Cell) -> bool {
+        matches!(self.arena().site(c), Site::Base(_))
+    }
+}

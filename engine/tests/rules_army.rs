@@ -1,0 +1,296 @@
+//! Army selection (document 004) and deployment: `check_army`,
+//! `Scenario::prepare`, and the default armies.
+
+use hexwright_engine::format::load_map;
+use hexwright_engine::map::Map;
+use hexwright_engine::rules::roster::Class;
+use hexwright_engine::rules::scenario::{
+    ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED, Scenario, ScenarioError, check_army, default_armies,
+    default_army,
+};
+use hexwright_engine::rules::{Event, Roster, Status};
+use std::path::{Path, PathBuf};
+
+fn maps_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps")
+}
+
+fn bundled_maps() -> Vec<(String, Map)> {
+    ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"]
+        .iter()
+        .map(|n| {
+            (
+                (*n).to_string(),
+                load_map(&maps_dir().join(n)).expect("bundled maps load"),
+            )
+        })
+        .collect()
+}
+
+fn army(race: &str, units: &[&str], reserve: &[&str]) -> Army {
+    Army {
+        race: race.into(),
+        units: units
+            .iter()
+            .map(|k| ArmyUnit {
+                kind: (*k).into(),
+                at: None,
+            })
+            .collect(),
+        reserve: reserve.iter().map(|k| (*k).into()).collect(),
+    }
+}
+
+fn problems(a: &Army) -> Vec<String> {
+    check_army(&Roster::bundled(), a)
+}
+
+fn has(problems: &[String], needle: &str) -> bool {
+    problems.iter().any(|p| p.contains(needle))
+}
+
+#[test]
+fn class_costs_are_10_4_2_1_and_an_army_has_30_points() {
+    assert_eq!(
+        [
+            Class::Commander.points(),
+            Class::Elite.points(),
+            Class::Soldier.points(),
+            Class::Summon.points()
+        ],
+        [10, 4, 2, 1]
+    );
+    assert_eq!(ARMY_POINTS, 30);
+    // Exactly 30 points: 10 + 10 + 4 + 2 + 2 + 1 + 1.
+    let full = army(
+        "Dawnguard",
+        &[
+            "Lord Marshal",
+            "High Priestess",
+            "Knight",
+            "Pikeman",
+            "Archer",
+        ],
+        &["Hawk", "Hawk"],
+    );
+    assert_eq!(problems(&full), Vec::<String>::new());
+}
+
+#[test]
+fn an_army_over_30_points_is_refused() {
+    // 10 + 10 + 4 + 4 + 2 + 1 = 31.
+    let p = problems(&army(
+        "Dawnguard",
+        &[
+            "Lord Marshal",
+            "High Priestess",
+            "Knight",
+            "Monk",
+            "Pikeman",
+        ],
+        &["Hawk"],
+    ));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        has(&p, "costs 31 selection points; the limit is 30"),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn an_army_is_entirely_one_race() {
+    let p = problems(&army("Dawnguard", &["Lord Marshal", "Ghoul"], &[]));
+    assert!(has(&p, "an army must be entirely one race"), "{p:?}");
+    let p = problems(&army("Dawnguard", &["Lord Marshal"], &["Spiderling"]));
+    assert!(has(&p, "is not a Dawnguard unit"), "{p:?}");
+    let p = problems(&army("Elves", &["Lord Marshal"], &[]));
+    assert!(has(&p, "unknown race `Elves`"), "{p:?}");
+}
+
+#[test]
+fn an_army_needs_at_least_one_commander() {
+    let p = problems(&army("Mirefolk", &["Wraith", "Ghoul"], &[]));
+    assert_eq!(
+        p,
+        vec!["the army has no commander; it needs at least one".to_string()]
+    );
+}
+
+#[test]
+fn no_commander_may_be_picked_twice() {
+    let p = problems(&army("Mirefolk", &["Lich", "Lich"], &[]));
+    assert!(has(&p, "Lich is picked twice"), "{p:?}");
+    // Two different commanders are fine.
+    assert!(problems(&army("Mirefolk", &["Lich", "Broodmother"], &[])).is_empty());
+}
+
+#[test]
+fn at_most_10_units_are_deployed() {
+    assert_eq!(MAX_DEPLOYED, 10);
+    // 10 + 10 × 2 = 30 points, but 11 units.
+    let mut units = vec!["Lich"];
+    units.extend(["Cutthroat"; 10]);
+    let p = problems(&army("Mirefolk", &units, &[]));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(has(&p, "11 units are deployed; at most 10"), "{p:?}");
+    units.pop();
+    assert!(problems(&army("Mirefolk", &units, &[])).is_empty());
+}
+
+#[test]
+fn summons_go_only_in_the_reserve_pool() {
+    let p = problems(&army("Dawnguard", &["Lord Marshal", "Hawk"], &[]));
+    assert!(has(&p, "Hawk is a summon"), "{p:?}");
+    let p = problems(&army("Dawnguard", &["Lord Marshal"], &["Knight"]));
+    assert!(has(&p, "only summons wait there"), "{p:?}");
+    assert!(problems(&army("Dawnguard", &["High Priestess"], &["Hawk"])).is_empty());
+}
+
+#[test]
+fn prepare_reports_the_side_whose_army_breaks_the_rules() {
+    let (_, map) = bundled_maps().remove(0);
+    let mut scenario = Scenario::for_map(map, 1, 60);
+    scenario.armies = Some((
+        army("Dawnguard", &["Lord Marshal"], &[]),
+        army("Mirefolk", &["Wraith"], &[]),
+    ));
+    let err = scenario
+        .prepare(&maps_dir(), &Roster::bundled(), "test")
+        .expect_err("side 1 has no commander");
+    match err {
+        ScenarioError::Army { side, problems, .. } => {
+            assert_eq!(side, 1);
+            assert!(has(&problems, "no commander"), "{problems:?}");
+        }
+        other => panic!("unexpected {other}"),
+    }
+}
+
+#[test]
+fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
+    let (_, map) = bundled_maps().remove(0);
+    let zone0 = map.zone_of(0).unwrap().hexes.clone();
+    let zone1 = map.zone_of(1).unwrap().hexes.clone();
+    let at = |hx: hexwright_engine::Hex| Some((hx.x, hx.y));
+    let mut scenario = Scenario::for_map(map, 1, 60);
+    let mut a0 = army("Dawnguard", &["Lord Marshal", "Knight"], &[]);
+    a0.units[0].at = at(zone0[0]);
+    a0.units[1].at = at(zone0[0]);
+    let mut a1 = army("Mirefolk", &["Lich"], &[]);
+    a1.units[0].at = at(zone0[1]);
+    scenario.armies = Some((a0.clone(), a1));
+    let err = scenario
+        .prepare(&maps_dir(), &Roster::bundled(), "test")
+        .unwrap_err();
+    match err {
+        ScenarioError::Army { side, problems, .. } => {
+            assert_eq!(side, 0);
+            assert!(
+                has(&problems, "another unit is already deployed there"),
+                "{problems:?}"
+            );
+        }
+        other => panic!("unexpected {other}"),
+    }
+    a0.units[1].at = None;
+    let mut a1 = army("Mirefolk", &["Lich"], &[]);
+    a1.units[0].at = at(zone0[1]);
+    scenario.armies = Some((a0.clone(), a1));
+    match scenario.prepare(&maps_dir(), &Roster::bundled(), "test") {
+        Err(ScenarioError::Army { side, problems, .. }) => {
+            assert_eq!(side, 1);
+            assert!(
+                has(&problems, "not a free hex of side 1's starting zone"),
+                "{problems:?}"
+            );
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    let mut a1 = army("Mirefolk", &["Lich"], &["Spiderling"]);
+    a1.units[0].at = at(zone1[3]);
+    scenario.armies = Some((a0, a1));
+    let prepared = scenario
+        .prepare(&maps_dir(), &Roster::bundled(), "test")
+        .expect("legal armies");
+    let (s, _) = prepared.new_match();
+    assert_eq!(s.arena().hex(s.units[2].cell), zone1[3]);
+    assert_eq!(s.arena().hex(s.units[0].cell), zone0[0]);
+}
+
+#[test]
+fn default_armies_are_legal_for_many_seeds() {
+    let roster = Roster::bundled();
+    for seed in 0..300 {
+        let (a0, a1) = default_armies(&roster, seed);
+        for a in [&a0, &a1] {
+            assert_eq!(check_army(&roster, a), Vec::<String>::new(), "seed {seed}");
+            // The first pick is the commander.
+            let first = roster.kind_by_name(&a.units[0].kind).unwrap();
+            assert_eq!(roster.kind(first).def.class, Class::Commander);
+        }
+        // Each side's army depends on the seed and its side only.
+        assert_eq!(default_army(&roster, seed, 0), a0);
+        assert_eq!(default_army(&roster, seed, 1), a1);
+    }
+}
+
+#[test]
+fn default_armies_deploy_on_every_bundled_map() {
+    let roster = Roster::bundled();
+    for (name, map) in bundled_maps() {
+        let prepared = Scenario::for_map(map, 0, 60)
+            .prepare(&maps_dir(), &roster, &name)
+            .expect("bundled maps are playable");
+        for seed in 0..40 {
+            let (s, events) = prepared.new_match_with_seed(seed);
+            let a = s.arena();
+            let mut cells = Vec::new();
+            for u in &s.units {
+                assert_eq!(u.status, Status::Alive);
+                let side = usize::from(u.side);
+                assert!(a.zones[side].contains(&u.cell), "{name} seed {seed}");
+                assert_ne!(roster.kind(u.kind).def.class, Class::Summon);
+                assert_eq!(roster.kind(u.kind).race, s.race[side]);
+                cells.push(u.cell);
+            }
+            cells.sort_unstable();
+            let n = cells.len();
+            cells.dedup();
+            assert_eq!(cells.len(), n, "one unit per hex");
+            for side in 0..2 {
+                assert!(
+                    s.units
+                        .iter()
+                        .filter(|u| usize::from(u.side) == side)
+                        .count()
+                        <= 10
+                );
+                for &k in &s.reserve[side] {
+                    assert_eq!(roster.kind(k).def.class, Class::Summon);
+                }
+            }
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::TurnStarted { side: 0, turn: 0 }))
+            );
+        }
+    }
+}
+
+#[test]
+fn prepare_refuses_other_rulesets_and_bad_round_limits() {
+    let (_, map) = bundled_maps().remove(0);
+    let mut scenario = Scenario::for_map(map, 1, 60);
+    scenario.ruleset = "speed-cards".into();
+    assert!(matches!(
+        scenario.prepare(&maps_dir(), &Roster::bundled(), "t"),
+        Err(ScenarioError::Ruleset { .. })
+    ));
+    scenario.ruleset = "akw-rules-v1".into();
+    scenario.round_limit = 0;
+    assert!(matches!(
+        scenario.prepare(&maps_dir(), &Roster::bundled(), "t"),
+        Err(ScenarioError::RoundLimit { found: 0, .. })
+    ));
+}

@@ -1,0 +1,220 @@
+//! Property tests over random legal play on the bundled maps: the rules'
+//! invariants hold after every command, `legal` agrees with `check`, fog
+//! point queries agree with the full recompute, and recorded matches replay
+//! to the same state hashes.
+
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format::load_map;
+use hexwright_engine::rules::fog::{sees_units_at, visible_cells};
+use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::rules::{
+    Command, MatchState, Roster, RuleError, Status, check, execute, legal,
+};
+use hexwright_engine::sim::{PlayOptions, play};
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::OnceLock;
+
+const MAPS: [&str; 3] = ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"];
+
+fn prepared(map: usize, round_limit: u32) -> Prepared {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let m = load_map(&dir.join(MAPS[map])).expect("bundled maps load");
+    Scenario::for_map(m, 0, round_limit)
+        .prepare(&dir, &Roster::bundled(), MAPS[map])
+        .expect("bundled maps are playable")
+}
+
+/// The three bundled maps with the default 60-round limit, prepared once.
+fn full_length(map: usize) -> &'static Prepared {
+    static CACHE: OnceLock<Vec<Prepared>> = OnceLock::new();
+    &CACHE.get_or_init(|| (0..MAPS.len()).map(|m| prepared(m, 60)).collect())[map]
+}
+
+/// Checks every invariant of a state; returns what broke.
+fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
+    let roster = s.roster();
+    let a = s.arena();
+    for side in 0..2 {
+        prop_assert!(
+            s.energy[side] <= 15,
+            "bank {} of side {side}",
+            s.energy[side]
+        );
+    }
+    // Health never above the maximum; corpses hold at most their X.
+    for u in &s.units {
+        let k = roster.kind(u.kind);
+        match u.status {
+            Status::Alive => prop_assert!(u.health >= 1 && u.health <= k.def.health),
+            Status::Corpse => prop_assert!(u.health <= k.revive.unwrap_or(0)),
+            Status::Dead => {}
+            Status::Hidden => prop_assert!(false, "a true state has no hidden unit"),
+        }
+    }
+    // Occupancy: every unit on the board is where it says, a hex holds at
+    // most two, and two only with a (living) Phasewalker among them.
+    for c in 0..a.len() as u16 {
+        let here: Vec<_> = s.units_at(c).collect();
+        prop_assert!(here.len() <= 2);
+        for u in &here {
+            prop_assert!(u.on_board() && u.cell == c);
+        }
+        if here.len() == 2 {
+            prop_assert!(
+                here.iter()
+                    .any(|u| u.alive() && roster.kind(u.kind).phasewalk),
+                "two units share {:?} without a Phasewalker",
+                a.hex(c)
+            );
+        }
+        prop_assert!(
+            !matches!(a.site(c), hexwright_engine::rules::arena::Site::Base(_)) || here.is_empty()
+        );
+    }
+    for u in s.units.iter().filter(|u| u.on_board()) {
+        prop_assert!(s.units_at(u.cell).any(|o| o.id == u.id));
+    }
+    // Fog: point queries equal the full recompute, for both sides.
+    for side in 0..2 {
+        let full = visible_cells(s, side);
+        for (c, &seen) in full.iter().enumerate() {
+            prop_assert_eq!(
+                sees_units_at(s, side, c as u16),
+                seen,
+                "fog of side {} at {:?}",
+                side,
+                a.hex(c as u16)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// No command is accepted for a dead, just-arrived or exhausted unit.
+fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
+    if s.outcome.is_some() {
+        return Ok(());
+    }
+    for u in s.units.iter().filter(|u| u.side == s.side) {
+        let k = s.roster().kind(u.kind);
+        let here = s.arena().hex(u.cell.min(s.arena().len() as u16 - 1));
+        let to = here + hexwright_engine::Hex::new(1, 0);
+        let mv = Command::Move { unit: u.id, to };
+        let at = Command::Attack {
+            unit: u.id,
+            target: here,
+        };
+        if !u.alive() {
+            prop_assert_eq!(check(s, &mv), Err(RuleError::NotAlive(u.id)));
+            prop_assert_eq!(check(s, &at), Err(RuleError::NotAlive(u.id)));
+            continue;
+        }
+        if u.arrived {
+            prop_assert_eq!(check(s, &mv), Err(RuleError::JustArrived(u.id)));
+            prop_assert_eq!(check(s, &at), Err(RuleError::JustArrived(u.id)));
+            continue;
+        }
+        if u.moved {
+            prop_assert_eq!(check(s, &mv), Err(RuleError::AlreadyMoved(u.id)));
+        }
+        if u.actions >= k.actions {
+            prop_assert_eq!(
+                check(s, &at),
+                Err(RuleError::NoActionLeft {
+                    unit: u.id,
+                    actions: k.actions
+                })
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Random legal play on the bundled maps: every command `legal` lists
+    /// passes `check`, and the invariants hold after every command.
+    #[test]
+    fn random_legal_play_keeps_every_invariant(
+        map in 0..MAPS.len(),
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<u32>(), 1..80),
+    ) {
+        let (mut s, _) = full_length(map).new_match_with_seed(seed);
+        invariants(&s)?;
+        let mut out = Vec::new();
+        for pick in picks {
+            if s.outcome.is_some() {
+                break;
+            }
+            let cmds = legal(&s);
+            prop_assert_eq!(&cmds[0], &Command::EndTurn);
+            for c in &cmds {
+                prop_assert_eq!(check(&s, c), Ok(()), "{} is listed but refused", c);
+                // Listed commands name only living, present units.
+                if let Command::Move { unit, .. } | Command::Attack { unit, .. } = c {
+                    let u = &s.units[usize::from(*unit)];
+                    prop_assert!(u.alive() && !u.arrived && u.side == s.side);
+                }
+            }
+            let cmd = &cmds[pick as usize % cmds.len()];
+            out.clear();
+            prop_assert_eq!(execute(&mut s, cmd, &mut out), Ok(()));
+            invariants(&s)?;
+            spent_units_are_refused(&s)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    /// Replaying a recorded match's commands gives the same state hash at
+    /// every turn end and the same outcome.
+    #[test]
+    fn replaying_recorded_commands_gives_identical_turn_hashes(
+        map in 0..MAPS.len(),
+        seed in any::<u64>(),
+    ) {
+        let p = full_length(map);
+        let r = play(p, seed, [BotKind::Random, BotKind::Random], PlayOptions { record: true });
+        prop_assert!(!r.commands.is_empty());
+        let (mut s, _) = p.new_match_with_seed(seed);
+        let mut hashes = Vec::new();
+        let mut out = Vec::new();
+        for cmd in &r.commands {
+            out.clear();
+            prop_assert_eq!(execute(&mut s, cmd, &mut out), Ok(()), "{} replayed", cmd);
+            if *cmd == Command::EndTurn || s.outcome.is_some() {
+                hashes.push(s.state_hash());
+            }
+        }
+        prop_assert_eq!(&hashes, &r.turn_hashes);
+        prop_assert_eq!(s.state_hash(), r.state.state_hash());
+        prop_assert_eq!(s.outcome, Some(r.outcome));
+    }
+}
+
+#[test]
+fn replay_of_a_greedy_match_matches_its_hashes() {
+    let p = prepared(0, 4);
+    let r = play(
+        &p,
+        7,
+        [BotKind::Greedy, BotKind::Random],
+        PlayOptions { record: true },
+    );
+    let (mut s, _) = p.new_match_with_seed(7);
+    let mut hashes = Vec::new();
+    let mut out = Vec::new();
+    for cmd in &r.commands {
+        execute(&mut s, cmd, &mut out).expect("recorded commands replay");
+        if *cmd == Command::EndTurn || s.outcome.is_some() {
+            hashes.push(s.state_hash());
+        }
+    }
+    assert_eq!(hashes, r.turn_hashes);
+    assert!(!hashes.is_empty());
+}
