@@ -433,16 +433,25 @@ fn combine_doubles_damage_next_to_another_combine_ally() {
 
 #[test]
 fn combine_needs_an_adjacent_friendly_combine_unit() {
-    // Apart, beside a non-Combine ally, or beside an enemy Combine unit:
-    // no bonus.
-    for (ally, enemy_twin) in [("Twin", false), ("Grunt", true)] {
-        let (ally_hex, enemy) = if ally == "Twin" {
-            (h(-2, 0), vec![("Dummy", h(1, 0))])
-        } else {
-            (h(0, 1), vec![("Dummy", h(1, 0)), ("Twin", h(-1, 0))])
-        };
-        assert_eq!(enemy_twin, enemy.len() == 2);
-        let mut g = Setup::new().start(&[("Twin", h(0, 0)), (ally, ally_hex)], &enemy);
+    // A Combine ally two hexes away, a non-Combine ally beside it, or an
+    // enemy Combine unit beside it: no bonus.
+    type Units<'a> = &'a [(&'a str, Hex)];
+    let cases: [(Units, Units); 3] = [
+        (
+            &[("Twin", h(0, 0)), ("Twin", h(-2, 0))],
+            &[("Dummy", h(1, 0))],
+        ),
+        (
+            &[("Twin", h(0, 0)), ("Grunt", h(0, 1))],
+            &[("Dummy", h(1, 0))],
+        ),
+        (
+            &[("Twin", h(0, 0)), ("Grunt", h(-2, 0))],
+            &[("Dummy", h(1, 0)), ("Twin", h(-1, 0))],
+        ),
+    ];
+    for (side0, side1) in cases {
+        let mut g = Setup::new().start(side0, side1);
         assert_eq!(g.attack(0, h(1, 0))[2..], [damaged(2, 2, 7)]);
     }
 }

@@ -294,3 +294,62 @@ fn prepare_refuses_other_rulesets_and_bad_round_limits() {
         Err(ScenarioError::RoundLimit { found: 0, .. })
     ));
 }
+
+/// The roster tables of `docs/rules.md` describe the bundled roster.
+#[test]
+fn the_roster_tables_in_the_rules_reference_match_the_bundled_roster() {
+    use hexwright_engine::rules::DeathPenalty;
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md"))
+            .expect("docs/rules.md");
+    let roster = Roster::bundled();
+    for k in &roster.kinds {
+        let d = &k.def;
+        let prefix = format!("| {} | {} |", d.name, d.class.name());
+        let line = doc
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no roster row for {}", d.name));
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let range = if k.phasewalk {
+            "its own hex only".to_string()
+        } else {
+            d.range.to_string()
+        };
+        let cost = d.cost.map_or("—".to_string(), |c| c.to_string());
+        let mut abilities: Vec<String> = d.abilities.iter().map(ToString::to_string).collect();
+        if d.monk {
+            abilities.push("Monk".into());
+        }
+        let abilities = if abilities.is_empty() {
+            "—".to_string()
+        } else {
+            abilities.join(", ")
+        };
+        assert_eq!(
+            cells[3..11],
+            [
+                d.class.points().to_string(),
+                d.health.to_string(),
+                d.attack.to_string(),
+                range,
+                d.movement.to_string(),
+                d.sight.to_string(),
+                cost,
+                abilities,
+            ],
+            "{}",
+            d.name
+        );
+        let penalty = cells[11];
+        let ok = match d.penalty {
+            None => penalty == "—",
+            Some(DeathPenalty::EnergyLoss(n)) => penalty.starts_with(&format!("EnergyLoss {n}")),
+            Some(DeathPenalty::Wound(n)) => penalty.starts_with(&format!("Wound {n}")),
+            Some(DeathPenalty::IncomeLoss { amount, turns }) => penalty.contains(&format!(
+                "{amount} less income for the side's next {turns} turn starts"
+            )),
+        };
+        assert!(ok, "{}: penalty cell `{penalty}`", d.name);
+    }
+}

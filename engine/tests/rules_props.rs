@@ -8,7 +8,7 @@ use hexwright_engine::format::load_map;
 use hexwright_engine::rules::fog::{sees_units_at, visible_cells};
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
 use hexwright_engine::rules::{
-    Command, MatchState, Roster, RuleError, Status, check, execute, legal,
+    Command, MatchState, PlayerView, Roster, RuleError, Status, check, execute, legal,
 };
 use hexwright_engine::sim::{PlayOptions, play};
 use proptest::prelude::*;
@@ -118,6 +118,17 @@ fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
         if u.moved {
             prop_assert_eq!(check(s, &mv), Err(RuleError::AlreadyMoved(u.id)));
         }
+        if u.ability_used && k.healing.is_some() {
+            let heal = Command::Heal {
+                unit: u.id,
+                targets: vec![u.id],
+            };
+            prop_assert_eq!(check(s, &heal), Err(RuleError::AbilityUsed(u.id)));
+        }
+        if u.ability_used && k.summon.is_some() {
+            let summon = Command::Summon { unit: u.id, to };
+            prop_assert_eq!(check(s, &summon), Err(RuleError::AbilityUsed(u.id)));
+        }
         if u.actions >= k.actions {
             prop_assert_eq!(
                 check(s, &at),
@@ -132,7 +143,7 @@ fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(ProptestConfig::with_cases(10))]
 
     /// Random legal play on the bundled maps: every command `legal` lists
     /// passes `check`, and the invariants hold after every command.
@@ -149,19 +160,77 @@ proptest! {
             if s.outcome.is_some() {
                 break;
             }
-            let cmds = legal(&s);
-            prop_assert_eq!(&cmds[0], &Command::EndTurn);
-            for c in &cmds {
-                prop_assert_eq!(check(&s, c), Ok(()), "{} is listed but refused", c);
-                // Listed commands name only living, present units.
-                if let Command::Move { unit, .. } | Command::Attack { unit, .. } = c {
-                    let u = &s.units[usize::from(*unit)];
-                    prop_assert!(u.alive() && !u.arrived && u.side == s.side);
-                }
-            }
+            let cmds = legal_commands_pass_check(&s)?;
             let cmd = &cmds[pick as usize % cmds.len()];
             out.clear();
             prop_assert_eq!(execute(&mut s, cmd, &mut out), Ok(()));
+            invariants(&s)?;
+            spent_units_are_refused(&s)?;
+        }
+    }
+}
+
+/// Checks that every command `legal` lists passes `check`.
+fn legal_commands_pass_check(s: &MatchState) -> Result<Vec<Command>, TestCaseError> {
+    let cmds = legal(s);
+    if s.outcome.is_none() {
+        prop_assert_eq!(&cmds[0], &Command::EndTurn);
+    }
+    for c in &cmds {
+        prop_assert_eq!(check(s, c), Ok(()), "{} is listed but refused", c);
+        // Listed commands name only living units of the side to move that
+        // did not arrive this turn.
+        if let Command::Move { unit, .. }
+        | Command::Attack { unit, .. }
+        | Command::Rebound { unit }
+        | Command::Heal { unit, .. }
+        | Command::Summon { unit, .. } = c
+        {
+            let u = &s.units[usize::from(*unit)];
+            prop_assert!(u.alive() && !u.arrived && u.side == s.side);
+        }
+    }
+    Ok(cmds)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5))]
+
+    /// Greedy bots (which fight: units die, corpses lie, bases fall) with
+    /// random detours: the same invariants after every command.
+    #[test]
+    fn bot_play_with_random_detours_keeps_every_invariant(
+        map in 0..MAPS.len(),
+        seed in any::<u64>(),
+        detours in prop::collection::vec(any::<u8>(), 150),
+    ) {
+        let (mut s, _) = full_length(map).new_match_with_seed(seed);
+        let mut bots = [BotKind::Greedy.build(seed, 0), BotKind::Greedy.build(seed, 1)];
+        let mut rejected = Vec::new();
+        let mut out = Vec::new();
+        for d in detours {
+            if s.outcome.is_some() {
+                break;
+            }
+            let cmds = legal_commands_pass_check(&s)?;
+            let cmd = if d % 4 == 0 {
+                cmds[usize::from(d) % cmds.len()].clone()
+            } else {
+                let view = PlayerView::new(&s, s.side);
+                let c = bots[usize::from(s.side)].decide(&view, &rejected);
+                if check(&s, &c).is_err() {
+                    rejected.push(c);
+                    if rejected.len() < 8 {
+                        continue;
+                    }
+                    Command::EndTurn
+                } else {
+                    c
+                }
+            };
+            rejected.clear();
+            out.clear();
+            prop_assert_eq!(execute(&mut s, &cmd, &mut out), Ok(()));
             invariants(&s)?;
             spent_units_are_refused(&s)?;
         }

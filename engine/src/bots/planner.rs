@@ -2,7 +2,7 @@ use super::Bot;
 use super::greedy::{Lookahead, best};
 use crate::map::Side;
 use crate::rules::logic::execute_unchecked;
-use crate::rules::{Command, Event, MatchState, PlayerView};
+use crate::rules::{Cell, Command, Event, MatchState, PlayerView, UnitId};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -51,6 +51,8 @@ pub struct PlannerBot {
     scored: Vec<(f64, Command)>,
     plan: VecDeque<Command>,
     plan_turn: Option<u32>,
+    /// The enemy units the plan was made against.
+    seen: Vec<(UnitId, Cell)>,
     work: Option<MatchState>,
     events: Vec<Event>,
 }
@@ -66,6 +68,7 @@ impl PlannerBot {
             scored: Vec::new(),
             plan: VecDeque::new(),
             plan_turn: None,
+            seen: Vec::new(),
             work: None,
             events: Vec::new(),
         }
@@ -193,7 +196,19 @@ impl PlannerBot {
         pop.sort_by(|a, b| b.2.total_cmp(&a.2));
         self.plan = pop.swap_remove(0).1.into();
         self.plan_turn = Some(view.state.turn);
+        self.seen = enemies_in_sight(view);
     }
+}
+
+/// The enemy units a view shows, and where: a plan is remade when this
+/// changes (a unit came into sight, or one left it).
+fn enemies_in_sight(view: &PlayerView) -> Vec<(UnitId, Cell)> {
+    view.state
+        .units
+        .iter()
+        .filter(|u| u.side != view.side && u.on_board())
+        .map(|u| (u.id, u.cell))
+        .collect()
 }
 
 impl Bot for PlannerBot {
@@ -202,7 +217,10 @@ impl Bot for PlannerBot {
     }
 
     fn decide(&mut self, view: &PlayerView, rejected: &[Command]) -> Command {
-        if !rejected.is_empty() || self.plan_turn != Some(view.state.turn) {
+        if !rejected.is_empty()
+            || self.plan_turn != Some(view.state.turn)
+            || self.seen != enemies_in_sight(view)
+        {
             self.replan(view, rejected);
         }
         self.plan.pop_front().unwrap_or(Command::EndTurn)

@@ -14,7 +14,7 @@
 //! whole field for drawing and views. A property test checks that the two
 //! always agree.
 
-use super::arena::{Cell, Site};
+use super::arena::{Cell, NO_CELL, Site};
 use super::state::{MatchState, NO_UNIT, Status};
 use crate::map::Side;
 use crate::validate::OUTPOST_RADIUS;
@@ -233,7 +233,17 @@ impl PlayerView {
             } else if slot[1] == u.id {
                 slot[1] = NO_UNIT;
             }
-            state.units[i].status = Status::Hidden;
+            // Nothing about an unseen unit stays in the view but that it
+            // exists (its id) and its kind.
+            let hidden = &mut state.units[i];
+            hidden.status = Status::Hidden;
+            hidden.cell = NO_CELL;
+            hidden.health = 0;
+            hidden.poison = 0;
+            hidden.moved = false;
+            hidden.actions = 0;
+            hidden.ability_used = false;
+            hidden.came_from = None;
         }
         for o in &mut state.objectives {
             if let Some(p) = o.pending
