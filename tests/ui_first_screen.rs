@@ -380,7 +380,7 @@ fn settings_are_saved_and_restored() {
         eframe::get_value(&storage, Settings::STORAGE_KEY).expect("settings were saved");
     assert!(!restored.layers.zones);
     assert_eq!(restored.theme, ThemeChoice::Dark);
-    let app = HexwrightApp::with_default_map().with_settings(restored);
+    let app = HexwrightApp::with_default_map().with_settings(restored.clone());
     assert_eq!(app.settings(), &restored);
 }
 

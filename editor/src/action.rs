@@ -1,15 +1,21 @@
 //! What the user asked for. Panels and the canvas only read the app's state
 //! while they draw and return [`Action`]s; the app applies them once the
 //! frame is drawn ([`crate::app::HexwrightApp::apply`]). This keeps drawing
-//! free of borrow tangles and gives the future undo stack and scripting one
-//! place where state changes.
+//! free of borrow tangles and gives the undo history one place where the map
+//! changes: every map edit becomes a [`crate::command::Command`].
 
+use crate::editing::{PointerEvent, ToolKey};
+use crate::files::NewMapSpec;
 use crate::settings::Layer;
 use crate::theme::ThemeChoice;
+use crate::tool::Tool;
 use hexwright_engine::Hex;
+use hexwright_engine::map::{Meta, Side, TerrainKind};
+use hexwright_engine::symmetry::Symmetry;
+use std::path::PathBuf;
 
 /// A change the user requested.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Show or hide a canvas layer.
     SetLayer(Layer, bool),
@@ -26,4 +32,87 @@ pub enum Action {
     Zoom(f64),
     /// Hide the banner about a file that could not be opened.
     DismissLoadError,
+
+    /// Pick a tool.
+    SetTool(Tool),
+    /// The terrain kind new pieces get.
+    SetTerrainKind(TerrainKind),
+    /// Brush radius, in hex sizes.
+    SetBrush(f64),
+    /// Grow or shrink the brush by a factor.
+    ScaleBrush(f64),
+    /// The side zones, barracks and bases are made for.
+    SetSide(Side),
+    /// Symmetric editing mode.
+    SetSymmetry(Symmetry),
+    /// The pointer did something on the canvas (for the active tool).
+    Pointer(PointerEvent),
+    /// A key for the active tool.
+    ToolKey(ToolKey),
+    /// Change the kind of terrain piece `index`.
+    SetPieceKind(usize, TerrainKind),
+    /// Delete the selected terrain piece.
+    DeletePiece,
+    /// Remove the features on a hex.
+    RemoveFeatureAt(Hex),
+    /// Replace the map's metadata.
+    SetMeta(Meta),
+    /// Resize the map area to this width and height, content centred.
+    ResizeMap(f64, f64),
+
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Undo or redo until this many history steps are applied.
+    JumpTo(usize),
+    /// Show or hide the history panel.
+    ShowHistory(bool),
+    /// Show or hide the keyboard shortcut sheet.
+    ShowShortcuts(bool),
+
+    /// Ask for a new map's size (after the unsaved-changes prompt).
+    New,
+    /// Make a new map.
+    CreateMap(NewMapSpec),
+    /// Ask for a file to open.
+    Open,
+    /// Open this file (after the unsaved-changes prompt).
+    OpenPath(PathBuf),
+    /// Save to the current file (asks for one when there is none).
+    Save,
+    /// Ask for a file to save to.
+    SaveAs,
+    /// Save to this file; `true` when replacing an existing file was
+    /// already confirmed (the system's dialog asks itself).
+    SavePath(PathBuf, bool),
+    /// Close the open dialog without doing anything.
+    CloseDialog,
+    /// In the unsaved-changes prompt: save, then go on.
+    PromptSave,
+    /// In the unsaved-changes prompt: go on without saving.
+    PromptDiscard,
+    /// Open the map recovered after a crash.
+    Recover,
+    /// Delete the recovery file without opening it.
+    DiscardRecovery,
+
+    /// Show the pack window, or ask for a pack folder when none is open.
+    Pack,
+    /// Open the pack in this folder (or this `pack.ron`).
+    OpenPack(PathBuf),
+    /// Start a new pack in this folder.
+    NewPack(PathBuf),
+    /// Move pack entry `i` up (`-1`) or down (`1`).
+    PackShift(usize, isize),
+    /// Take pack entry `i` off the list.
+    PackRemove(usize),
+    /// Add the open map to the pack under this file name.
+    PackAdd(String),
+    /// Open pack entry `i` in the editor.
+    PackOpenMap(usize),
+    /// Write the pack.
+    PackSave,
+    /// Close the pack window.
+    PackClose,
 }

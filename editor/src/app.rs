@@ -4,27 +4,47 @@
 //!
 //! State is split three ways, as in egui's demo app:
 //!
-//! * the [`Document`] — the open map and everything derived from it;
-//! * [`Settings`] — layer toggles and theme, the only state persisted
-//!   (eframe storage, [`Settings::STORAGE_KEY`]);
-//! * UI state — camera, selection, hover, banners — which lives for the
-//!   session only.
+//! * the [`Document`] — the open map and everything derived from it — with
+//!   its undo [`History`];
+//! * [`Settings`] — layer toggles, theme, tool options, recent files: the
+//!   only state persisted (eframe storage, [`Settings::STORAGE_KEY`]);
+//! * UI state — camera, selection, hover, the tools' gesture, dialogs,
+//!   banners — which lives for the session only.
+//!
+//! Every change to the map is a [`crate::command::Command`] run through the
+//! history, so it can be undone; the tools build them in [`Editor`].
 //!
 //! [`HexwrightApp::ui`] draws everything into any [`egui::Ui`], so tests drive
 //! the same code headless with `egui_kittest` (see `tests/ui_first_screen.rs`).
 
 use crate::action::Action;
 use crate::canvas::{self, CanvasParams, CanvasState};
+use crate::command::{Change, Command};
 use crate::document::{Document, MapSource};
+use crate::editing::{EditContext, Editor, PointerEvent, ToolKey};
+use crate::files;
+use crate::history::History;
 use crate::load::{self, LoadProblem};
-use crate::panels::{inspector, layers, legend, load_error, top_bar};
+use crate::pack_draft::PackDraft;
+use crate::panels::dialogs::{self, Dialog, Pending};
+use crate::panels::meta::MetaForm;
+use crate::panels::parity::{self, ParityRow};
+use crate::panels::resize::ResizeForm;
+use crate::panels::{inspector, layers, legend, load_error, pack, shortcuts, toolbar, top_bar};
 use crate::settings::Settings;
 use crate::status;
 use crate::theme::{Palette, ThemeChoice};
+use crate::tool::Tool;
 use crate::view::View;
-use egui::{CentralPanel, CollapsingHeader, Frame, Key, Margin, Panel, RichText, ScrollArea, Ui};
+use egui::{
+    CentralPanel, CollapsingHeader, Frame, Key, KeyboardShortcut, Margin, Modifiers, Panel,
+    RichText, ScrollArea, Ui, ViewportCommand,
+};
 use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
+use hexwright_engine::map::{Feature, TerrainPiece};
+use hexwright_engine::symmetry::{self, Symmetry};
+use hexwright_engine::transform;
 use std::path::{Path, PathBuf};
 
 /// The window title.
@@ -50,18 +70,43 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
                 .storage
                 .and_then(|s| eframe::get_value(s, Settings::STORAGE_KEY))
                 .unwrap_or_default();
-            let app = match &file {
+            let mut app = match &file {
                 Some(path) => HexwrightApp::open(path),
                 None => HexwrightApp::with_default_map(),
             };
-            Ok(Box::new(app.with_settings(settings)))
+            if let Some(path) = &file
+                && app.load_error().is_none()
+            {
+                app.settings.remember(path);
+            }
+            let recent = app.settings.recent.clone();
+            let mut app = app
+                .with_settings(Settings { recent, ..settings })
+                .with_native_dialogs(true);
+            if let Some(path) = files::default_recovery_path() {
+                app = app.with_autosave(path, files::AUTOSAVE_DELAY);
+            }
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the editor window: {e}"))
 }
 
+/// Cached results that depend on the document revision.
+#[derive(Debug, Default)]
+struct Derived {
+    parity_revision: Option<u64>,
+    parity: Vec<ParityRow>,
+    breaks_key: Option<(u64, Symmetry)>,
+    breaks: Vec<Hex>,
+}
+
 /// The editor app.
 #[derive(Debug)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent UI flags: shortcut sheet, pack window, native dialogs, closing"
+)]
 pub struct HexwrightApp {
     doc: Document,
     settings: Settings,
@@ -72,6 +117,34 @@ pub struct HexwrightApp {
     selected_hex: Option<Hex>,
     selected_finding: Option<usize>,
     load_error: Option<LoadProblem>,
+    history: History,
+    editor: Editor,
+    dialog: Dialog,
+    /// What to do once a Save As started from the unsaved prompt succeeds.
+    after_save: Option<Pending>,
+    show_shortcuts: bool,
+    meta_form: MetaForm,
+    resize_form: ResizeForm,
+    native_dialogs: bool,
+    message: Option<String>,
+    derived: Derived,
+    /// Autosave: where, and how long after the last edit.
+    recovery: Option<(PathBuf, f64)>,
+    seen_revision: u64,
+    last_edit: f64,
+    autosaved_revision: Option<u64>,
+    /// The user agreed to close the window.
+    closing: bool,
+    title_sent: String,
+    /// Text to put on the system clipboard after a copy, so the next Ctrl+V
+    /// reaches the app as a paste event.
+    clipboard_text: Option<String>,
+    /// The map pack being edited, if any, and whether its window shows.
+    pack: Option<PackDraft>,
+    pack_shown: bool,
+    pack_add_name: String,
+    /// A file the user was told exists and may press Save again to replace.
+    replace_confirmed: Option<PathBuf>,
 }
 
 impl HexwrightApp {
@@ -85,6 +158,7 @@ impl HexwrightApp {
     #[must_use]
     pub fn from_document(doc: Document) -> Self {
         Self {
+            seen_revision: doc.revision(),
             doc,
             settings: Settings::default(),
             applied_theme: None,
@@ -93,6 +167,26 @@ impl HexwrightApp {
             selected_hex: None,
             selected_finding: None,
             load_error: None,
+            history: History::new(),
+            editor: Editor::default(),
+            dialog: Dialog::None,
+            after_save: None,
+            show_shortcuts: false,
+            meta_form: MetaForm::default(),
+            resize_form: ResizeForm::default(),
+            native_dialogs: false,
+            message: None,
+            derived: Derived::default(),
+            recovery: None,
+            last_edit: 0.0,
+            autosaved_revision: None,
+            closing: false,
+            title_sent: String::new(),
+            clipboard_text: None,
+            pack: None,
+            pack_shown: false,
+            pack_add_name: String::new(),
+            replace_confirmed: None,
         }
     }
 
@@ -125,6 +219,26 @@ impl HexwrightApp {
     pub fn with_settings(mut self, settings: Settings) -> Self {
         self.settings = settings;
         self.applied_theme = None;
+        self
+    }
+
+    /// Whether Open and Save As offer the system's file dialog (off by
+    /// default, so tests never block on one).
+    #[must_use]
+    pub fn with_native_dialogs(mut self, native: bool) -> Self {
+        self.native_dialogs = native;
+        self
+    }
+
+    /// Autosaves to `path` `delay` seconds after an edit while there are
+    /// unsaved changes. When the file already exists (the app did not close
+    /// cleanly), offers to recover it.
+    #[must_use]
+    pub fn with_autosave(mut self, path: PathBuf, delay: f64) -> Self {
+        if path.is_file() {
+            self.dialog = Dialog::Recover { path: path.clone() };
+        }
+        self.recovery = Some((path, delay));
         self
     }
 
@@ -170,7 +284,80 @@ impl HexwrightApp {
         self.load_error.as_ref()
     }
 
+    /// The undo history.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The tools' state (selected piece, gesture).
+    #[must_use]
+    pub fn editor(&self) -> &Editor {
+        &self.editor
+    }
+
+    /// The open dialog.
+    #[must_use]
+    pub fn dialog(&self) -> &Dialog {
+        &self.dialog
+    }
+
+    /// Whether the map has changes that are not saved.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.history.is_dirty()
+    }
+
+    /// The window title: file name, unsaved mark, app name.
+    #[must_use]
+    pub fn title(&self) -> String {
+        files::title(self.doc.source(), self.is_dirty())
+    }
+
+    /// The last status message.
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref().or(self.editor.message())
+    }
+
+    /// Whether the shortcut sheet is shown.
+    #[must_use]
+    pub fn shortcuts_shown(&self) -> bool {
+        self.show_shortcuts
+    }
+
+    /// Hexes that break the current symmetry mode (as last drawn).
+    #[must_use]
+    pub fn symmetry_breaks(&self) -> &[Hex] {
+        &self.derived.breaks
+    }
+
+    /// Whether the user agreed to close the window.
+    #[must_use]
+    pub fn is_closing(&self) -> bool {
+        self.closing
+    }
+
+    /// Runs `f` with the editing context.
+    fn edit<R>(&mut self, f: impl FnOnce(&mut Editor, &mut EditContext<'_>) -> R) -> R {
+        let mut cx = EditContext {
+            doc: &mut self.doc,
+            history: &mut self.history,
+            options: self.settings.tools,
+        };
+        f(&mut self.editor, &mut cx)
+    }
+
+    /// Runs a command through the history, reporting a failure.
+    fn execute(&mut self, cmd: Command) {
+        self.edit(Editor::finish);
+        if let Err(e) = self.history.execute(&mut self.doc, cmd) {
+            self.message = Some(format!("Cannot make that change: {e}"));
+        }
+    }
+
     /// Applies one user request.
+    #[expect(clippy::too_many_lines, reason = "one arm per action")]
     pub fn apply(&mut self, action: Action) {
         match action {
             Action::SetLayer(layer, shown) => self.settings.layers.set(layer, shown),
@@ -179,20 +366,7 @@ impl HexwrightApp {
                 self.selected_hex = hex;
                 self.selected_finding = None;
             }
-            Action::FocusFinding(i) => {
-                let Some(f) = self.doc.findings().get(i) else {
-                    return;
-                };
-                self.selected_finding = Some(i);
-                self.selected_hex = f.hex;
-                if let Some(h) = f.hex {
-                    self.view.center_on(self.doc.hex_center(h));
-                    self.view.zoom_to_at_least(
-                        canvas::FOCUS_HEX_PX / self.doc.map().layout.hex_size.get(),
-                    );
-                    self.canvas.release_fit();
-                }
-            }
+            Action::FocusFinding(i) => self.focus_finding(i),
             Action::FitToMap => self.canvas.fit(&mut self.view, &self.doc),
             Action::Zoom(factor) => {
                 let rect = self.canvas.rect();
@@ -202,11 +376,487 @@ impl HexwrightApp {
                 }
             }
             Action::DismissLoadError => self.load_error = None,
+            Action::SetTool(tool) => {
+                self.edit(|e, cx| {
+                    e.finish(cx);
+                    e.key(ToolKey::Escape, cx);
+                });
+                self.settings.tools.tool = tool;
+            }
+            Action::SetTerrainKind(kind) => self.settings.tools.terrain = kind,
+            Action::SetBrush(size) => {
+                self.settings.tools.brush = size;
+                self.settings.tools.scale_brush(1.0);
+            }
+            Action::ScaleBrush(factor) => self.settings.tools.scale_brush(factor),
+            Action::SetSide(side) => self.settings.tools.side = side,
+            Action::SetSymmetry(s) => self.settings.tools.symmetry = s,
+            Action::Pointer(ev) => self.pointer(ev),
+            Action::ToolKey(key) => {
+                if key == ToolKey::Paste {
+                    self.settings.tools.tool = Tool::HexSelect;
+                }
+                self.edit(|e, cx| e.key(key, cx));
+                if key == ToolKey::Copy
+                    && let Some(clip) = self.editor.clipboard()
+                {
+                    self.clipboard_text = Some(format!(
+                        "Hexwright: {} features, {} zone hexes",
+                        clip.features.len(),
+                        clip.zones.len()
+                    ));
+                }
+            }
+            Action::SetPieceKind(index, kind) => {
+                if let Some(before) = self.doc.map().terrain.get(index).cloned() {
+                    let after = TerrainPiece {
+                        kind,
+                        shape: before.shape.clone(),
+                    };
+                    self.execute(Command::new(
+                        "Change terrain kind",
+                        vec![Change::ReplacePiece {
+                            index,
+                            before,
+                            after,
+                        }],
+                    ));
+                }
+            }
+            Action::DeletePiece => self.edit(|e, cx| e.key(ToolKey::Delete, cx)),
+            Action::RemoveFeatureAt(hex) => {
+                let before = self.doc.map().features.clone();
+                let after: Vec<Feature> = before.iter().filter(|f| f.hex != hex).copied().collect();
+                if after != before {
+                    self.execute(Command::new(
+                        "Remove feature",
+                        vec![Change::Features { before, after }],
+                    ));
+                }
+            }
+            Action::SetMeta(meta) => {
+                let before = self.doc.map().meta.clone();
+                if before != meta {
+                    self.execute(Command::new(
+                        "Edit metadata",
+                        vec![Change::Meta {
+                            before,
+                            after: meta,
+                        }],
+                    ));
+                }
+            }
+            Action::ResizeMap(width, height) => {
+                match transform::resize_map(self.doc.map(), width, height) {
+                    Ok(after) => {
+                        let before = self.doc.map().clone();
+                        self.execute(Command::new(
+                            "Resize map",
+                            vec![Change::Map {
+                                before: Box::new(before),
+                                after: Box::new(after),
+                            }],
+                        ));
+                        self.canvas.fit(&mut self.view, &self.doc);
+                    }
+                    Err(e) => self.message = Some(format!("Cannot resize the map: {e}")),
+                }
+            }
+            Action::Undo => {
+                self.edit(Editor::finish);
+                match self.history.undo(&mut self.doc) {
+                    Some(label) => self.message = Some(format!("Undid: {label}")),
+                    None => self.message = Some("Nothing to undo".to_owned()),
+                }
+            }
+            Action::Redo => {
+                self.edit(Editor::finish);
+                match self.history.redo(&mut self.doc) {
+                    Some(label) => self.message = Some(format!("Redid: {label}")),
+                    None => self.message = Some("Nothing to redo".to_owned()),
+                }
+            }
+            Action::JumpTo(step) => {
+                self.edit(Editor::finish);
+                self.history.jump_to(&mut self.doc, step);
+            }
+            Action::ShowHistory(shown) => self.settings.show_history = shown,
+            Action::ShowShortcuts(shown) => self.show_shortcuts = shown,
+            Action::New => self.guard(Pending::New),
+            Action::Open => self.guard(Pending::Open),
+            Action::OpenPath(path) => {
+                if matches!(self.dialog, Dialog::Open { .. }) {
+                    // The Open dialog shows only once unsaved changes were dealt with.
+                    self.dialog = Dialog::None;
+                    self.open_path(&path);
+                } else {
+                    self.guard(Pending::OpenPath(path));
+                }
+            }
+            Action::CreateMap(spec) => match spec
+                .build()
+                .and_then(|map| Board::new(map).map_err(|e| e.to_string()))
+            {
+                Ok(board) => {
+                    self.replace_document(Document::new(board, MapSource::Unsaved));
+                    self.dialog = Dialog::None;
+                }
+                Err(e) => {
+                    self.dialog = Dialog::New {
+                        spec,
+                        error: Some(e),
+                    };
+                }
+            },
+            Action::Save => match self.doc.source().clone() {
+                MapSource::File(path) => {
+                    self.save_to(&path);
+                }
+                _ => self.dialog = self.save_as_dialog(),
+            },
+            Action::SaveAs => self.dialog = self.save_as_dialog(),
+            Action::SavePath(path, confirmed) => {
+                let replacing = path.exists()
+                    && self.doc.source() != &MapSource::File(path.clone())
+                    && !confirmed
+                    && self.replace_confirmed.as_ref() != Some(&path);
+                if replacing {
+                    // Nothing the user made is lost: replacing another file
+                    // takes a second click.
+                    self.dialog = Dialog::SaveAs {
+                        path: path.display().to_string(),
+                        error: Some(format!(
+                            "{} already exists: press Save file again to replace it",
+                            path.display()
+                        )),
+                    };
+                    self.replace_confirmed = Some(path);
+                } else if self.save_to(&path) {
+                    self.replace_confirmed = None;
+                    self.dialog = Dialog::None;
+                    if let Some(then) = self.after_save.take() {
+                        self.proceed(then);
+                    }
+                }
+            }
+            Action::CloseDialog => {
+                self.dialog = Dialog::None;
+                self.after_save = None;
+                self.replace_confirmed = None;
+            }
+            Action::PromptSave => {
+                if let Dialog::Unsaved { then } = std::mem::take(&mut self.dialog) {
+                    if let MapSource::File(path) = self.doc.source().clone() {
+                        if self.save_to(&path) {
+                            self.proceed(then);
+                        } else {
+                            self.dialog = Dialog::Unsaved { then };
+                        }
+                    } else {
+                        self.after_save = Some(then);
+                        self.dialog = self.save_as_dialog();
+                    }
+                }
+            }
+            Action::PromptDiscard => {
+                if let Dialog::Unsaved { then } = std::mem::take(&mut self.dialog) {
+                    self.remove_recovery();
+                    self.proceed(then);
+                }
+            }
+            Action::Recover => self.guard(Pending::Recover),
+            Action::DiscardRecovery => {
+                self.remove_recovery();
+                self.dialog = Dialog::None;
+            }
+            action => self.apply_pack(action),
+        }
+    }
+
+    /// The map pack being edited, if any.
+    #[must_use]
+    pub fn pack(&self) -> Option<&PackDraft> {
+        self.pack.as_ref()
+    }
+
+    fn apply_pack(&mut self, action: Action) {
+        match action {
+            Action::Pack => {
+                if self.pack.is_some() {
+                    self.pack_shown = true;
+                } else {
+                    self.dialog = Dialog::Pack {
+                        path: String::new(),
+                        error: None,
+                    };
+                }
+            }
+            Action::OpenPack(path) => match PackDraft::open(&path) {
+                Ok(draft) => {
+                    self.message = Some(format!("Opened the pack {}", draft.dir.display()));
+                    self.pack = Some(draft);
+                    self.pack_shown = true;
+                    self.dialog = Dialog::None;
+                }
+                Err(e) => {
+                    self.dialog = Dialog::Pack {
+                        path: path.display().to_string(),
+                        error: Some(e),
+                    };
+                }
+            },
+            Action::NewPack(path) => {
+                if path.join(hexwright_engine::pack::MANIFEST_FILE).exists() {
+                    self.dialog = Dialog::Pack {
+                        error: Some(format!(
+                            "{} already holds a pack: open it instead",
+                            path.display()
+                        )),
+                        path: path.display().to_string(),
+                    };
+                } else {
+                    self.pack = Some(PackDraft::new(path));
+                    self.pack_shown = true;
+                    self.dialog = Dialog::None;
+                }
+            }
+            Action::PackShift(i, by) => {
+                if let Some(p) = &mut self.pack {
+                    p.shift(i, by);
+                }
+            }
+            Action::PackRemove(i) => {
+                if let Some(p) = &mut self.pack {
+                    p.remove(i);
+                }
+            }
+            Action::PackAdd(name) => {
+                if let Some(p) = &mut self.pack {
+                    match p.add(&name, self.doc.map().clone()) {
+                        Ok(()) => self.pack_add_name.clear(),
+                        Err(e) => self.message = Some(format!("Cannot add the map: {e}")),
+                    }
+                }
+            }
+            Action::PackOpenMap(i) => {
+                if let Some(path) = self.pack.as_ref().and_then(|p| p.path_of(i)) {
+                    self.guard(Pending::OpenPath(path));
+                }
+            }
+            Action::PackSave => {
+                if let Some(p) = &mut self.pack {
+                    self.message = Some(match p.save() {
+                        Ok(()) => format!("Saved the pack {}", p.dir.display()),
+                        Err(e) => format!("Could not save the pack: {e}"),
+                    });
+                }
+            }
+            Action::PackClose => self.pack_shown = false,
+            _ => {}
+        }
+    }
+
+    fn focus_finding(&mut self, i: usize) {
+        let Some(f) = self.doc.findings().get(i) else {
+            return;
+        };
+        self.selected_finding = Some(i);
+        self.selected_hex = f.hex;
+        if let Some(h) = f.hex {
+            self.view.center_on(self.doc.hex_center(h));
+            self.view
+                .zoom_to_at_least(canvas::FOCUS_HEX_PX / self.doc.map().layout.hex_size.get());
+            self.canvas.release_fit();
+        }
+    }
+
+    fn pointer(&mut self, ev: PointerEvent) {
+        self.message = None;
+        self.edit(|e, cx| e.pointer(ev, cx));
+    }
+
+    /// Runs `then` now, or after the unsaved-changes prompt.
+    fn guard(&mut self, then: Pending) {
+        if self.is_dirty() {
+            self.dialog = Dialog::Unsaved { then };
+        } else {
+            self.proceed(then);
+        }
+    }
+
+    fn proceed(&mut self, then: Pending) {
+        match then {
+            Pending::New => {
+                self.dialog = Dialog::New {
+                    spec: files::NewMapSpec::default(),
+                    error: None,
+                };
+            }
+            Pending::Open => {
+                let path = match self.doc.source() {
+                    MapSource::File(p) => p
+                        .parent()
+                        .map(|d| format!("{}/", d.display()))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                self.dialog = Dialog::Open { path, error: None };
+            }
+            Pending::OpenPath(path) => {
+                self.dialog = Dialog::None;
+                self.open_path(&path);
+            }
+            Pending::Recover => {
+                self.dialog = Dialog::None;
+                if let Some((path, _)) = self.recovery.clone() {
+                    match load::open_file(&path) {
+                        Ok(mut doc) => {
+                            doc.set_source(MapSource::Unsaved);
+                            self.replace_document(doc);
+                            self.history.mark_unsaved();
+                            self.message = Some("Recovered the autosaved map".to_owned());
+                        }
+                        Err(problem) => self.load_error = Some(problem),
+                    }
+                }
+            }
+            Pending::Close => {
+                self.dialog = Dialog::None;
+                self.closing = true;
+            }
+        }
+    }
+
+    /// Opens the map file at `path`; on failure the current map stays and
+    /// the error shows in the banner.
+    fn open_path(&mut self, path: &Path) {
+        match load::open_file(path) {
+            Ok(doc) => {
+                self.replace_document(doc);
+                self.settings.remember(path);
+                self.remove_recovery();
+                self.message = Some(format!("Opened {}", path.display()));
+            }
+            Err(problem) => self.load_error = Some(problem),
+        }
+    }
+
+    fn replace_document(&mut self, doc: Document) {
+        self.doc = doc;
+        self.history = History::new();
+        self.editor.reset();
+        self.selected_hex = None;
+        self.selected_finding = None;
+        self.load_error = None;
+        self.canvas.reset();
+        self.derived = Derived::default();
+        self.meta_form = MetaForm::default();
+        self.seen_revision = self.doc.revision();
+        self.autosaved_revision = None;
+    }
+
+    fn save_as_dialog(&self) -> Dialog {
+        let path = match self.doc.source() {
+            MapSource::File(p) => p.display().to_string(),
+            MapSource::Bundled(name) => name.clone(),
+            MapSource::Unsaved => {
+                let stem: String = self
+                    .doc
+                    .map()
+                    .meta
+                    .name
+                    .chars()
+                    .map(|c| {
+                        if c.is_alphanumeric() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            '-'
+                        }
+                    })
+                    .collect();
+                format!("{}.ron", stem.trim_matches('-'))
+            }
+        };
+        Dialog::SaveAs { path, error: None }
+    }
+
+    /// Saves to `path`; on failure the error shows (in the Save As dialog
+    /// when it is open, else in the status bar).
+    fn save_to(&mut self, path: &Path) -> bool {
+        match files::save_map(self.doc.map(), path) {
+            Ok(()) => {
+                self.doc.set_source(MapSource::File(path.to_path_buf()));
+                self.history.mark_saved();
+                self.settings.remember(path);
+                self.remove_recovery();
+                self.message = Some(format!("Saved {}", path.display()));
+                true
+            }
+            Err(e) => {
+                let text = format!("Could not save: {e}");
+                if let Dialog::SaveAs { error, .. } = &mut self.dialog {
+                    *error = Some(text);
+                } else {
+                    self.message = Some(text);
+                }
+                false
+            }
+        }
+    }
+
+    fn remove_recovery(&mut self) {
+        if let Some((path, _)) = &self.recovery {
+            files::remove_recovery(path);
+        }
+        self.autosaved_revision = None;
+    }
+
+    /// Writes the recovery file when edits have rested long enough.
+    fn autosave(&mut self, now: f64) {
+        if self.doc.revision() != self.seen_revision {
+            self.seen_revision = self.doc.revision();
+            self.last_edit = now;
+        }
+        let Some((path, delay)) = &self.recovery else {
+            return;
+        };
+        if !self.is_dirty()
+            || self.editor.busy()
+            || self.autosaved_revision == Some(self.doc.revision())
+            || now - self.last_edit < *delay
+        {
+            return;
+        }
+        match files::write_recovery(self.doc.map(), path) {
+            Ok(()) => self.autosaved_revision = Some(self.doc.revision()),
+            Err(e) => {
+                self.message = Some(format!("Autosave failed: {e}"));
+                self.autosaved_revision = Some(self.doc.revision());
+            }
+        }
+    }
+
+    /// Brings the cached parity table and symmetry breaks up to date.
+    fn update_derived(&mut self) {
+        let rev = self.doc.revision();
+        if !self.doc.is_stale() && self.derived.parity_revision != Some(rev) {
+            self.derived.parity = parity::rows(self.doc.board());
+            self.derived.parity_revision = Some(rev);
+        }
+        let sym = self.settings.tools.symmetry;
+        if self.derived.breaks_key != Some((rev, sym)) {
+            self.derived.breaks =
+                symmetry::breaks(self.doc.map(), self.doc.board().coverage(), sym);
+            self.derived.breaks_key = Some((rev, sym));
         }
     }
 
     /// Draws the whole app into `ui` and applies what the user did. This is
     /// what [`eframe::App::ui`] calls; tests call it directly.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the layout of every panel in one place"
+    )]
     pub fn ui(&mut self, ui: &mut Ui) {
         if self.applied_theme != Some(self.settings.theme) {
             ui.ctx().set_theme(self.settings.theme.preference());
@@ -214,6 +864,9 @@ impl HexwrightApp {
         }
         let palette = Palette::for_visuals(ui.visuals());
         let mut actions = self.shortcuts(ui);
+        actions.extend(self.window_events(ui));
+        self.update_derived();
+        let dirty = self.is_dirty();
 
         Panel::top("top_bar").frame(bar_frame(ui)).show(ui, |ui| {
             actions.extend(top_bar::show(
@@ -221,6 +874,19 @@ impl HexwrightApp {
                 &self.doc,
                 &self.settings,
                 self.view.scale(),
+                dirty,
+            ));
+        });
+        Panel::top("toolbar").frame(bar_frame(ui)).show(ui, |ui| {
+            actions.extend(toolbar::show(
+                ui,
+                &toolbar::ToolbarParams {
+                    doc: &self.doc,
+                    options: &self.settings.tools,
+                    history: &self.history,
+                    editor: &self.editor,
+                    palette: &palette,
+                },
             ));
         });
         if let Some(problem) = &self.load_error {
@@ -235,6 +901,7 @@ impl HexwrightApp {
                     actions.extend(load_error::show(ui, problem, &showing));
                 });
         }
+        let message = self.message.as_deref().or(self.editor.message());
         Panel::bottom("status_bar")
             .frame(bar_frame(ui))
             .show(ui, |ui| {
@@ -243,6 +910,7 @@ impl HexwrightApp {
                     &self.doc,
                     self.canvas.hovered(),
                     self.canvas.pointer_world(),
+                    message,
                 );
             });
         Panel::left("layers")
@@ -265,6 +933,10 @@ impl HexwrightApp {
                             .show(ui, |ui| legend::show(ui, &palette));
                     });
             });
+        let selected_piece = self
+            .editor
+            .selected_piece()
+            .filter(|&i| i < self.doc.map().terrain.len());
         Panel::right("inspector")
             .resizable(true)
             .default_size(330.0)
@@ -272,36 +944,170 @@ impl HexwrightApp {
             .show(ui, |ui| {
                 actions.extend(inspector::show(
                     ui,
-                    inspector::InspectorParams {
+                    &mut inspector::InspectorParams {
                         doc: &self.doc,
                         selected_hex: self.selected_hex,
+                        selected_piece,
                         selected_finding: self.selected_finding,
                         palette,
+                        meta_form: &mut self.meta_form,
+                        resize_form: &mut self.resize_form,
+                        parity: &self.derived.parity,
+                        history: &self.history,
+                        show_history: self.settings.show_history,
                     },
                 ));
             });
+        let marks =
+            self.editor
+                .preview(&self.doc, &self.settings.tools, self.canvas.pointer_world());
+        let breaks: &[Hex] = if self.settings.tools.symmetry == Symmetry::Off {
+            &[]
+        } else {
+            &self.derived.breaks
+        };
         CentralPanel::no_frame().show(ui, |ui| {
             let params = CanvasParams {
                 doc: &self.doc,
                 layers: self.settings.layers,
                 selected: self.selected_hex,
                 palette,
+                tool: self.settings.tools.tool,
+                marks: &marks,
+                breaks,
+                symmetry: self.settings.tools.symmetry,
             };
             actions.extend(canvas::show(ui, &mut self.canvas, &mut self.view, params));
         });
+        let name = self.doc.source().short_name();
+        actions.extend(dialogs::show(
+            ui,
+            &mut self.dialog,
+            self.native_dialogs,
+            &name,
+        ));
+        if self.show_shortcuts {
+            actions.extend(shortcuts::show(ui, true));
+        }
+        if self.pack_shown
+            && let Some(draft) = &mut self.pack
+        {
+            actions.extend(pack::show(ui, draft, &mut self.pack_add_name));
+        }
 
+        // Pointer moves repaint anyway; anything else may change what shows.
+        let changed = actions.iter().any(|a| !matches!(a, Action::Pointer(_)));
         for action in actions {
             self.apply(action);
         }
+        if let Some(i) = self.editor.selected_piece()
+            && i >= self.doc.map().terrain.len()
+        {
+            self.editor.select_piece(None);
+        }
+        if !self.editor.painting() {
+            self.doc.refresh_derived();
+        }
+        let now = ui.input(|i| i.time);
+        self.autosave(now);
+        if let Some((_, delay)) = &self.recovery
+            && self.is_dirty()
+        {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(delay.max(0.05)));
+        }
+        let title = self.title();
+        if title != self.title_sent {
+            ui.ctx()
+                .send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title_sent = title;
+        }
+        if self.closing {
+            ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+        }
+        if let Some(text) = self.clipboard_text.take() {
+            ui.ctx().copy_text(text);
+        }
+        if changed {
+            ui.ctx().request_repaint();
+        }
     }
 
-    /// Keyboard shortcuts that work anywhere (unless a text field has focus).
+    /// Close requests and dropped files.
+    fn window_events(&mut self, ui: &Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        if ui.input(|i| i.viewport().close_requested()) && !self.closing {
+            if self.is_dirty() {
+                ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
+                self.dialog = Dialog::Unsaved {
+                    then: Pending::Close,
+                };
+            } else {
+                self.remove_recovery();
+            }
+        }
+        let dropped: Vec<PathBuf> = ui.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.iter().find(|p| files::is_map_file(p)) {
+            actions.push(Action::OpenPath(path.clone()));
+        } else if let Some(p) = dropped.first() {
+            self.message = Some(format!(
+                "{} is not a map file: drop a .ron file to open it",
+                p.display()
+            ));
+        }
+        actions
+    }
+
+    /// Keyboard shortcuts that work anywhere (unless a text field has focus
+    /// or a dialog is open).
     fn shortcuts(&self, ui: &Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().egui_wants_keyboard_input() || self.dialog.is_open() {
             return actions;
         }
-        ui.input(|i| {
+        let command = |k: Key| KeyboardShortcut::new(Modifiers::COMMAND, k);
+        let command_shift =
+            |k: Key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, k);
+        ui.input_mut(|i| {
+            for (shortcut, action) in [
+                (command_shift(Key::Z), Action::Redo),
+                (command_shift(Key::S), Action::SaveAs),
+                (command(Key::Z), Action::Undo),
+                (command(Key::Y), Action::Redo),
+                (command(Key::S), Action::Save),
+                (command(Key::N), Action::New),
+                (command(Key::O), Action::Open),
+            ] {
+                if i.consume_shortcut(&shortcut) {
+                    actions.push(action);
+                }
+            }
+            // The window turns Ctrl+C and Ctrl+V into clipboard events.
+            for event in &i.events {
+                match event {
+                    egui::Event::Copy => actions.push(Action::ToolKey(ToolKey::Copy)),
+                    egui::Event::Paste(_) => actions.push(Action::ToolKey(ToolKey::Paste)),
+                    _ => {}
+                }
+            }
+            if i.consume_shortcut(&command(Key::C)) {
+                actions.push(Action::ToolKey(ToolKey::Copy));
+            }
+            if i.consume_shortcut(&command(Key::V)) {
+                actions.push(Action::ToolKey(ToolKey::Paste));
+            }
+            if i.key_pressed(Key::F1) {
+                actions.push(Action::ShowShortcuts(!self.show_shortcuts));
+            }
+            if !i.modifiers.is_none() && !i.modifiers.shift_only() {
+                return;
+            }
             if i.key_pressed(Key::F) || i.key_pressed(Key::Home) {
                 actions.push(Action::FitToMap);
             }
@@ -311,8 +1117,44 @@ impl HexwrightApp {
             if i.key_pressed(Key::Minus) {
                 actions.push(Action::Zoom(1.0 / crate::view::ZOOM_STEP));
             }
-            if i.key_pressed(Key::Escape) && self.selected_hex.is_some() {
-                actions.push(Action::SelectHex(None));
+            if i.key_pressed(Key::Escape) {
+                actions.push(Action::ToolKey(ToolKey::Escape));
+                if self.selected_hex.is_some() && !self.editor.busy() {
+                    actions.push(Action::SelectHex(None));
+                }
+            }
+            for (key, tool_key) in [
+                (Key::Enter, ToolKey::Enter),
+                (Key::Backspace, ToolKey::Backspace),
+                (Key::Delete, ToolKey::Delete),
+            ] {
+                if i.key_pressed(key) {
+                    actions.push(Action::ToolKey(tool_key));
+                }
+            }
+            if i.modifiers.is_none() {
+                for tool in Tool::ALL {
+                    if i.key_pressed(tool.key()) {
+                        actions.push(Action::SetTool(tool));
+                    }
+                }
+                if i.key_pressed(Key::S) {
+                    actions.push(Action::SetSide(symmetry::swap_side(
+                        self.settings.tools.side,
+                    )));
+                }
+                if i.key_pressed(Key::R) {
+                    actions.push(Action::ToolKey(ToolKey::Rotate));
+                }
+                if i.key_pressed(Key::M) {
+                    actions.push(Action::ToolKey(ToolKey::Mirror));
+                }
+                if i.key_pressed(Key::OpenBracket) {
+                    actions.push(Action::ScaleBrush(1.0 / 1.25));
+                }
+                if i.key_pressed(Key::CloseBracket) {
+                    actions.push(Action::ScaleBrush(1.25));
+                }
             }
         });
         actions
@@ -332,8 +1174,16 @@ impl eframe::App for HexwrightApp {
         eframe::set_value(storage, Settings::STORAGE_KEY, &self.settings);
     }
 
-    /// Only the settings are persisted, not egui's own memory.
+    /// A clean exit without unsaved changes leaves no recovery file.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if !self.is_dirty() {
+            self.remove_recovery();
+        }
+    }
+
+    /// egui's memory holds the window layout (panel widths, open sections),
+    /// so it is persisted next to the settings.
     fn persist_egui_memory(&self) -> bool {
-        false
+        true
     }
 }

@@ -1,19 +1,25 @@
 //! The map canvas: draws the open map with the [`egui::Painter`] and turns
-//! pointer and wheel input into camera moves and selection [`Action`]s.
+//! pointer and wheel input into camera moves, selection and tool
+//! [`Action`]s (pointer events in world units for [`crate::editing`]).
 //!
 //! Layers, bottom to top: map area, grid hexes (usable light, unusable dark),
 //! terrain pieces (translucent, by kind), hatching on unusable hexes, the grid
-//! region outline, starting zones, features, validation markers, coordinates,
-//! and the hover and selection outlines. Only hexes inside the visible part
-//! of the map are drawn, and fine detail (outlines, hatching, labels) is left
-//! out when hexes are too small on screen to show it.
+//! region outline, starting zones, validation markers, features,
+//! coordinates, symmetry breaks; then, every frame, the selection, the
+//! tool's cursor preview and the hover outline. Only hexes inside the
+//! visible part of the map are drawn, fine detail (outlines, hatching,
+//! labels) is left out when hexes are too small on screen to show it, and the
+//! map layers are reused from the previous frame while nothing they show
+//! changed.
 
 use crate::action::Action;
 use crate::document::Document;
+use crate::editing::{Mark, PointerEvent, PointerKind};
 use crate::glyphs;
 use crate::settings::Layers;
 use crate::tessellate;
 use crate::theme::{self, Palette};
+use crate::tool::Tool;
 use crate::view::View;
 use egui::epaint::{Mesh, PathShape, Shape, Stroke};
 use egui::{
@@ -22,6 +28,7 @@ use egui::{
 use hexwright_engine::Hex;
 use hexwright_engine::geom::Point;
 use hexwright_engine::map::{FeatureKind, Side};
+use hexwright_engine::symmetry::Symmetry;
 use hexwright_engine::validate::Severity;
 
 /// Margin around the map when fitting it to the canvas, in screen points.
@@ -30,6 +37,10 @@ pub const FIT_MARGIN: f32 = 28.0;
 pub const MAX_HEX_PX: f64 = 180.0;
 /// Hex radius on screen a finding is shown at, at least, when focused.
 pub const FOCUS_HEX_PX: f64 = 30.0;
+/// Smallest hex radius on screen, in points, at which unusable hexes are hatched.
+pub const HATCH_MIN_PX: f32 = 6.0;
+/// How close, in screen points, counts as "on" a point (a polygon's first corner).
+pub const PICK_PX: f64 = 9.0;
 /// Wheel zoom sensitivity: zoom factor `e^(k × scrolled points)`.
 const WHEEL_ZOOM: f64 = 0.0025;
 
@@ -41,6 +52,22 @@ pub struct CanvasState {
     follow_fit: bool,
     hovered: Option<Hex>,
     pointer_world: Option<Point>,
+    /// The map layers drawn last frame, reused while nothing they depend on
+    /// changed (most frames: only the hover and the cursor preview move).
+    base: Option<(BaseKey, Vec<Shape>)>,
+    /// Emptied meshes kept for their memory (see `Paint::pool`).
+    pool: Vec<Mesh>,
+}
+
+/// Everything the map layers depend on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BaseKey {
+    revision: u64,
+    view: View,
+    rect: Rect,
+    layers: Layers,
+    dark: bool,
+    symmetry: Symmetry,
 }
 
 impl Default for CanvasState {
@@ -50,6 +77,8 @@ impl Default for CanvasState {
             follow_fit: true,
             hovered: None,
             pointer_world: None,
+            base: None,
+            pool: Vec::new(),
         }
     }
 }
@@ -106,6 +135,14 @@ pub struct CanvasParams<'a> {
     pub selected: Option<Hex>,
     /// Colours.
     pub palette: Palette,
+    /// The active tool.
+    pub tool: Tool,
+    /// The tool's cursor preview.
+    pub marks: &'a [Mark],
+    /// Hexes that break the chosen symmetry.
+    pub breaks: &'a [Hex],
+    /// The chosen symmetry (what `breaks` was worked out for).
+    pub symmetry: Symmetry,
 }
 
 /// Shows the canvas filling the available space; returns the user's requests.
@@ -128,16 +165,58 @@ pub fn show(
     }
 
     let mut actions = Vec::new();
-    handle_input(ui, &response, state, view, rect, doc, &mut actions);
+    handle_input(ui, &response, state, view, rect, params, &mut actions);
 
     let painter = ui.painter_at(rect);
-    Paint {
+    let paint = Paint {
         painter: &painter,
         view,
         rect,
         params,
+        pool: std::cell::RefCell::new(std::mem::take(&mut state.pool)),
+    };
+    let key = BaseKey {
+        revision: doc.revision(),
+        view: *view,
+        rect,
+        layers: params.layers,
+        dark: params.palette.dark,
+        symmetry: params.symmetry,
+    };
+    match &state.base {
+        Some((k, shapes)) if *k == key => painter.extend(shapes.iter().cloned()),
+        _ => {
+            // Last frame's meshes are ours alone again once egui has drawn
+            // them: keep their memory for this frame's.
+            if let Some((_, old)) = state.base.take() {
+                let mut pool = paint.pool.borrow_mut();
+                for shape in old {
+                    if let Shape::Mesh(mesh) = shape
+                        && let Ok(mut mesh) = std::sync::Arc::try_unwrap(mesh)
+                    {
+                        mesh.clear();
+                        pool.push(mesh);
+                    }
+                }
+                // Handed out in the order they were made, so each use gets
+                // a mesh about the size it needs.
+                pool.reverse();
+            }
+            let layer = painter.layer_id();
+            let start = ui.ctx().graphics_mut(|g| g.entry(layer).next_idx());
+            paint.base();
+            let shapes = ui.ctx().graphics_mut(|g| {
+                g.entry(layer)
+                    .all_entries()
+                    .skip(start.0)
+                    .map(|c| c.shape.clone())
+                    .collect()
+            });
+            state.base = Some((key, shapes));
+        }
     }
-    .all(state.hovered);
+    paint.overlay(state.hovered);
+    state.pool = paint.pool.into_inner();
     actions
 }
 
@@ -147,9 +226,10 @@ fn handle_input(
     state: &mut CanvasState,
     view: &mut View,
     rect: Rect,
-    doc: &Document,
+    params: CanvasParams<'_>,
     actions: &mut Vec<Action>,
 ) {
+    let doc = params.doc;
     let space = ui.input(|i| i.key_down(Key::Space));
     let panning = response.dragged_by(PointerButton::Middle)
         || response.dragged_by(PointerButton::Secondary)
@@ -181,8 +261,43 @@ fn handle_input(
         state.hovered = doc.board().coverage().in_grid(hex).then_some(hex);
     }
 
-    if response.clicked() && !space {
-        actions.push(Action::SelectHex(state.hovered));
+    if space || panning {
+        return;
+    }
+    if params.tool != Tool::Select && response.hovered() {
+        ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
+    }
+    let pick = PICK_PX / view.scale();
+    let pointer = ui.input(|i| i.pointer.interact_pos().or(i.pointer.latest_pos()));
+    let send = |actions: &mut Vec<Action>, kind: PointerKind, pos: Option<Pos2>| {
+        if let Some(pos) = pos {
+            actions.push(Action::Pointer(PointerEvent {
+                kind,
+                world: view.to_world(rect, pos),
+                pick,
+            }));
+        }
+    };
+    if response.drag_started_by(PointerButton::Primary) {
+        send(
+            actions,
+            PointerKind::Press,
+            ui.input(|i| i.pointer.press_origin()).or(pointer),
+        );
+    }
+    if response.dragged_by(PointerButton::Primary) {
+        send(actions, PointerKind::Drag, pointer);
+    }
+    if response.drag_stopped_by(PointerButton::Primary) {
+        send(actions, PointerKind::Release, pointer);
+    }
+    if response.double_clicked() {
+        send(actions, PointerKind::DoubleClick, pointer);
+    } else if response.clicked() {
+        if params.tool == Tool::Select {
+            actions.push(Action::SelectHex(state.hovered));
+        }
+        send(actions, PointerKind::Click, pointer);
     }
 }
 
@@ -192,11 +307,20 @@ struct Paint<'a> {
     view: &'a View,
     rect: Rect,
     params: CanvasParams<'a>,
+    /// Emptied meshes of an earlier frame, to reuse their memory: building
+    /// large meshes in fresh memory every frame costs more in page faults
+    /// than drawing them.
+    pool: std::cell::RefCell<Vec<Mesh>>,
 }
 
 impl Paint<'_> {
     fn doc(&self) -> &Document {
         self.params.doc
+    }
+
+    /// An empty mesh, reusing an earlier frame's memory when there is some.
+    fn mesh(&self) -> Mesh {
+        self.pool.borrow_mut().pop().unwrap_or_default()
     }
 
     fn palette(&self) -> &Palette {
@@ -224,7 +348,9 @@ impl Paint<'_> {
         self.corners(hex).map(|p| c + (p - c) * k)
     }
 
-    fn all(&self, hovered: Option<Hex>) {
+    /// The map's layers: everything but the selection, the hover and the
+    /// cursor preview.
+    fn base(&self) {
         let layers = self.params.layers;
         let visible: Vec<Hex> = self.visible_hexes();
         self.painter
@@ -244,9 +370,6 @@ impl Paint<'_> {
         if layers.findings {
             self.marker_outlines();
         }
-        if let Some(h) = self.params.selected {
-            self.selection(h);
-        }
         if layers.features {
             self.features();
         }
@@ -256,6 +379,17 @@ impl Paint<'_> {
         if layers.coordinates {
             self.coordinates(&visible);
         }
+        if layers.symmetry {
+            self.symmetry_breaks();
+        }
+    }
+
+    /// What changes from frame to frame: selection, cursor preview, hover.
+    fn overlay(&self, hovered: Option<Hex>) {
+        if let Some(h) = self.params.selected {
+            self.selection(h);
+        }
+        self.marks();
         if let Some(h) = hovered.filter(|&h| Some(h) != self.params.selected) {
             let pts = self.inset_corners(h, 1.0).to_vec();
             self.painter.add(Shape::closed_line(
@@ -304,7 +438,14 @@ impl Paint<'_> {
             Stroke::NONE
         };
         let show_usable = self.params.layers.usable;
-        let mut mesh = Mesh::default();
+        let mut mesh = self.mesh();
+        mesh.reserve_vertices(visible.len() * 6);
+        mesh.reserve_triangles(visible.len() * 4);
+        let mut lines = self.mesh();
+        if outline != Stroke::NONE {
+            lines.reserve_vertices(visible.len() * 14);
+            lines.reserve_triangles(visible.len() * 7);
+        }
         for &h in visible {
             let fill = if !show_usable {
                 pal.neutral
@@ -314,29 +455,55 @@ impl Paint<'_> {
                 pal.unusable
             };
             let pts = self.corners(h);
-            if outline == Stroke::NONE {
-                add_convex(&mut mesh, &pts, fill);
-            } else {
-                self.painter
-                    .add(PathShape::convex_polygon(pts.to_vec(), fill, outline));
+            add_convex(&mut mesh, &pts, fill);
+            if outline != Stroke::NONE {
+                // Every edge is shared: draw three per hex, the other three
+                // come with the neighbours (and the border's own below).
+                for i in 0..3 {
+                    add_line(&mut lines, pts[i], pts[i + 1], outline);
+                }
+                let layout = coverage.layout();
+                let (world, c) = (layout.corners(h), layout.center(h));
+                for i in 3..6 {
+                    let j = (i + 1) % 6;
+                    let across = layout.hex_at(Point::new(
+                        world[i].x + world[j].x - c.x,
+                        world[i].y + world[j].y - c.y,
+                    ));
+                    if !coverage.in_grid(across) {
+                        add_line(&mut lines, pts[i], pts[j], outline);
+                    }
+                }
             }
         }
-        if !mesh.is_empty() {
-            self.painter.add(mesh);
+        self.painter.add(mesh);
+        if !lines.is_empty() {
+            self.painter.add(lines);
         }
     }
 
     fn terrain(&self) {
         let vis = self.view.visible(self.rect);
         let px = self.hex_px();
-        let mut mesh = Mesh::default();
-        let mut outlines = Vec::new();
-        for piece in self
+        let shown: Vec<_> = self
             .doc()
             .pieces()
             .iter()
             .filter(|p| !p.eraser && p.bbox.overlaps(vis))
-        {
+            .collect();
+        let traps: usize = shown.iter().map(|p| p.visible.trapezoids.len()).sum();
+        let segments: usize = shown
+            .iter()
+            .flat_map(|p| &p.visible.outline)
+            .map(Vec::len)
+            .sum();
+        let mut mesh = self.mesh();
+        mesh.reserve_vertices(traps * 4);
+        mesh.reserve_triangles(traps * 2);
+        let mut outlines = self.mesh();
+        outlines.reserve_vertices(segments * 4);
+        outlines.reserve_triangles(segments * 2);
+        for piece in shown {
             let fill = self.palette().terrain_fill(piece.kind);
             tessellate::add_to_mesh(&mut mesh, &piece.visible.trapezoids, fill, |x, y| {
                 self.screen(Point::new(x, y))
@@ -346,32 +513,42 @@ impl Paint<'_> {
                 self.palette().terrain_line(piece.kind),
             );
             for line in &piece.visible.outline {
-                outlines.push(Shape::line(
-                    line.iter()
-                        .map(|&(x, y)| self.screen(Point::new(x, y)))
-                        .collect(),
-                    stroke,
-                ));
+                // Points closer than a screen point to the last one drawn add
+                // nothing visible: skip them (the end point is always kept).
+                let mut last: Option<Pos2> = None;
+                for (k, &(x, y)) in line.iter().enumerate() {
+                    let p = self.screen(Point::new(x, y));
+                    match last {
+                        None => last = Some(p),
+                        Some(a) => {
+                            if (p - a).length_sq() >= 1.0 || k + 1 == line.len() {
+                                add_line(&mut outlines, a, p, stroke);
+                                last = Some(p);
+                            }
+                        }
+                    }
+                }
             }
         }
         self.painter.add(mesh);
-        self.painter.extend(outlines);
+        self.painter.add(outlines);
     }
 
     fn hatching(&self, visible: &[Hex]) {
         let px = self.hex_px();
-        if px < 4.0 {
+        // Below this the lines would run together; the dark fill shows alone.
+        if px < HATCH_MIN_PX {
             return;
         }
         let coverage = self.doc().board().coverage();
         let spacing = (px * 0.22).clamp(4.0, 9.0);
         let stroke = Stroke::new((px * 0.035).clamp(0.7, 1.3), self.palette().hatch);
-        let mut shapes = Vec::new();
+        let mut mesh = self.mesh();
         for &h in visible.iter().filter(|&&h| !coverage.is_usable(h)) {
             let pts = self.inset_corners(h, 0.5);
-            hatch_into(&pts, spacing, stroke, &mut shapes);
+            hatch_segments(&pts, spacing, |[a, b]| add_line(&mut mesh, a, b, stroke));
         }
-        self.painter.extend(shapes);
+        self.painter.add(mesh);
     }
 
     fn region(&self) {
@@ -523,6 +700,145 @@ impl Paint<'_> {
         }
     }
 
+    fn symmetry_breaks(&self) {
+        let px = self.hex_px();
+        let stroke = Stroke::new((px * 0.08).clamp(1.2, 2.5), theme::SYMMETRY_BREAK);
+        let vis = self
+            .view
+            .visible(self.rect)
+            .expand(self.doc().map().layout.hex_size.get());
+        for &h in self.params.breaks {
+            let c = self.doc().hex_center(h);
+            if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
+                continue;
+            }
+            let mut pts = self.inset_corners(h, 3.0).to_vec();
+            pts.push(pts[0]);
+            self.painter
+                .extend(Shape::dashed_line(&pts, stroke, 4.0, 3.0));
+        }
+    }
+
+    fn mark_circle(&self, center: Point, radius: f64, erase: bool, line: Color32) {
+        let c = self.screen(center);
+        let r = (radius * self.view.scale()) as f32;
+        if r < 1.0 {
+            self.painter.circle_filled(c, 3.0, line);
+            return;
+        }
+        let stroke = Stroke::new(1.5, line);
+        if erase {
+            let pts: Vec<Pos2> = (0..=48)
+                .map(|i| {
+                    let a = i as f32 / 48.0 * std::f32::consts::TAU;
+                    c + Vec2::new(a.cos(), a.sin()) * r
+                })
+                .collect();
+            self.painter
+                .extend(Shape::dashed_line(&pts, stroke, 5.0, 4.0));
+        } else {
+            self.painter.circle_stroke(c, r, stroke);
+        }
+    }
+
+    fn mark_hex(&self, hex: Hex, side: Option<Side>, remove: bool) {
+        let color = side.map_or(theme::ERROR, theme::side_color);
+        let pts = self.inset_corners(hex, 1.5).to_vec();
+        let fill = color.gamma_multiply(if remove { 0.15 } else { 0.35 });
+        self.painter
+            .add(PathShape::convex_polygon(pts.clone(), fill, Stroke::NONE));
+        self.painter
+            .add(Shape::closed_line(pts, Stroke::new(2.0, color)));
+        if remove {
+            let c = self.screen(self.doc().hex_center(hex));
+            let d = self.hex_px() * 0.3;
+            let s = Stroke::new(2.0, color);
+            self.painter
+                .line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
+            self.painter
+                .line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
+        }
+    }
+
+    fn marks(&self) {
+        let pal = self.palette();
+        let line = if pal.dark {
+            Color32::WHITE
+        } else {
+            Color32::BLACK
+        };
+        for mark in self.params.marks {
+            match mark {
+                Mark::Circle {
+                    center,
+                    radius,
+                    erase,
+                } => self.mark_circle(*center, *radius, *erase, line),
+                Mark::Polyline { points, closed } => {
+                    let pts: Vec<Pos2> = points.iter().map(|&p| self.screen(p)).collect();
+                    let stroke = Stroke::new(2.0, theme::SELECTION);
+                    if *closed {
+                        self.painter.add(Shape::closed_line(pts.clone(), stroke));
+                    } else {
+                        self.painter.add(Shape::line(pts.clone(), stroke));
+                    }
+                    for p in pts {
+                        self.painter.circle_filled(p, 3.5, theme::SELECTION);
+                    }
+                }
+                Mark::Hex { hex, side, remove } => self.mark_hex(*hex, *side, *remove),
+                Mark::Selected(hex) => {
+                    let pts = self.inset_corners(*hex, 1.0).to_vec();
+                    let fill = theme::SELECTION.gamma_multiply(0.3);
+                    self.painter
+                        .add(PathShape::convex_polygon(pts.clone(), fill, Stroke::NONE));
+                    self.painter
+                        .add(Shape::closed_line(pts, Stroke::new(1.5, theme::SELECTION)));
+                }
+                Mark::Handle { at, selected } => {
+                    let c = self.screen(*at);
+                    let size = if *selected { 11.0 } else { 8.0 };
+                    let r = Rect::from_center_size(c, Vec2::splat(size));
+                    self.painter.rect(
+                        r,
+                        1.0,
+                        if *selected {
+                            theme::SELECTION
+                        } else {
+                            pal.background
+                        },
+                        Stroke::new(1.5, line),
+                        egui::StrokeKind::Middle,
+                    );
+                }
+                Mark::Feature { hex, kind } => {
+                    let pos = self.screen(self.doc().hex_center(*hex));
+                    let px = self.hex_px().max(6.0);
+                    self.painter
+                        .circle_filled(pos, px * 0.7, pal.background.gamma_multiply(0.5));
+                    glyphs::feature(self.painter, pos, px * 0.56, *kind, pal);
+                }
+                Mark::Piece { index, offset } => {
+                    let Some(piece) = self.doc().pieces().get(*index) else {
+                        continue;
+                    };
+                    let stroke = Stroke::new(2.5, theme::SELECTION);
+                    for ring in &piece.prepared.rings {
+                        let mut pts: Vec<Pos2> = ring
+                            .points
+                            .iter()
+                            .map(|&p| self.screen(p + *offset))
+                            .collect();
+                        if let Some(&first) = pts.first() {
+                            pts.push(first);
+                        }
+                        self.painter.add(Shape::line(pts, stroke));
+                    }
+                }
+            }
+        }
+    }
+
     fn selection(&self, hex: Hex) {
         let halo = if self.palette().dark {
             Color32::from_black_alpha(200)
@@ -545,6 +861,25 @@ impl Paint<'_> {
     }
 }
 
+/// Adds the segment `a`–`b` to `mesh` as a quad of the stroke's width: far
+/// cheaper to tessellate than thousands of separate line shapes.
+fn add_line(mesh: &mut Mesh, a: Pos2, b: Pos2, stroke: Stroke) {
+    let d = b - a;
+    // `Vec2::length` uses `hypot`, several times slower than this.
+    let len = (d.x * d.x + d.y * d.y).sqrt();
+    if len <= f32::EPSILON {
+        return;
+    }
+    let n = Vec2::new(-d.y, d.x) * (stroke.width * 0.5 / len);
+    let base = mesh.vertices.len() as u32;
+    let color = stroke.color;
+    for p in [a + n, b + n, b - n, a - n] {
+        mesh.colored_vertex(p, color);
+    }
+    mesh.add_triangle(base, base + 1, base + 2);
+    mesh.add_triangle(base, base + 2, base + 3);
+}
+
 /// Adds a convex polygon to `mesh` as a triangle fan.
 fn add_convex(mesh: &mut Mesh, pts: &[Pos2], color: Color32) {
     let base = mesh.vertices.len() as u32;
@@ -559,6 +894,13 @@ fn add_convex(mesh: &mut Mesh, pts: &[Pos2], color: Color32) {
 /// Diagonal hatching lines (`x + y = k` for `k` on a screen-aligned raster,
 /// so the lines of neighbouring hexes meet) clipped to the convex polygon.
 pub(crate) fn hatch_into(poly: &[Pos2], spacing: f32, stroke: Stroke, out: &mut Vec<Shape>) {
+    hatch_segments(poly, spacing, |seg| {
+        out.push(Shape::line_segment(seg, stroke));
+    });
+}
+
+/// The hatching segments of [`hatch_into`], one call each.
+fn hatch_segments(poly: &[Pos2], spacing: f32, mut f: impl FnMut([Pos2; 2])) {
     let (lo, hi) = poly.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
         (lo.min(p.x + p.y), hi.max(p.x + p.y))
     });
@@ -575,7 +917,7 @@ pub(crate) fn hatch_into(poly: &[Pos2], spacing: f32, stroke: Stroke, out: &mut 
             }
         }
         if found == 2 {
-            out.push(Shape::line_segment(hits, stroke));
+            f(hits);
         }
         level += spacing;
     }

@@ -12,7 +12,10 @@ use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::geom::{self, Bbox, Point};
-use hexwright_engine::map::{FeatureKind, Map, Side, TerrainKind, TerrainShape};
+use hexwright_engine::map::{
+    Feature, FeatureKind, LimitError, Map, Meta, Side, TerrainKind, TerrainPiece, TerrainShape,
+    Zone,
+};
 use hexwright_engine::shape::{self, Prepared};
 use hexwright_engine::summary::Summary;
 use hexwright_engine::validate::{Finding, Severity};
@@ -145,6 +148,7 @@ pub struct Document {
     pieces: Vec<PieceShape>,
     zones_at: HashMap<Hex, Vec<Side>>,
     findings_at: HashMap<Hex, Vec<usize>>,
+    stale: bool,
 }
 
 impl Document {
@@ -162,6 +166,7 @@ impl Document {
             pieces: Vec::new(),
             zones_at: HashMap::new(),
             findings_at: HashMap::new(),
+            stale: true,
         };
         doc.refresh();
         doc
@@ -221,6 +226,18 @@ impl Document {
         self.zones_at.get(&hex).map_or(&[], Vec::as_slice)
     }
 
+    /// Every hex of `side`'s starting zone(s), in file order.
+    #[must_use]
+    pub fn zones_of(&self, side: Side) -> Vec<Hex> {
+        self.board
+            .map()
+            .zones
+            .iter()
+            .filter(|z| z.side == side)
+            .flat_map(|z| z.hexes.iter().copied())
+            .collect()
+    }
+
     /// Indices of the findings at `hex`.
     #[must_use]
     pub fn findings_at(&self, hex: Hex) -> &[usize] {
@@ -250,21 +267,116 @@ impl Document {
         self.findings_at.keys().copied()
     }
 
-    /// Changes the board through `edit`, then refreshes everything derived.
-    pub fn edit<R>(&mut self, edit: impl FnOnce(&mut Board) -> R) -> R {
-        let r = edit(&mut self.board);
-        self.refresh();
-        r
+    /// Inserts a terrain piece at `index` (clamped to the end), updating the
+    /// coverage and the drawn shapes incrementally. Call
+    /// [`Document::refresh_derived`] once the edits of a frame are done.
+    pub fn insert_piece(&mut self, index: usize, piece: TerrainPiece) -> Result<(), LimitError> {
+        let index = index.min(self.pieces.len());
+        let shape = prepare_piece(&piece);
+        let eraser = shape.eraser;
+        let bbox = shape.prepared.bbox.unwrap_or(Bbox::EMPTY);
+        self.board.insert_piece(index, piece)?;
+        self.pieces.insert(index, shape);
+        update_visible(self.board.map(), &mut self.pieces, index);
+        if eraser {
+            update_strokes_before(self.board.map(), &mut self.pieces, index, bbox);
+        }
+        self.touch();
+        Ok(())
     }
 
-    /// Recomputes findings, summary, prepared shapes and lookups, and bumps
-    /// the revision.
-    pub fn refresh(&mut self) {
+    /// Removes the terrain piece at `index`; `None` when there is none.
+    pub fn remove_piece(&mut self, index: usize) -> Option<TerrainPiece> {
+        let (piece, _) = self.board.remove_piece(index)?;
+        let old = self.pieces.remove(index);
+        if old.eraser {
+            let bbox = old.prepared.bbox.unwrap_or(Bbox::EMPTY);
+            update_strokes_before(self.board.map(), &mut self.pieces, index, bbox);
+        }
+        self.touch();
+        Some(piece)
+    }
+
+    /// Replaces the terrain piece at `index`, returning the old one; `None`
+    /// when there is none or the new piece breaks a limit.
+    pub fn replace_piece(&mut self, index: usize, piece: TerrainPiece) -> Option<TerrainPiece> {
+        let shape = prepare_piece(&piece);
+        let (old, _) = self.board.replace_piece(index, piece)?;
+        let before = std::mem::replace(&mut self.pieces[index], shape);
+        update_visible(self.board.map(), &mut self.pieces, index);
+        let now = &self.pieces[index];
+        if before.eraser || now.eraser {
+            let bbox = before
+                .prepared
+                .bbox
+                .unwrap_or(Bbox::EMPTY)
+                .union(now.prepared.bbox.unwrap_or(Bbox::EMPTY));
+            update_strokes_before(self.board.map(), &mut self.pieces, index, bbox);
+        }
+        self.touch();
+        Some(old)
+    }
+
+    /// Replaces the features, returning the old ones.
+    pub fn set_features(&mut self, features: Vec<Feature>) -> Vec<Feature> {
+        let mut old = Vec::new();
+        self.board
+            .edit_content(|m| old = std::mem::replace(&mut m.features, features));
+        self.touch();
+        old
+    }
+
+    /// Replaces the starting zones, returning the old ones.
+    pub fn set_zones(&mut self, zones: Vec<Zone>) -> Vec<Zone> {
+        let mut old = Vec::new();
+        self.board
+            .edit_content(|m| old = std::mem::replace(&mut m.zones, zones));
+        self.touch();
+        old
+    }
+
+    /// Replaces the metadata, returning the old one.
+    pub fn set_meta(&mut self, meta: Meta) -> Meta {
+        let mut old = Meta::default();
+        self.board
+            .edit_content(|m| old = std::mem::replace(&mut m.meta, meta));
+        self.touch();
+        old
+    }
+
+    /// Replaces the whole map (layout, area, grid region, ...), recomputing
+    /// the coverage from scratch. Returns the old map; on a limit error
+    /// nothing changes.
+    pub fn set_map(&mut self, map: Map) -> Result<Map, LimitError> {
+        let old = self.board.map().clone();
+        self.board.edit_all(|m| *m = map)?;
+        self.pieces = visible_pieces(self.board.map());
+        self.region = shape::prepare_region(&self.board.map().grid, self.board.map().area.bbox());
+        self.touch();
+        Ok(old)
+    }
+
+    /// Marks the derived data stale after an edit.
+    fn touch(&mut self) {
+        self.stale = true;
+        self.revision += 1;
+    }
+
+    /// Whether findings, summary and lookups lag behind the last edits.
+    #[must_use]
+    pub fn is_stale(&self) -> bool {
+        self.stale
+    }
+
+    /// Recomputes findings, summary and lookups after incremental edits, if
+    /// any happened since the last time.
+    pub fn refresh_derived(&mut self) {
+        if !self.stale {
+            return;
+        }
         let map = self.board.map();
         self.findings = self.board.validate();
         self.summary = Summary::new(map, self.board.coverage());
-        self.region = shape::prepare_region(&map.grid, map.area.bbox());
-        self.pieces = visible_pieces(map);
         self.zones_at.clear();
         for z in &map.zones {
             for &h in &z.hexes {
@@ -280,7 +392,30 @@ impl Document {
                 self.findings_at.entry(h).or_default().push(i);
             }
         }
+        self.stale = false;
         self.revision += 1;
+    }
+
+    /// Marks where the map now lives (after Save As).
+    pub fn set_source(&mut self, source: MapSource) {
+        self.source = source;
+    }
+
+    /// Changes the board through `edit`, then refreshes everything derived.
+    pub fn edit<R>(&mut self, edit: impl FnOnce(&mut Board) -> R) -> R {
+        let r = edit(&mut self.board);
+        self.refresh();
+        r
+    }
+
+    /// Recomputes findings, summary, prepared shapes and lookups, and bumps
+    /// the revision.
+    pub fn refresh(&mut self) {
+        let map = self.board.map();
+        self.region = shape::prepare_region(&map.grid, map.area.bbox());
+        self.pieces = visible_pieces(map);
+        self.stale = true;
+        self.refresh_derived();
     }
 
     /// Everything about `hex`.
@@ -340,6 +475,37 @@ impl Document {
 
 /// Prepares every terrain piece and works out what of it shows.
 fn visible_pieces(map: &Map) -> Vec<PieceShape> {
+    let mut pieces: Vec<PieceShape> = map
+        .terrain
+        .iter()
+        .map(|p| PieceShape {
+            kind: p.kind,
+            prepared: shape::prepare_shape(&p.shape),
+            eraser: p.shape.is_eraser(),
+            visible: Fill::default(),
+            bbox: Bbox::EMPTY,
+        })
+        .collect();
+    for i in 0..pieces.len() {
+        update_visible(map, &mut pieces, i);
+    }
+    pieces
+}
+
+/// A prepared piece, its visible fill not worked out yet.
+fn prepare_piece(piece: &TerrainPiece) -> PieceShape {
+    PieceShape {
+        kind: piece.kind,
+        prepared: shape::prepare_shape(&piece.shape),
+        eraser: piece.shape.is_eraser(),
+        visible: Fill::default(),
+        bbox: Bbox::EMPTY,
+    }
+}
+
+/// Works out what shows of piece `i`: its shape inside the map area, minus
+/// (for brush strokes) the erasers painted after it.
+fn update_visible(map: &Map, pieces: &mut [PieceShape], i: usize) {
     let area = map.area.bbox();
     let area_ring: Ring = vec![
         (area.min.x, area.min.y),
@@ -347,66 +513,60 @@ fn visible_pieces(map: &Map) -> Vec<PieceShape> {
         (area.max.x, area.max.y),
         (area.min.x, area.max.y),
     ];
-    let prepared: Vec<Prepared> = map
-        .terrain
-        .iter()
-        .map(|p| shape::prepare_shape(&p.shape))
-        .collect();
     let rings = |p: &Prepared| -> Vec<Ring> {
         p.rings
             .iter()
             .map(|r| r.points.iter().map(|q| (q.x, q.y)).collect())
             .collect()
     };
-    map.terrain
-        .iter()
-        .zip(&prepared)
-        .enumerate()
-        .map(|(i, (piece, prep))| {
-            let eraser = piece.shape.is_eraser();
-            let bbox = prep.bbox.unwrap_or(Bbox::EMPTY);
-            let visible = if eraser || bbox.is_empty() {
-                Fill::default()
-            } else {
-                let mut shapes = vec![vec![area_ring.clone()], rings(prep)];
-                if matches!(piece.shape, TerrainShape::Stroke { .. }) {
-                    // Erasers painted later remove this stroke's coverage.
-                    for (later, later_prep) in map.terrain.iter().zip(&prepared).skip(i + 1) {
-                        if later.shape.is_eraser()
-                            && later_prep.bbox.is_some_and(|b| b.overlaps(bbox))
-                        {
-                            shapes.push(rings(later_prep));
-                        }
-                    }
+    let prep = &pieces[i].prepared;
+    let eraser = pieces[i].eraser;
+    let bbox = prep.bbox.unwrap_or(Bbox::EMPTY);
+    let visible = if eraser || bbox.is_empty() {
+        Fill::default()
+    } else {
+        let mut shapes = vec![vec![area_ring], rings(prep)];
+        if matches!(map.terrain[i].shape, TerrainShape::Stroke { .. }) {
+            // Erasers painted later remove this stroke's coverage.
+            for later in &pieces[i + 1..] {
+                if later.eraser && later.prepared.bbox.is_some_and(|b| b.overlaps(bbox)) {
+                    shapes.push(rings(&later.prepared));
                 }
-                tessellate::combine(&shapes, |inside| {
-                    inside[0] && inside[1] && !inside[2..].iter().any(|&e| e)
-                })
-            };
-            let bbox = Bbox::of(
-                &visible
-                    .trapezoids
-                    .iter()
-                    .flat_map(Trapezoid::corners)
-                    .map(|(x, y)| Point::new(x, y))
-                    .collect::<Vec<_>>(),
-            );
-            PieceShape {
-                kind: piece.kind,
-                prepared: prep.clone(),
-                eraser,
-                visible,
-                bbox,
             }
+        }
+        tessellate::combine(&shapes, |inside| {
+            inside[0] && inside[1] && !inside[2..].iter().any(|&e| e)
         })
-        .collect()
+    };
+    let bbox = Bbox::of(
+        &visible
+            .trapezoids
+            .iter()
+            .flat_map(Trapezoid::corners)
+            .map(|(x, y)| Point::new(x, y))
+            .collect::<Vec<_>>(),
+    );
+    pieces[i].visible = visible;
+    pieces[i].bbox = bbox;
+}
+
+/// Recomputes what shows of the brush strokes before `index` that an
+/// eraser within `bbox` at `index` may cut.
+fn update_strokes_before(map: &Map, pieces: &mut [PieceShape], index: usize, bbox: Bbox) {
+    for j in 0..index.min(pieces.len()) {
+        let stroke = matches!(map.terrain[j].shape, TerrainShape::Stroke { .. });
+        if stroke && !pieces[j].eraser && pieces[j].prepared.bbox.is_some_and(|b| b.overlaps(bbox))
+        {
+            update_visible(map, pieces, j);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use hexwright_engine::layout::Orientation;
-    use hexwright_engine::map::{Coord, Feature, Length, TerrainPiece, TerrainShape, Zone};
+    use hexwright_engine::map::{Coord, Length};
 
     fn doc() -> Document {
         let mut map = Map::new_empty("Test", Orientation::Pointy, 10.0, 200.0, 200.0).unwrap();

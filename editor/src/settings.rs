@@ -1,13 +1,16 @@
-//! The user's settings: the only state the app persists between runs (layer
-//! toggles and theme). Everything else — the map, the camera, the selection —
-//! belongs to the session.
+//! The user's settings, persisted between runs: layer toggles, theme, tool
+//! options, recent files. (eframe also keeps the window's size and egui's
+//! memory — panel widths, open sections.) Everything else — the map, the
+//! camera, the selection — belongs to the session.
 //!
 //! Stored through eframe's persistence under [`Settings::STORAGE_KEY`]. Every
 //! field has a default, so settings written by an older or newer version load
 //! with the missing fields defaulted instead of failing.
 
 use crate::theme::ThemeChoice;
+use crate::tool::ToolOptions;
 use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 
 /// A layer of the map canvas that can be shown or hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,16 +27,19 @@ pub enum Layer {
     Findings,
     /// Axial `q,r` labels on hexes (when zoomed in far enough).
     Coordinates,
+    /// Marks on hexes that break the chosen symmetry.
+    Symmetry,
 }
 
 impl Layer {
     /// Every layer, in the order the layer panel lists them.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Terrain,
         Self::Usable,
         Self::Features,
         Self::Zones,
         Self::Findings,
+        Self::Symmetry,
         Self::Coordinates,
     ];
 
@@ -47,6 +53,7 @@ impl Layer {
             Self::Zones => "Starting zones",
             Self::Findings => "Validation markers",
             Self::Coordinates => "Coordinates",
+            Self::Symmetry => "Symmetry breaks",
         }
     }
 
@@ -62,6 +69,9 @@ impl Layer {
             Self::Zones => "Each side's starting zone, in the side's colour",
             Self::Findings => "A badge on every hex with a validation error or warning",
             Self::Coordinates => "Axial q,r coordinates on each hex when zoomed in",
+            Self::Symmetry => {
+                "A dashed mark on every hex or object that breaks the chosen symmetry mode"
+            }
         }
     }
 }
@@ -86,6 +96,8 @@ pub struct Layers {
     pub findings: bool,
     /// See [`Layer::Coordinates`].
     pub coordinates: bool,
+    /// See [`Layer::Symmetry`].
+    pub symmetry: bool,
 }
 
 impl Default for Layers {
@@ -97,6 +109,7 @@ impl Default for Layers {
             zones: true,
             findings: true,
             coordinates: false,
+            symmetry: true,
         }
     }
 }
@@ -112,6 +125,7 @@ impl Layers {
             Layer::Zones => self.zones,
             Layer::Findings => self.findings,
             Layer::Coordinates => self.coordinates,
+            Layer::Symmetry => self.symmetry,
         }
     }
 
@@ -124,24 +138,41 @@ impl Layers {
             Layer::Zones => &mut self.zones,
             Layer::Findings => &mut self.findings,
             Layer::Coordinates => &mut self.coordinates,
+            Layer::Symmetry => &mut self.symmetry,
         };
         *slot = shown;
     }
 }
 
+/// How many recently used files the app remembers.
+pub const RECENT_FILES: usize = 10;
+
 /// Everything the app remembers between runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// Shown canvas layers.
     pub layers: Layers,
     /// Light, dark or follow the system.
     pub theme: ThemeChoice,
+    /// The active tool and its options.
+    pub tools: ToolOptions,
+    /// Recently opened or saved map files, most recent first.
+    pub recent: Vec<PathBuf>,
+    /// Whether the history panel is shown.
+    pub show_history: bool,
 }
 
 impl Settings {
     /// The key the settings are stored under.
     pub const STORAGE_KEY: &'static str = "hexwright.settings";
+
+    /// Puts `path` first in the recent files, without repeats.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_FILES);
+    }
 }
 
 #[cfg(test)]
@@ -165,5 +196,17 @@ mod tests {
         assert!(!s.layers.terrain);
         assert!(s.layers.zones);
         assert_eq!(s.theme, ThemeChoice::System);
+    }
+
+    #[test]
+    fn recent_files_are_unique_most_recent_first_and_bounded() {
+        let mut s = Settings::default();
+        for i in 0..15 {
+            s.remember(Path::new(&format!("/maps/{i}.ron")));
+        }
+        s.remember(Path::new("/maps/12.ron"));
+        assert_eq!(s.recent.len(), RECENT_FILES);
+        assert_eq!(s.recent[0], Path::new("/maps/12.ron"));
+        assert_eq!(s.recent.iter().filter(|p| p.ends_with("12.ron")).count(), 1);
     }
 }

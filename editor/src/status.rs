@@ -1,5 +1,6 @@
 //! The status bar: the hovered hex (coordinate, free fraction, what stands
-//! there), and the map's validation state.
+//! there), the last message (saved, an edit that could not be made), and the
+//! map's validation state.
 
 use crate::document::Document;
 use crate::panels::findings::summary_line;
@@ -10,7 +11,13 @@ use hexwright_engine::geom::Point;
 use hexwright_engine::validate::Severity;
 
 /// Draws the status bar for the hovered hex (or pointer position).
-pub fn show(ui: &mut Ui, doc: &Document, hovered: Option<Hex>, pointer: Option<Point>) {
+pub fn show(
+    ui: &mut Ui,
+    doc: &Document,
+    hovered: Option<Hex>,
+    pointer: Option<Point>,
+    message: Option<&str>,
+) {
     ui.horizontal_centered(|ui| {
         match (hovered, pointer) {
             (Some(hex), _) => {
@@ -26,6 +33,10 @@ pub fn show(ui: &mut Ui, doc: &Document, hovered: Option<Hex>, pointer: Option<P
             (None, None) => {
                 ui.label(RichText::new("Point at a hex to see what is there").weak());
             }
+        }
+        if let Some(m) = message {
+            ui.separator();
+            ui.label(RichText::new(m).strong());
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             let (errors, warnings) = (doc.count(Severity::Error), doc.count(Severity::Warning));

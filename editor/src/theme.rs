@@ -24,6 +24,9 @@ pub const WARNING: Color32 = Color32::from_rgb(0xF0, 0xE4, 0x42);
 /// Okabe–Ito reddish purple, for the selected hex (distinct from both sides).
 pub const SELECTION: Color32 = Color32::from_rgb(0xCC, 0x79, 0xA7);
 
+/// Okabe–Ito bluish green, for hexes that break the chosen symmetry.
+pub const SYMMETRY_BREAK: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
+
 /// The colour of `side`.
 #[must_use]
 pub const fn side_color(side: Side) -> Color32 {

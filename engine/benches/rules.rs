@@ -2,7 +2,9 @@
 //! `cargo bench -p hexwright-engine --bench rules`.
 //!
 //! - `random_vs_random`: one full match; throughput in commands applied
-//!   (bot decisions included).
+//!   (bot decisions and each decision's `PlayerView` included).
+//! - `random_commands_applied`: the same match's commands re-executed by the
+//!   rules alone (check + execute + apply, as a replay does).
 //! - `greedy_vs_greedy`: one full match; throughput in matches.
 //! - `planner_turn`: one whole-turn plan of the planner bot.
 
@@ -33,6 +35,18 @@ fn matches(c: &mut Criterion) {
     g.throughput(Throughput::Elements(commands as u64));
     g.bench_function("random_vs_random", |b| {
         b.iter(|| black_box(sim::play(&p, 7, random, PlayOptions { record: false })));
+    });
+    // The rules alone: check + execute + apply of the same match's commands.
+    let recorded = sim::play(&p, 7, random, PlayOptions { record: true }).commands;
+    g.bench_function("random_commands_applied", |b| {
+        b.iter(|| {
+            let (mut s, mut events) = p.new_match_with_seed(7);
+            for cmd in &recorded {
+                events.clear();
+                execute(&mut s, cmd, &mut events).expect("recorded commands are legal");
+            }
+            black_box(s.state_hash())
+        });
     });
     g.throughput(Throughput::Elements(1));
     let greedy = [BotKind::Greedy, BotKind::Greedy];

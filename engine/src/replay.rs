@@ -1057,4 +1057,34 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn mutated_commands_never_panic() {
+        let text = &doc_blocks("ron")[0];
+        let roster = Roster::bundled();
+        let start = text.find("commands:").unwrap();
+        let end = text.find("hashes:").unwrap();
+        let digits: Vec<usize> = (start..end)
+            .filter(|&i| text.as_bytes()[i].is_ascii_digit())
+            .collect();
+        let mut outcomes = [0usize; 2];
+        for (n, &i) in digits.iter().enumerate() {
+            for with in ["9", "40000", "-3", "0"] {
+                let mutated = format!("{}{with}{}", &text[..i], &text[i + 1..]);
+                let Ok(mut replay) = Replay::parse(&mutated, "m.ron") else {
+                    continue;
+                };
+                if n % 2 == 0 {
+                    replay.hashes = None;
+                }
+                outcomes[usize::from(replay.run(&roster, "m.ron", None).is_ok())] += 1;
+            }
+        }
+        // Most mutations break the replay; a few (a hash skipped, a hex
+        // still in reach) do not.
+        assert!(
+            outcomes[0] > 20 && outcomes[0] > outcomes[1],
+            "{outcomes:?}"
+        );
+    }
 }

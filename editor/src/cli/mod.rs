@@ -5,11 +5,22 @@
 //! not be read or parsed, or the arguments were wrong.
 
 mod info;
+mod replay;
+mod rules;
+mod simulate;
 mod validate;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use hexwright_engine::format;
+use hexwright_engine::pack::{self, MANIFEST_FILE};
+use hexwright_engine::rules::Roster;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+pub use replay::ReplayArgs;
+pub use rules::RulesArgs;
+pub use simulate::SimulateArgs;
 
 /// Hexwright: map and scenario editor for a two-player hex skirmish game.
 ///
@@ -54,6 +65,19 @@ pub enum Command {
         #[arg(long)]
         hexes: bool,
     },
+    /// Play seat-swapped matches between two bots and summarise them.
+    ///
+    /// Prints matches, wins per side and per bot, draws, side 0's win rate
+    /// with its 95% Wilson interval, match length and speed. Exits 2 on bad
+    /// input (unknown bot, invalid map, out-of-range numbers).
+    Simulate(SimulateArgs),
+    /// Re-run a replay file and check every state hash it holds.
+    ///
+    /// Exits 0 when it re-runs and every hash matches, 1 on a mismatch or an
+    /// illegal command, 2 when the file cannot be read or parsed.
+    Replay(ReplayArgs),
+    /// Print the ruleset's constants and the roster's races and units.
+    Rules(RulesArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -68,6 +92,9 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Info { map, json, hexes }) => {
             info::run(&map, json, hexes, &mut std::io::stdout().lock())
         }
+        Some(Command::Simulate(a)) => simulate::run(&a, &mut std::io::stdout().lock()),
+        Some(Command::Replay(a)) => replay::run(&a, &mut std::io::stdout().lock()),
+        Some(Command::Rules(a)) => rules::run(&a, &mut std::io::stdout().lock()),
     };
     ExitCode::from(code)
 }
@@ -79,6 +106,49 @@ fn open_editor(file: Option<PathBuf>) -> u8 {
             eprintln!("error: {e:#}");
             2
         }
+    }
+}
+
+/// Only the `roster` entry of a pack manifest.
+#[derive(serde::Deserialize)]
+struct PackRoster {
+    #[serde(default)]
+    roster: Option<String>,
+}
+
+/// The roster to play with: the file `explicit` when given; otherwise the
+/// roster named by the `pack.ron` beside `near` (a map or scenario in a map
+/// pack), if it names one; otherwise the bundled roster.
+pub fn roster(explicit: Option<&Path>, near: Option<&Path>) -> anyhow::Result<Roster> {
+    let load = |path: &Path| -> anyhow::Result<Roster> {
+        let text = format::read_text(path)?;
+        Ok(Roster::parse(&text, &path.display().to_string())?)
+    };
+    if let Some(path) = explicit {
+        return load(path);
+    }
+    let Some(dir) = near.and_then(Path::parent) else {
+        return Ok(Roster::bundled());
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let manifest = dir.join(MANIFEST_FILE);
+    if !manifest.is_file() {
+        return Ok(Roster::bundled());
+    }
+    let shown = manifest.display().to_string();
+    let probe: PackRoster = format::parse_ron(&format::read_text(&manifest)?, &shown)?;
+    match probe.roster {
+        None => Ok(Roster::bundled()),
+        Some(name) if pack::is_safe_relative(&name) => {
+            load(&dir.join(&name)).with_context(|| format!("{shown} names the roster \"{name}\""))
+        }
+        Some(name) => anyhow::bail!(
+            "{shown}: the roster \"{name}\" is not a plain path inside the pack folder"
+        ),
     }
 }
 

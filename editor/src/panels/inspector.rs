@@ -1,28 +1,44 @@
-//! The right-hand inspector: map summary, findings and the selected hex, in
-//! one scrolling column.
+//! The right-hand inspector: map summary and metadata, the selected hex and
+//! terrain piece, validation findings, the parity table and the edit
+//! history, in one scrolling column.
 
 use crate::action::Action;
 use crate::document::Document;
-use crate::panels::{findings, map_info, selection};
+use crate::history::History;
+use crate::panels::meta::{self, MetaForm};
+use crate::panels::parity::{self, ParityRow};
+use crate::panels::resize::{self, ResizeForm};
+use crate::panels::{findings, history, map_info, piece, selection};
 use crate::theme::Palette;
 use egui::{CollapsingHeader, RichText, ScrollArea, Ui};
 use hexwright_engine::Hex;
 
 /// What the inspector shows.
-#[derive(Clone, Copy, Debug)]
 pub struct InspectorParams<'a> {
     /// The open map.
     pub doc: &'a Document,
     /// The selected hex.
     pub selected_hex: Option<Hex>,
+    /// The selected terrain piece.
+    pub selected_piece: Option<usize>,
     /// The selected finding.
     pub selected_finding: Option<usize>,
     /// Canvas colours (for the finding badges).
     pub palette: Palette,
+    /// The metadata being edited.
+    pub meta_form: &'a mut MetaForm,
+    /// The new size being typed.
+    pub resize_form: &'a mut ResizeForm,
+    /// The parity table.
+    pub parity: &'a [ParityRow],
+    /// The undo history.
+    pub history: &'a History,
+    /// Whether the history is shown.
+    pub show_history: bool,
 }
 
 /// Draws the inspector.
-pub fn show(ui: &mut Ui, p: InspectorParams<'_>) -> Vec<Action> {
+pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
     ScrollArea::vertical()
         .id_salt("inspector")
@@ -30,6 +46,18 @@ pub fn show(ui: &mut Ui, p: InspectorParams<'_>) -> Vec<Action> {
         .show(ui, |ui| {
             ui.add_space(4.0);
             map_info::show(ui, p.doc);
+            CollapsingHeader::new(RichText::new("Metadata").strong())
+                .id_salt("metadata")
+                .default_open(false)
+                .show(ui, |ui| {
+                    actions.extend(meta::show(ui, p.meta_form, &p.doc.map().meta));
+                });
+            CollapsingHeader::new(RichText::new("Map size").strong())
+                .id_salt("map_size")
+                .default_open(false)
+                .show(ui, |ui| {
+                    actions.extend(resize::show(ui, p.resize_form, p.doc.map()));
+                });
             ui.add_space(4.0);
             ui.separator();
             CollapsingHeader::new(RichText::new("Selected hex").strong())
@@ -42,6 +70,10 @@ pub fn show(ui: &mut Ui, p: InspectorParams<'_>) -> Vec<Action> {
                         p.selected_hex,
                         p.selected_finding,
                     ));
+                    if let Some(i) = p.selected_piece {
+                        ui.separator();
+                        actions.extend(piece::show(ui, p.doc, i));
+                    }
                 });
             ui.separator();
             CollapsingHeader::new(RichText::new("Validation").strong())
@@ -50,6 +82,21 @@ pub fn show(ui: &mut Ui, p: InspectorParams<'_>) -> Vec<Action> {
                 .show(ui, |ui| {
                     actions.extend(findings::show(ui, p.doc, p.selected_finding, &p.palette));
                 });
+            ui.separator();
+            CollapsingHeader::new(RichText::new("Parity").strong())
+                .id_salt("parity")
+                .default_open(true)
+                .show(ui, |ui| parity::show(ui, p.parity));
+            ui.separator();
+            let header = CollapsingHeader::new(RichText::new("History").strong())
+                .id_salt("history")
+                .open(Some(p.show_history))
+                .show(ui, |ui| {
+                    actions.extend(history::show(ui, p.history));
+                });
+            if header.header_response.clicked() {
+                actions.push(Action::ShowHistory(!p.show_history));
+            }
         });
     actions
 }

@@ -86,6 +86,14 @@ pub fn show(
             }
             ui.end_row();
         });
+    if !report.features.is_empty()
+        && ui
+            .button("Remove the feature here")
+            .on_hover_text("Take the feature off this hex (undoable)")
+            .clicked()
+    {
+        actions.push(Action::RemoveFeatureAt(hex));
+    }
     for &i in &report.findings {
         let f = &doc.findings()[i];
         let text = RichText::new(format!("{}: {}", f.severity, row_text(f)));

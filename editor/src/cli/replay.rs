@@ -1,0 +1,195 @@
+//! `hexwright replay FILE`: re-runs a recorded match and checks every state
+//! hash it holds.
+
+use hexwright_engine::replay::{Replay, ReplayError, Snapshot, Summary};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The options of `hexwright replay`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayArgs {
+    /// A replay file (`.ron`).
+    pub file: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the match after every command (one JSON object per line with
+    /// `--json`).
+    #[arg(long)]
+    pub trace: bool,
+    /// Re-run with this roster file instead of the bundled one.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+}
+
+/// The `--json` result object.
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    ok: bool,
+    #[serde(flatten)]
+    summary: Option<&'a Summary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command_index: Option<usize>,
+}
+
+/// Runs `replay`, printing to `out`; returns the exit code: 0 the replay
+/// re-runs with every hash matching, 1 a mismatch or an illegal command, 2
+/// the file cannot be read or parsed.
+pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
+    let origin = args.file.display().to_string();
+    let roster = match super::roster(args.roster.as_deref(), None) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return 2;
+        }
+    };
+    let replay = match load(&args.file) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut write_error: Option<std::io::Error> = None;
+    let mut trace = |s: &Snapshot| {
+        if write_error.is_none()
+            && let Err(e) = write_snapshot(out, s, args.json)
+        {
+            write_error = Some(e);
+        }
+    };
+    let tracer: Option<&mut dyn FnMut(&Snapshot)> =
+        if args.trace { Some(&mut trace) } else { None };
+    let result = replay.run(&roster, &origin, tracer);
+    // A closed pipe (`| head`) is not an error worth reporting; the replay
+    // was still checked to the end.
+    let broken_pipe = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+    if let Some(e) = write_error.filter(|e| !broken_pipe(e)) {
+        eprintln!("error: cannot write the trace: {e}");
+        return 2;
+    }
+    let code = match &result {
+        Ok(_) => 0,
+        Err(e) if e.is_unreadable() => 2,
+        Err(_) => 1,
+    };
+    if let Err(e) = &result {
+        eprintln!("error: {e}");
+    }
+    let written = if args.json {
+        let index = match &result {
+            Err(ReplayError::Illegal { index, .. } | ReplayError::Hash { index, .. }) => {
+                Some(*index)
+            }
+            _ => None,
+        };
+        let json = JsonResult {
+            ok: result.is_ok(),
+            summary: result.as_ref().ok(),
+            error: result.as_ref().err().map(ToString::to_string),
+            command_index: index,
+        };
+        serde_json::to_writer(&mut *out, &json)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        match &result {
+            Ok(s) => write_summary(out, s),
+            Err(_) => Ok(()),
+        }
+    };
+    match written {
+        Err(e) if !broken_pipe(&e) => {
+            eprintln!("error: cannot write the result: {e}");
+            2
+        }
+        _ => code,
+    }
+}
+
+fn load(path: &Path) -> Result<Replay, ReplayError> {
+    if path.is_dir() {
+        return Err(ReplayError::Load(hexwright_engine::format::LoadError::Io {
+            path: path.display().to_string(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "it is a folder; `replay` takes one replay file",
+            ),
+        }));
+    }
+    Replay::load(path)
+}
+
+fn write_snapshot(out: &mut dyn Write, s: &Snapshot, json: bool) -> std::io::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, s)?;
+        return writeln!(out);
+    }
+    let alive = |side| {
+        s.units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.hex.is_some()
+                    && u.status != hexwright_engine::rules::Status::Corpse
+            })
+            .count()
+    };
+    let bases: Vec<String> = s
+        .bases
+        .iter()
+        .map(|b| format!("{}:{}", b.side, b.health))
+        .collect();
+    writeln!(
+        out,
+        "#{:<5} round {:>3} side {} | {:<40} | Energy {:>2}/{:<2} | units {}/{} | bases {}{}",
+        s.index,
+        s.round,
+        s.side,
+        s.command.to_string(),
+        s.energy[0],
+        s.energy[1],
+        alive(0),
+        alive(1),
+        bases.join(" "),
+        match (&s.result, s.winner) {
+            (Some(_), Some(w)) => format!(" | side {w} wins"),
+            (Some(r), None) => format!(" | {r}"),
+            _ => String::new(),
+        }
+    )
+}
+
+fn write_summary(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
+    let result = match (s.result.as_str(), s.winner, &s.winner_bot) {
+        ("won", Some(w), Some(bot)) => format!("side {w} ({bot}) won"),
+        ("draw", ..) => "draw (round limit reached)".to_string(),
+        _ => "unfinished (the commands stop before the match ends)".to_string(),
+    };
+    writeln!(out, "Result:      {result}")?;
+    writeln!(
+        out,
+        "Match:       {}, seed {}, side 0: {}, side 1: {}",
+        s.map, s.seed, s.bots[0], s.bots[1]
+    )?;
+    writeln!(out, "Rounds:      {}", s.rounds)?;
+    writeln!(
+        out,
+        "Energy:      side 0: {}, side 1: {}",
+        s.energy[0], s.energy[1]
+    )?;
+    writeln!(
+        out,
+        "Base health: side 0: {}, side 1: {}",
+        s.base_health[0], s.base_health[1]
+    )?;
+    writeln!(
+        out,
+        "Checked:     {} commands, {} state hashes, final hash {}",
+        s.commands, s.hashes_checked, s.final_hash
+    )
+}

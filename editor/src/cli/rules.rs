@@ -1,0 +1,222 @@
+//! `hexwright rules`: the ruleset's constants and the roster's races and
+//! units.
+
+use hexwright_engine::replay;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::roster::Class;
+use hexwright_engine::rules::scenario::{ARMY_POINTS, MAX_DEPLOYED, MAX_ROUND_LIMIT};
+use hexwright_engine::rules::state::{
+    AKW_RULES_V1, BASE_HEALTH, BASE_INCOME, DEFAULT_ROUND_LIMIT, ENERGY_CAP, KILL_BONUS,
+    OPENING_BONUS,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options of `hexwright rules`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RulesArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Describe this roster file instead of the bundled one.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+}
+
+/// The ruleset's constants.
+#[derive(Serialize)]
+struct Ruleset {
+    id: &'static str,
+    base_income: u8,
+    energy_cap: u8,
+    opening_bonus: u8,
+    kill_bonus: u8,
+    base_health: u8,
+    default_round_limit: u32,
+    max_round_limit: u32,
+    selection_points: u32,
+    class_points: BTreeMap<&'static str, u32>,
+    max_deployed: usize,
+}
+
+#[derive(Serialize)]
+struct UnitRow {
+    name: String,
+    class: &'static str,
+    health: u8,
+    attack: u8,
+    range: u8,
+    movement: u8,
+    sight: u8,
+    cost: Option<u8>,
+    abilities: Vec<String>,
+    monk: bool,
+    penalty: Option<String>,
+    description: String,
+}
+
+#[derive(Serialize)]
+struct RaceRow {
+    name: String,
+    units: Vec<UnitRow>,
+}
+
+#[derive(Serialize)]
+struct RosterRow {
+    name: String,
+    hash: String,
+    races: Vec<RaceRow>,
+}
+
+#[derive(Serialize)]
+struct Json {
+    ruleset: Ruleset,
+    roster: RosterRow,
+}
+
+fn describe(roster: &Roster) -> anyhow::Result<Json> {
+    let class_points = [
+        Class::Commander,
+        Class::Elite,
+        Class::Soldier,
+        Class::Summon,
+    ]
+    .into_iter()
+    .map(|c| (c.name(), c.points()))
+    .collect();
+    let races = roster
+        .races
+        .iter()
+        .enumerate()
+        .map(|(i, name)| RaceRow {
+            name: name.clone(),
+            units: roster
+                .kinds
+                .iter()
+                .filter(|k| usize::from(k.race) == i)
+                .map(|k| {
+                    let d = &k.def;
+                    UnitRow {
+                        name: d.name.clone(),
+                        class: d.class.name(),
+                        health: d.health,
+                        attack: d.attack,
+                        range: d.range,
+                        movement: d.movement,
+                        sight: d.sight,
+                        cost: d.cost,
+                        abilities: d.abilities.iter().map(ToString::to_string).collect(),
+                        monk: d.monk,
+                        penalty: d.penalty.map(|p| p.to_string()),
+                        description: d.description.clone(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Json {
+        ruleset: Ruleset {
+            id: AKW_RULES_V1,
+            base_income: BASE_INCOME,
+            energy_cap: ENERGY_CAP,
+            opening_bonus: OPENING_BONUS,
+            kill_bonus: KILL_BONUS,
+            base_health: BASE_HEALTH,
+            default_round_limit: DEFAULT_ROUND_LIMIT,
+            max_round_limit: MAX_ROUND_LIMIT,
+            selection_points: ARMY_POINTS,
+            class_points,
+            max_deployed: MAX_DEPLOYED,
+        },
+        roster: RosterRow {
+            name: roster.name.clone(),
+            hash: replay::roster_hash(roster)?.to_string(),
+            races,
+        },
+    })
+}
+
+/// Runs `rules`, printing to `out`; returns the exit code (0, or 2 when the
+/// roster cannot be read).
+pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
+    let result = super::roster(args.roster.as_deref(), None)
+        .and_then(|roster| describe(&roster))
+        .and_then(|j| {
+            if args.json {
+                serde_json::to_writer(&mut *out, &j)?;
+                writeln!(out)?;
+            } else {
+                write_text(out, &j)?;
+            }
+            Ok(())
+        });
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn write_text(out: &mut dyn Write, j: &Json) -> std::io::Result<()> {
+    let r = &j.ruleset;
+    writeln!(out, "Ruleset {}", r.id)?;
+    writeln!(
+        out,
+        "  Energy: income {} per turn start (+1 per captured objective and owned barracks), bank cap {}, side 1 opening bonus {}, kill bonus {}",
+        r.base_income, r.energy_cap, r.opening_bonus, r.kill_bonus
+    )?;
+    writeln!(
+        out,
+        "  Bases: {} health; a match is a draw after {} rounds unless the scenario says otherwise (at most {})",
+        r.base_health, r.default_round_limit, r.max_round_limit
+    )?;
+    let classes: Vec<String> = r
+        .class_points
+        .iter()
+        .map(|(c, p)| format!("{c} {p}"))
+        .collect();
+    writeln!(
+        out,
+        "  Armies: {} selection points ({}), at most {} deployed",
+        r.selection_points,
+        classes.join(", "),
+        r.max_deployed
+    )?;
+    writeln!(out)?;
+    writeln!(out, "Roster \"{}\" (hash {})", j.roster.name, j.roster.hash)?;
+    for race in &j.roster.races {
+        writeln!(out)?;
+        writeln!(out, "{}", race.name)?;
+        for u in &race.units {
+            let cost = u
+                .cost
+                .map_or_else(String::new, |c| format!(", spawn cost {c}"));
+            writeln!(
+                out,
+                "  {} ({}{}): health {}, attack {}, range {}, movement {}, sight {}{cost}",
+                u.name,
+                u.class,
+                if u.monk { ", Monk" } else { "" },
+                u.health,
+                u.attack,
+                u.range,
+                u.movement,
+                u.sight,
+            )?;
+            if !u.abilities.is_empty() {
+                writeln!(out, "    abilities: {}", u.abilities.join(", "))?;
+            }
+            if let Some(p) = &u.penalty {
+                writeln!(out, "    death penalty: {p}")?;
+            }
+            if !u.description.is_empty() {
+                writeln!(out, "    {}", u.description)?;
+            }
+        }
+    }
+    Ok(())
+}

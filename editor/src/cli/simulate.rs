@@ -1,0 +1,248 @@
+//! `hexwright simulate MAP_OR_SCENARIO`: seat-swapped matches between two
+//! bots over worker threads, summarised for playtesters.
+
+use anyhow::{Context, bail};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format;
+use hexwright_engine::map::Map;
+use hexwright_engine::replay::Replay;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
+use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
+use hexwright_engine::sim::{self, Batch, MatchResult, PlayOptions, Report};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The options of `hexwright simulate`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimulateArgs {
+    /// A map file, or a scenario file (`.ron`).
+    pub path: PathBuf,
+    /// Matches to play (in seat-swapped pairs).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub matches: usize,
+    /// The two bots, `A,B` (random, greedy, planner).
+    #[arg(
+        long,
+        value_name = "A,B",
+        value_delimiter = ',',
+        default_value = "greedy,random"
+    )]
+    pub bots: Vec<String>,
+    /// First seed (pair `i` uses seed + i); default the scenario's seed, or
+    /// 1 for a map.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Rounds before a match is a draw (overrides the scenario's limit;
+    /// default 60 for a map).
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one replay per match into this folder (`match-0001.ron`, ...).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Play with this roster file instead of the bundled one (or the map
+    /// pack's).
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+}
+
+/// What the input path turned out to be, ready to play.
+struct Setup {
+    map: Map,
+    prepared: Prepared,
+    seed: u64,
+}
+
+/// Runs `simulate`, printing the report to `out`; returns the exit code (0,
+/// or 2 for bad input).
+pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
+    match simulate(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn parse_bots(names: &[String]) -> anyhow::Result<[BotKind; 2]> {
+    let bots: Vec<BotKind> = names
+        .iter()
+        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .collect::<anyhow::Result<_>>()?;
+    match bots[..] {
+        [a, b] => Ok([a, b]),
+        _ => bail!(
+            "--bots takes exactly two bots, `A,B` (got {}); bots: random, greedy, planner",
+            names.len()
+        ),
+    }
+}
+
+/// Reads the path as a scenario, or else as a map.
+fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
+    let path = &args.path;
+    let shown = path.display().to_string();
+    if path.is_dir() {
+        bail!("{shown} is a folder; `simulate` takes one map or scenario file");
+    }
+    let text = format::read_text(path)?;
+    let (mut scenario, seed) = match Scenario::parse(&text, &shown) {
+        Ok(s) => {
+            let seed = args.seed.unwrap_or(s.seed);
+            (s, seed)
+        }
+        Err(as_scenario) => match format::parse_map(&text, &shown) {
+            Ok(map) => {
+                let seed = args.seed.unwrap_or(1);
+                let limit = args.max_rounds.unwrap_or(DEFAULT_ROUND_LIMIT);
+                (Scenario::for_map(map, seed, limit), seed)
+            }
+            Err(as_map) => bail!(
+                "{shown} is neither a scenario nor a map:\n  as a scenario: {as_scenario}\n  as a map: {as_map}"
+            ),
+        },
+    };
+    if let Some(r) = args.max_rounds {
+        scenario.round_limit = r;
+    }
+    if scenario.round_limit == 0 || scenario.round_limit > MAX_ROUND_LIMIT {
+        bail!(
+            "the round limit {} is out of range (1 to {MAX_ROUND_LIMIT})",
+            scenario.round_limit
+        );
+    }
+    let base = path.parent().unwrap_or(Path::new("."));
+    let map = match &scenario.map {
+        MapRef::Inline(m) => (**m).clone(),
+        MapRef::Path(p) => format::load_map(&base.join(p))?,
+    };
+    scenario.map = MapRef::Inline(Box::new(map.clone()));
+    let prepared = scenario.prepare(base, roster, &shown)?;
+    Ok(Setup {
+        map,
+        prepared,
+        seed,
+    })
+}
+
+fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let bots = parse_bots(&args.bots)?;
+    if args.matches == 0 {
+        bail!("--matches must be at least 1");
+    }
+    let jobs = match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let setup = load(args, &roster)?;
+    let batch = Batch {
+        matches: args.matches,
+        bots,
+        seed: setup.seed,
+    };
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(args.matches as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} matches, {elapsed} elapsed, ~{eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let options = PlayOptions {
+        record: args.record.is_some(),
+    };
+    let started = Instant::now();
+    let results = pool.install(|| {
+        sim::simulate(&setup.prepared, &batch, options, &|done| {
+            if let Some(b) = &bar {
+                b.set_position(done as u64);
+            }
+        })
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(dir) = &args.record {
+        record(dir, &results, &setup)?;
+    }
+    let report = Report::new(&results, bots, seconds);
+    if args.json {
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        write_text(out, &report, &batch)?;
+    }
+    Ok(())
+}
+
+fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<()> {
+    for (i, r) in results.iter().enumerate() {
+        let path = dir.join(format!("match-{:04}.ron", i + 1));
+        Replay::from_match(r, &setup.prepared, &setup.map)
+            .and_then(|replay| replay.save(&path))
+            .with_context(|| format!("cannot record {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
+    let [a, b] = batch.bots;
+    let pairs = batch.matches.div_ceil(2) as u64;
+    writeln!(
+        out,
+        "Matches:     {} ({a} vs {b}, seat-swapped pairs, seeds {}..={})",
+        r.matches,
+        batch.seed,
+        batch.seed.wrapping_add(pairs - 1)
+    )?;
+    writeln!(
+        out,
+        "Side wins:   side 0: {}, side 1: {}",
+        r.side_wins[0], r.side_wins[1]
+    )?;
+    let by_bot: Vec<String> = r
+        .bot_wins
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    writeln!(out, "Bot wins:    {}", by_bot.join(", "))?;
+    writeln!(out, "Draws:       {}", r.draws)?;
+    let w = &r.side0_win_rate;
+    writeln!(
+        out,
+        "Side 0 wins: {} (95% CI {} to {})",
+        percent(w.value),
+        percent(w.ci95[0]),
+        percent(w.ci95[1])
+    )?;
+    writeln!(
+        out,
+        "Rounds:      mean {:.1}, median {:.1}",
+        r.mean_rounds, r.median_rounds
+    )?;
+    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)
+}

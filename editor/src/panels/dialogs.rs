@@ -1,0 +1,328 @@
+//! Modal dialogs: New map, Open and Save As (an in-app path field, with the
+//! native file dialog one click away), the unsaved-changes prompt, and the
+//! offer to recover the map autosaved before a crash.
+//!
+//! A dialog's form (the text typed so far) is UI state the dialog edits in
+//! place; what the user decides comes back as [`Action`]s.
+
+use crate::action::Action;
+use crate::files::NewMapSpec;
+use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
+use hexwright_engine::layout::Orientation;
+use std::path::PathBuf;
+
+/// What to do once the unsaved-changes prompt is answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Show the New dialog.
+    New,
+    /// Show the Open dialog.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Open the recovered map.
+    Recover,
+    /// Close the window.
+    Close,
+}
+
+/// The open dialog, if any.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Dialog {
+    /// No dialog.
+    #[default]
+    None,
+    /// New map: size, orientation and hex size.
+    New {
+        /// The form.
+        spec: NewMapSpec,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// Open a file.
+    Open {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// Save to a new file.
+    SaveAs {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// The map has unsaved changes.
+    Unsaved {
+        /// What the user wanted to do.
+        then: Pending,
+    },
+    /// Open a map pack, or start one.
+    Pack {
+        /// The folder typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// A recovery file was found.
+    Recover {
+        /// Where.
+        path: PathBuf,
+    },
+}
+
+impl Dialog {
+    /// Whether a dialog is open.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        *self != Self::None
+    }
+}
+
+/// Draws the dialog, if any. `native` allows the native file dialogs
+/// (off in tests); `name` is the open map's file name for the prompt.
+pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<Action> {
+    let mut actions = Vec::new();
+    if !dialog.is_open() {
+        return actions;
+    }
+    let modal = Modal::new(Id::unique("hexwright_dialog")).show(ui.ctx(), |ui| {
+        ui.set_width(460.0);
+        match dialog {
+            Dialog::None => {}
+            Dialog::New { spec, error } => new_map(ui, spec, error.as_deref(), &mut actions),
+            Dialog::Open { path, error } => {
+                path_form(
+                    ui,
+                    PathForm::Open,
+                    path,
+                    error.as_deref(),
+                    native,
+                    &mut actions,
+                );
+            }
+            Dialog::SaveAs { path, error } => {
+                path_form(
+                    ui,
+                    PathForm::SaveAs,
+                    path,
+                    error.as_deref(),
+                    native,
+                    &mut actions,
+                );
+            }
+            Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
+            Dialog::Pack { path, error } => pack(ui, path, error.as_deref(), native, &mut actions),
+            Dialog::Recover { path } => recover(ui, path, &mut actions),
+        }
+    });
+    if modal.should_close() && actions.is_empty() {
+        actions.push(Action::CloseDialog);
+    }
+    actions
+}
+
+fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    ui.add_space(8.0);
+    ui.with_layout(Layout::right_to_left(Align::Center), add);
+}
+
+fn error_line(ui: &mut Ui, error: Option<&str>) {
+    if let Some(e) = error {
+        ui.label(RichText::new(e).color(crate::theme::ERROR));
+    }
+}
+
+fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mut Vec<Action>) {
+    ui.heading("New map");
+    Grid::new("new_map")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("Name");
+            ui.add(TextEdit::singleline(&mut spec.name).desired_width(240.0))
+                .on_hover_text("Map name");
+            ui.end_row();
+            ui.label("Width");
+            ui.add(
+                DragValue::new(&mut spec.width)
+                    .range(1.0..=1.0e6)
+                    .speed(10.0),
+            )
+            .on_hover_text("Map width");
+            ui.end_row();
+            ui.label("Height");
+            ui.add(
+                DragValue::new(&mut spec.height)
+                    .range(1.0..=1.0e6)
+                    .speed(10.0),
+            )
+            .on_hover_text("Map height");
+            ui.end_row();
+            ui.label("Hex size");
+            ui.add(
+                DragValue::new(&mut spec.hex_size)
+                    .range(1.0..=1.0e4)
+                    .speed(0.5),
+            )
+            .on_hover_text("Hex size: circumradius (centre to corner), in map units");
+            ui.end_row();
+            ui.label("Orientation");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut spec.orientation, Orientation::Pointy, "Pointy");
+                ui.radio_value(&mut spec.orientation, Orientation::Flat, "Flat");
+            });
+            ui.end_row();
+        });
+    error_line(ui, error);
+    buttons(ui, |ui| {
+        if ui.button("Create").clicked() {
+            actions.push(Action::CreateMap(spec.clone()));
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PathForm {
+    Open,
+    SaveAs,
+}
+
+fn path_form(
+    ui: &mut Ui,
+    form: PathForm,
+    path: &mut String,
+    error: Option<&str>,
+    native: bool,
+    actions: &mut Vec<Action>,
+) {
+    let (title, verb) = match form {
+        PathForm::Open => ("Open a map", "Open file"),
+        PathForm::SaveAs => ("Save the map as", "Save file"),
+    };
+    ui.heading(title);
+    let label = ui.label("File path");
+    let field = ui
+        .add(
+            TextEdit::singleline(path)
+                .desired_width(f32::INFINITY)
+                .hint_text("/path/to/map.ron"),
+        )
+        .labelled_by(label.id);
+    field.request_focus();
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    error_line(ui, error);
+    let mut chosen: Option<PathBuf> = None;
+    let mut from_system = false;
+    buttons(ui, |ui| {
+        if ui.button(verb).clicked() || entered {
+            let p = path.trim();
+            if !p.is_empty() {
+                chosen = Some(PathBuf::from(p));
+            }
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+        if native
+            && ui
+                .button("Browse…")
+                .on_hover_text("Pick the file with the system's file dialog")
+                .clicked()
+        {
+            let dialog = rfd::FileDialog::new().add_filter("Hexwright map", &["ron"]);
+            chosen = match form {
+                PathForm::Open => dialog.pick_file(),
+                PathForm::SaveAs => dialog.set_file_name("map.ron").save_file(),
+            };
+            from_system = true;
+        }
+    });
+    if let Some(p) = chosen {
+        actions.push(match form {
+            PathForm::Open => Action::OpenPath(p),
+            PathForm::SaveAs => Action::SavePath(p, from_system),
+        });
+    }
+}
+
+fn pack(
+    ui: &mut Ui,
+    path: &mut String,
+    error: Option<&str>,
+    native: bool,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Map pack");
+    ui.label("A pack is a folder with a pack.ron manifest and the maps it lists.");
+    let field = ui
+        .add(
+            TextEdit::singleline(path)
+                .desired_width(f32::INFINITY)
+                .hint_text("/path/to/my-pack"),
+        )
+        .on_hover_text("Pack folder");
+    field.request_focus();
+    error_line(ui, error);
+    let folder = || {
+        let p = path.trim();
+        (!p.is_empty()).then(|| PathBuf::from(p))
+    };
+    let mut chosen: Option<Action> = None;
+    buttons(ui, |ui| {
+        if ui.button("Open pack").clicked() {
+            chosen = folder().map(Action::OpenPack);
+        }
+        if ui
+            .button("New pack")
+            .on_hover_text("Start an empty pack to be saved in this folder")
+            .clicked()
+        {
+            chosen = folder().map(Action::NewPack);
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+        if native && ui.button("Browse…").clicked() {
+            chosen = rfd::FileDialog::new().pick_folder().map(Action::OpenPack);
+        }
+    });
+    actions.extend(chosen);
+}
+
+fn unsaved(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
+    ui.heading("Unsaved changes");
+    ui.label(format!("Save the changes to {name} first?"));
+    ui.label(RichText::new("Without saving, your changes are lost.").weak());
+    buttons(ui, |ui| {
+        if ui.button("Save changes").clicked() {
+            actions.push(Action::PromptSave);
+        }
+        if ui.button("Don't save").clicked() {
+            actions.push(Action::PromptDiscard);
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+fn recover(ui: &mut Ui, path: &std::path::Path, actions: &mut Vec<Action>) {
+    ui.heading("Recover unsaved work?");
+    ui.label(
+        "Hexwright did not close cleanly last time. A copy of the map you were editing was kept.",
+    );
+    ui.label(RichText::new(path.display().to_string()).monospace().weak());
+    buttons(ui, |ui| {
+        if ui.button("Recover").clicked() {
+            actions.push(Action::Recover);
+        }
+        if ui.button("Discard").clicked() {
+            actions.push(Action::DiscardRecovery);
+        }
+    });
+}

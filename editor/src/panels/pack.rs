@@ -1,0 +1,119 @@
+//! The map pack window: the manifest's fields, the list of maps (open,
+//! move up or down, remove), adding the open map, and saving.
+
+use crate::action::Action;
+use crate::pack_draft::PackDraft;
+use crate::theme;
+use egui::{Grid, Id, RichText, TextEdit, Ui, Window};
+
+/// Draws the window for `draft`; `add_name` is the file name typed for
+/// adding the open map.
+pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut open = true;
+    Window::new("Map pack")
+        .id(Id::unique("pack_window"))
+        .open(&mut open)
+        .default_width(440.0)
+        .show(ui.ctx(), |ui| {
+            ui.label(
+                RichText::new(draft.dir.display().to_string())
+                    .monospace()
+                    .weak(),
+            );
+            Grid::new("pack_manifest")
+                .num_columns(2)
+                .spacing([10.0, 4.0])
+                .show(ui, |ui| {
+                    for (label, text) in [
+                        ("Pack name", &mut draft.name),
+                        ("Version", &mut draft.version),
+                        ("Pack author", &mut draft.author),
+                        ("Pack description", &mut draft.description),
+                    ] {
+                        ui.label(label);
+                        ui.add(TextEdit::singleline(text).desired_width(f32::INFINITY))
+                            .on_hover_text(label);
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            ui.label(RichText::new(format!("Maps ({})", draft.entries.len())).strong());
+            entries(ui, draft, &mut actions);
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.add(
+                    TextEdit::singleline(add_name)
+                        .hint_text("file name, e.g. my-map.ron")
+                        .desired_width(200.0),
+                )
+                .on_hover_text("File name for the open map in the pack");
+                if ui
+                    .button("Add the open map")
+                    .on_hover_text("List the map open in the editor in this pack")
+                    .clicked()
+                {
+                    actions.push(Action::PackAdd(add_name.clone()));
+                }
+            });
+            ui.add_space(6.0);
+            if ui
+                .button("Save pack")
+                .on_hover_text("Write the new maps and the manifest (pack.ron)")
+                .clicked()
+            {
+                actions.push(Action::PackSave);
+            }
+        });
+    if !open {
+        actions.push(Action::PackClose);
+    }
+    actions
+}
+
+/// One row per map: its name, its state, and Open, Up, Down, Remove.
+fn entries(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
+    let n = draft.entries.len();
+    for (i, entry) in draft.entries.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}. {}", i + 1, entry.name));
+            if entry.added.is_some() {
+                ui.label(RichText::new("(new, written on save)").weak());
+            }
+            if let Some(p) = &entry.problem {
+                ui.label(RichText::new("cannot be read").color(theme::ERROR))
+                    .on_hover_text(p.as_str());
+            }
+            let open_it = entry.added.is_none() && entry.problem.is_none();
+            for (label, enabled, action, hint) in [
+                (
+                    "Open",
+                    open_it,
+                    Action::PackOpenMap(i),
+                    "Open this map in the editor",
+                ),
+                ("Up", i > 0, Action::PackShift(i, -1), "Move it up the list"),
+                (
+                    "Down",
+                    i + 1 < n,
+                    Action::PackShift(i, 1),
+                    "Move it down the list",
+                ),
+                (
+                    "Remove",
+                    true,
+                    Action::PackRemove(i),
+                    "Take it off the list (the file stays in the folder)",
+                ),
+            ] {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(label).small())
+                    .on_hover_text(format!("{hint}: {}", entry.name))
+                    .clicked()
+                {
+                    actions.push(action);
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,169 @@
+//! The parity table: for each side, the steps from its starting zone to the
+//! objectives, Outposts, its own barracks and the enemy base, side by side;
+//! rows where the sides differ are highlighted.
+
+use crate::theme;
+use egui::{Grid, RichText, Ui};
+use hexwright_engine::board::Board;
+use hexwright_engine::map::{FeatureKind, SIDES};
+use hexwright_engine::validate::DistanceField;
+
+/// One row: what is measured and, per side, the sorted step counts
+/// (`None`: unreachable).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParityRow {
+    /// What the row measures.
+    pub label: &'static str,
+    /// Per side, the steps to each such feature, sorted.
+    pub steps: Vec<Vec<Option<u32>>>,
+}
+
+impl ParityRow {
+    /// Whether the sides differ.
+    #[must_use]
+    pub fn differs(&self) -> bool {
+        self.steps.windows(2).any(|w| w[0] != w[1])
+    }
+}
+
+/// Works out the table for `board`; empty when a side has no zone.
+#[must_use]
+pub fn rows(board: &Board) -> Vec<ParityRow> {
+    let map = board.map();
+    let fields: Vec<DistanceField> = (0..SIDES)
+        .map(|side| {
+            let zone: Vec<_> = map
+                .zones
+                .iter()
+                .filter(|z| z.side == side)
+                .flat_map(|z| z.hexes.iter().copied())
+                .collect();
+            DistanceField::from_sources(map, board.coverage(), &zone)
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut row = |label: &'static str, pick: &dyn Fn(u8, FeatureKind) -> bool, adjacent: bool| {
+        let steps: Vec<Vec<Option<u32>>> = (0..SIDES)
+            .map(|side| {
+                let field = &fields[usize::from(side)];
+                let mut v: Vec<Option<u32>> = map
+                    .features
+                    .iter()
+                    .filter(|f| pick(side, f.kind))
+                    .map(|f| {
+                        if adjacent {
+                            field.to_adjacent(f.hex)
+                        } else {
+                            field.to_hex(f.hex)
+                        }
+                    })
+                    .collect();
+                v.sort_unstable_by_key(|s| s.unwrap_or(u32::MAX));
+                v
+            })
+            .collect();
+        if steps.iter().any(|s| !s.is_empty()) {
+            out.push(ParityRow { label, steps });
+        }
+    };
+    row(
+        "Energy objectives",
+        &|_, k| k == FeatureKind::Objective,
+        false,
+    );
+    row("Outposts", &|_, k| k == FeatureKind::Outpost, false);
+    row(
+        "Own barracks",
+        &|side, k| k == FeatureKind::Barracks { side },
+        false,
+    );
+    row(
+        "Enemy base",
+        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != side),
+        true,
+    );
+    out
+}
+
+fn steps_text(steps: &[Option<u32>]) -> String {
+    if steps.is_empty() {
+        return "—".to_owned();
+    }
+    steps
+        .iter()
+        .map(|s| s.map_or_else(|| "no path".to_owned(), |n| n.to_string()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Draws the table.
+pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
+    if rows.is_empty() {
+        ui.label(RichText::new("Place features and zones to compare the sides.").weak());
+        return;
+    }
+    Grid::new("parity")
+        .num_columns(3)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("Steps to").strong());
+            for side in 0..SIDES {
+                ui.label(
+                    RichText::new(format!("Side {side}"))
+                        .strong()
+                        .color(theme::side_color(side)),
+                );
+            }
+            ui.end_row();
+            for row in rows {
+                let differs = row.differs();
+                let label = if differs {
+                    RichText::new(format!("{} (differs)", row.label)).color(theme::ERROR)
+                } else {
+                    RichText::new(row.label)
+                };
+                ui.label(label).on_hover_text(if differs {
+                    "The sides differ here: the map may favour one side"
+                } else {
+                    "Both sides are the same number of steps away"
+                });
+                for steps in &row.steps {
+                    let text = RichText::new(steps_text(steps)).monospace();
+                    ui.label(if differs {
+                        text.color(theme::ERROR)
+                    } else {
+                        text
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_maps_are_fair() {
+        for (name, _) in crate::bundled::MAPS {
+            let board = Board::new(crate::bundled::map(name).unwrap()).unwrap();
+            let rows = rows(&board);
+            assert!(!rows.is_empty(), "{name}");
+            for r in &rows {
+                assert!(!r.differs(), "{name}: {r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_missing_barracks_shows_as_a_difference() {
+        let mut map = crate::bundled::default_map().unwrap();
+        map.features
+            .retain(|f| f.kind != FeatureKind::Barracks { side: 1 });
+        let rows = rows(&Board::new(map).unwrap());
+        let barracks = rows.iter().find(|r| r.label == "Own barracks").unwrap();
+        assert!(barracks.differs());
+    }
+}

@@ -1,0 +1,70 @@
+//! The keyboard shortcut sheet (F1).
+
+use crate::action::Action;
+use crate::tool::Tool;
+use egui::{Grid, Id, RichText, Ui, Window};
+
+/// Every shortcut that is not a tool hotkey: `(keys, what it does)`.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+    ("Ctrl+N", "New map"),
+    ("Ctrl+O", "Open a map"),
+    ("Ctrl+S", "Save"),
+    ("Ctrl+Shift+S", "Save as"),
+    (
+        "Ctrl+C / Ctrl+V",
+        "Copy the selected hexes / paste them (Hexes tool)",
+    ),
+    ("R / M", "Turn the paste 60° / mirror it"),
+    ("F1", "Show or hide this sheet"),
+    ("F or Home", "Fit the map into the canvas"),
+    (
+        "+ / −, mouse wheel",
+        "Zoom (the wheel zooms about the cursor)",
+    ),
+    ("Middle or right drag, Space+drag", "Pan"),
+    ("[ / ]", "Smaller / larger brush"),
+    ("S", "Switch the active side"),
+    ("Enter", "Close the polygon being drawn"),
+    ("Backspace", "Remove the polygon's last corner"),
+    ("Delete", "Delete the selected terrain piece"),
+    ("Esc", "Cancel the drawing, clear the selection"),
+];
+
+/// Draws the sheet as a window while `open`.
+pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut still_open = open;
+    Window::new("Keyboard shortcuts")
+        .id(Id::unique("shortcut_sheet"))
+        .open(&mut still_open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ui.ctx(), |ui| {
+            Grid::new("shortcut_grid")
+                .num_columns(2)
+                .striped(true)
+                .spacing([16.0, 4.0])
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Tools").strong());
+                    ui.end_row();
+                    for tool in Tool::ALL {
+                        ui.label(RichText::new(tool.key().symbol_or_name()).monospace());
+                        ui.label(tool.label());
+                        ui.end_row();
+                    }
+                    ui.label(RichText::new("Everything else").strong());
+                    ui.end_row();
+                    for (keys, what) in SHORTCUTS {
+                        ui.label(RichText::new(*keys).monospace());
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+        });
+    if open && !still_open {
+        actions.push(Action::ShowShortcuts(false));
+    }
+    actions
+}

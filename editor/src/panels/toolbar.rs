@@ -1,0 +1,363 @@
+//! The tool bar: one button per tool (with an icon, a tooltip and its
+//! hotkey), the active tool's options (terrain kind, brush size, side), the
+//! live "n / 10" zone counters, symmetry, and undo and redo.
+
+use crate::action::Action;
+use crate::document::Document;
+use crate::editing::{Editor, ToolKey};
+use crate::glyphs;
+use crate::history::History;
+use crate::theme::{self, Palette};
+use crate::tool::{BRUSH_RANGE, Tool, ToolOptions};
+use egui::{ComboBox, RichText, Sense, Slider, Ui, Vec2};
+use hexwright_engine::map::{SIDES, TerrainKind};
+use hexwright_engine::symmetry::Symmetry;
+use hexwright_engine::validate::ZONE_SIZE;
+
+/// Draws the icon of a tool that does not place a feature, in `rect`.
+#[expect(clippy::too_many_lines, reason = "one small drawing per tool")]
+pub fn tool_icon(painter: &egui::Painter, rect: egui::Rect, tool: Tool, color: egui::Color32) {
+    use egui::{Pos2, Stroke, pos2, vec2};
+    let c = rect.center();
+    let r = rect.width().min(rect.height()) * 0.42;
+    let stroke = Stroke::new(1.6, color);
+    match tool {
+        Tool::Select => {
+            let pts = [
+                pos2(-0.6, -0.9),
+                pos2(0.6, 0.25),
+                pos2(0.05, 0.3),
+                pos2(0.4, 0.95),
+                pos2(0.15, 1.0),
+                pos2(-0.2, 0.4),
+                pos2(-0.6, 0.75),
+            ]
+            .map(|p| c + vec2(p.x, p.y) * r);
+            painter.add(egui::Shape::convex_polygon(
+                vec![pts[0], pts[1], pts[2], pts[5], pts[6]],
+                color,
+                Stroke::NONE,
+            ));
+            painter.add(egui::Shape::convex_polygon(
+                vec![pts[2], pts[3], pts[4], pts[5]],
+                color,
+                Stroke::NONE,
+            ));
+        }
+        Tool::Brush => {
+            painter.circle_filled(c + vec2(-0.25, 0.25) * r, r * 0.55, color);
+            painter.line_segment([c + vec2(0.1, -0.1) * r, c + vec2(0.9, -0.9) * r], stroke);
+        }
+        Tool::Eraser => {
+            let pts: Vec<Pos2> = (0..=24)
+                .map(|i| {
+                    let a = i as f32 / 24.0 * std::f32::consts::TAU;
+                    c + vec2(a.cos(), a.sin()) * r * 0.85
+                })
+                .collect();
+            painter.extend(egui::Shape::dashed_line(&pts, stroke, 2.5, 2.0));
+            painter.line_segment([c + vec2(-0.4, 0.0) * r, c + vec2(0.4, 0.0) * r], stroke);
+        }
+        Tool::Polygon => {
+            let pts: Vec<Pos2> = (0..5)
+                .map(|i| {
+                    let a = (i as f32 * 72.0 - 90.0).to_radians();
+                    c + vec2(a.cos(), a.sin()) * r
+                })
+                .collect();
+            painter.add(egui::Shape::closed_line(pts.clone(), stroke));
+            for p in pts {
+                painter.circle_filled(p, 1.8, color);
+            }
+        }
+        Tool::Circle => {
+            painter.circle_stroke(c, r * 0.9, stroke);
+            painter.circle_filled(c, 1.6, color);
+        }
+        Tool::Zone => {
+            let pts: Vec<Pos2> = (0..6)
+                .map(|i| {
+                    let a = (30.0 + 60.0 * i as f32).to_radians();
+                    c + vec2(a.cos(), a.sin()) * r
+                })
+                .collect();
+            painter.add(egui::Shape::convex_polygon(
+                pts,
+                color.gamma_multiply(0.35),
+                stroke,
+            ));
+        }
+        Tool::HexSelect => {
+            let pts: Vec<Pos2> = (0..6)
+                .map(|i| {
+                    let a = (30.0 + 60.0 * i as f32).to_radians();
+                    c + vec2(a.cos(), a.sin()) * r
+                })
+                .collect();
+            let mut closed = pts.clone();
+            closed.push(pts[0]);
+            painter.extend(egui::Shape::dashed_line(&closed, stroke, 2.5, 2.0));
+        }
+        Tool::Grid => {
+            let pts = [
+                c + vec2(-0.9, -0.6) * r,
+                c + vec2(0.8, -0.9) * r,
+                c + vec2(0.9, 0.8) * r,
+                c + vec2(-0.7, 0.9) * r,
+            ];
+            let mut closed = pts.to_vec();
+            closed.push(pts[0]);
+            painter.extend(egui::Shape::dashed_line(&closed, stroke, 3.0, 2.0));
+            for p in pts {
+                painter.rect_filled(egui::Rect::from_center_size(p, vec2(4.0, 4.0)), 0.0, color);
+            }
+        }
+        Tool::FeatureEraser
+        | Tool::Bush
+        | Tool::Outpost
+        | Tool::Objective
+        | Tool::Barracks
+        | Tool::Base => {
+            let d = r * 0.7;
+            let s = Stroke::new(2.0, color);
+            painter.line_segment([c - vec2(d, d), c + vec2(d, d)], s);
+            painter.line_segment([c + vec2(-d, d), c + vec2(d, -d)], s);
+        }
+    }
+}
+
+/// The name of a terrain kind with a capital letter.
+#[must_use]
+pub const fn terrain_label(kind: TerrainKind) -> &'static str {
+    match kind {
+        TerrainKind::Rock => "Rock",
+        TerrainKind::Water => "Water",
+        TerrainKind::Forest => "Forest",
+        TerrainKind::Chasm => "Chasm",
+    }
+}
+
+/// What the tool bar shows.
+pub struct ToolbarParams<'a> {
+    /// The open map.
+    pub doc: &'a Document,
+    /// Tool and options.
+    pub options: &'a ToolOptions,
+    /// For the undo and redo buttons.
+    pub history: &'a History,
+    /// For the hex selection and paste buttons.
+    pub editor: &'a Editor,
+    /// Colours for the feature icons.
+    pub palette: &'a Palette,
+}
+
+/// Draws the tool row and the options row.
+pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
+    let mut actions = Vec::new();
+    tools_row(ui, p.options, p.history, p.palette, &mut actions);
+    options_row(ui, p.doc, p.options, &mut actions);
+    if p.options.tool == Tool::HexSelect {
+        clipboard_row(ui, p.editor, &mut actions);
+    }
+    actions
+}
+
+fn clipboard_row(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        let n = editor.hex_selection().len();
+        ui.label(format!("{n} hexes selected"));
+        let has_clip = editor.clipboard().is_some_and(|c| !c.is_empty());
+        for (label, hint, key, enabled) in [
+            (
+                "Copy",
+                "Copy the selected hexes' features and zones (Ctrl+C)",
+                ToolKey::Copy,
+                n > 0,
+            ),
+            (
+                "Paste",
+                "Place what was copied: click a hex (Ctrl+V)",
+                ToolKey::Paste,
+                has_clip,
+            ),
+            (
+                "Clear hexes",
+                "Remove features and zones from the selected hexes (Delete)",
+                ToolKey::Delete,
+                n > 0,
+            ),
+        ] {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                actions.push(Action::ToolKey(key));
+            }
+        }
+        if let Some(mode) = editor.paste_mode() {
+            ui.separator();
+            ui.label(format!(
+                "Pasting: turned {}°{}",
+                mode.rotation * 60,
+                if mode.mirrored { ", mirrored" } else { "" }
+            ));
+            if ui
+                .button("Rotate")
+                .on_hover_text("Turn the paste 60° clockwise (R)")
+                .clicked()
+            {
+                actions.push(Action::ToolKey(ToolKey::Rotate));
+            }
+            if ui
+                .button("Mirror")
+                .on_hover_text("Mirror the paste left–right (M)")
+                .clicked()
+            {
+                actions.push(Action::ToolKey(ToolKey::Mirror));
+            }
+        }
+    });
+}
+
+fn tools_row(
+    ui: &mut Ui,
+    options: &ToolOptions,
+    history: &History,
+    palette: &Palette,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        for tool in Tool::ALL {
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+            if let Some(kind) = tool.feature(options.side) {
+                glyphs::feature(ui.painter(), rect.center(), 8.5, kind, palette);
+            } else {
+                let color = if tool == Tool::Zone {
+                    theme::side_color(options.side)
+                } else {
+                    ui.visuals().text_color()
+                };
+                tool_icon(ui.painter(), rect, tool, color);
+            }
+            if ui
+                .selectable_label(options.tool == tool, tool.label())
+                .on_hover_text(tool.tooltip())
+                .clicked()
+            {
+                actions.push(Action::SetTool(tool));
+            }
+            if matches!(
+                tool,
+                Tool::Eraser | Tool::Circle | Tool::Zone | Tool::FeatureEraser
+            ) {
+                ui.separator();
+            }
+        }
+        ui.separator();
+        if ui
+            .add_enabled(history.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Undo the last edit (Ctrl+Z)")
+            .clicked()
+        {
+            actions.push(Action::Undo);
+        }
+        if ui
+            .add_enabled(history.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+            .clicked()
+        {
+            actions.push(Action::Redo);
+        }
+    });
+}
+
+fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        let tool = options.tool;
+        if tool.uses_terrain_kind() {
+            ComboBox::from_label("Terrain")
+                .selected_text(terrain_label(options.terrain))
+                .show_ui(ui, |ui| {
+                    for kind in TerrainKind::ALL {
+                        if ui
+                            .selectable_label(options.terrain == kind, terrain_label(kind))
+                            .clicked()
+                        {
+                            actions.push(Action::SetTerrainKind(kind));
+                        }
+                    }
+                });
+            ui.separator();
+        }
+        if tool.is_brush() {
+            let mut size = options.brush;
+            if ui
+                .add(
+                    Slider::new(&mut size, BRUSH_RANGE)
+                        .logarithmic(true)
+                        .text("Brush size")
+                        .suffix(" hex"),
+                )
+                .on_hover_text("Brush radius in hex sizes ([ smaller, ] larger)")
+                .changed()
+            {
+                actions.push(Action::SetBrush(size));
+            }
+            ui.separator();
+        }
+        ui.label("Side")
+            .on_hover_text("The side zones, barracks and bases are made for (S switches)");
+        for side in 0..SIDES {
+            // On the selection highlight the side's colour would not read:
+            // the selected side is in strong text, the others in their colour.
+            let text = RichText::new(format!("Side {side}"));
+            let text = if options.side == side {
+                text.strong().color(ui.visuals().strong_text_color())
+            } else {
+                text.color(theme::side_color(side))
+            };
+            if ui
+                .selectable_label(options.side == side, text)
+                .on_hover_text(format!("Paint and place for side {side} (S switches)"))
+                .clicked()
+            {
+                actions.push(Action::SetSide(side));
+            }
+        }
+        ui.separator();
+        for side in 0..SIDES {
+            let mut hexes = doc.zones_of(side);
+            hexes.sort_unstable_by_key(|h| (h.y, h.x));
+            hexes.dedup();
+            let n = hexes.len();
+            let color = if n == ZONE_SIZE {
+                ui.visuals().text_color()
+            } else {
+                theme::ERROR
+            };
+            ui.label(RichText::new(format!("Zone {side}")).color(theme::side_color(side)));
+            ui.label(
+                RichText::new(format!("{n} / {ZONE_SIZE}"))
+                    .monospace()
+                    .color(color),
+            )
+            .on_hover_text(format!(
+                "Hexes in side {side}'s starting zone; a valid zone has exactly {ZONE_SIZE}"
+            ));
+        }
+        ui.separator();
+        ui.label("Symmetry")
+            .on_hover_text("Repeat every edit on its mirror image, sides swapped");
+        for sym in Symmetry::ALL {
+            if ui
+                .selectable_label(options.symmetry == sym, sym.label())
+                .on_hover_text(sym.hint())
+                .clicked()
+            {
+                actions.push(Action::SetSymmetry(sym));
+            }
+        }
+    });
+}

@@ -1,0 +1,255 @@
+//! `hexwright replay`: recorded matches re-run, and broken ones are caught.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hexwright(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexwright"))
+        .args(args)
+        .output()
+        .expect("run hexwright")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "hexwright-cli-replay-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Records `n` matches on Twin Fords into `dir` and returns the replay files.
+fn record(dir: &Path, n: usize) -> Vec<PathBuf> {
+    let map = root().join("maps/twin-fords.ron");
+    let o = hexwright(&[
+        "simulate",
+        map.to_str().unwrap(),
+        "--matches",
+        &n.to_string(),
+        "--bots",
+        "greedy,random",
+        "--max-rounds",
+        "8",
+        "--seed",
+        "5",
+        "--json",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let files: Vec<PathBuf> = (1..=n)
+        .map(|i| dir.join(format!("match-{i:04}.ron")))
+        .collect();
+    for f in &files {
+        assert!(f.is_file(), "{} was not written", f.display());
+    }
+    files
+}
+
+#[test]
+fn recorded_matches_replay_with_exit_0() {
+    let dir = temp_dir("ok");
+    let files = record(&dir, 2);
+    for f in &files {
+        let o = hexwright(&["replay", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("Result:"), "{out}");
+        assert!(out.contains("Base health: side 0:"), "{out}");
+        assert!(out.contains("state hashes"), "{out}");
+    }
+    // Seat swapping: the second match has the bots the other way round.
+    let second = std::fs::read_to_string(&files[1]).unwrap();
+    assert!(
+        second.contains("bots: (\"random\", \"greedy\")"),
+        "{second}"
+    );
+
+    let o = hexwright(&["replay", "--json", files[0].to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ok"], true);
+    assert!(
+        ["won", "draw"].contains(&v["result"].as_str().unwrap()),
+        "{v}"
+    );
+    assert!(v["hashes_checked"].as_u64().unwrap() > 0);
+    assert_eq!(v["energy"].as_array().unwrap().len(), 2);
+    assert_eq!(v["base_health"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn trace_json_prints_one_snapshot_per_command_then_the_result() {
+    let dir = temp_dir("trace");
+    let files = record(&dir, 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let replay = hexwright_engine::replay::Replay::parse(&text, "r").unwrap();
+    let o = hexwright(&["replay", "--trace", "--json", files[0].to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), replay.commands.len() + 1);
+    for (i, snap) in lines[..lines.len() - 1].iter().enumerate() {
+        assert_eq!(snap["index"], i);
+        for key in [
+            "command",
+            "round",
+            "side",
+            "energy",
+            "units",
+            "corpses",
+            "objectives",
+            "outposts",
+            "bases",
+            "winner",
+        ] {
+            assert!(snap.get(key).is_some(), "{key} missing from {snap}");
+        }
+        let unit = &snap["units"][0];
+        for key in [
+            "id",
+            "kind",
+            "side",
+            "hex",
+            "health",
+            "poison",
+            "moved",
+            "actions",
+            "ability_used",
+            "arrived",
+            "revived",
+            "status",
+        ] {
+            assert!(unit.get(key).is_some(), "{key} missing from {unit}");
+        }
+    }
+    let last = lines.last().unwrap();
+    assert_eq!(last["ok"], true);
+    assert_eq!(last["commands"], replay.commands.len());
+    // Without --json the trace is one text line per command.
+    let o = hexwright(&["replay", "--trace", files[0].to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.starts_with("#0 "), "{text}");
+    assert!(text.lines().count() > replay.commands.len());
+}
+
+#[test]
+fn a_corrupted_state_hash_exits_1_and_names_the_turn() {
+    let dir = temp_dir("hash");
+    let files = record(&dir, 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut replay = hexwright_engine::replay::Replay::parse(&text, "r").unwrap();
+    let hashes = replay.hashes.as_mut().unwrap();
+    assert!(hashes.len() > 4);
+    hashes[3].0 = hashes[3].0.wrapping_add(1);
+    let bad = dir.join("bad-hash.ron");
+    replay.save(&bad).unwrap();
+    let o = hexwright(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("state hash mismatch after turn 3"), "{err}");
+    assert!(err.contains(&hashes_str(&replay, 3)), "{err}");
+
+    let o = hexwright(&["replay", "--json", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert!(v["error"].as_str().unwrap().contains("turn 3"));
+    assert!(v["command_index"].is_u64());
+}
+
+fn hashes_str(r: &hexwright_engine::replay::Replay, i: usize) -> String {
+    r.hashes.as_ref().unwrap()[i].to_string()
+}
+
+#[test]
+fn an_illegal_command_exits_1_with_the_engine_reason() {
+    let dir = temp_dir("illegal");
+    let files = record(&dir, 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut replay = hexwright_engine::replay::Replay::parse(&text, "r").unwrap();
+    // A hand-written test of the scenario: no hashes, side 0 moves unit 0
+    // and then tries to move it again.
+    replay.hashes = None;
+    let first_move = replay
+        .commands
+        .iter()
+        .position(|c| matches!(c, hexwright_engine::rules::Command::Move { .. }))
+        .expect("the greedy bot moves");
+    let repeat = replay.commands[first_move].clone();
+    replay.commands.truncate(first_move + 1);
+    replay.commands.push(repeat);
+    let bad = dir.join("illegal.ron");
+    replay.save(&bad).unwrap();
+    let o = hexwright(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("command {} (move unit", first_move + 1)),
+        "{err}"
+    );
+    assert!(err.contains("has already moved this turn"), "{err}");
+}
+
+#[test]
+fn a_malformed_replay_exits_2_with_its_position() {
+    let dir = temp_dir("malformed");
+    let files = record(&dir, 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("round_limit"))
+        .unwrap()
+        + 1;
+    let bad = dir.join("malformed.ron");
+    std::fs::write(&bad, text.replacen("round_limit", "round_limits", 1)).unwrap();
+    let o = hexwright(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}:{line}:", bad.display())), "{err}");
+
+    std::fs::write(&bad, "(header: (format: 7, anything: 1))").unwrap();
+    let o = hexwright(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("replay format 7 is not supported"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = hexwright(&["replay", "/nonexistent/replay.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/replay.ron"));
+}
+
+#[test]
+fn an_edited_map_is_a_map_hash_mismatch() {
+    let dir = temp_dir("map");
+    let files = record(&dir, 1);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut replay = hexwright_engine::replay::Replay::parse(&text, "r").unwrap();
+    replay.map.meta.author = "someone else".into();
+    let bad = dir.join("edited.ron");
+    replay.save(&bad).unwrap();
+    let o = hexwright(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("map hash mismatch"), "{}", stderr(&o));
+}

@@ -1,0 +1,331 @@
+//! `hexwright simulate` and `hexwright rules`, run as a playtester runs them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn hexwright(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexwright"))
+        .args(args)
+        .output()
+        .expect("run hexwright")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn map(name: &str) -> String {
+    root().join("maps").join(name).display().to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hexwright-cli-sim-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn simulate_json(extra: &[&str]) -> serde_json::Value {
+    let m = map("twin-fords.ron");
+    let mut args = vec![
+        "simulate",
+        &m,
+        "--matches",
+        "4",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "3",
+        "--max-rounds",
+        "12",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let o = hexwright(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        o.stderr.is_empty(),
+        "nothing on stderr off a terminal: {}",
+        stderr(&o)
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(
+        text.trim_end().lines().count(),
+        1,
+        "one JSON object: {text}"
+    );
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn simulate_json_has_the_documented_keys_and_ignores_jobs() {
+    let mut one = simulate_json(&["--jobs", "1"]);
+    let mut two = simulate_json(&["--jobs", "2"]);
+    let keys: Vec<&String> = one.as_object().unwrap().keys().collect();
+    let mut want = [
+        "matches",
+        "side_wins",
+        "bot_wins",
+        "draws",
+        "side0_win_rate",
+        "mean_rounds",
+        "median_rounds",
+        "matches_per_sec",
+    ];
+    want.sort_unstable();
+    let mut keys: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, want);
+    assert_eq!(one["matches"], 4);
+    let wins = one["side_wins"].as_array().unwrap();
+    let side_total = wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap();
+    let bot_total: u64 = one["bot_wins"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(side_total, bot_total);
+    assert_eq!(side_total + one["draws"].as_u64().unwrap(), 4);
+    assert!(one["bot_wins"].get("greedy").is_some() && one["bot_wins"].get("random").is_some());
+    let rate = &one["side0_win_rate"];
+    let (lo, hi) = (
+        rate["ci95"][0].as_f64().unwrap(),
+        rate["ci95"][1].as_f64().unwrap(),
+    );
+    let v = rate["value"].as_f64().unwrap();
+    assert!(lo <= v && v <= hi, "{rate}");
+    assert!(one["mean_rounds"].as_f64().unwrap() >= 1.0);
+    assert!(one["mean_rounds"].as_f64().unwrap() <= 12.0);
+    assert!(one["matches_per_sec"].as_f64().unwrap() > 0.0);
+    one.as_object_mut().unwrap().remove("matches_per_sec");
+    two.as_object_mut().unwrap().remove("matches_per_sec");
+    assert_eq!(one, two, "--jobs must not change the results");
+}
+
+#[test]
+fn simulate_text_report() {
+    let m = map("broken-crown.ron");
+    let o = hexwright(&[
+        "simulate",
+        &m,
+        "--matches",
+        "2",
+        "--bots",
+        "random,random",
+        "--max-rounds",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    for label in [
+        "Matches:     2",
+        "Side wins:",
+        "Bot wins:    random:",
+        "Draws:",
+        "Side 0 wins:",
+        "95% CI",
+        "Rounds:      mean",
+        "matches/s",
+    ] {
+        assert!(out.contains(label), "{label} missing from:\n{out}");
+    }
+}
+
+#[test]
+fn simulate_runs_a_scenario_with_a_map_path() {
+    let dir = temp_dir("scenario");
+    std::fs::copy(root().join("maps/twin-fords.ron"), dir.join("fords.ron")).unwrap();
+    let scenario = dir.join("duel.ron");
+    std::fs::write(
+        &scenario,
+        "(format: 1, map: Path(\"fords.ron\"), round_limit: 4, seed: 9, armies: Some((\n  (race: \"Dawnguard\", units: [(kind: \"Lord Marshal\"), (kind: \"Pikeman\")]),\n  (race: \"Mirefolk\", units: [(kind: \"Lich\")]),\n)))\n",
+    )
+    .unwrap();
+    let s = scenario.display().to_string();
+    let o = hexwright(&[
+        "simulate",
+        &s,
+        "--matches",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["matches"], 2);
+    // The scenario's round limit holds unless --max-rounds overrides it.
+    assert!(v["mean_rounds"].as_f64().unwrap() <= 4.0);
+}
+
+#[test]
+fn simulate_rejects_bad_input_with_exit_2() {
+    let m = map("twin-fords.ron");
+    let cases: [(&[&str], &str); 6] = [
+        (&["--bots", "greedy,wizard"], "unknown bot `wizard`"),
+        (&["--bots", "greedy"], "exactly two bots"),
+        (&["--matches", "0"], "--matches must be at least 1"),
+        (&["--jobs", "0"], "--jobs must be at least 1"),
+        (&["--max-rounds", "0"], "out of range"),
+        (&["--max-rounds", "5000"], "out of range"),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["simulate", m.as_str()];
+        args.extend_from_slice(extra);
+        let o = hexwright(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{extra:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn simulate_refuses_invalid_maps_and_unknown_files() {
+    let dir = temp_dir("invalid");
+    let text = std::fs::read_to_string(root().join("maps/twin-fords.ron")).unwrap();
+    let mut broken = hexwright_engine::format::parse_map(&text, "x").unwrap();
+    broken.zones[0].hexes.remove(0);
+    let p = dir.join("broken.ron");
+    hexwright_engine::format::save_atomic(&broken, &p).unwrap();
+    let o = hexwright(&["simulate", p.to_str().unwrap(), "--matches", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("validation error") && err.contains("zone-size"),
+        "{err}"
+    );
+
+    let junk = dir.join("junk.ron");
+    std::fs::write(&junk, "(format: 1, what: 3)").unwrap();
+    let o = hexwright(&["simulate", junk.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("neither a scenario nor a map"), "{err}");
+    assert!(
+        err.contains("as a scenario:") && err.contains("as a map:"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{}:1:", junk.display())), "{err}");
+
+    let o = hexwright(&["simulate", "/nonexistent/map.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/map.ron"));
+}
+
+#[test]
+fn rules_json_lists_the_ruleset_and_both_races() {
+    let o = hexwright(&["rules", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = &v["ruleset"];
+    assert_eq!(r["id"], "akw-rules-v1");
+    assert_eq!(r["base_income"], 5);
+    assert_eq!(r["energy_cap"], 15);
+    assert_eq!(r["base_health"], 5);
+    assert_eq!(r["default_round_limit"], 60);
+    assert_eq!(r["selection_points"], 30);
+    assert_eq!(r["class_points"]["commander"], 10);
+    assert_eq!(r["class_points"]["summon"], 1);
+    let races: Vec<&str> = v["roster"]["races"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(races, ["Dawnguard", "Mirefolk"]);
+    let units = v["roster"]["races"][0]["units"].as_array().unwrap();
+    let monk = units.iter().find(|u| u["name"] == "Monk").unwrap();
+    assert_eq!(monk["monk"], true);
+    assert_eq!(monk["abilities"][0], "Healing 2 2");
+    let marshal = units.iter().find(|u| u["name"] == "Lord Marshal").unwrap();
+    assert_eq!(marshal["class"], "commander");
+    assert!(
+        marshal["penalty"]
+            .as_str()
+            .unwrap()
+            .contains("loses 1 health")
+    );
+
+    let o = hexwright(&["rules"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("Ruleset akw-rules-v1"), "{text}");
+    assert!(
+        text.contains("\nDawnguard\n") && text.contains("\nMirefolk\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_roster_file_replaces_the_bundled_one() {
+    let dir = temp_dir("roster");
+    let bundled = std::fs::read_to_string(root().join("engine/data/roster.ron")).unwrap();
+    let mine = bundled.replace("Hexwright standard roster", "House roster");
+    let p = dir.join("roster.ron");
+    std::fs::write(&p, &mine).unwrap();
+    let o = hexwright(&["rules", "--json", "--roster", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["roster"]["name"], "House roster");
+
+    // A broken roster is a parse error with its position.
+    std::fs::write(&p, "(format: 1, name: \"x\", races: [(name: 3)])").unwrap();
+    let o = hexwright(&["rules", "--roster", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("{}:1:", p.display())),
+        "{}",
+        stderr(&o)
+    );
+
+    // A map pack names its roster in pack.ron; simulate picks it up.
+    let pack = temp_dir("pack-roster");
+    std::fs::copy(root().join("maps/twin-fords.ron"), pack.join("fords.ron")).unwrap();
+    std::fs::write(pack.join("house.ron"), &mine).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        "(format: 1, name: \"P\", version: \"1.0.0\", maps: [\"fords.ron\"], roster: Some(\"house.ron\"))\n",
+    )
+    .unwrap();
+    let rec = pack.join("rec");
+    let fords = pack.join("fords.ron");
+    let o = hexwright(&[
+        "simulate",
+        fords.to_str().unwrap(),
+        "--matches",
+        "1",
+        "--bots",
+        "random,random",
+        "--max-rounds",
+        "3",
+        "--json",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let replay = std::fs::read_to_string(rec.join("match-0001.ron")).unwrap();
+    assert!(replay.contains("name: \"House roster\""), "{replay}");
+    // Its replay refuses the bundled roster and accepts the pack's.
+    let file = rec.join("match-0001.ron");
+    let o = hexwright(&["replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("recorded with roster \"House roster\"") && err.contains("--roster"),
+        "{err}"
+    );
+    let house = pack.join("house.ron");
+    let o = hexwright(&[
+        "replay",
+        file.to_str().unwrap(),
+        "--roster",
+        house.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

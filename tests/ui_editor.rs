@@ -1,0 +1,533 @@
+//! Editing, driven headless with `egui_kittest` through the app's labels and
+//! keys: brush and eraser strokes, zones with their counter, every feature,
+//! symmetric edits, polygons and circles, moving and deleting pieces, undo
+//! and redo (keys, buttons and the history panel), and the shortcut sheet.
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use hexwright::app::HexwrightApp;
+use hexwright::canvas;
+use hexwright::document::MapSource;
+use hexwright::tool::Tool;
+use hexwright_engine::Hex;
+use hexwright_engine::board::Board;
+use hexwright_engine::layout::Orientation;
+use hexwright_engine::map::{FeatureKind, Map, TerrainShape};
+
+const SIZE: Vec2 = Vec2::new(1400.0, 900.0);
+
+fn harness(app: HexwrightApp) -> Harness<'static, HexwrightApp> {
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// An app on an empty 800 × 600 map of pointy hexes of size 20.
+fn empty_app() -> HexwrightApp {
+    let map = Map::new_empty("Blank", Orientation::Pointy, 20.0, 800.0, 600.0).unwrap();
+    HexwrightApp::new(Board::new(map).unwrap(), MapSource::Unsaved)
+}
+
+fn pos_of(h: &Harness<'_, HexwrightApp>, hex: Hex) -> Pos2 {
+    let app = h.state();
+    canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex)
+}
+
+fn press(h: &Harness<'_, HexwrightApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+fn click_at(h: &mut Harness<'_, HexwrightApp>, pos: Pos2) {
+    h.hover_at(pos);
+    press(h, pos, true);
+    press(h, pos, false);
+    h.run();
+}
+
+/// A primary-button drag through `points`, a few frames per segment.
+fn drag_through(h: &mut Harness<'_, HexwrightApp>, points: &[Pos2]) {
+    h.hover_at(points[0]);
+    press(h, points[0], true);
+    h.run();
+    for w in points.windows(2) {
+        for step in 1..=6 {
+            h.hover_at(w[0] + (w[1] - w[0]) * (step as f32 / 6.0));
+            h.run();
+        }
+    }
+    press(h, *points.last().unwrap(), false);
+    h.run();
+}
+
+fn usable(h: &Harness<'_, HexwrightApp>, hex: Hex) -> bool {
+    h.state().document().board().coverage().is_usable(hex)
+}
+
+fn undo(h: &mut Harness<'_, HexwrightApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+fn pick_tool(h: &mut Harness<'_, HexwrightApp>, tool: Tool) {
+    h.key_press(tool.key());
+    h.run();
+    assert_eq!(h.state().settings().tools.tool, tool);
+}
+
+/// Picks a symmetry mode on the toolbar.
+fn set_symmetry(h: &mut Harness<'_, HexwrightApp>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+#[test]
+fn brush_makes_hexes_unusable_and_the_eraser_frees_them_again() {
+    let mut h = harness(empty_app());
+    let row = [Hex::new(-4, 0), Hex::new(0, 0), Hex::new(4, 0)];
+    assert!(row.iter().all(|&x| usable(&h, x)));
+    let blank = h.state().document().map().clone();
+    let usable_before = h.state().document().summary().usable_hexes;
+
+    h.get_by_role_and_label(Role::Button, "Brush").click();
+    h.run();
+    assert_eq!(h.state().settings().tools.tool, Tool::Brush);
+    let path: Vec<Pos2> = row.iter().map(|&x| pos_of(&h, x)).collect();
+    drag_through(&mut h, &path);
+    assert!(
+        row.iter().all(|&x| !usable(&h, x)),
+        "the hexes under the stroke are unusable"
+    );
+    let painted = h.state().document().map().clone();
+    assert!(h.state().document().summary().usable_hexes < usable_before);
+    assert_eq!(h.state().history().steps().len(), 1, "one stroke, one step");
+    assert!(
+        h.query_by_label(&format!(
+            "{} of {} hexes usable",
+            h.state().document().summary().usable_hexes,
+            h.state().document().summary().grid_hexes
+        ))
+        .is_some(),
+        "the status bar shows the new count"
+    );
+
+    pick_tool(&mut h, Tool::Eraser);
+    // A larger eraser so the whole stroke goes.
+    h.key_press(Key::CloseBracket);
+    h.run();
+    drag_through(&mut h, &path);
+    assert!(
+        row.iter().all(|&x| usable(&h, x)),
+        "erasing makes them usable again"
+    );
+    assert_eq!(h.state().document().summary().usable_hexes, usable_before);
+    let erased = h.state().document().map().clone();
+
+    undo(&mut h);
+    assert_eq!(
+        h.state().document().map(),
+        &painted,
+        "undo restores the stroke"
+    );
+    assert!(!usable(&h, Hex::ZERO));
+    undo(&mut h);
+    assert_eq!(
+        h.state().document().map(),
+        &blank,
+        "undo restores the blank map"
+    );
+    assert!(usable(&h, Hex::ZERO));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().document().map(), &painted, "Ctrl+Shift+Z redoes");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(h.state().document().map(), &erased, "Ctrl+Y redoes");
+    let fresh = Board::new(erased).unwrap();
+    assert_eq!(
+        fresh.coverage().usable_hexes(),
+        h.state().document().board().coverage().usable_hexes(),
+        "undo and redo keep the coverage exact"
+    );
+}
+
+#[test]
+fn zone_painting_shows_the_live_counter() {
+    let mut h = harness(empty_app());
+    assert!(
+        h.query_all_by_label("0 / 10").count() == 2,
+        "both zones empty"
+    );
+    h.get_by_role_and_label(Role::Button, "Zone").click();
+    h.run();
+    let hexes = [Hex::new(-8, 0), Hex::new(-8, 1), Hex::new(-7, 0)];
+    for &x in &hexes {
+        let p = pos_of(&h, x);
+        click_at(&mut h, p);
+    }
+    assert!(
+        h.query_by_label("3 / 10").is_some(),
+        "the counter shows 3 / 10"
+    );
+    assert_eq!(h.state().document().zones_of(0), hexes.to_vec());
+    // Dragging paints several hexes in one step.
+    let path = [pos_of(&h, Hex::new(-8, 2)), pos_of(&h, Hex::new(-5, 2))];
+    drag_through(&mut h, &path);
+    let n = h.state().document().zones_of(0).len();
+    assert!(n >= 7, "{n}");
+    assert!(h.query_by_label(&format!("{n} / 10")).is_some());
+    assert_eq!(h.state().history().steps().len(), 4);
+    // Starting on a zone hex removes instead.
+    let p = pos_of(&h, Hex::new(-8, 0));
+    click_at(&mut h, p);
+    assert!(!h.state().document().zones_of(0).contains(&Hex::new(-8, 0)));
+    // Side 1 with the S key.
+    h.key_press(Key::S);
+    h.run();
+    let p = pos_of(&h, Hex::new(8, 0));
+    click_at(&mut h, p);
+    assert_eq!(h.state().document().zones_of(1), vec![Hex::new(8, 0)]);
+    assert!(h.query_by_label("1 / 10").is_some());
+}
+
+#[test]
+fn every_feature_can_be_placed_and_removed() {
+    let mut h = harness(empty_app());
+    let places = [
+        (Tool::Bush, Hex::new(-2, 0), FeatureKind::Bush),
+        (Tool::Outpost, Hex::new(-1, 0), FeatureKind::Outpost),
+        (Tool::Objective, Hex::new(0, 0), FeatureKind::Objective),
+        (
+            Tool::Barracks,
+            Hex::new(1, 0),
+            FeatureKind::Barracks { side: 0 },
+        ),
+        (Tool::Base, Hex::new(2, 0), FeatureKind::Base { side: 0 }),
+    ];
+    for (tool, hex, kind) in places {
+        h.get_by_role_and_label(Role::Button, tool.label()).click();
+        h.run();
+        assert_eq!(h.state().settings().tools.tool, tool);
+        let p = pos_of(&h, hex);
+        click_at(&mut h, p);
+        let map = h.state().document().map();
+        assert_eq!(map.feature_at(hex).map(|f| f.kind), Some(kind), "{tool:?}");
+    }
+    assert_eq!(h.state().document().map().features.len(), 5);
+    // Placing the base again moves it.
+    let p = pos_of(&h, Hex::new(3, 1));
+    click_at(&mut h, p);
+    let map = h.state().document().map();
+    assert!(map.feature_at(Hex::new(2, 0)).is_none());
+    assert_eq!(
+        map.feature_at(Hex::new(3, 1)).map(|f| f.kind),
+        Some(FeatureKind::Base { side: 0 })
+    );
+    // The feature eraser takes them off.
+    pick_tool(&mut h, Tool::FeatureEraser);
+    let p = pos_of(&h, Hex::new(-2, 0));
+    click_at(&mut h, p);
+    assert!(
+        h.state()
+            .document()
+            .map()
+            .feature_at(Hex::new(-2, 0))
+            .is_none()
+    );
+    assert_eq!(h.state().document().map().features.len(), 4);
+}
+
+#[test]
+fn point_symmetry_mirrors_a_base_for_the_other_side() {
+    let mut h = harness(empty_app());
+    set_symmetry(&mut h, "Point");
+    assert_eq!(
+        h.state().settings().tools.symmetry,
+        hexwright_engine::symmetry::Symmetry::Point
+    );
+    pick_tool(&mut h, Tool::Base);
+    let p = pos_of(&h, Hex::new(-6, 2));
+    click_at(&mut h, p);
+    let map = h.state().document().map();
+    assert_eq!(
+        map.feature_at(Hex::new(-6, 2)).map(|f| f.kind),
+        Some(FeatureKind::Base { side: 0 })
+    );
+    assert_eq!(
+        map.feature_at(Hex::new(6, -2)).map(|f| f.kind),
+        Some(FeatureKind::Base { side: 1 }),
+        "the mirrored base belongs to the other side"
+    );
+    assert_eq!(
+        h.state().history().steps().len(),
+        1,
+        "one mirrored edit, one step"
+    );
+    assert!(h.state().symmetry_breaks().is_empty());
+
+    // A stroke is mirrored too, as one step; the map stays symmetric.
+    pick_tool(&mut h, Tool::Brush);
+    let path = [pos_of(&h, Hex::new(-3, -3)), pos_of(&h, Hex::new(0, -4))];
+    drag_through(&mut h, &path);
+    assert_eq!(h.state().history().steps().len(), 2);
+    assert!(!usable(&h, Hex::new(-3, -3)) && !usable(&h, Hex::new(3, 3)));
+    assert!(h.state().symmetry_breaks().is_empty());
+
+    // With symmetry off, a lone bush breaks it: the overlay marks it.
+    h.get_by_label("Point").click();
+    h.run();
+    h.get_by_label("Off").click();
+    h.run();
+    pick_tool(&mut h, Tool::Bush);
+    let p = pos_of(&h, Hex::new(1, 1));
+    click_at(&mut h, p);
+    set_symmetry(&mut h, "Point");
+    assert_eq!(h.state().symmetry_breaks(), &[Hex::new(1, 1)]);
+}
+
+#[test]
+fn polygon_and_circle_tools_add_terrain() {
+    let mut h = harness(empty_app());
+    pick_tool(&mut h, Tool::Polygon);
+    let corners = [Hex::new(-6, -2), Hex::new(-2, -2), Hex::new(-4, 2)];
+    for &c in &corners {
+        let p = pos_of(&h, c);
+        click_at(&mut h, p);
+    }
+    assert!(h.state().editor().busy(), "the polygon is being drawn");
+    h.key_press(Key::Enter);
+    h.run();
+    let map = h.state().document().map();
+    assert_eq!(map.terrain.len(), 1);
+    assert!(
+        matches!(&map.terrain[0].shape, TerrainShape::Polygon { points } if points.points().len() == 3)
+    );
+    assert!(!usable(&h, Hex::new(-4, -1)));
+
+    pick_tool(&mut h, Tool::Circle);
+    let path = [pos_of(&h, Hex::new(5, 0)), pos_of(&h, Hex::new(7, 0))];
+    drag_through(&mut h, &path);
+    let map = h.state().document().map();
+    assert_eq!(map.terrain.len(), 2);
+    assert!(matches!(map.terrain[1].shape, TerrainShape::Circle { .. }));
+    assert!(!usable(&h, Hex::new(5, 0)) && !usable(&h, Hex::new(6, 0)));
+    assert_eq!(h.state().history().steps().len(), 2);
+}
+
+#[test]
+fn select_move_and_delete_a_piece() {
+    let mut h = harness(empty_app());
+    pick_tool(&mut h, Tool::Circle);
+    let path = [pos_of(&h, Hex::new(-5, 0)), pos_of(&h, Hex::new(-4, 0))];
+    drag_through(&mut h, &path);
+    assert!(!usable(&h, Hex::new(-5, 0)));
+
+    pick_tool(&mut h, Tool::Select);
+    let p = pos_of(&h, Hex::new(-5, 0));
+    click_at(&mut h, p);
+    assert_eq!(h.state().editor().selected_piece(), Some(0));
+    assert!(h.query_by_label("Terrain piece #1").is_some());
+
+    let path = [pos_of(&h, Hex::new(-5, 0)), pos_of(&h, Hex::new(3, 0))];
+    drag_through(&mut h, &path);
+    assert!(usable(&h, Hex::new(-5, 0)), "the piece moved away");
+    assert!(!usable(&h, Hex::new(3, 0)), "to here");
+
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().document().map().terrain.is_empty());
+    assert!(usable(&h, Hex::new(3, 0)));
+    undo(&mut h);
+    assert_eq!(h.state().document().map().terrain.len(), 1);
+}
+
+#[test]
+fn history_panel_jumps_to_any_step_and_buttons_undo() {
+    let mut h = harness(empty_app());
+    pick_tool(&mut h, Tool::Bush);
+    for q in 0..4 {
+        let p = pos_of(&h, Hex::new(q, 0));
+        click_at(&mut h, p);
+    }
+    assert_eq!(h.state().history().steps().len(), 4);
+    h.get_by_label("History").click();
+    h.run();
+    h.get_by_label("2. Place bush").scroll_to_me();
+    h.run();
+    h.get_by_label("2. Place bush").click();
+    h.run();
+    assert_eq!(h.state().history().cursor(), 2);
+    assert_eq!(h.state().document().map().features.len(), 2);
+    h.get_by_label("Opened map").scroll_to_me();
+    h.run();
+    h.get_by_label("Opened map").click();
+    h.run();
+    assert!(h.state().document().map().features.is_empty());
+    assert!(!h.state().is_dirty(), "back at the opened state");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(h.state().document().map().features.len(), 1);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(h.state().document().map().features.is_empty());
+}
+
+#[test]
+fn f1_shows_the_shortcut_sheet() {
+    let mut h = harness(empty_app());
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.state().shortcuts_shown());
+    assert!(h.query_by_label("Keyboard shortcuts").is_some());
+    assert!(h.query_by_label("Ctrl+Shift+Z, Ctrl+Y").is_some());
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
+}
+
+#[test]
+fn metadata_is_edited_as_one_undoable_step() {
+    let mut h = harness(empty_app());
+    h.get_by_label("Metadata").click();
+    h.run();
+    let author = h.get_all_by_role(Role::TextInput).nth(1).unwrap();
+    author.click();
+    h.run();
+    h.get_all_by_role(Role::TextInput)
+        .nth(1)
+        .unwrap()
+        .type_text("Ada");
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    assert_eq!(h.state().document().map().meta.author, "Ada");
+    assert!(h.query_by_label("by Ada").is_some());
+    undo(&mut h);
+    assert_eq!(h.state().document().map().meta.author, "");
+}
+
+#[test]
+fn a_finding_click_selects_its_hex_after_an_edit() {
+    // Validation follows edits live: a base on a lake hex is reported, and
+    // clicking the finding selects that hex.
+    let mut h = harness(empty_app());
+    pick_tool(&mut h, Tool::Circle);
+    let path = [pos_of(&h, Hex::new(4, 0)), pos_of(&h, Hex::new(5, 0))];
+    drag_through(&mut h, &path);
+    pick_tool(&mut h, Tool::Base);
+    let p = pos_of(&h, Hex::new(4, 0));
+    click_at(&mut h, p);
+    let label = "feature-unusable at 4,0";
+    h.get_by_label_contains(label).scroll_to_me();
+    h.run();
+    h.get_by_label_contains(label).click();
+    h.run();
+    assert_eq!(h.state().selected_hex(), Some(Hex::new(4, 0)));
+}
+
+#[test]
+fn hexes_are_copied_and_pasted_rotated_and_mirrored() {
+    let mut h = harness(empty_app());
+    pick_tool(&mut h, Tool::Base);
+    let p = pos_of(&h, Hex::new(-6, 0));
+    click_at(&mut h, p);
+    pick_tool(&mut h, Tool::Zone);
+    let p = pos_of(&h, Hex::new(-5, 0));
+    click_at(&mut h, p);
+
+    pick_tool(&mut h, Tool::HexSelect);
+    let path = [pos_of(&h, Hex::new(-6, 0)), pos_of(&h, Hex::new(-5, 0))];
+    drag_through(&mut h, &path);
+    assert_eq!(h.state().editor().hex_selection().len(), 2);
+    assert!(h.query_by_label("2 hexes selected").is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    h.run();
+    let clip = h.state().editor().clipboard().unwrap().clone();
+    assert_eq!((clip.features.len(), clip.zones.len()), (1, 1));
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    h.run();
+    assert!(h.state().editor().paste_mode().is_some());
+    // Turned by 180° (R twice), pasted at (5, 0): the base lands one hex to
+    // the other side of the anchor, mirrored by the half turn.
+    h.key_press(Key::R);
+    h.key_press(Key::R);
+    h.run();
+    assert!(h.query_by_label_contains("turned 120°").is_some());
+    let p = pos_of(&h, Hex::new(5, 0));
+    click_at(&mut h, p);
+    let map = h.state().document().map();
+    let anchor_hex =
+        |offset: Hex| Hex::new(5, 0) + hexwright_engine::transform::rotate_hex(offset, 2);
+    for (offset, kind) in &clip.features {
+        assert_eq!(
+            map.feature_at(anchor_hex(*offset)).map(|f| f.kind),
+            Some(*kind)
+        );
+    }
+    let (z_offset, z_side) = clip.zones[0];
+    assert!(
+        h.state()
+            .document()
+            .zones_of(z_side)
+            .contains(&anchor_hex(z_offset))
+    );
+    assert_eq!(
+        h.state().history().steps().len(),
+        3,
+        "the paste is one step"
+    );
+    undo(&mut h);
+    assert_eq!(h.state().document().map().features.len(), 1);
+
+    // Clear hexes with Delete (Esc leaves paste mode first).
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().document().map().features.is_empty());
+    assert!(h.state().document().map().zones.is_empty());
+}
+
+#[test]
+fn grid_outline_and_map_size_are_editable() {
+    let mut h = harness(empty_app());
+    let grid_hexes = h.state().document().summary().grid_hexes;
+    pick_tool(&mut h, Tool::Grid);
+    let corner = h.state().document().map().grid.points()[2];
+    let app = h.state();
+    let from = app.view().to_screen(app.canvas().rect(), corner);
+    let to = from - Vec2::new(200.0, 150.0);
+    drag_through(&mut h, &[from, to]);
+    assert!(h.state().document().summary().grid_hexes < grid_hexes);
+    assert_eq!(h.state().history().steps().len(), 1);
+    undo(&mut h);
+    assert_eq!(h.state().document().summary().grid_hexes, grid_hexes);
+
+    h.get_by_label("Map size").click();
+    h.run();
+    let width = h.get_by_role_and_label(Role::SpinButton, "New map width");
+    width.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::SpinButton, "New map width")
+        .type_text("1000");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Resize map").click();
+    h.run();
+    let map = h.state().document().map();
+    assert!((map.area.width.get() - 1000.0).abs() < 1e-9);
+    assert!(h.state().document().summary().grid_hexes > grid_hexes);
+    undo(&mut h);
+    assert!((h.state().document().map().area.width.get() - 800.0).abs() < 1e-9);
+}

@@ -1,0 +1,567 @@
+//! Files, driven headless with `egui_kittest`: New, Save As and Open through
+//! the in-app path field, the title's unsaved mark, the unsaved-changes
+//! prompt (new, open, close), dropped files, recent files, load errors that
+//! keep the current map, and the autosave recovery file.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, Vec2, ViewportEvent, ViewportId};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use hexwright::app::HexwrightApp;
+use hexwright::canvas;
+use hexwright::document::MapSource;
+use hexwright::panels::dialogs::Dialog;
+use hexwright::panels::top_bar::UNSAVED_MARK;
+use hexwright::tool::Tool;
+use hexwright_engine::Hex;
+use hexwright_engine::format;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const SIZE: Vec2 = Vec2::new(1400.0, 900.0);
+
+fn harness(app: HexwrightApp) -> Harness<'static, HexwrightApp> {
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// A fresh folder for one test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("hexwright-ui-files-{name}-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// Places a bush on the centre hex: one undoable edit.
+fn edit(h: &mut Harness<'_, HexwrightApp>) {
+    h.key_press(Tool::Bush.key());
+    h.run();
+    let app = h.state();
+    let hex = (0..40)
+        .map(|q| Hex::new(q, 0))
+        .find(|&x| {
+            let d = app.document();
+            d.board().coverage().is_usable(x) && d.map().feature_at(x).is_none()
+        })
+        .expect("a free usable hex in the middle row");
+    let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
+    h.hover_at(pos);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+    assert!(h.state().is_dirty());
+}
+
+/// Types `text` into the focused path field, replacing what is there.
+fn type_path(h: &mut Harness<'_, HexwrightApp>, text: &str) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File path")
+        .type_text(text);
+    h.run();
+}
+
+fn save_as(h: &mut Harness<'_, HexwrightApp>, path: &Path) {
+    h.get_by_label("Save as…").click();
+    h.run();
+    type_path(h, &path.display().to_string());
+    h.get_by_label("Save file").click();
+    h.run();
+}
+
+fn open(h: &mut Harness<'_, HexwrightApp>, path: &Path) {
+    h.get_by_label("Open…").click();
+    h.run();
+    type_path(h, &path.display().to_string());
+    h.get_by_label("Open file").click();
+    h.run();
+}
+
+#[test]
+fn save_then_open_gives_the_identical_map() {
+    let dir = TempDir::new("save");
+    let path = dir.path("mine.ron");
+    let mut h = harness(HexwrightApp::with_default_map());
+    edit(&mut h);
+    assert!(h.query_by_label(UNSAVED_MARK).is_some());
+    assert!(h.state().title().contains('•'), "{}", h.state().title());
+
+    save_as(&mut h, &path);
+    assert_eq!(h.state().dialog(), &Dialog::None);
+    assert!(!h.state().is_dirty());
+    assert!(h.query_by_label(UNSAVED_MARK).is_none());
+    assert_eq!(h.state().title(), "mine.ron — Hexwright");
+    assert_eq!(
+        h.state().document().source(),
+        &MapSource::File(path.clone())
+    );
+    let saved = h.state().document().map().clone();
+    assert_eq!(format::load_map(&path).unwrap(), saved);
+    assert_eq!(h.state().settings().recent.first(), Some(&path));
+
+    // Saving over another existing file takes a second click.
+    let other_file = dir.path("other.ron");
+    std::fs::write(&other_file, "keep me").unwrap();
+    h.get_by_label("Save as…").click();
+    h.run();
+    type_path(&mut h, &other_file.display().to_string());
+    h.get_by_label("Save file").click();
+    h.run();
+    assert!(h.query_by_label_contains("already exists").is_some());
+    assert_eq!(std::fs::read_to_string(&other_file).unwrap(), "keep me");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().document().source(),
+        &MapSource::File(path.clone())
+    );
+
+    // Ctrl+S saves in place.
+    edit(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().is_dirty());
+    let saved = h.state().document().map().clone();
+
+    // Open it in a fresh app: the same map.
+    let mut other = harness(HexwrightApp::with_default_map());
+    open(&mut other, &path);
+    assert!(other.state().load_error().is_none());
+    assert_eq!(other.state().document().map(), &saved);
+    assert!(!other.state().is_dirty());
+    assert!(other.state().history().steps().is_empty());
+
+    // A second click on Save file replaces the other file.
+    h.get_by_label("Save as…").click();
+    h.run();
+    type_path(&mut h, &other_file.display().to_string());
+    h.get_by_label("Save file").click();
+    h.run();
+    h.get_by_label("Save file").click();
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+    assert_eq!(format::load_map(&other_file).unwrap(), saved);
+    assert_eq!(h.state().document().source(), &MapSource::File(other_file));
+}
+
+#[test]
+fn a_malformed_file_shows_an_error_and_keeps_the_current_map() {
+    let dir = TempDir::new("bad");
+    let path = dir.path("bad.ron");
+    std::fs::write(&path, "(\n    format: 1,\n    meta: (name: 7),\n)\n").unwrap();
+    let mut h = harness(HexwrightApp::with_default_map());
+    edit(&mut h);
+    let before = h.state().document().map().clone();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    // The bundled map cannot be saved in place: Save As opens.
+    assert!(matches!(h.state().dialog(), Dialog::SaveAs { .. }));
+    h.get_by_label("Cancel").click();
+    h.run();
+
+    h.get_by_label("Open…").click();
+    h.run();
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "the prompt comes first"
+    );
+    h.get_by_label("Don't save").click();
+    h.run();
+    type_path(&mut h, &path.display().to_string());
+    h.get_by_label("Open file").click();
+    h.run();
+    assert_eq!(
+        h.state().document().map(),
+        &before,
+        "the current map is kept"
+    );
+    let problem = h.state().load_error().expect("the error shows");
+    let (line, column) = problem.position.expect("with a line and column");
+    assert_eq!(line, 3);
+    assert!(
+        h.query_by_label(&format!("{}:{line}:{column}", path.display()))
+            .is_some()
+    );
+}
+
+#[test]
+fn the_unsaved_prompt_guards_new_and_close() {
+    let mut h = harness(HexwrightApp::with_default_map());
+    edit(&mut h);
+    let name = h.state().document().map().meta.name.clone();
+
+    h.get_by_label("New…").click();
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().document().map().meta.name,
+        name,
+        "nothing changed"
+    );
+    assert!(h.state().is_dirty());
+
+    // Closing the window asks too, and does not close.
+    h.input_mut()
+        .viewports
+        .entry(ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(ViewportEvent::Close);
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    assert!(!h.state().is_closing());
+    h.get_by_label("Cancel").click();
+    h.run();
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert!(h.query_by_label("New map").is_some());
+    h.get_by_label("Create").click();
+    h.run();
+    let doc = h.state().document();
+    assert_eq!(doc.map().meta.name, "Untitled");
+    assert_eq!(doc.source(), &MapSource::Unsaved);
+    assert!(doc.map().terrain.is_empty() && doc.map().features.is_empty());
+    assert!(!h.state().is_dirty());
+
+    // A clean map closes without asking.
+    h.input_mut()
+        .viewports
+        .entry(ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(ViewportEvent::Close);
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+}
+
+#[test]
+fn the_new_dialog_reports_bad_sizes() {
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("New…").click();
+    h.run();
+    let width = h.get_by_role_and_label(Role::SpinButton, "Map width");
+    width.click();
+    h.run();
+    // A 1-unit wide area cannot hold a hex of size 32.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::SpinButton, "Map width")
+        .type_text("1");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("cannot hold a hex").is_some(),
+        "the engine's message shows"
+    );
+    assert!(matches!(h.state().dialog(), Dialog::New { .. }));
+}
+
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_ron_file_opens_it() {
+    let dir = TempDir::new("drop");
+    let path = dir.path("dropped.ron");
+    let mut map = hexwright::bundled::map("ember-isles.ron").unwrap();
+    map.meta.name = "Dropped isles".to_owned();
+    format::save_atomic(&map, &path).unwrap();
+
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(path.clone())));
+    h.run();
+    assert_eq!(h.state().document().map(), &map);
+    assert!(h.query_all_by_label("Dropped isles").count() >= 1);
+    assert_eq!(h.state().settings().recent.first(), Some(&path));
+
+    // Recent files reopen it after something else was opened.
+    h.get_by_label("New…").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    h.get_by_label("Recent").click();
+    h.run();
+    h.get_by_label(&path.display().to_string()).click();
+    h.run();
+    assert_eq!(h.state().document().map().meta.name, "Dropped isles");
+
+    let txt = dir.path("notes.txt");
+    std::fs::write(&txt, "hello").unwrap();
+    h.input_mut().dropped_files.push(Arc::new(Dropped(txt)));
+    h.run();
+    assert!(h.query_by_label_contains("is not a map file").is_some());
+    assert_eq!(h.state().document().map().meta.name, "Dropped isles");
+}
+
+#[test]
+fn autosave_writes_a_recovery_file_that_is_offered_next_time() {
+    let dir = TempDir::new("recover");
+    let recovery = dir.path("recovery.ron");
+    let mut h = harness(HexwrightApp::with_default_map().with_autosave(recovery.clone(), 0.0));
+    assert!(!recovery.exists(), "nothing to recover at first");
+    edit(&mut h);
+    h.run();
+    assert!(recovery.exists(), "the edit was autosaved");
+    let edited = h.state().document().map().clone();
+    assert_eq!(format::load_map(&recovery).unwrap(), edited);
+    drop(h); // a crash: no clean exit
+
+    let mut h = harness(HexwrightApp::with_default_map().with_autosave(recovery.clone(), 0.0));
+    assert!(h.query_by_label("Recover unsaved work?").is_some());
+    h.get_by_label("Recover").click();
+    h.run();
+    assert_eq!(h.state().document().map(), &edited);
+    assert!(
+        h.state().is_dirty(),
+        "the recovered map is not saved anywhere"
+    );
+
+    // Saving removes the recovery file.
+    let path = dir.path("saved.ron");
+    save_as(&mut h, &path);
+    assert!(!recovery.exists());
+
+    // Discard deletes it without opening it.
+    files_write(&recovery);
+    let mut h = harness(HexwrightApp::with_default_map().with_autosave(recovery.clone(), 0.0));
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(!recovery.exists());
+    assert_eq!(h.state().dialog(), &Dialog::None);
+}
+
+fn files_write(path: &Path) {
+    let map = hexwright::bundled::default_map().unwrap();
+    format::save_atomic(&map, path).unwrap();
+}
+
+fn click_hex(h: &mut Harness<'_, HexwrightApp>, hex: Hex) {
+    let app = h.state();
+    let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
+    assert!(app.canvas().rect().contains(pos), "{hex:?} is on screen");
+    h.hover_at(pos);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+}
+
+/// The "done when": a new valid map made from scratch with the mouse
+/// and keys, saved, reopened, with no finding in the validation panel.
+#[test]
+fn a_new_valid_map_from_scratch_survives_save_and_reopen() {
+    let dir = TempDir::new("scratch");
+    let path = dir.path("scratch.ron");
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(
+        h.query_by_label("No problems found: the map is ready to play.")
+            .is_none()
+    );
+
+    // Point symmetry: everything below is mirrored for side 1.
+    h.get_by_role_and_label(Role::Button, "Point").click();
+    h.run();
+    h.key_press(Tool::Zone.key());
+    h.run();
+    for q in -9..=-5 {
+        for r in 0..=1 {
+            click_hex(&mut h, Hex::new(q, r));
+        }
+    }
+    assert_eq!(
+        h.query_all_by_label("10 / 10").count(),
+        2,
+        "both zones full"
+    );
+    h.key_press(Tool::Base.key());
+    h.run();
+    click_hex(&mut h, Hex::new(-8, -2));
+    h.key_press(Tool::Barracks.key());
+    h.run();
+    click_hex(&mut h, Hex::new(-6, -2));
+    h.key_press(Tool::Objective.key());
+    h.run();
+    click_hex(&mut h, Hex::new(0, 0));
+    h.key_press(Tool::Brush.key());
+    h.run();
+    let app = h.state();
+    let a = canvas::hex_screen_pos(
+        app.view(),
+        app.canvas().rect(),
+        app.document(),
+        Hex::new(-2, -4),
+    );
+    let b = canvas::hex_screen_pos(
+        app.view(),
+        app.canvas().rect(),
+        app.document(),
+        Hex::new(2, -4),
+    );
+    h.hover_at(a);
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    for step in 1..=8 {
+        h.hover_at(a + (b - a) * (step as f32 / 8.0));
+        h.run();
+    }
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    assert_eq!(
+        h.state().document().map().terrain.len(),
+        2,
+        "the stroke and its image"
+    );
+    assert!(
+        h.query_by_label("No problems found: the map is ready to play.")
+            .is_some(),
+        "{:?}",
+        h.state().document().findings()
+    );
+    assert!(h.query_by_label("Valid map").is_some());
+
+    save_as(&mut h, &path);
+    assert!(!h.state().is_dirty());
+
+    let mut reopened = harness(HexwrightApp::with_default_map());
+    open(&mut reopened, &path);
+    assert_eq!(
+        reopened.state().document().map(),
+        h.state().document().map()
+    );
+    assert!(
+        reopened
+            .query_by_label("No problems found: the map is ready to play.")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_map_pack_is_opened_reordered_extended_and_saved() {
+    let dir = TempDir::new("pack");
+    let pack_dir = dir.path("classics");
+    std::fs::create_dir_all(&pack_dir).unwrap();
+    std::fs::write(pack_dir.join("pack.ron"), hexwright::bundled::MANIFEST).unwrap();
+    for (name, text) in hexwright::bundled::MAPS {
+        std::fs::write(pack_dir.join(name), text).unwrap();
+    }
+    let names: Vec<String> = hexwright::bundled::manifest().unwrap().maps;
+
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("Pack…").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Pack folder")
+        .type_text(&pack_dir.display().to_string());
+    h.run();
+    // Starting a new pack where one exists would lose its manifest.
+    h.get_by_label("New pack").click();
+    h.run();
+    assert!(h.query_by_label_contains("already holds a pack").is_some());
+    h.get_by_label("Open pack").click();
+    h.run();
+    assert!(h.query_by_label("Maps (3)").is_some());
+    assert!(h.query_by_label("cannot be read").is_none());
+
+    // Move the first map down, remove the last, add the open map.
+    h.get_all_by_label("Down").next().unwrap().click();
+    h.run();
+    h.get_all_by_label("Remove").nth(2).unwrap().click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File name for the open map in the pack")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File name for the open map in the pack")
+        .type_text("extra/mine.ron");
+    h.run();
+    h.get_by_label("Add the open map").click();
+    h.run();
+    assert!(h.query_by_label("3. extra/mine.ron").is_some());
+    h.get_by_label("Save pack").click();
+    h.run();
+    let manifest = hexwright_engine::pack::load_pack(&pack_dir).unwrap();
+    assert_eq!(
+        manifest.manifest.maps,
+        vec![
+            names[1].clone(),
+            names[0].clone(),
+            "extra/mine.ron".to_owned()
+        ]
+    );
+    assert!(manifest.findings.is_empty(), "{:?}", manifest.findings);
+    assert!(
+        pack_dir.join(&names[2]).exists(),
+        "a removed map stays on disk"
+    );
+    assert_eq!(
+        format::load_map(&pack_dir.join("extra/mine.ron")).unwrap(),
+        *h.state().document().map()
+    );
+
+    // Open a pack map in the editor.
+    h.get_all_by_label("Open").nth(1).unwrap().click();
+    h.run();
+    assert_eq!(
+        h.state().document().source(),
+        &MapSource::File(pack_dir.join(&names[0]))
+    );
+}
