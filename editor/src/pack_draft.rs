@@ -39,6 +39,8 @@ pub struct PackDraft {
     pub description: String,
     /// The maps, in display order.
     pub entries: Vec<DraftEntry>,
+    /// The pack's roster file, kept as the manifest names it.
+    pub roster: Option<String>,
 }
 
 impl PackDraft {
@@ -56,6 +58,7 @@ impl PackDraft {
             author: String::new(),
             description: String::new(),
             entries: Vec::new(),
+            roster: None,
         }
     }
 
@@ -91,6 +94,7 @@ impl PackDraft {
             author: m.author,
             description: m.description,
             entries,
+            roster: m.roster,
         })
     }
 
@@ -158,6 +162,7 @@ impl PackDraft {
             author: self.author.trim().to_owned(),
             description: self.description.trim_end().to_owned(),
             maps: self.entries.iter().map(|e| e.name.clone()).collect(),
+            roster: self.roster.clone(),
         }
     }
 

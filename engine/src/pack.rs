@@ -37,6 +37,10 @@ pub struct Manifest {
     pub description: String,
     /// Map files, relative to the pack folder, in display order.
     pub maps: Vec<String>,
+    /// A roster file (relative to the pack folder) that replaces the
+    /// bundled roster for matches on the pack's maps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roster: Option<String>,
 }
 
 impl Manifest {
@@ -79,6 +83,15 @@ impl Manifest {
                     format!("the manifest lists \"{m}\" twice; list each map once"),
                 ));
             }
+        }
+        if let Some(r) = &self.roster
+            && !is_safe_relative(r)
+        {
+            out.push(Finding::new(
+                Rule::PackBadPath,
+                None,
+                format!("the manifest names the roster \"{r}\", which is not a plain path inside the pack folder; use a relative path without \"..\""),
+            ));
         }
         out
     }

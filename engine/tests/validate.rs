@@ -377,6 +377,27 @@ fn pack_bad_path_variants() {
 }
 
 #[test]
+fn pack_roster_path_must_stay_inside_the_pack() {
+    let tmp = TempDir::new("roster");
+    format::save_atomic(&valid_map(), &tmp.path().join("a.ron")).unwrap();
+    let with_roster = |roster: &str| {
+        let text = format!(
+            "(format: 1, name: \"Test pack\", version: \"1.0.0\", maps: [\"a.ron\"], roster: Some({roster:?}))\n"
+        );
+        std::fs::write(tmp.path().join(pack::MANIFEST_FILE), text).unwrap();
+        let loaded = pack::load_pack(tmp.path()).unwrap();
+        (loaded.manifest.roster.clone(), loaded.findings)
+    };
+    let (roster, findings) = with_roster("roster.ron");
+    assert_eq!(roster.as_deref(), Some("roster.ron"));
+    assert!(findings.is_empty(), "{findings:?}");
+    let (_, findings) = with_roster("../roster.ron");
+    let rules: Vec<Rule> = findings.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, [Rule::PackBadPath]);
+    assert!(findings[0].message.contains("roster"), "{}", findings[0].message);
+}
+
+#[test]
 fn pack_map_that_fails_to_load_is_not_a_finding() {
     // A listed map that exists but is broken is a load error of that entry,
     // not a pack finding.

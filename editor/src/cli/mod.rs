@@ -109,13 +109,6 @@ fn open_editor(file: Option<PathBuf>) -> u8 {
     }
 }
 
-/// Only the `roster` entry of a pack manifest.
-#[derive(serde::Deserialize)]
-struct PackRoster {
-    #[serde(default)]
-    roster: Option<String>,
-}
-
 /// The roster to play with: the file `explicit` when given; otherwise the
 /// roster named by the `pack.ron` beside `near` (a map or scenario in a map
 /// pack), if it names one; otherwise the bundled roster.
@@ -140,7 +133,7 @@ pub fn roster(explicit: Option<&Path>, near: Option<&Path>) -> anyhow::Result<Ro
         return Ok(Roster::bundled());
     }
     let shown = manifest.display().to_string();
-    let probe: PackRoster = format::parse_ron(&format::read_text(&manifest)?, &shown)?;
+    let probe = pack::Manifest::parse(&format::read_text(&manifest)?, &shown)?;
     match probe.roster {
         None => Ok(Roster::bundled()),
         Some(name) if pack::is_safe_relative(&name) => {
