@@ -394,7 +394,11 @@ fn pack_roster_path_must_stay_inside_the_pack() {
     let (_, findings) = with_roster("../roster.ron");
     let rules: Vec<Rule> = findings.iter().map(|f| f.rule).collect();
     assert_eq!(rules, [Rule::PackBadPath]);
-    assert!(findings[0].message.contains("roster"), "{}", findings[0].message);
+    assert!(
+        findings[0].message.contains("roster"),
+        "{}",
+        findings[0].message
+    );
 }
 
 #[test]
