@@ -1,36 +1,9 @@
 //! `hexwright replay`: recorded matches re-run, and broken ones are caught.
 
+mod common;
+
+use common::{hexwright, root, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn hexwright(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexwright"))
-        .args(args)
-        .output()
-        .expect("run hexwright")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "hexwright-cli-replay-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Records `n` matches on Twin Fords into `dir` and returns the replay files.
 fn record(dir: &Path, n: usize) -> Vec<PathBuf> {

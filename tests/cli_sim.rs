@@ -1,33 +1,8 @@
 //! `hexwright simulate` and `hexwright rules`, run as a playtester runs them.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn hexwright(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexwright"))
-        .args(args)
-        .output()
-        .expect("run hexwright")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn map(name: &str) -> String {
-    root().join("maps").join(name).display().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hexwright-cli-sim-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{hexwright, map, root, stderr, temp_dir};
 
 fn simulate_json(extra: &[&str]) -> serde_json::Value {
     let m = map("twin-fords.ron");

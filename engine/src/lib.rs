@@ -11,6 +11,11 @@
 //! as a [`validate::Finding`]. Map packs (a folder with a manifest) are read
 //! and written by [`pack`].
 //!
+//! Matches on a valid map are played by [`rules`] (akw-rules-v1: commands are
+//! checked, executed into events, and events applied), seen through each
+//! side's fog of war ([`rules::PlayerView`]), decided by [`bots`], run in
+//! seat-swapped batches by [`sim`] and recorded by [`replay`].
+//!
 //! ```
 //! use hexwright_engine::{coverage::Coverage, format, validate};
 //!
