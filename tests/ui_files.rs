@@ -63,17 +63,7 @@ fn edit(h: &mut Harness<'_, HexwrightApp>) {
             d.board().coverage().is_usable(x) && d.map().feature_at(x).is_none()
         })
         .expect("a free usable hex in the middle row");
-    let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
-    h.hover_at(pos);
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    h.run();
+    click_hex(h, hex);
     assert!(h.state().is_dirty());
 }
 
