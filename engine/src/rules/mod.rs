@@ -16,12 +16,14 @@
 //! - [`logic`]: `check`, `execute`, `legal`.
 //! - [`fog`]: what each side sees; [`PlayerView`].
 //! - [`scenario`]: scenarios, army selection, default armies.
+//! - [`narrate`]: a command and its events told in one line of words.
 
 pub mod arena;
 pub mod command;
 pub mod event;
 pub mod fog;
 pub mod logic;
+pub mod narrate;
 pub mod roster;
 pub mod scenario;
 pub mod state;
@@ -31,5 +33,6 @@ pub use command::{Command, RuleError};
 pub use event::{EnergyReason, Event};
 pub use fog::PlayerView;
 pub use logic::{Deployment, check, execute, legal, start};
+pub use narrate::narrate;
 pub use roster::{Ability, Class, DeathPenalty, Roster};
 pub use state::{AKW_RULES_V1, MatchState, Outcome, Rules, Status, Unit, UnitId};

@@ -1,0 +1,302 @@
+//! Matches told in words: one line per command, for event logs
+//! ("Round 3, side 1: Pikeman moves to (2,-1) and captures the Energy
+//! objective at (2,-1)").
+
+use super::command::Command;
+use super::event::{EnergyReason, Event};
+use super::state::{MatchState, Outcome, UnitId};
+use crate::Hex;
+use std::fmt::Write as _;
+
+fn at(h: Hex) -> String {
+    format!("({},{})", h.x, h.y)
+}
+
+fn name(s: &MatchState, u: UnitId) -> String {
+    s.unit(u).map_or_else(
+        || format!("unit {u}"),
+        |x| s.roster().kind(x.kind).def.name.clone(),
+    )
+}
+
+/// Joins clauses as "a", "a and b", "a, b and c".
+fn join(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// One line in words for `cmd`, played by the side to move in `before`, and
+/// the `events` it caused. `after` is the state once they are applied (unit
+/// kinds are looked up there, so units that arrived are named too).
+#[must_use]
+pub fn narrate(before: &MatchState, cmd: &Command, events: &[Event], after: &MatchState) -> String {
+    let side = before.side;
+    let main = main_clause(before, cmd, events, after);
+    let parts: Vec<String> = events
+        .iter()
+        .filter_map(|e| event_clause(e, cmd, after))
+        .collect();
+    let next_turn = events.iter().find_map(|e| match e {
+        Event::TurnStarted { side, turn } => Some((turn / 2 + 1, *side)),
+        _ => None,
+    });
+    let mut line = format!("Round {}, side {side}: {main}", before.round());
+    if let (Command::EndTurn, Some((round, s))) = (cmd, next_turn) {
+        let _ = write!(line, "; round {round}, side {s} begins");
+        if !parts.is_empty() {
+            line.push_str(": ");
+            line.push_str(&join(&parts));
+        }
+    } else if !parts.is_empty() {
+        line.push_str(" and ");
+        line.push_str(&join(&parts));
+    }
+    line
+}
+
+/// The clause for the command itself ("Pikeman moves to (2,-1)").
+fn main_clause(before: &MatchState, cmd: &Command, events: &[Event], after: &MatchState) -> String {
+    match cmd {
+        Command::Move { unit, to } => format!("{} moves to {}", name(after, *unit), at(*to)),
+        Command::Rebound { unit } => {
+            let to = before
+                .unit(*unit)
+                .and_then(|u| u.came_from)
+                .map(|c| before.arena().hex(c));
+            format!(
+                "{} rebounds to {}",
+                name(after, *unit),
+                to.map_or_else(String::new, at)
+            )
+        }
+        Command::Attack { unit, target } => {
+            format!("{} attacks {}", name(after, *unit), at(*target))
+        }
+        Command::Heal { unit, targets } => {
+            let names: Vec<String> = targets.iter().map(|t| name(after, *t)).collect();
+            format!("{} heals {}", name(after, *unit), join(&names))
+        }
+        Command::Summon { unit, to } => {
+            let kind = events.iter().find_map(|e| match e {
+                Event::Summoned { unit: new, .. } => Some(name(after, *new)),
+                _ => None,
+            });
+            format!(
+                "{} summons a {} at {}",
+                name(after, *unit),
+                kind.unwrap_or_default(),
+                at(*to)
+            )
+        }
+        Command::Spawn { barracks, kind, to } => {
+            format!(
+                "the barracks at {} spawns a {kind} at {}",
+                at(*barracks),
+                at(*to)
+            )
+        }
+        Command::EndTurn => "ends the turn".to_owned(),
+    }
+}
+
+/// The clause for one consequence, if it is worth telling.
+fn event_clause(e: &Event, cmd: &Command, after: &MatchState) -> Option<String> {
+    match e {
+        Event::Energy {
+            side,
+            delta,
+            bank,
+            reason,
+        } => match reason {
+            EnergyReason::Income => {
+                Some(format!("side {side} gains {delta} Energy ({bank} banked)"))
+            }
+            EnergyReason::OpeningBonus => Some(format!("side {side} gets its opening bonus")),
+            EnergyReason::Kill => Some(format!("side {side} gains {delta} Energy for the kill")),
+            EnergyReason::Penalty => Some(format!("side {side} loses {} Energy", -delta)),
+            EnergyReason::Spend => None,
+        },
+        Event::ObjectiveCaptured { objective, side: s } => Some(format!(
+            "side {s} captures the Energy objective at {}",
+            at(*objective)
+        )),
+        Event::ObjectiveNeutralised { objective, .. } => Some(format!(
+            "neutralises the Energy objective at {}",
+            at(*objective)
+        )),
+        Event::CaptureCancelled { objective } => {
+            Some(format!("the capture of {} is cancelled", at(*objective)))
+        }
+        Event::OutpostControl {
+            outpost,
+            side: Some(s),
+        } => Some(format!("side {s} takes the Outpost at {}", at(*outpost))),
+        Event::OutpostControl {
+            outpost,
+            side: None,
+        } => Some(format!("the Outpost at {} is no longer held", at(*outpost))),
+        Event::Damaged {
+            unit,
+            amount,
+            health,
+        } => Some(format!(
+            "{} takes {amount} damage ({health} left)",
+            name(after, *unit)
+        )),
+        Event::Poisoned { unit, poison, .. } => {
+            Some(format!("{} is poisoned ({poison})", name(after, *unit)))
+        }
+        Event::PoisonTicked {
+            unit,
+            damage,
+            health,
+            ..
+        } => Some(format!(
+            "poison deals {damage} damage to {} ({health} left)",
+            name(after, *unit)
+        )),
+        Event::Died {
+            unit,
+            corpse: Some(_),
+            ..
+        } => Some(format!("{} falls and leaves a corpse", name(after, *unit))),
+        Event::Died {
+            unit, corpse: None, ..
+        } => Some(format!("{} dies", name(after, *unit))),
+        Event::CorpseDestroyed { unit } => {
+            Some(format!("{}'s corpse is destroyed", name(after, *unit)))
+        }
+        Event::Revived { unit, .. } => Some(format!("{} rises again", name(after, *unit))),
+        Event::Healed {
+            unit, amount, by, ..
+        } if matches!(cmd, Command::EndTurn) => Some(format!(
+            "{} heals {} for {amount}",
+            name(after, *by),
+            name(after, *unit)
+        )),
+        Event::BaseDamaged {
+            base,
+            amount,
+            health,
+        } => {
+            let owner = after
+                .arena()
+                .cell(*base)
+                .and_then(|c| after.arena().base_of(c));
+            let owner = owner.map_or_else(String::new, |o| format!("side {o}'s "));
+            Some(format!(
+                "{owner}base at {} takes {amount} damage ({health} left)",
+                at(*base)
+            ))
+        }
+        Event::Penalty {
+            side: s, penalty, ..
+        } => Some(format!("side {s}'s commander falls: {penalty}")),
+        Event::MatchEnded {
+            outcome: Outcome::Won(w),
+        } => Some(format!("side {w} wins the match")),
+        Event::MatchEnded {
+            outcome: Outcome::Draw,
+        } => Some("the round limit is reached: the match is a draw".to_owned()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::format;
+    use crate::rules::scenario::Scenario;
+    use crate::rules::{Roster, execute};
+    use crate::sim::{self, PlayOptions};
+    use std::path::Path;
+
+    #[test]
+    fn every_command_of_a_match_is_told_in_one_line() {
+        // e.g. "Round 1, side 0: Pikeman moves to (3,-4)".
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join("broken-crown.ron")).unwrap();
+        let p = Scenario::for_map(map, 4, 60)
+            .prepare(&maps, &Roster::bundled(), "t")
+            .unwrap();
+        let r = sim::play(
+            &p,
+            4,
+            [BotKind::Greedy, BotKind::Random],
+            PlayOptions { record: true },
+        );
+        let (mut s, _) = p.new_match_with_seed(4);
+        let mut lines = Vec::new();
+        for cmd in &r.commands {
+            let before = s.clone();
+            let mut events = Vec::new();
+            execute(&mut s, cmd, &mut events).unwrap();
+            let line = narrate(&before, cmd, &events, &s);
+            assert!(!line.contains('\n'), "{line}");
+            lines.push(line);
+        }
+        assert_eq!(lines.len(), r.commands.len());
+        assert!(lines[0].starts_with("Round 1, side 0: "), "{}", lines[0]);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("captures the Energy objective"))
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("; round 2, side 0 begins: side 0 gains"))
+        );
+        let last = lines.last().unwrap();
+        assert!(last.ends_with("side 0 wins the match"), "{last}");
+    }
+
+    #[test]
+    fn a_move_that_captures_is_one_sentence() {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join("twin-fords.ron")).unwrap();
+        let p = Scenario::for_map(map, 1, 60)
+            .prepare(&maps, &Roster::bundled(), "t")
+            .unwrap();
+        let r = sim::play(
+            &p,
+            1,
+            [BotKind::Greedy, BotKind::Greedy],
+            PlayOptions { record: true },
+        );
+        let (mut s, _) = p.new_match_with_seed(1);
+        let mut told = None;
+        for cmd in &r.commands {
+            let before = s.clone();
+            let mut events = Vec::new();
+            execute(&mut s, cmd, &mut events).unwrap();
+            let captures = events
+                .iter()
+                .any(|e| matches!(e, Event::ObjectiveCaptured { .. }));
+            if let (Command::Move { unit, to }, true) = (cmd, captures) {
+                let kind = s
+                    .roster()
+                    .kind(s.units[usize::from(*unit)].kind)
+                    .def
+                    .name
+                    .clone();
+                let expected = format!(
+                    "Round {}, side {}: {kind} moves to ({q},{r}) and side {} captures the Energy objective at ({q},{r})",
+                    before.round(),
+                    before.side,
+                    before.side,
+                    q = to.x,
+                    r = to.y
+                );
+                told = Some((narrate(&before, cmd, &events, &s), expected));
+                break;
+            }
+        }
+        let (line, expected) = told.expect("greedy bots capture an objective by moving onto it");
+        assert_eq!(line, expected);
+    }
+}
