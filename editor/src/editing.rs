@@ -1526,73 +1526,74 @@ mod tests {
         }
     }
 
+    /// Runs `f` with a fresh editor and history on `d`, with `options`.
+    fn session(
+        d: &mut Document,
+        options: ToolOptions,
+        f: impl FnOnce(&mut Editor, &mut EditContext<'_>),
+    ) {
+        let mut h = History::new();
+        let mut e = Editor::default();
+        let mut cx = EditContext {
+            doc: d,
+            history: &mut h,
+            options,
+        };
+        f(&mut e, &mut cx);
+    }
+
     #[test]
     fn a_long_stroke_is_one_undo_step_of_several_chunks() {
         let mut d = doc();
-        let mut h = History::new();
-        let mut e = Editor::default();
         let options = ToolOptions {
             tool: Tool::Brush,
             ..ToolOptions::default()
         };
-        let mut cx = EditContext {
-            doc: &mut d,
-            history: &mut h,
-            options,
-        };
-        e.pointer(ev(PointerKind::Press, 20.0, 150.0), &mut cx);
-        for i in 1..=100 {
-            e.pointer(
-                ev(PointerKind::Drag, 20.0 + f64::from(i) * 3.5, 150.0),
-                &mut cx,
-            );
-        }
-        e.pointer(ev(PointerKind::Release, 380.0, 150.0), &mut cx);
-        assert!(!e.busy());
-        let pieces = cx.doc.map().terrain.len();
-        assert!(pieces > 1, "the stroke was cut into chunks: {pieces}");
-        assert_eq!(cx.history.steps().len(), 1);
-        let usable = cx.doc.board().coverage().usable_count();
-        let fresh = Board::new(cx.doc.map().clone()).unwrap();
-        assert_eq!(fresh.coverage().usable_count(), usable);
-        cx.history.undo(cx.doc);
-        assert!(cx.doc.map().terrain.is_empty());
+        session(&mut d, options, |e, cx| {
+            e.pointer(ev(PointerKind::Press, 20.0, 150.0), cx);
+            for i in 1..=100 {
+                e.pointer(ev(PointerKind::Drag, 20.0 + f64::from(i) * 3.5, 150.0), cx);
+            }
+            e.pointer(ev(PointerKind::Release, 380.0, 150.0), cx);
+            assert!(!e.busy());
+            let pieces = cx.doc.map().terrain.len();
+            assert!(pieces > 1, "the stroke was cut into chunks: {pieces}");
+            assert_eq!(cx.history.steps().len(), 1);
+            let usable = cx.doc.board().coverage().usable_count();
+            let fresh = Board::new(cx.doc.map().clone()).unwrap();
+            assert_eq!(fresh.coverage().usable_count(), usable);
+            cx.history.undo(cx.doc);
+            assert!(cx.doc.map().terrain.is_empty());
+        });
     }
 
     #[test]
     fn point_symmetry_places_the_other_sides_base() {
         let mut d = doc();
-        let mut h = History::new();
-        let mut e = Editor::default();
         let options = ToolOptions {
             tool: Tool::Base,
             symmetry: Symmetry::Point,
             ..ToolOptions::default()
         };
-        let mut cx = EditContext {
-            doc: &mut d,
-            history: &mut h,
-            options,
-        };
-        let at = cx.doc.hex_center(Hex::new(-6, 1));
-        e.pointer(ev(PointerKind::Click, at.x, at.y), &mut cx);
-        let f = &cx.doc.map().features;
-        assert!(f.contains(&Feature {
-            hex: Hex::new(-6, 1),
-            kind: FeatureKind::Base { side: 0 }
-        }));
-        assert!(f.contains(&Feature {
-            hex: Hex::new(6, -1),
-            kind: FeatureKind::Base { side: 1 }
-        }));
-        assert_eq!(cx.history.steps().len(), 1);
+        session(&mut d, options, |e, cx| {
+            let at = cx.doc.hex_center(Hex::new(-6, 1));
+            e.pointer(ev(PointerKind::Click, at.x, at.y), cx);
+            let f = &cx.doc.map().features;
+            assert!(f.contains(&Feature {
+                hex: Hex::new(-6, 1),
+                kind: FeatureKind::Base { side: 0 }
+            }));
+            assert!(f.contains(&Feature {
+                hex: Hex::new(6, -1),
+                kind: FeatureKind::Base { side: 1 }
+            }));
+            assert_eq!(cx.history.steps().len(), 1);
+        });
     }
 
     #[test]
     fn copy_and_paste_rotated_and_mirrored() {
         let mut d = doc();
-        let mut h = History::new();
-        let mut e = Editor::default();
         d.set_features(vec![
             Feature {
                 hex: Hex::new(0, 0),
@@ -1607,105 +1608,92 @@ mod tests {
             tool: Tool::HexSelect,
             ..ToolOptions::default()
         };
-        let mut cx = EditContext {
-            doc: &mut d,
-            history: &mut h,
-            options,
-        };
-        // Three hexes in a row: the middle one, (0, 0), is the anchor.
-        for hex in [Hex::new(-1, 0), Hex::new(0, 0), Hex::new(1, 0)] {
-            let p = cx.doc.hex_center(hex);
-            e.pointer(ev(PointerKind::Click, p.x, p.y), &mut cx);
-        }
-        e.key(ToolKey::Copy, &mut cx);
-        assert_eq!(e.clipboard().unwrap().features.len(), 2);
-        e.key(ToolKey::Paste, &mut cx);
-        e.key(ToolKey::Rotate, &mut cx);
-        let at = Hex::new(-5, 2);
-        let p = cx.doc.hex_center(at);
-        e.pointer(ev(PointerKind::Click, p.x, p.y), &mut cx);
-        // The anchor (0,0) lands on `at`, (1,0) turned 60° lands on at + (0,1).
-        let map = cx.doc.map();
-        assert_eq!(map.feature_at(at).map(|f| f.kind), Some(FeatureKind::Bush));
-        assert_eq!(
-            map.feature_at(at + Hex::new(0, 1)).map(|f| f.kind),
-            Some(FeatureKind::Outpost)
-        );
-        assert_eq!(cx.history.steps().len(), 1, "one paste, one step");
-        e.key(ToolKey::Mirror, &mut cx);
-        let at = Hex::new(5, -2);
-        let p = cx.doc.hex_center(at);
-        e.pointer(ev(PointerKind::Click, p.x, p.y), &mut cx);
-        // The turned paste mirrored left-right: (0,1) becomes (-1,1).
-        assert_eq!(
-            cx.doc
-                .map()
-                .feature_at(at + Hex::new(-1, 1))
-                .map(|f| f.kind),
-            Some(FeatureKind::Outpost)
-        );
+        session(&mut d, options, |e, cx| {
+            // Three hexes in a row: the middle one, (0, 0), is the anchor.
+            for hex in [Hex::new(-1, 0), Hex::new(0, 0), Hex::new(1, 0)] {
+                let p = cx.doc.hex_center(hex);
+                e.pointer(ev(PointerKind::Click, p.x, p.y), cx);
+            }
+            e.key(ToolKey::Copy, cx);
+            assert_eq!(e.clipboard().unwrap().features.len(), 2);
+            e.key(ToolKey::Paste, cx);
+            e.key(ToolKey::Rotate, cx);
+            let at = Hex::new(-5, 2);
+            let p = cx.doc.hex_center(at);
+            e.pointer(ev(PointerKind::Click, p.x, p.y), cx);
+            // The anchor (0,0) lands on `at`, (1,0) turned 60° lands on at + (0,1).
+            let map = cx.doc.map();
+            assert_eq!(map.feature_at(at).map(|f| f.kind), Some(FeatureKind::Bush));
+            assert_eq!(
+                map.feature_at(at + Hex::new(0, 1)).map(|f| f.kind),
+                Some(FeatureKind::Outpost)
+            );
+            assert_eq!(cx.history.steps().len(), 1, "one paste, one step");
+            e.key(ToolKey::Mirror, cx);
+            let at = Hex::new(5, -2);
+            let p = cx.doc.hex_center(at);
+            e.pointer(ev(PointerKind::Click, p.x, p.y), cx);
+            // The turned paste mirrored left-right: (0,1) becomes (-1,1).
+            assert_eq!(
+                cx.doc
+                    .map()
+                    .feature_at(at + Hex::new(-1, 1))
+                    .map(|f| f.kind),
+                Some(FeatureKind::Outpost)
+            );
+        });
     }
 
     #[test]
     fn dragging_a_grid_corner_changes_the_region_in_one_step() {
         let mut d = doc();
-        let mut h = History::new();
-        let mut e = Editor::default();
         let options = ToolOptions {
             tool: Tool::Grid,
             ..ToolOptions::default()
         };
-        let mut cx = EditContext {
-            doc: &mut d,
-            history: &mut h,
-            options,
-        };
-        let grid_hexes = cx.doc.board().coverage().hexes().len();
-        let corner = cx.doc.map().grid.points()[2];
-        e.pointer(ev(PointerKind::Press, corner.x, corner.y), &mut cx);
-        e.pointer(ev(PointerKind::Drag, 200.0, 150.0), &mut cx);
-        e.pointer(ev(PointerKind::Release, 200.0, 150.0), &mut cx);
-        assert_eq!(cx.doc.map().grid.points()[2], Point::new(200.0, 150.0));
-        assert!(cx.doc.board().coverage().hexes().len() < grid_hexes);
-        assert_eq!(cx.history.steps().len(), 1);
-        // Dragging an edge adds a corner; Delete removes the selected one.
-        let mid = Point::new(200.0, cx.doc.map().grid.points()[0].y);
-        e.pointer(ev(PointerKind::Press, mid.x, mid.y), &mut cx);
-        e.pointer(ev(PointerKind::Release, mid.x, mid.y - 2.0), &mut cx);
-        assert_eq!(cx.doc.map().grid.points().len(), 5);
-        e.key(ToolKey::Delete, &mut cx);
-        assert_eq!(cx.doc.map().grid.points().len(), 4);
-        cx.history.jump_to(cx.doc, 0);
-        assert_eq!(cx.doc.board().coverage().hexes().len(), grid_hexes);
+        session(&mut d, options, |e, cx| {
+            let grid_hexes = cx.doc.board().coverage().hexes().len();
+            let corner = cx.doc.map().grid.points()[2];
+            e.pointer(ev(PointerKind::Press, corner.x, corner.y), cx);
+            e.pointer(ev(PointerKind::Drag, 200.0, 150.0), cx);
+            e.pointer(ev(PointerKind::Release, 200.0, 150.0), cx);
+            assert_eq!(cx.doc.map().grid.points()[2], Point::new(200.0, 150.0));
+            assert!(cx.doc.board().coverage().hexes().len() < grid_hexes);
+            assert_eq!(cx.history.steps().len(), 1);
+            // Dragging an edge adds a corner; Delete removes the selected one.
+            let mid = Point::new(200.0, cx.doc.map().grid.points()[0].y);
+            e.pointer(ev(PointerKind::Press, mid.x, mid.y), cx);
+            e.pointer(ev(PointerKind::Release, mid.x, mid.y - 2.0), cx);
+            assert_eq!(cx.doc.map().grid.points().len(), 5);
+            e.key(ToolKey::Delete, cx);
+            assert_eq!(cx.doc.map().grid.points().len(), 4);
+            cx.history.jump_to(cx.doc, 0);
+            assert_eq!(cx.doc.board().coverage().hexes().len(), grid_hexes);
+        });
     }
 
     #[test]
     fn polygon_closes_on_its_first_corner() {
         let mut d = doc();
-        let mut h = History::new();
-        let mut e = Editor::default();
         let options = ToolOptions {
             tool: Tool::Polygon,
             ..ToolOptions::default()
         };
-        let mut cx = EditContext {
-            doc: &mut d,
-            history: &mut h,
-            options,
-        };
-        for (x, y) in [
-            (100.0, 100.0),
-            (200.0, 100.0),
-            (150.0, 200.0),
-            (101.0, 101.0),
-        ] {
-            e.pointer(ev(PointerKind::Click, x, y), &mut cx);
-        }
-        assert!(!e.busy());
-        assert_eq!(cx.doc.map().terrain.len(), 1);
-        assert!(matches!(
-            &cx.doc.map().terrain[0].shape,
-            TerrainShape::Polygon { points } if points.points().len() == 3
-        ));
+        session(&mut d, options, |e, cx| {
+            for (x, y) in [
+                (100.0, 100.0),
+                (200.0, 100.0),
+                (150.0, 200.0),
+                (101.0, 101.0),
+            ] {
+                e.pointer(ev(PointerKind::Click, x, y), cx);
+            }
+            assert!(!e.busy());
+            assert_eq!(cx.doc.map().terrain.len(), 1);
+            assert!(matches!(
+                &cx.doc.map().terrain[0].shape,
+                TerrainShape::Polygon { points } if points.points().len() == 3
+            ));
+        });
     }
 }
