@@ -115,4 +115,8 @@ pub enum Action {
     PackSave,
     /// Close the pack window.
     PackClose,
+
+    /// Open the sandbox on the open map (refused while it has validation
+    /// errors).
+    Play,
 }

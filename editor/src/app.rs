@@ -31,6 +31,7 @@ use crate::panels::meta::MetaForm;
 use crate::panels::parity::{self, ParityRow};
 use crate::panels::resize::ResizeForm;
 use crate::panels::{inspector, layers, legend, load_error, pack, shortcuts, toolbar, top_bar};
+use crate::sandbox::{Sandbox, SandboxContext, SandboxOutput};
 use crate::settings::Settings;
 use crate::status;
 use crate::theme::{Palette, ThemeChoice};
@@ -145,6 +146,8 @@ pub struct HexwrightApp {
     pack_add_name: String,
     /// A file the user was told exists and may press Save again to replace.
     replace_confirmed: Option<PathBuf>,
+    /// The sandbox, while it is open (it replaces the editor's panels).
+    sandbox: Option<Box<Sandbox>>,
 }
 
 impl HexwrightApp {
@@ -187,6 +190,7 @@ impl HexwrightApp {
             pack_shown: false,
             pack_add_name: String::new(),
             replace_confirmed: None,
+            sandbox: None,
         }
     }
 
@@ -330,6 +334,17 @@ impl HexwrightApp {
     #[must_use]
     pub fn symmetry_breaks(&self) -> &[Hex] {
         &self.derived.breaks
+    }
+
+    /// The sandbox, while it is open.
+    #[must_use]
+    pub fn sandbox(&self) -> Option<&Sandbox> {
+        self.sandbox.as_deref()
+    }
+
+    /// The sandbox, while it is open, to drive it (tests).
+    pub fn sandbox_mut(&mut self) -> Option<&mut Sandbox> {
+        self.sandbox.as_deref_mut()
     }
 
     /// Whether the user agreed to close the window.
@@ -481,6 +496,7 @@ impl HexwrightApp {
                 self.history.jump_to(&mut self.doc, step);
             }
             Action::ShowHistory(shown) => self.settings.show_history = shown,
+            Action::Play => self.open_sandbox(),
             Action::ShowShortcuts(shown) => self.show_shortcuts = shown,
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
@@ -656,6 +672,87 @@ impl HexwrightApp {
         }
     }
 
+    /// Opens the sandbox on the open map, or says why it cannot.
+    fn open_sandbox(&mut self) {
+        self.edit(Editor::finish);
+        self.doc.refresh_derived();
+        let near = match self.doc.source() {
+            MapSource::File(path) => Some(path.clone()),
+            _ => None,
+        };
+        let roster = match crate::cli::roster(None, near.as_deref()) {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = Some(format!("Cannot play: {e:#}"));
+                return;
+            }
+        };
+        match Sandbox::open(&self.doc, roster) {
+            Ok(sandbox) => {
+                self.sandbox = Some(Box::new(sandbox));
+                self.message = None;
+            }
+            Err(e) => {
+                let first = e.lines().nth(1).unwrap_or_default().to_owned();
+                let count = e.lines().count().saturating_sub(1);
+                self.message = Some(format!(
+                    "Cannot play: the map has {count} validation error(s); fix them first. {first}"
+                ));
+                if let Some(i) = self
+                    .doc
+                    .findings()
+                    .iter()
+                    .position(|f| f.severity == hexwright_engine::validate::Severity::Error)
+                {
+                    self.focus_finding(i);
+                }
+            }
+        }
+    }
+
+    /// Draws the sandbox instead of the editor's panels.
+    fn sandbox_ui(&mut self, ui: &mut Ui, palette: Palette) {
+        let Some(sandbox) = self.sandbox.as_deref_mut() else {
+            return;
+        };
+        let map_file = self.pack.as_ref().and_then(|p| match self.doc.source() {
+            MapSource::File(path) => p
+                .entries
+                .iter()
+                .find(|e| p.dir.join(&e.name) == *path)
+                .map(|e| e.name.clone()),
+            _ => None,
+        });
+        let outputs = sandbox.ui(
+            ui,
+            SandboxContext {
+                doc: &self.doc,
+                canvas: &mut self.canvas,
+                view: &mut self.view,
+                layers: self.settings.layers,
+                palette,
+                native_dialogs: self.native_dialogs,
+                pack_dir: self.pack.as_ref().map(|p| p.dir.as_path()),
+                map_file: map_file.as_deref(),
+            },
+        );
+        for out in outputs {
+            match out {
+                SandboxOutput::Close => self.sandbox = None,
+                SandboxOutput::SavedScenario(path) => {
+                    if let Some(pack) = &mut self.pack
+                        && pack.register_scenario(&path)
+                    {
+                        self.message = Some(format!(
+                            "{} added to the pack (save the pack to keep it)",
+                            path.display()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
     fn focus_finding(&mut self, i: usize) {
         let Some(f) = self.doc.findings().get(i) else {
             return;
@@ -742,6 +839,8 @@ impl HexwrightApp {
     }
 
     fn replace_document(&mut self, doc: Document) {
+        // The sandbox plays the map it opened with; a new map closes it.
+        self.sandbox = None;
         self.doc = doc;
         self.history = History::new();
         self.editor.reset();
@@ -863,6 +962,24 @@ impl HexwrightApp {
             self.applied_theme = Some(self.settings.theme);
         }
         let palette = Palette::for_visuals(ui.visuals());
+        if self.sandbox.is_some() {
+            let mut actions = self.window_events(ui);
+            self.sandbox_ui(ui, palette);
+            let name = self.doc.source().short_name();
+            actions.extend(dialogs::show(
+                ui,
+                &mut self.dialog,
+                self.native_dialogs,
+                &name,
+            ));
+            for action in actions {
+                self.apply(action);
+            }
+            if self.closing {
+                ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+            }
+            return;
+        }
         let mut actions = self.shortcuts(ui);
         actions.extend(self.window_events(ui));
         self.update_derived();
@@ -1104,6 +1221,9 @@ impl HexwrightApp {
             }
             if i.key_pressed(Key::F1) {
                 actions.push(Action::ShowShortcuts(!self.show_shortcuts));
+            }
+            if i.key_pressed(Key::F5) {
+                actions.push(Action::Play);
             }
             if !i.modifiers.is_none() && !i.modifiers.shift_only() {
                 return;

@@ -22,6 +22,7 @@ pub mod history;
 pub mod load;
 pub mod pack_draft;
 pub mod panels;
+pub mod sandbox;
 pub mod settings;
 pub mod status;
 pub mod tessellate;

@@ -1,5 +1,6 @@
-//! A map pack being edited: the manifest's fields and its list of maps, to
-//! reorder, remove from or add to, then save.
+//! A map pack being edited: the manifest's fields, its list of maps (to
+//! reorder, remove from or add to) and its list of scenarios (added when the
+//! sandbox saves a scenario into the pack folder, or removed), then save.
 //!
 //! Maps already in the pack folder stay on disk as they are: the pack
 //! editor never rewrites them (open one in the editor to change it), and
@@ -24,6 +25,15 @@ pub struct DraftEntry {
     pub problem: Option<String>,
 }
 
+/// One scenario listed in the pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DraftScenario {
+    /// Path relative to the pack folder, as listed in the manifest.
+    pub name: String,
+    /// Why the scenario file cannot be read, if it cannot.
+    pub problem: Option<String>,
+}
+
 /// A pack being edited.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PackDraft {
@@ -41,6 +51,8 @@ pub struct PackDraft {
     pub entries: Vec<DraftEntry>,
     /// The pack's roster file, kept as the manifest names it.
     pub roster: Option<String>,
+    /// The scenarios, in display order (their files are never rewritten).
+    pub scenarios: Vec<DraftScenario>,
 }
 
 impl PackDraft {
@@ -59,6 +71,7 @@ impl PackDraft {
             description: String::new(),
             entries: Vec::new(),
             roster: None,
+            scenarios: Vec::new(),
         }
     }
 
@@ -86,6 +99,21 @@ impl PackDraft {
                 },
             })
             .collect();
+        let scenarios = loaded
+            .scenarios
+            .iter()
+            .map(|e| DraftScenario {
+                name: e.name.clone(),
+                problem: match &e.scenario {
+                    None if !pack::is_safe_relative(&e.name) => {
+                        Some("not a plain path inside the pack folder".to_owned())
+                    }
+                    None => Some("the file does not exist".to_owned()),
+                    Some(Err(err)) => Some(err.to_string()),
+                    Some(Ok(_)) => None,
+                },
+            })
+            .collect();
         let m = loaded.manifest;
         Ok(Self {
             dir,
@@ -95,6 +123,7 @@ impl PackDraft {
             description: m.description,
             entries,
             roster: m.roster,
+            scenarios,
         })
     }
 
@@ -152,6 +181,41 @@ impl PackDraft {
         Ok(())
     }
 
+    /// Lists the scenario file `file_name` (relative to the pack folder).
+    /// Returns whether it was added: `false` when the path is not a plain
+    /// relative path ending in `.ron`, or the pack lists it already. The
+    /// file itself is not touched; the manifest lists it once the pack is
+    /// saved.
+    pub fn add_scenario(&mut self, file_name: &str) -> bool {
+        let name = file_name.trim();
+        let ok = pack::is_safe_relative(name)
+            && Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+            && !self.scenarios.iter().any(|s| same_path(&s.name, name));
+        if ok {
+            self.scenarios.push(DraftScenario {
+                name: name.to_owned(),
+                problem: None,
+            });
+        }
+        ok
+    }
+
+    /// Lists the scenario file at `path` when it lies inside the pack
+    /// folder (the sandbox saved it there). Returns whether it was added;
+    /// `false` for a file outside the folder or one listed already.
+    pub fn register_scenario(&mut self, path: &Path) -> bool {
+        relative_to(&self.dir, path).is_some_and(|name| self.add_scenario(&name))
+    }
+
+    /// Takes scenario `i` off the list (its file stays in the folder).
+    pub fn remove_scenario(&mut self, i: usize) {
+        if i < self.scenarios.len() {
+            self.scenarios.remove(i);
+        }
+    }
+
     /// The manifest as it would be saved.
     #[must_use]
     pub fn manifest(&self) -> Manifest {
@@ -163,6 +227,7 @@ impl PackDraft {
             description: self.description.trim_end().to_owned(),
             maps: self.entries.iter().map(|e| e.name.clone()).collect(),
             roster: self.roster.clone(),
+            scenarios: self.scenarios.iter().map(|s| s.name.clone()).collect(),
         }
     }
 
@@ -190,6 +255,41 @@ impl PackDraft {
         }
         format::save_atomic(&manifest, &self.dir.join(MANIFEST_FILE)).map_err(|e| e.to_string())
     }
+}
+
+/// Whether two relative paths name the same file (compared by components).
+fn same_path(a: &str, b: &str) -> bool {
+    Path::new(a).components().eq(Path::new(b).components())
+}
+
+/// `path` relative to folder `dir`, with `/` separators, when it lies inside
+/// it. Both are made absolute (and resolved through links when they exist)
+/// first, so `./pack/x.ron` and `/home/me/pack/x.ron` agree.
+#[must_use]
+pub fn relative_to(dir: &Path, path: &Path) -> Option<String> {
+    let absolute = |p: &Path| -> Option<PathBuf> {
+        if let Ok(c) = p.canonicalize() {
+            return Some(c);
+        }
+        // A file not written yet: resolve its folder.
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
+        let folder = parent.map_or_else(std::env::current_dir, Path::canonicalize);
+        Some(folder.ok()?.join(p.file_name()?))
+    };
+    let dir = dir
+        .canonicalize()
+        .or_else(|_| std::env::current_dir().map(|c| c.join(dir)))
+        .ok()?;
+    let rel = absolute(path)?.strip_prefix(&dir).ok()?.to_path_buf();
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| match c {
+            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let name = parts.join("/");
+    pack::is_safe_relative(&name).then_some(name)
 }
 
 #[cfg(test)]
@@ -224,6 +324,46 @@ mod tests {
         assert!(again.add("a.ron", map).is_err(), "a.ron is still on disk");
         again.save().unwrap();
         assert!(dir.join("a.ron").exists(), "removing only unlists the map");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn scenarios_are_listed_saved_reopened_and_removed() {
+        let dir = temp("scenarios");
+        let mut draft = PackDraft::new(dir.clone());
+        draft
+            .add("m.ron", crate::bundled::default_map().unwrap())
+            .unwrap();
+        assert!(draft.add_scenario("a.ron"));
+        assert!(!draft.add_scenario("a.ron"), "listed once");
+        assert!(!draft.add_scenario("./a.ron"), "not a plain path");
+        assert!(!draft.add_scenario("../b.ron"));
+        assert!(!draft.add_scenario("b.txt"));
+        std::fs::create_dir_all(dir.join("sc")).unwrap();
+        // Registering by path: inside the folder (even spelled with `..`), or not.
+        assert!(draft.register_scenario(&dir.join("sc").join("..").join("sc").join("b.ron")));
+        assert!(
+            !draft.register_scenario(&dir.join("sc/b.ron")),
+            "listed already"
+        );
+        assert!(!draft.register_scenario(&std::env::temp_dir().join("elsewhere.ron")));
+        assert_eq!(draft.manifest().scenarios, vec!["a.ron", "sc/b.ron"]);
+        let text = "(format: 1, map: Path(\"m.ron\"))";
+        std::fs::write(dir.join("a.ron"), text).unwrap();
+        draft.save().unwrap();
+        let mut again = PackDraft::open(&dir).unwrap();
+        assert_eq!(again.manifest().scenarios, vec!["a.ron", "sc/b.ron"]);
+        assert_eq!(again.scenarios[0].problem, None);
+        assert_eq!(
+            again.scenarios[1].problem.as_deref(),
+            Some("the file does not exist")
+        );
+        again.remove_scenario(1);
+        again.remove_scenario(7);
+        again.save().unwrap();
+        let third = PackDraft::open(&dir).unwrap();
+        assert_eq!(third.manifest().scenarios, vec!["a.ron"]);
+        assert!(dir.join("a.ron").exists());
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -651,6 +651,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         description: "Three original two-player maps that ship with Hexwright: rivers and fords, a broken crown of cliffs, and volcanic islands.".to_owned(),
         maps: maps.iter().map(|(file, _)| (*file).to_owned()).collect(),
         roster: None,
+        scenarios: Vec::new(),
     };
     format::save_atomic(&manifest, &dir.join(MANIFEST_FILE))?;
     println!("wrote {}", dir.join(MANIFEST_FILE).display());

@@ -44,6 +44,7 @@ pub mod geom;
 pub mod layout;
 pub mod limits;
 pub mod map;
+pub mod openings;
 pub mod pack;
 pub mod replay;
 pub mod rules;

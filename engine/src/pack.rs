@@ -1,16 +1,19 @@
-//! Map packs: a folder holding a `pack.ron` manifest and the map files it
-//! lists. A modder zips the folder to share it.
+//! Map packs: a folder holding a `pack.ron` manifest and the map and
+//! scenario files it lists. A modder zips the folder to share it.
 //!
 //! ```text
 //! my-pack/
-//!   pack.ron        (format, name, version, author, description, maps)
+//!   pack.ron        (format, name, version, author, description, maps, scenarios)
 //!   crossing.ron
 //!   islands.ron
+//!   scenarios/
+//!     ambush.ron    (a scenario: map: Path("../crossing.ron"), armies, ...)
 //! ```
 
 use crate::format::{self, LoadError};
 use crate::limits;
 use crate::map::{FormatVersion, Map};
+use crate::rules::scenario::{MapRef, Scenario, ScenarioError};
 use crate::validate::{Finding, Rule};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -41,47 +44,54 @@ pub struct Manifest {
     /// bundled roster for matches on the pack's maps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roster: Option<String>,
+    /// Scenario files (relative to the pack folder), in display order: a
+    /// map of the pack with armies, seed and round limit set up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<String>,
 }
 
 impl Manifest {
     /// Parses a manifest from RON text.
     pub fn parse(text: &str, origin: &str) -> Result<Self, LoadError> {
         let m: Self = format::parse_ron(text, origin)?;
-        if m.maps.len() > limits::MAX_PACK_MAPS {
-            return Err(LoadError::Syntax {
-                path: origin.to_owned(),
-                line: 1,
-                column: 1,
-                message: format!(
-                    "the pack lists {} maps; the limit is {}",
-                    m.maps.len(),
-                    limits::MAX_PACK_MAPS
-                ),
-            });
+        for (count, what) in [(m.maps.len(), "maps"), (m.scenarios.len(), "scenarios")] {
+            if count > limits::MAX_PACK_MAPS {
+                return Err(LoadError::Syntax {
+                    path: origin.to_owned(),
+                    line: 1,
+                    column: 1,
+                    message: format!(
+                        "the pack lists {count} {what}; the limit is {}",
+                        limits::MAX_PACK_MAPS
+                    ),
+                });
+            }
         }
         Ok(m)
     }
 
-    /// Findings about the manifest's own map list: paths that leave the
-    /// pack folder or repeat.
+    /// Findings about the manifest's own map and scenario lists: paths that
+    /// leave the pack folder or repeat.
     #[must_use]
     pub fn check_paths(&self) -> Vec<Finding> {
         let mut out = Vec::new();
-        let mut seen = BTreeSet::new();
-        for m in &self.maps {
-            if !is_safe_relative(m) {
-                out.push(Finding::new(
-                    Rule::PackBadPath,
-                    None,
-                    format!("the manifest lists \"{m}\", which is not a plain path inside the pack folder; use a relative path without \"..\""),
-                ));
-            } else if !seen.insert(Path::new(m).components().collect::<PathBuf>()) {
-                // Compared by components, so `a//b.ron` and `a/b.ron/` repeat `a/b.ron`.
-                out.push(Finding::new(
-                    Rule::PackBadPath,
-                    None,
-                    format!("the manifest lists \"{m}\" twice; list each map once"),
-                ));
+        for (list, what) in [(&self.maps, "map"), (&self.scenarios, "scenario")] {
+            let mut seen = BTreeSet::new();
+            for m in list {
+                if !is_safe_relative(m) {
+                    out.push(Finding::new(
+                        Rule::PackBadPath,
+                        None,
+                        format!("the manifest lists \"{m}\", which is not a plain path inside the pack folder; use a relative path without \"..\""),
+                    ));
+                } else if !seen.insert(Path::new(m).components().collect::<PathBuf>()) {
+                    // Compared by components, so `a//b.ron` and `a/b.ron/` repeat `a/b.ron`.
+                    out.push(Finding::new(
+                        Rule::PackBadPath,
+                        None,
+                        format!("the manifest lists \"{m}\" twice; list each {what} once"),
+                    ));
+                }
             }
         }
         if let Some(r) = &self.roster
@@ -116,6 +126,31 @@ pub struct PackEntry {
     pub map: Option<Result<Map, LoadError>>,
 }
 
+/// One scenario entry of a loaded pack.
+#[derive(Debug)]
+pub struct ScenarioEntry {
+    /// The path as the manifest lists it.
+    pub name: String,
+    /// The file on disk.
+    pub path: PathBuf,
+    /// The scenario, or why it could not be read (its file, line and
+    /// column for a syntax error). `None` when the file is missing or its
+    /// path is unsafe (reported by [`LoadedPack::findings`]). Only the file
+    /// is read here: whether the scenario can be played (its map, armies,
+    /// opening) is [`Scenario::prepare`]'s business.
+    pub scenario: Option<Result<Scenario, ScenarioError>>,
+}
+
+impl ScenarioEntry {
+    /// The scenario's display name: its file name without `.ron`.
+    #[must_use]
+    pub fn title(&self) -> String {
+        Path::new(&self.name)
+            .file_stem()
+            .map_or_else(|| self.name.clone(), |s| s.to_string_lossy().into_owned())
+    }
+}
+
 /// A pack read from a folder.
 #[derive(Debug)]
 pub struct LoadedPack {
@@ -125,12 +160,52 @@ pub struct LoadedPack {
     pub manifest: Manifest,
     /// Its maps, in manifest order.
     pub entries: Vec<PackEntry>,
-    /// Pack-level findings (bad or missing map paths).
+    /// Its scenarios, in manifest order.
+    pub scenarios: Vec<ScenarioEntry>,
+    /// Pack-level findings (bad or missing map and scenario paths, scenario
+    /// maps outside the pack folder).
     pub findings: Vec<Finding>,
 }
 
+/// The folder a path names once `.` and `..` are resolved by name only (no
+/// file system access), or `None` when `..` climbs above its start.
+fn normalize(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// The path of the map file that a scenario listed as `scenario` (relative
+/// to the pack folder) names with `map: Path(map)`, relative to the pack
+/// folder, or `None` when it leaves the pack folder.
+#[must_use]
+pub fn scenario_map_in_pack(scenario: &str, map: &str) -> Option<String> {
+    if Path::new(map).is_absolute() {
+        return None;
+    }
+    let base = Path::new(scenario).parent().unwrap_or(Path::new(""));
+    let joined = normalize(&base.join(map))?;
+    let text = joined
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/");
+    is_safe_relative(&text).then_some(text)
+}
+
 /// Loads the pack in folder `dir`. Fails only when the manifest itself cannot
-/// be read; each map's own load result is kept in its entry.
+/// be read; each map's and each scenario's own load result is kept in its
+/// entry.
 pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
     let manifest_path = dir.join(MANIFEST_FILE);
     let manifest = Manifest::parse(
@@ -159,10 +234,44 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
             map,
         });
     }
+    let mut scenarios = Vec::new();
+    for name in &manifest.scenarios {
+        let path = dir.join(name);
+        let scenario = if !is_safe_relative(name) {
+            None
+        } else if path.is_file() {
+            Some(Scenario::load(&path))
+        } else {
+            findings.push(Finding::new(
+                Rule::PackMissingMap,
+                None,
+                format!("the manifest lists the scenario \"{name}\", but {} does not exist; add the file or remove it from the list", path.display()),
+            ));
+            None
+        };
+        if let Some(Ok(Scenario {
+            map: MapRef::Path(map),
+            ..
+        })) = &scenario
+            && scenario_map_in_pack(name, map).is_none()
+        {
+            findings.push(Finding::new(
+                Rule::PackBadPath,
+                None,
+                format!("the scenario \"{name}\" names the map \"{map}\", which is not inside the pack folder; use a path to one of the pack's maps, relative to the scenario's folder"),
+            ));
+        }
+        scenarios.push(ScenarioEntry {
+            name: name.clone(),
+            path,
+            scenario,
+        });
+    }
     Ok(LoadedPack {
         dir: dir.to_path_buf(),
         manifest,
         entries,
+        scenarios,
         findings,
     })
 }
@@ -200,5 +309,130 @@ mod tests {
         assert!(!is_safe_relative("/etc/passwd"));
         assert!(!is_safe_relative("./a.ron"));
         assert!(!is_safe_relative(""));
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "hexwright-engine-pack-{name}-{}",
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&d).ok();
+        d
+    }
+
+    fn manifest(scenarios: &[&str]) -> Manifest {
+        Manifest {
+            format: FormatVersion,
+            name: "P".into(),
+            version: "1".into(),
+            author: String::new(),
+            description: String::new(),
+            maps: vec!["m.ron".into()],
+            roster: None,
+            scenarios: scenarios.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_manifest_with_scenarios_round_trips() {
+        let m = manifest(&["a.ron", "scenarios/b.ron"]);
+        let text = format::to_ron_string(&m).unwrap();
+        assert!(text.contains("scenarios"));
+        assert_eq!(Manifest::parse(&text, "pack.ron").unwrap(), m);
+        assert!(m.check_paths().is_empty());
+        // Without scenarios the field is left out, so older manifests stay as they were.
+        let bare = manifest(&[]);
+        let text = format::to_ron_string(&bare).unwrap();
+        assert!(!text.contains("scenarios"));
+        assert_eq!(Manifest::parse(&text, "pack.ron").unwrap(), bare);
+    }
+
+    #[test]
+    fn unsafe_or_repeated_scenario_paths_are_findings() {
+        let m = manifest(&["../x.ron", "/abs.ron", "a.ron", "a.ron", "m.ron"]);
+        let f = m.check_paths();
+        assert_eq!(f.len(), 3, "{f:?}");
+        assert!(f.iter().all(|f| f.rule == Rule::PackBadPath));
+        assert!(f[0].message.contains("../x.ron"));
+        assert!(f[2].message.contains("list each scenario once"));
+    }
+
+    #[test]
+    fn too_many_scenarios_are_refused() {
+        let names: Vec<String> = (0..=limits::MAX_PACK_MAPS)
+            .map(|i| format!("s{i}.ron"))
+            .collect();
+        let mut m = manifest(&[]);
+        m.scenarios = names;
+        let text = format::to_ron_string(&m).unwrap();
+        let e = Manifest::parse(&text, "pack.ron").unwrap_err();
+        assert!(e.to_string().contains("scenarios; the limit is"), "{e}");
+    }
+
+    #[test]
+    fn scenario_maps_resolve_inside_the_pack() {
+        assert_eq!(
+            scenario_map_in_pack("a.ron", "m.ron").as_deref(),
+            Some("m.ron")
+        );
+        assert_eq!(
+            scenario_map_in_pack("sc/a.ron", "../m.ron").as_deref(),
+            Some("m.ron")
+        );
+        assert_eq!(
+            scenario_map_in_pack("sc/a.ron", "./x/m.ron").as_deref(),
+            Some("sc/x/m.ron")
+        );
+        assert_eq!(scenario_map_in_pack("a.ron", "../m.ron"), None);
+        assert_eq!(scenario_map_in_pack("a.ron", "/etc/passwd"), None);
+        assert_eq!(scenario_map_in_pack("a.ron", ""), None);
+    }
+
+    #[test]
+    fn load_pack_reads_scenarios_and_keeps_each_error() {
+        let dir = temp("scenarios");
+        std::fs::create_dir_all(dir.join("sc")).unwrap();
+        let good = "(format: 1, map: Path(\"../m.ron\"), seed: 3)";
+        std::fs::write(dir.join("sc/good.ron"), good).unwrap();
+        std::fs::write(dir.join("bad.ron"), "(format: 1,\n  map: Nope)").unwrap();
+        std::fs::write(dir.join("out.ron"), "(format: 1, map: Path(\"../m.ron\"))").unwrap();
+        let m = manifest(&[
+            "sc/good.ron",
+            "bad.ron",
+            "missing.ron",
+            "out.ron",
+            "../up.ron",
+        ]);
+        format::save_atomic(&m, &dir.join(MANIFEST_FILE)).unwrap();
+        let p = load_pack(&dir).unwrap();
+        assert_eq!(p.scenarios.len(), 5);
+        let s = p.scenarios[0].scenario.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(s.seed, 3);
+        assert_eq!(p.scenarios[0].title(), "good");
+        let e = p.scenarios[1]
+            .scenario
+            .as_ref()
+            .unwrap()
+            .as_ref()
+            .unwrap_err();
+        assert!(e.to_string().contains("bad.ron:2:"), "{e}");
+        assert!(p.scenarios[2].scenario.is_none());
+        assert!(p.scenarios[4].scenario.is_none());
+        let messages: Vec<&str> = p.findings.iter().map(|f| f.message.as_str()).collect();
+        assert!(
+            messages.iter().any(|m| m.contains("\"missing.ron\"")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("\"../up.ron\"")),
+            "{messages:?}"
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("\"out.ron\" names the map")),
+            "{messages:?}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -438,6 +438,7 @@ impl Replay {
             round_limit: self.round_limit,
             seed: self.header.seed,
             armies: Some(self.armies.clone()),
+            opening: Vec::new(),
         }
     }
 

@@ -6,14 +6,17 @@
 //! the two bots; batches split work by match index and reduce in index
 //! order, so reports do not depend on the thread count.
 
-use crate::bots::BotKind;
+use crate::Hex;
+use crate::bots::{Bot, BotKind};
+use crate::map::{Side, axial, axial_vec};
 use crate::rules::logic::{check_with, execute_unchecked};
 use crate::rules::scenario::Prepared;
-use crate::rules::{Command, Event, MatchState, Outcome, PlayerView, Scratch};
+use crate::rules::{Arena, Command, Event, MatchState, Outcome, PlayerView, Scratch};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// How many refused commands in a row end a bot's turn.
 pub const MAX_REJECTED: usize = 8;
@@ -38,6 +41,65 @@ pub struct MatchResult {
     pub state: MatchState,
     /// Commands the rules refused (bots seeing only their side's view).
     pub rejected: u64,
+    /// When each objective (indexed like [`MatchState::objectives`]) was
+    /// first captured, if it was: during deployment and the scenario's
+    /// opening too (round 1 before any bot moved).
+    pub first_captures: Vec<Option<Capture>>,
+}
+
+/// The first capture of an objective: the round it happened in and the
+/// side that took it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Capture {
+    /// The round (1-based) the capture happened in. A delayed capture (an
+    /// enemy objective held until the side's next turn start) counts in the
+    /// round of that turn start.
+    pub round: u32,
+    /// The side that captured it.
+    pub side: Side,
+}
+
+/// Reads a match's events in order: which turn each one happened in and
+/// when each objective was first captured. [`play`] and
+/// [`crate::openings`] both read events through it.
+#[derive(Clone, Debug)]
+pub(crate) struct EventClock {
+    /// The turn index the next event happens in.
+    pub turn: u32,
+    /// First capture of each objective, indexed like the arena's objectives.
+    pub first: Vec<Option<Capture>>,
+}
+
+impl EventClock {
+    /// Before any event of a match on `arena`.
+    pub fn new(arena: &Arena) -> Self {
+        Self {
+            turn: 0,
+            first: vec![None; arena.objectives.len()],
+        }
+    }
+
+    /// Reads one event (`TurnStarted` moves the clock first, so the turn
+    /// start's own events count in the new turn).
+    pub fn observe(&mut self, arena: &Arena, e: &Event) {
+        match *e {
+            Event::TurnStarted { turn, .. } => self.turn = turn,
+            Event::ObjectiveCaptured { objective, side } => {
+                let index = arena
+                    .cell(objective)
+                    .and_then(|c| arena.objectives.binary_search(&c).ok());
+                if let Some(slot) = index.and_then(|i| self.first.get_mut(i))
+                    && slot.is_none()
+                {
+                    *slot = Some(Capture {
+                        round: self.turn / 2 + 1,
+                        side,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Options of one match.
@@ -55,31 +117,44 @@ pub fn play(
     bots: [BotKind; 2],
     options: PlayOptions,
 ) -> MatchResult {
-    let (mut s, _) = prepared.new_match_with_seed(seed);
+    play_until(prepared, seed, bots, options, &AtomicBool::new(false))
+        .expect("a match that is never cancelled finishes")
+}
+
+/// Like [`play`], but gives up (returns `None`) as soon as `cancel` is set;
+/// it is read before every command.
+#[must_use]
+pub fn play_until(
+    prepared: &Prepared,
+    seed: u64,
+    bots: [BotKind; 2],
+    options: PlayOptions,
+    cancel: &AtomicBool,
+) -> Option<MatchResult> {
+    let (mut s, setup) = prepared.new_match_with_seed(seed);
+    let mut clock = EventClock::new(s.arena());
+    for e in &setup {
+        clock.observe(s.arena(), e);
+    }
     let mut players = [bots[0].build(seed, 0), bots[1].build(seed, 1)];
-    let mut rejected: Vec<Command> = Vec::new();
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
     let mut events: Vec<Event> = Vec::new();
-    let mut scratch = Scratch::default();
+    let mut turn = BotTurn::new(&s);
     let mut refused = 0u64;
-    let mut view = PlayerView::new(&s, s.side);
     while s.outcome.is_none() {
-        let side = s.side;
-        view.update(&s, side);
-        let mut cmd = players[usize::from(side)].decide(&view, &rejected);
-        if check_with(&s, &cmd, &mut scratch).is_err() {
-            refused += 1;
-            rejected.push(cmd);
-            if rejected.len() < MAX_REJECTED {
-                continue;
-            }
-            cmd = Command::EndTurn;
+        if cancel.load(Ordering::Relaxed) {
+            return None;
         }
-        rejected.clear();
+        let side = s.side;
+        let (cmd, r) = turn.next(&s, players[usize::from(side)].as_mut());
+        refused += r;
         events.clear();
         let end = cmd == Command::EndTurn;
         execute_unchecked(&mut s, &cmd, &mut events);
+        for e in &events {
+            clock.observe(s.arena(), e);
+        }
         if options.record {
             commands.push(cmd);
             if end || s.outcome.is_some() {
@@ -87,7 +162,7 @@ pub fn play(
             }
         }
     }
-    MatchResult {
+    Some(MatchResult {
         seed,
         bots,
         outcome: s.outcome.expect("loop ends with an outcome"),
@@ -96,6 +171,53 @@ pub fn play(
         turn_hashes,
         state: s,
         rejected: refused,
+        first_captures: clock.first,
+    })
+}
+
+/// Asks bots for commands the way every match does: each bot decides from
+/// its side's [`PlayerView`]; a command the rules refuse (the view missed a
+/// hidden enemy) goes back to the bot, and after [`MAX_REJECTED`] refusals in
+/// a row the turn ends. [`play`] and the app's sandbox both use it, so a
+/// match watched step by step is the match `hexwright simulate` plays.
+#[derive(Debug)]
+pub struct BotTurn {
+    view: PlayerView,
+    scratch: Scratch,
+    rejected: Vec<Command>,
+}
+
+impl BotTurn {
+    /// Ready for matches like `s`.
+    #[must_use]
+    pub fn new(s: &MatchState) -> Self {
+        Self {
+            view: PlayerView::new(s, s.side),
+            scratch: Scratch::default(),
+            rejected: Vec::new(),
+        }
+    }
+
+    /// The next command of the side to move in `s`, decided by `bot`, and
+    /// how many commands the rules refused on the way. The command is
+    /// legal in `s`.
+    pub fn next(&mut self, s: &MatchState, bot: &mut dyn Bot) -> (Command, u64) {
+        self.rejected.clear();
+        self.view.update(s, s.side);
+        loop {
+            let cmd = bot.decide(&self.view, &self.rejected);
+            if check_with(s, &cmd, &mut self.scratch).is_ok() {
+                let refused = self.rejected.len() as u64;
+                self.rejected.clear();
+                return (cmd, refused);
+            }
+            self.rejected.push(cmd);
+            if self.rejected.len() >= MAX_REJECTED {
+                let refused = self.rejected.len() as u64;
+                self.rejected.clear();
+                return (Command::EndTurn, refused);
+            }
+        }
     }
 }
 
@@ -134,14 +256,54 @@ pub fn simulate(
     options: PlayOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<MatchResult> {
+    simulate_each(
+        prepared,
+        batch,
+        options,
+        progress,
+        &AtomicBool::new(false),
+        &|_, r| r,
+    )
+}
+
+/// Like [`simulate`], stopping early when `cancel` is set: matches not yet
+/// started are skipped and matches being played are abandoned, so only
+/// finished matches come back, as `(match index, result)` in index order.
+pub fn simulate_with_cancel(
+    prepared: &Prepared,
+    batch: &Batch,
+    options: PlayOptions,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Vec<(usize, MatchResult)> {
+    simulate_each(prepared, batch, options, progress, cancel, &|i, r| (i, r))
+}
+
+/// The general batch runner behind [`simulate`] and
+/// [`simulate_with_cancel`]: each finished match `i` is handed to `keep`
+/// on its worker thread (so a caller can keep a small [`MatchRow`] instead
+/// of the whole final state), and what it returns is collected in match
+/// order. `progress` gets the number of finished matches; once `cancel` is
+/// set, no match starts and matches being played are abandoned.
+pub fn simulate_each<T: Send>(
+    prepared: &Prepared,
+    batch: &Batch,
+    options: PlayOptions,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    keep: &(dyn Fn(usize, MatchResult) -> T + Sync),
+) -> Vec<T> {
     let done = AtomicUsize::new(0);
     (0..batch.matches)
         .into_par_iter()
-        .map(|i| {
+        .filter_map(|i| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             let (seed, bots) = batch.game(i);
-            let r = play(prepared, seed, bots, options);
+            let r = play_until(prepared, seed, bots, options, cancel)?;
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            r
+            Some(keep(i, r))
         })
         .collect()
 }
@@ -207,25 +369,48 @@ impl Report {
     /// Summarises results (in match order) and the elapsed seconds.
     #[must_use]
     pub fn new(results: &[MatchResult], bots: [BotKind; 2], seconds: f64) -> Self {
+        Self::summarise(
+            results.iter().map(|r| (r.outcome, r.bots, r.rounds)),
+            bots,
+            seconds,
+        )
+    }
+
+    /// Summarises [`MatchRow`]s, like [`Self::new`].
+    #[must_use]
+    pub fn from_rows(rows: &[MatchRow], bots: [BotKind; 2], seconds: f64) -> Self {
+        Self::summarise(
+            rows.iter().map(|r| (r.outcome, r.bots, r.rounds)),
+            bots,
+            seconds,
+        )
+    }
+
+    fn summarise(
+        results: impl Iterator<Item = (Outcome, [BotKind; 2], u32)>,
+        bots: [BotKind; 2],
+        seconds: f64,
+    ) -> Self {
         let mut side_wins = [0; 2];
         let mut bot_wins: BTreeMap<String, usize> = BTreeMap::new();
         for b in bots {
             bot_wins.insert(b.name().to_string(), 0);
         }
         let mut draws = 0;
-        for r in results {
-            match r.outcome {
+        let mut rounds: Vec<u32> = Vec::new();
+        for (outcome, seats, length) in results {
+            match outcome {
                 Outcome::Won(s) => {
                     side_wins[usize::from(s)] += 1;
                     *bot_wins
-                        .entry(r.bots[usize::from(s)].name().to_string())
+                        .entry(seats[usize::from(s)].name().to_string())
                         .or_default() += 1;
                 }
                 Outcome::Draw => draws += 1,
             }
+            rounds.push(length);
         }
-        let n = results.len();
-        let mut rounds: Vec<u32> = results.iter().map(|r| r.rounds).collect();
+        let n = rounds.len();
         rounds.sort_unstable();
         let mean = if n == 0 {
             0.0
@@ -251,5 +436,436 @@ impl Report {
                 0.0
             },
         }
+    }
+}
+
+/// One finished match of a batch, small enough to keep by the hundred
+/// thousand (no command list, no final state): what the app lists and
+/// exports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRow {
+    /// The match's index in its batch.
+    pub index: usize,
+    /// The match seed.
+    pub seed: u64,
+    /// The bot of each side.
+    pub bots: [BotKind; 2],
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Commands the rules refused.
+    pub rejected: u64,
+    /// When each objective was first captured ([`MatchResult::first_captures`]).
+    pub first_captures: Vec<Option<Capture>>,
+}
+
+impl MatchRow {
+    /// The row of match `index`.
+    #[must_use]
+    pub fn new(index: usize, r: &MatchResult) -> Self {
+        Self {
+            index,
+            seed: r.seed,
+            bots: r.bots,
+            outcome: r.outcome,
+            rounds: r.rounds,
+            rejected: r.rejected,
+            first_captures: r.first_captures.clone(),
+        }
+    }
+
+    /// The winning side, `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        match self.outcome {
+            Outcome::Won(s) => Some(s),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// How often one objective was captured over a batch, and when.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaptureSummary {
+    /// The objective.
+    #[serde(with = "axial")]
+    pub hex: Hex,
+    /// Matches in which it was captured at all.
+    pub captured: usize,
+    /// Of those, the matches in which each side took it first.
+    pub by_side: [usize; 2],
+    /// The mean round of its first capture over the matches that captured
+    /// it (`None`: never captured).
+    pub mean_round: Option<f64>,
+}
+
+/// The objective hexes of an arena, in the order of
+/// [`MatchState::objectives`] and [`MatchResult::first_captures`].
+#[must_use]
+pub fn objective_hexes(arena: &Arena) -> Vec<Hex> {
+    arena.objectives.iter().map(|&c| arena.hex(c)).collect()
+}
+
+/// Per objective of `arena`, how often and when the matches in `rows`
+/// first captured it.
+#[must_use]
+pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> {
+    objective_hexes(arena)
+        .into_iter()
+        .enumerate()
+        .map(|(i, hex)| {
+            let mut by_side = [0; 2];
+            let mut round_sum = 0u64;
+            for c in rows
+                .iter()
+                .filter_map(|r| r.first_captures.get(i).copied().flatten())
+            {
+                by_side[usize::from(c.side.min(1))] += 1;
+                round_sum += u64::from(c.round);
+            }
+            let captured = by_side[0] + by_side[1];
+            CaptureSummary {
+                hex,
+                captured,
+                by_side,
+                mean_round: (captured > 0).then(|| round_sum as f64 / captured as f64),
+            }
+        })
+        .collect()
+}
+
+/// A batch as CSV (RFC 4180, `\n` line ends): a header, then one row per
+/// match with its index, seed, the bot of each side, the winner (`0`, `1`
+/// or `draw`), the rounds played, the refused commands, and for each
+/// objective of `arena` (named `objective_Q_R`) the round of its first
+/// capture and the side that took it (both empty when it never was).
+#[must_use]
+pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
+    let objectives = objective_hexes(arena);
+    let mut out = String::from("match,seed,side0_bot,side1_bot,winner,rounds,rejected");
+    for h in &objectives {
+        let _ = write!(
+            out,
+            ",objective_{q}_{r}_round,objective_{q}_{r}_side",
+            q = h.x,
+            r = h.y
+        );
+    }
+    out.push('\n');
+    for r in rows {
+        let winner = r
+            .winner()
+            .map_or_else(|| "draw".to_string(), |s| s.to_string());
+        let _ = write!(
+            out,
+            "{},{},{},{},{winner},{},{}",
+            r.index, r.seed, r.bots[0], r.bots[1], r.rounds, r.rejected
+        );
+        for i in 0..objectives.len() {
+            match r.first_captures.get(i).copied().flatten() {
+                Some(c) => {
+                    let _ = write!(out, ",{},{}", c.round, c.side);
+                }
+                None => out.push_str(",,"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A batch written out as JSON by the app: what was asked, the summary,
+/// the objectives and every finished match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchExport {
+    /// Matches asked for.
+    pub requested: usize,
+    /// First seed (pair `i` uses seed + i).
+    pub seed: u64,
+    /// The two bots (the first one plays side 0 in even matches).
+    pub bots: [BotKind; 2],
+    /// Whether the batch was cancelled before every match was played.
+    pub cancelled: bool,
+    /// The summary of the finished matches.
+    pub report: Report,
+    /// The objectives, in the order of each row's `first_captures`.
+    #[serde(with = "axial_vec")]
+    pub objectives: Vec<Hex>,
+    /// How often and when each objective was first captured.
+    pub captures: Vec<CaptureSummary>,
+    /// Every finished match, in match order.
+    pub matches: Vec<MatchRow>,
+}
+
+impl BatchExport {
+    /// Gathers a batch's finished matches (in match order).
+    #[must_use]
+    pub fn new(
+        arena: &Arena,
+        batch: &Batch,
+        cancelled: bool,
+        rows: Vec<MatchRow>,
+        seconds: f64,
+    ) -> Self {
+        Self {
+            requested: batch.matches,
+            seed: batch.seed,
+            bots: batch.bots,
+            cancelled,
+            report: Report::from_rows(&rows, batch.bots, seconds),
+            objectives: objective_hexes(arena),
+            captures: capture_summary(arena, &rows),
+            matches: rows,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+    use crate::rules::Roster;
+    use crate::rules::execute;
+    use crate::rules::scenario::Scenario;
+    use std::path::Path;
+
+    fn prepared(file: &str, round_limit: u32) -> Prepared {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join(file)).unwrap();
+        Scenario::for_map(map, 1, round_limit)
+            .prepare(&maps, &Roster::bundled(), "t")
+            .unwrap()
+    }
+
+    const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
+
+    #[test]
+    fn first_captures_agree_with_the_owners_seen_command_by_command() {
+        let p = prepared("twin-fords.ron", 12);
+        let mut seen_any = false;
+        for seed in 1..=4 {
+            let r = play(
+                &p,
+                seed,
+                [BotKind::Greedy, BotKind::Random],
+                PlayOptions { record: true },
+            );
+            // Replay and note, after every command, which objectives have an
+            // owner for the first time.
+            let (mut s, _) = p.new_match_with_seed(seed);
+            let mut expected: Vec<Option<Capture>> = s
+                .objectives
+                .iter()
+                .map(|o| o.owner.map(|side| Capture { round: 1, side }))
+                .collect();
+            for cmd in &r.commands {
+                let mut events = Vec::new();
+                execute(&mut s, cmd, &mut events).unwrap();
+                for (i, o) in s.objectives.iter().enumerate() {
+                    if expected[i].is_none()
+                        && let Some(side) = o.owner
+                    {
+                        expected[i] = Some(Capture {
+                            round: s.round(),
+                            side,
+                        });
+                    }
+                }
+            }
+            assert_eq!(r.first_captures, expected, "seed {seed}");
+            assert_eq!(r.first_captures.len(), s.objectives.len());
+            for c in r.first_captures.iter().flatten() {
+                assert!(c.round >= 1 && c.round <= r.rounds);
+                seen_any = true;
+            }
+        }
+        assert!(seen_any, "some objective is captured in four matches");
+    }
+
+    #[test]
+    fn play_is_unchanged_by_the_capture_log_and_the_cancel_flag() {
+        let p = prepared("twin-fords.ron", 8);
+        let a = play(&p, 9, RANDOM, PlayOptions { record: true });
+        let b = play_until(
+            &p,
+            9,
+            RANDOM,
+            PlayOptions { record: true },
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(a.commands, b.commands);
+        assert_eq!(a.turn_hashes, b.turn_hashes);
+        assert_eq!(a.first_captures, b.first_captures);
+        let cancelled = AtomicBool::new(true);
+        assert!(play_until(&p, 9, RANDOM, PlayOptions { record: false }, &cancelled).is_none());
+    }
+
+    #[test]
+    fn cancelled_batches_keep_finished_matches_in_order() {
+        let p = prepared("twin-fords.ron", 6);
+        let batch = Batch {
+            matches: 6,
+            bots: [BotKind::Greedy, BotKind::Random],
+            seed: 3,
+        };
+        let options = PlayOptions { record: false };
+        let all = simulate(&p, &batch, options, &|_| {});
+        let none = AtomicBool::new(false);
+        let kept = simulate_with_cancel(&p, &batch, options, &|_| {}, &none);
+        assert_eq!(kept.len(), 6);
+        for ((i, r), full) in kept.iter().zip(&all) {
+            assert_eq!((r.seed, r.bots), batch.game(*i));
+            assert_eq!(r.state.state_hash(), full.state.state_hash());
+        }
+        // Cancelled from the start: nothing is played.
+        let set = AtomicBool::new(true);
+        assert!(simulate_with_cancel(&p, &batch, options, &|_| {}, &set).is_empty());
+        // Cancelled after the second finished match, on one thread: the
+        // matches that finished are kept, in index order, and are the same
+        // as in the full batch.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let cancel = AtomicBool::new(false);
+        let rows = pool.install(|| {
+            simulate_each(
+                &p,
+                &batch,
+                options,
+                &|done| {
+                    if done >= 2 {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                },
+                &cancel,
+                &|i, r| MatchRow::new(i, &r),
+            )
+        });
+        assert!(rows.len() >= 2 && rows.len() < 6, "{} rows", rows.len());
+        assert!(rows.windows(2).all(|w| w[0].index < w[1].index));
+        for row in &rows {
+            assert_eq!(*row, MatchRow::new(row.index, &all[row.index]));
+        }
+    }
+
+    #[test]
+    fn report_from_rows_equals_report_from_results() {
+        let p = prepared("twin-fords.ron", 6);
+        let batch = Batch {
+            matches: 5,
+            bots: [BotKind::Greedy, BotKind::Random],
+            seed: 11,
+        };
+        let all = simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
+        let rows: Vec<MatchRow> = all
+            .iter()
+            .enumerate()
+            .map(|(i, r)| MatchRow::new(i, r))
+            .collect();
+        assert_eq!(
+            Report::new(&all, batch.bots, 2.0),
+            Report::from_rows(&rows, batch.bots, 2.0)
+        );
+    }
+
+    fn row(index: usize, outcome: Outcome, rounds: u32, caps: Vec<Option<Capture>>) -> MatchRow {
+        MatchRow {
+            index,
+            seed: 100 + index as u64,
+            bots: [BotKind::Greedy, BotKind::Random],
+            outcome,
+            rounds,
+            rejected: 0,
+            first_captures: caps,
+        }
+    }
+
+    #[test]
+    fn csv_has_a_header_and_one_line_per_match() {
+        let p = prepared("twin-fords.ron", 6);
+        let arena = &p.rules.arena;
+        let n = arena.objectives.len();
+        assert!(n > 0);
+        let mut caps = vec![None; n];
+        caps[0] = Some(Capture { round: 3, side: 1 });
+        let rows = vec![
+            row(0, Outcome::Won(0), 7, caps.clone()),
+            row(1, Outcome::Draw, 6, vec![None; n]),
+        ];
+        let csv = results_csv(arena, &rows);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 3);
+        let h0 = arena.hex(arena.objectives[0]);
+        assert!(lines[0].starts_with("match,seed,side0_bot,side1_bot,winner,rounds,rejected,"));
+        assert!(lines[0].contains(&format!("objective_{}_{}_round", h0.x, h0.y)));
+        for l in &lines {
+            assert_eq!(l.split(',').count(), 7 + 2 * n, "{l}");
+        }
+        assert!(lines[1].starts_with("0,100,greedy,random,0,7,0,3,1"));
+        assert!(lines[2].starts_with("1,101,greedy,random,draw,6,0,,"));
+        assert!(csv.ends_with('\n'));
+    }
+
+    #[test]
+    fn capture_summary_counts_sides_and_mean_round() {
+        let p = prepared("twin-fords.ron", 6);
+        let arena = &p.rules.arena;
+        let n = arena.objectives.len();
+        let cap = |round, side| {
+            let mut v = vec![None; n];
+            v[0] = Some(Capture { round, side });
+            v
+        };
+        let rows = vec![
+            row(0, Outcome::Won(0), 7, cap(2, 0)),
+            row(1, Outcome::Won(1), 7, cap(4, 1)),
+            row(2, Outcome::Won(1), 7, cap(3, 1)),
+            row(3, Outcome::Draw, 6, vec![None; n]),
+        ];
+        let s = capture_summary(arena, &rows);
+        assert_eq!(s.len(), n);
+        assert_eq!(s[0].captured, 3);
+        assert_eq!(s[0].by_side, [1, 2]);
+        assert!((s[0].mean_round.unwrap() - 3.0).abs() < 1e-12);
+        if n > 1 {
+            assert_eq!(s[1].captured, 0);
+            assert_eq!(s[1].mean_round, None);
+        }
+    }
+
+    #[test]
+    fn batch_export_round_trips_through_json() {
+        let p = prepared("twin-fords.ron", 6);
+        let batch = Batch {
+            matches: 3,
+            bots: [BotKind::Greedy, BotKind::Random],
+            seed: 5,
+        };
+        let rows = simulate_each(
+            &p,
+            &batch,
+            PlayOptions { record: false },
+            &|_| {},
+            &AtomicBool::new(false),
+            &|i, r| MatchRow::new(i, &r),
+        );
+        let export = BatchExport::new(&p.rules.arena, &batch, false, rows, 1.0);
+        assert_eq!(export.report.matches, 3);
+        assert_eq!(export.matches.len(), 3);
+        let text = serde_json::to_string(&export).unwrap();
+        let back: BatchExport = serde_json::from_str(&text).unwrap();
+        // Floats may lose their last bit in JSON; everything else is exact.
+        assert_eq!(back.matches, export.matches);
+        assert_eq!(back.captures.len(), export.captures.len());
+        assert_eq!(back.objectives, export.objectives);
+        assert_eq!(
+            (back.requested, back.seed, back.bots, back.cancelled),
+            (3, 5, batch.bots, false)
+        );
+        assert_eq!(back.report.side_wins, export.report.side_wins);
+        assert!((back.report.mean_rounds - export.report.mean_rounds).abs() < 1e-9);
     }
 }

@@ -1,5 +1,7 @@
 //! The map pack window: the manifest's fields, the list of maps (open,
-//! move up or down, remove), adding the open map, and saving.
+//! move up or down, remove), the list of scenarios (remove; the sandbox's
+//! scenario panel adds the ones it saves into the pack folder), adding the
+//! open map, and saving.
 
 use crate::action::Action;
 use crate::pack_draft::PackDraft;
@@ -40,6 +42,8 @@ pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Ac
             ui.separator();
             ui.label(RichText::new(format!("Maps ({})", draft.entries.len())).strong());
             entries(ui, draft, &mut actions);
+            ui.separator();
+            scenarios(ui, draft);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.add(
@@ -115,5 +119,76 @@ fn entries(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
                 }
             }
         });
+    }
+}
+
+/// One row per scenario: its name, its state, and Remove. Removing edits
+/// the draft in place (like the manifest fields); the file stays in the
+/// folder and the manifest changes when the pack is saved.
+fn scenarios(ui: &mut Ui, draft: &mut PackDraft) {
+    ui.label(RichText::new(format!("Scenarios ({})", draft.scenarios.len())).strong());
+    if draft.scenarios.is_empty() {
+        ui.label(
+            RichText::new("None yet: save a scenario from the sandbox into the pack folder.")
+                .weak(),
+        );
+    }
+    let mut remove = None;
+    for (i, s) in draft.scenarios.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}. {}", i + 1, s.name));
+            if let Some(p) = &s.problem {
+                ui.label(RichText::new("cannot be read").color(theme::ERROR))
+                    .on_hover_text(p.as_str());
+            }
+            if ui
+                .add(egui::Button::new("Remove").small())
+                .on_hover_text(format!(
+                    "Take it off the list (the file stays in the folder): {}",
+                    s.name
+                ))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        draft.remove_scenario(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    #[test]
+    fn the_window_lists_the_scenarios_and_removes_one() {
+        let mut draft = PackDraft::new(std::env::temp_dir().join("hexwright-pack-panel"));
+        assert!(draft.add_scenario("a.ron"));
+        assert!(draft.add_scenario("scenarios/b.ron"));
+        draft.scenarios[1].problem = Some("the file does not exist".to_owned());
+        let mut h = Harness::builder()
+            .with_size(egui::Vec2::new(700.0, 900.0))
+            .build_ui_state(
+                |ui, d: &mut PackDraft| {
+                    let mut name = String::new();
+                    show(ui, d, &mut name);
+                },
+                draft,
+            );
+        h.run();
+        assert!(h.query_by_label("Scenarios (2)").is_some());
+        assert!(h.query_by_label("1. a.ron").is_some());
+        assert!(h.query_by_label("2. scenarios/b.ron").is_some());
+        assert!(h.query_by_label("cannot be read").is_some());
+        // No maps are listed, so the only Remove buttons are the scenarios'.
+        h.get_all_by_label("Remove").next().unwrap().click();
+        h.run();
+        assert_eq!(h.state().manifest().scenarios, vec!["scenarios/b.ron"]);
+        assert!(h.query_by_label("Scenarios (1)").is_some());
+        assert!(h.query_by_label("1. scenarios/b.ron").is_some());
     }
 }

@@ -37,6 +37,11 @@ pub fn show(
                 "Open, make or edit a map pack (a folder of maps with a manifest)",
                 Action::Pack,
             ),
+            (
+                "Play",
+                "Play matches on this map in the sandbox (F5)",
+                Action::Play,
+            ),
         ] {
             if ui.button(label).on_hover_text(hint).clicked() {
                 actions.push(action);

@@ -18,8 +18,11 @@
 //!
 //! Units without `at` are deployed automatically on the free hexes of the
 //! side's zone, front first. Without `armies`, both sides get a default army.
+//! A saved position adds `opening: [...]`, the commands every match starts
+//! with.
 
 use super::arena::{Arena, Cell, Site};
+use super::command::Command;
 use super::event::Event;
 use super::logic::Deployment;
 use super::roster::{Class, KindId, Roster};
@@ -104,6 +107,11 @@ pub struct Scenario {
     /// Both armies; default armies from the seed when absent.
     #[serde(default)]
     pub armies: Option<(Army, Army)>,
+    /// Commands played from the start before a match begins: a saved
+    /// position. Every match of the scenario starts after them (each must be
+    /// legal in turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<Command>,
 }
 
 /// Why a scenario cannot be played.
@@ -146,6 +154,16 @@ pub enum ScenarioError {
         /// The errors, one line each.
         errors: Vec<String>,
     },
+    /// A command of the opening cannot be played.
+    #[error("{origin}: opening command {index} cannot be played: {reason}")]
+    Opening {
+        /// File.
+        origin: String,
+        /// Index into the opening.
+        index: usize,
+        /// The rules' reason.
+        reason: String,
+    },
     /// An army breaks the selection rules.
     #[error("{origin}: the army of side {side} breaks {} selection rule(s):\n  {}", .problems.len(), .problems.join("\n  "))]
     Army {
@@ -168,6 +186,8 @@ pub struct Prepared {
     pub armies: Option<[Deployment; 2]>,
     /// The scenario's seed.
     pub seed: u64,
+    /// Commands every match starts with (a saved position).
+    pub opening: Vec<Command>,
 }
 
 impl Prepared {
@@ -204,9 +224,23 @@ impl Prepared {
     }
 
     /// Like [`Self::new_match`] with another seed (default armies follow
-    /// the seed; written armies stay).
+    /// the seed; written armies stay). The opening is played.
     #[must_use]
     pub fn new_match_with_seed(&self, seed: u64) -> (MatchState, Vec<Event>) {
+        let (mut s, mut events) = self.setup(seed);
+        for cmd in &self.opening {
+            if s.outcome.is_some() || super::logic::execute(&mut s, cmd, &mut events).is_err() {
+                // `Scenario::prepare` checked the opening with written armies;
+                // default armies from another seed may not allow it.
+                break;
+            }
+        }
+        (s, events)
+    }
+
+    /// A match with this seed after deployment, before the opening.
+    #[must_use]
+    pub fn setup(&self, seed: u64) -> (MatchState, Vec<Event>) {
         let mut s = MatchState::empty(self.rules.clone(), seed);
         let mut events = Vec::new();
         super::logic::start(&mut s, &self.deployments(seed), &mut events);
@@ -225,6 +259,7 @@ impl Scenario {
             round_limit,
             seed,
             armies: None,
+            opening: Vec::new(),
         }
     }
 
@@ -294,11 +329,32 @@ impl Scenario {
                 Some([d0, d1])
             }
         };
-        Ok(Prepared {
+        let prepared = Prepared {
             rules,
             armies,
             seed: self.seed,
-        })
+            opening: self.opening.clone(),
+        };
+        if !self.opening.is_empty() {
+            let (mut s, mut events) = prepared.setup(self.seed);
+            for (index, cmd) in self.opening.iter().enumerate() {
+                if s.outcome.is_some() {
+                    return Err(ScenarioError::Opening {
+                        origin: origin.into(),
+                        index,
+                        reason: "the match is already over".into(),
+                    });
+                }
+                super::logic::execute(&mut s, cmd, &mut events).map_err(|e| {
+                    ScenarioError::Opening {
+                        origin: origin.into(),
+                        index,
+                        reason: e.to_string(),
+                    }
+                })?;
+            }
+        }
+        Ok(prepared)
     }
 }
 

@@ -1,0 +1,145 @@
+//! What the user asked the sandbox for. Its panels return these while they
+//! draw; [`super::Sandbox`] applies them once the frame is drawn.
+
+use super::human::Intent;
+use super::timeline::Seat;
+use hexwright_engine::Hex;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::map::Side;
+use hexwright_engine::rules::{Command, UnitId};
+use std::path::PathBuf;
+
+/// The sandbox's tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// Scenario: armies, controllers, seed, deployment.
+    Scenario,
+    /// The match being stepped through.
+    Match,
+    /// Heatmaps of many openings.
+    Openings,
+    /// Many matches at once.
+    Batch,
+}
+
+impl Tab {
+    /// Every tab, in order.
+    pub const ALL: [Self; 4] = [Self::Scenario, Self::Match, Self::Openings, Self::Batch];
+
+    /// Its label.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Scenario => "Scenario",
+            Self::Match => "Match",
+            Self::Openings => "Openings",
+            Self::Batch => "Batch",
+        }
+    }
+}
+
+/// Whose eyes the board is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewpoint {
+    /// A side's view: its fog of war, enemy units it cannot see hidden.
+    Side(Side),
+    /// Everything.
+    All,
+}
+
+impl Viewpoint {
+    /// Every viewpoint.
+    pub const ALL: [Self; 3] = [Self::Side(0), Self::Side(1), Self::All];
+
+    /// Its label.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Self::Side(s) => format!("Side {s}'s view"),
+            Self::All => "All-seeing".to_owned(),
+        }
+    }
+}
+
+/// A file the sandbox reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileJob {
+    /// Save the match as a replay.
+    SaveReplay,
+    /// Open a replay.
+    OpenReplay,
+    /// Save the position at the cursor as a scenario.
+    SavePosition,
+}
+
+impl FileJob {
+    /// Every file job.
+    pub const ALL: [Self; 3] = [Self::SaveReplay, Self::OpenReplay, Self::SavePosition];
+
+    /// The button label.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::SaveReplay => "Save replay",
+            Self::OpenReplay => "Open replay",
+            Self::SavePosition => "Save position as scenario",
+        }
+    }
+
+    /// The label of its file field.
+    #[must_use]
+    pub const fn field_label(self) -> &'static str {
+        match self {
+            Self::SaveReplay => "Replay file",
+            Self::OpenReplay => "Replay to open",
+            Self::SavePosition => "Scenario file",
+        }
+    }
+}
+
+/// A request from a sandbox panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SandboxAction {
+    /// Back to the editor.
+    Close,
+    /// Show a tab.
+    SetTab(Tab),
+    /// Draw the board from this viewpoint.
+    SetViewpoint(Viewpoint),
+    /// Start a match from the scenario panel.
+    Start,
+    /// Start the match again with the same seed.
+    Restart,
+    /// Start the match again with the next seed.
+    RestartNewSeed,
+    /// Step one command.
+    Step,
+    /// Step to the end of the current turn.
+    StepTurn,
+    /// Step back one command.
+    Back,
+    /// Play or pause.
+    TogglePlay,
+    /// Commands per second while playing.
+    SetSpeed(f32),
+    /// Move the cursor to this many commands.
+    Seek(usize),
+    /// Move the cursor to the start of this turn counter.
+    SeekTurn(u32),
+    /// Hand a side to a bot or a person.
+    SetSeat(Side, Seat),
+    /// A click on a hex of the board.
+    ClickHex(Hex),
+    /// Select a unit (or none).
+    SelectUnit(Option<UnitId>),
+    /// Choose what the next click does.
+    SetIntent(Intent),
+    /// Play a command for the person to move.
+    Play(Command),
+    /// Deployment: a unit of a side (index into its army) dropped on a hex.
+    Deploy(Side, usize, Hex),
+    /// Read or write a file.
+    File(FileJob, PathBuf),
+    /// Open match `seed` with these bots from a batch.
+    OpenBatchMatch(u64, [BotKind; 2]),
+}

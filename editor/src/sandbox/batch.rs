@@ -1,0 +1,1072 @@
+//! Batch simulation in the sandbox: many seat-swapped matches between two
+//! bots on the map being edited, played on a worker thread, summarised for
+//! playtesters (win rates with 95% intervals, a verdict on side balance,
+//! match lengths, objective captures), listed match by match, and exported
+//! as CSV or JSON.
+//!
+//! Matches are seated like `hexwright simulate` ([`Batch`]): pair `i` uses
+//! seed `seed + i`, once with each bot on each side, so the same form gives
+//! the same matches as the command line, and *Open* replays a match exactly
+//! (`sim::play` with its seed and bots).
+
+use crate::theme;
+use egui::{Button, ComboBox, DragValue, Grid, ProgressBar, RichText, TextEdit, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format::{HexDisplay, write_atomic};
+use hexwright_engine::rules::Rules;
+use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::sim::{
+    self, Batch, BatchExport, CaptureSummary, MatchRow, PlayOptions, Rate, Report, wilson,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// The most matches one batch may ask for.
+pub const MAX_MATCHES: usize = 100_000;
+
+/// What the batch panel needs from the sandbox.
+pub struct BatchInput<'a> {
+    /// The scenario the matches are played on.
+    pub prepared: &'a Prepared,
+    /// The bots the form starts with (the sandbox's own choice).
+    pub default_bots: [BotKind; 2],
+    /// Use the system's file dialogs for exports (off in tests: a path
+    /// field instead).
+    pub native_dialogs: bool,
+    /// Where exports are offered to go (the map's folder).
+    pub export_dir: Option<&'a Path>,
+}
+
+/// What the batch panel asks the sandbox to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchRequest {
+    /// Replay this match in the sandbox (`sim::play` with this seed and
+    /// these bots gives the very match listed).
+    OpenMatch {
+        /// The match seed.
+        seed: u64,
+        /// The bot of each side.
+        bots: [BotKind; 2],
+    },
+}
+
+/// The two export formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// One row per match ([`sim::results_csv`]).
+    Csv,
+    /// The report and every match ([`BatchExport`]).
+    Json,
+}
+
+impl ExportFormat {
+    const fn extension(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Json => "json",
+        }
+    }
+
+    const fn label(self) -> &'static str {
+        match self {
+            Self::Csv => "CSV",
+            Self::Json => "JSON",
+        }
+    }
+}
+
+/// A finished (or cancelled) batch.
+#[derive(Clone, Debug)]
+pub struct BatchResults {
+    /// What was asked.
+    pub batch: Batch,
+    /// Whether it was cancelled before every match finished.
+    pub cancelled: bool,
+    /// Every finished match, in match order.
+    pub rows: Vec<MatchRow>,
+    /// The summary of the finished matches.
+    pub report: Report,
+    /// How often and when each objective was first captured.
+    pub captures: Vec<CaptureSummary>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    rules: Arc<Rules>,
+    lengths: BTreeMap<u32, usize>,
+}
+
+impl BatchResults {
+    fn new(batch: Batch, rules: Arc<Rules>, rows: Vec<MatchRow>, seconds: f64) -> Self {
+        let mut lengths = BTreeMap::new();
+        for r in &rows {
+            *lengths.entry(r.rounds).or_insert(0) += 1;
+        }
+        Self {
+            batch,
+            cancelled: rows.len() < batch.matches,
+            report: Report::from_rows(&rows, batch.bots, seconds),
+            captures: sim::capture_summary(&rules.arena, &rows),
+            rows,
+            seconds,
+            rules,
+            lengths,
+        }
+    }
+
+    /// Side `side`'s win rate over all finished matches.
+    #[must_use]
+    pub fn win_rate(&self, side: usize) -> Rate {
+        wilson(self.report.side_wins[side], self.report.matches)
+    }
+
+    /// Who the map favours, in one sentence: decided on the matches that
+    /// were won (draws left out), a side is favoured when the 95% interval
+    /// of its share of them lies above 50%.
+    #[must_use]
+    pub fn verdict(&self) -> String {
+        let [w0, w1] = self.report.side_wins;
+        if w0 + w1 == 0 {
+            return "No match was won, so no side advantage can be measured".into();
+        }
+        for (side, wins) in [(0, w0), (1, w1)] {
+            let share = wilson(wins, w0 + w1);
+            if share.ci95[0] > 0.5 {
+                return format!(
+                    "Side {side} is favoured: it won {} of the decided matches, and its 95% interval lies above 50%",
+                    rate_text(share)
+                );
+            }
+        }
+        format!(
+            "No significant side advantage: side 0 won {} of the decided matches, and the 95% interval includes 50%",
+            rate_text(wilson(w0, w0 + w1))
+        )
+    }
+
+    /// The CSV text of the batch.
+    #[must_use]
+    pub fn csv(&self) -> String {
+        sim::results_csv(&self.rules.arena, &self.rows)
+    }
+
+    /// The JSON text of the batch.
+    #[must_use]
+    pub fn json(&self) -> String {
+        let export = BatchExport::new(
+            &self.rules.arena,
+            &self.batch,
+            self.cancelled,
+            self.rows.clone(),
+            self.seconds,
+        );
+        let mut text = serde_json::to_string_pretty(&export).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Writes the batch to `path` atomically.
+    pub fn export(&self, format: ExportFormat, path: &Path) -> std::io::Result<()> {
+        let text = match format {
+            ExportFormat::Csv => self.csv(),
+            ExportFormat::Json => self.json(),
+        };
+        write_atomic(path, text.as_bytes())
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn rate_text(r: Rate) -> String {
+    format!(
+        "{} [{}, {}]",
+        percent(r.value),
+        percent(r.ci95[0]),
+        percent(r.ci95[1])
+    )
+}
+
+/// A worker thread playing matches, and how to talk to it.
+pub(crate) struct Worker<T> {
+    /// Finished units of work (matches, runs).
+    pub done: Arc<AtomicUsize>,
+    /// Set to stop early.
+    pub cancel: Arc<AtomicBool>,
+    /// Units of work asked for.
+    pub total: usize,
+    /// When it started.
+    pub started: Instant,
+    rx: Receiver<T>,
+}
+
+impl<T: Send + 'static> Worker<T> {
+    /// Starts `work` on a new thread; it gets the progress counter and the
+    /// cancel flag.
+    pub fn spawn(
+        total: usize,
+        work: impl FnOnce(&AtomicUsize, &AtomicBool) -> T + Send + 'static,
+    ) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let (d, c) = (done.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            // The receiver is gone when the panel was dropped: nothing to do.
+            let _ = tx.send(work(&d, &c));
+        });
+        Self {
+            done,
+            cancel,
+            total,
+            started: Instant::now(),
+            rx,
+        }
+    }
+
+    /// The result once the thread finished; `Err` when it died.
+    pub fn take(&self) -> Option<Result<T, String>> {
+        match self.rx.try_recv() {
+            Ok(t) => Some(Ok(t)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(Err("The simulation stopped with an internal error.".into()))
+            }
+        }
+    }
+
+    /// Shows "k / n" and a Cancel button.
+    pub fn progress_ui(&self, ui: &mut Ui, unit: &str) {
+        let k = self.done.load(Ordering::Relaxed).min(self.total);
+        let cancelling = self.cancel.load(Ordering::Relaxed);
+        ui.horizontal(|ui| {
+            let fraction = if self.total == 0 {
+                1.0
+            } else {
+                k as f32 / self.total as f32
+            };
+            ui.add(
+                ProgressBar::new(fraction)
+                    .desired_width(180.0)
+                    .text(format!("{k} / {}", self.total)),
+            )
+            .on_hover_text(format!("{unit} finished"));
+            if ui
+                .add_enabled(!cancelling, Button::new("Cancel"))
+                .on_hover_text(format!("Stop now and keep the {unit} that finished"))
+                .clicked()
+            {
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+        });
+        if cancelling {
+            ui.label(RichText::new("Cancelling…").weak());
+        }
+        // Progress comes from another thread: look again soon.
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+impl<T> Drop for Worker<T> {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A combo box choosing a bot.
+pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
+    ComboBox::from_id_salt(id)
+        .selected_text(bot.name())
+        .show_ui(ui, |ui| {
+            for b in BotKind::ALL {
+                ui.selectable_value(bot, b, b.name());
+            }
+        })
+        .response
+        .on_hover_text(label);
+}
+
+/// A labelled number field (named for screen readers and tests).
+pub(crate) fn number<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    hint: &str,
+) {
+    let l = ui.label(label);
+    ui.add(DragValue::new(value).range(range).speed(1.0))
+        .labelled_by(l.id)
+        .on_hover_text(hint);
+    ui.end_row();
+}
+
+/// The batch simulation panel.
+pub struct BatchPanel {
+    matches: usize,
+    bots: [BotKind; 2],
+    bots_chosen: bool,
+    seed: u64,
+    worker: Option<(Worker<Vec<MatchRow>>, Batch, Arc<Rules>)>,
+    results: Option<BatchResults>,
+    error: Option<String>,
+    /// The export asked for through the path field (no native dialogs).
+    export_form: Option<ExportFormat>,
+    export_path: String,
+    /// The last export's outcome: `Ok(message)` or `Err(message)`.
+    export_status: Option<Result<String, String>>,
+}
+
+impl Default for BatchPanel {
+    fn default() -> Self {
+        Self {
+            matches: 100,
+            bots: [BotKind::Greedy, BotKind::Random],
+            bots_chosen: false,
+            seed: 1,
+            worker: None,
+            results: None,
+            error: None,
+            export_form: None,
+            export_path: String::new(),
+            export_status: None,
+        }
+    }
+}
+
+impl BatchPanel {
+    /// Sets the form: matches (clamped to `1..=MAX_MATCHES`), the two bots
+    /// and the first seed.
+    pub fn configure(&mut self, matches: usize, bots: [BotKind; 2], seed: u64) {
+        self.matches = matches.clamp(1, MAX_MATCHES);
+        self.bots = bots;
+        self.bots_chosen = true;
+        self.seed = seed;
+    }
+
+    /// Whether a batch is being played.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// The last finished batch.
+    #[must_use]
+    pub fn results(&self) -> Option<&BatchResults> {
+        self.results.as_ref()
+    }
+
+    /// The last error (the worker died, or an export failed).
+    #[must_use]
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref().or(match &self.export_status {
+            Some(Err(e)) => Some(e.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Asks a running batch to stop; the matches that finished are kept.
+    pub fn cancel(&self) {
+        if let Some((w, ..)) = &self.worker {
+            w.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Plays the batch of the form on `prepared` (like pressing the
+    /// button). A batch already running is cancelled and replaced.
+    pub fn start(&mut self, prepared: &Prepared) {
+        let batch = Batch {
+            matches: self.matches.clamp(1, MAX_MATCHES),
+            bots: self.bots,
+            seed: self.seed,
+        };
+        let p = prepared.clone();
+        let worker = Worker::spawn(batch.matches, move |done, cancel| {
+            sim::simulate_each(
+                &p,
+                &batch,
+                PlayOptions { record: false },
+                &|k| done.store(k, Ordering::Relaxed),
+                cancel,
+                &|i, r| MatchRow::new(i, &r),
+            )
+        });
+        self.error = None;
+        self.worker = Some((worker, batch, prepared.rules.clone()));
+    }
+
+    /// Takes the results once the worker finished. Returns whether a batch
+    /// is still running (the caller keeps repainting while it is).
+    pub fn poll(&mut self) -> bool {
+        let Some((worker, batch, rules)) = &self.worker else {
+            return false;
+        };
+        let Some(outcome) = worker.take() else {
+            return true;
+        };
+        let seconds = worker.started.elapsed().as_secs_f64();
+        match outcome {
+            Ok(rows) => {
+                self.results = Some(BatchResults::new(*batch, rules.clone(), rows, seconds));
+                self.export_status = None;
+                self.export_form = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+        self.worker = None;
+        false
+    }
+
+    /// Draws the panel. Returns a request for the sandbox (open a match).
+    pub fn show(&mut self, ui: &mut Ui, input: &BatchInput<'_>) -> Option<BatchRequest> {
+        if !self.bots_chosen {
+            self.bots = input.default_bots;
+            self.bots_chosen = true;
+        }
+        self.poll();
+        ui.heading("Batch simulation");
+        ui.label(
+            RichText::new(
+                "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side.",
+            )
+            .weak(),
+        );
+        self.form(ui, input.prepared);
+        if let Some(e) = &self.error {
+            ui.colored_label(theme::ERROR, e);
+        }
+        let mut request = None;
+        if self.results.is_some() {
+            ui.separator();
+            self.export_ui(ui, input);
+            ui.separator();
+            if let Some(r) = &self.results {
+                request = results_ui(ui, r);
+            }
+        }
+        request
+    }
+
+    fn form(&mut self, ui: &mut Ui, prepared: &Prepared) {
+        let running = self.is_running();
+        ui.add_enabled_ui(!running, |ui| {
+            Grid::new("batch_form")
+                .num_columns(2)
+                .spacing([8.0, 4.0])
+                .show(ui, |ui| {
+                    number(
+                        ui,
+                        "Matches",
+                        &mut self.matches,
+                        1..=MAX_MATCHES,
+                        "How many matches to play",
+                    );
+                    ui.label("Bot A");
+                    bot_combo(
+                        ui,
+                        "batch_bot_a",
+                        "Bot A (side 0 in even matches)",
+                        &mut self.bots[0],
+                    );
+                    ui.end_row();
+                    ui.label("Bot B");
+                    bot_combo(
+                        ui,
+                        "batch_bot_b",
+                        "Bot B (side 1 in even matches)",
+                        &mut self.bots[1],
+                    );
+                    ui.end_row();
+                    number(
+                        ui,
+                        "First seed",
+                        &mut self.seed,
+                        0..=u64::MAX,
+                        "Pair i plays with seed + i",
+                    );
+                });
+        });
+        if let Some((w, ..)) = &self.worker {
+            w.progress_ui(ui, "matches");
+        } else if ui
+            .button(format!("Simulate {} matches", self.matches))
+            .on_hover_text("Play the matches on worker threads; the editor stays usable")
+            .clicked()
+        {
+            self.start(prepared);
+        }
+    }
+
+    fn export_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
+        let Some(results) = &self.results else {
+            return;
+        };
+        let mut chosen: Option<(ExportFormat, PathBuf)> = None;
+        ui.horizontal(|ui| {
+            for format in [ExportFormat::Csv, ExportFormat::Json] {
+                if ui
+                    .button(format!("Export {}…", format.label()))
+                    .on_hover_text(format!("Write every match as {}", format.label()))
+                    .clicked()
+                {
+                    let name = format!("batch.{}", format.extension());
+                    if input.native_dialogs {
+                        let mut dialog = rfd::FileDialog::new()
+                            .add_filter(format.label(), &[format.extension()])
+                            .set_file_name(&name);
+                        if let Some(dir) = input.export_dir {
+                            dialog = dialog.set_directory(dir);
+                        }
+                        if let Some(path) = dialog.save_file() {
+                            chosen = Some((format, path));
+                        }
+                    } else {
+                        self.export_form = Some(format);
+                        self.export_path = input
+                            .export_dir
+                            .map_or(name.clone(), |d| d.join(&name).display().to_string());
+                        self.export_status = None;
+                    }
+                }
+            }
+        });
+        if let Some(format) = self.export_form {
+            ui.horizontal(|ui| {
+                let field = ui.add(
+                    TextEdit::singleline(&mut self.export_path)
+                        .desired_width(220.0)
+                        .hint_text(format!("/path/to/batch.{}", format.extension())),
+                );
+                field.on_hover_text(format!("Where to write the {}", format.label()));
+                if ui.button("Save").clicked() {
+                    let p = self.export_path.trim();
+                    if p.is_empty() {
+                        self.export_status = Some(Err("Type a file path first.".into()));
+                    } else {
+                        chosen = Some((format, PathBuf::from(p)));
+                    }
+                }
+                if ui.button("Cancel").on_hover_text("Do not export").clicked() {
+                    self.export_form = None;
+                }
+            });
+        }
+        if let Some((format, path)) = chosen {
+            self.export_status = Some(match results.export(format, &path) {
+                Ok(()) => {
+                    self.export_form = None;
+                    Ok(format!(
+                        "Saved {} matches to {}",
+                        results.rows.len(),
+                        path.display()
+                    ))
+                }
+                Err(e) => Err(format!("Cannot write {}: {e}", path.display())),
+            });
+        }
+        match &self.export_status {
+            Some(Ok(m)) => {
+                ui.label(m);
+            }
+            Some(Err(e)) => {
+                ui.colored_label(theme::ERROR, e);
+            }
+            None => {}
+        }
+    }
+}
+
+fn results_ui(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
+    let n = r.report.matches;
+    if r.cancelled {
+        ui.colored_label(
+            theme::ERROR,
+            format!(
+                "Cancelled: results of the {n} of {} matches that finished",
+                r.batch.matches
+            ),
+        );
+    } else {
+        ui.strong(format!("{n} matches, {:.1} s", r.seconds));
+    }
+    if n == 0 {
+        ui.label("No match finished.");
+        return None;
+    }
+    for side in 0..2 {
+        ui.label(
+            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
+                .color(theme::side_color(side as u8)),
+        );
+    }
+    ui.label(format!(
+        "Draws: {} ({})",
+        r.report.draws,
+        percent(r.report.draws as f64 / n as f64)
+    ));
+    let by_bot: Vec<String> = r
+        .report
+        .bot_wins
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
+    ui.label(format!(
+        "Length: mean {:.1} rounds, median {:.1}",
+        r.report.mean_rounds, r.report.median_rounds
+    ));
+    ui.label(RichText::new(r.verdict()).strong());
+
+    ui.add_space(4.0);
+    ui.label("Match lengths (rounds)");
+    let bars: Vec<Bar> = r
+        .lengths
+        .iter()
+        .map(|(&rounds, &count)| {
+            Bar::new(f64::from(rounds), count as f64)
+                .width(0.9)
+                .name(format!("{rounds} rounds"))
+        })
+        .collect();
+    Plot::new("batch_lengths")
+        .height(120.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .x_axis_label("rounds")
+        .y_axis_label("matches")
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("matches", bars).color(theme::SIDE_0));
+        });
+
+    if !r.captures.is_empty() {
+        ui.add_space(4.0);
+        ui.label("Objectives: first capture");
+        Grid::new("batch_captures")
+            .striped(true)
+            .num_columns(5)
+            .show(ui, |ui| {
+                for h in ["Objective", "Captured", "Side 0", "Side 1", "Mean round"] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for c in &r.captures {
+                    ui.label(format!("({})", HexDisplay(c.hex)));
+                    ui.label(format!(
+                        "{} ({})",
+                        c.captured,
+                        percent(c.captured as f64 / n as f64)
+                    ));
+                    ui.label(c.by_side[0].to_string());
+                    ui.label(c.by_side[1].to_string());
+                    ui.label(c.mean_round.map_or("–".into(), |m| format!("{m:.1}")));
+                    ui.end_row();
+                }
+            });
+    }
+
+    ui.add_space(4.0);
+    ui.label("Matches");
+    matches_table(ui, r)
+}
+
+const COLUMNS: [(&str, f32); 6] = [
+    ("#", 44.0),
+    ("Seed", 70.0),
+    ("Side 0", 62.0),
+    ("Side 1", 62.0),
+    ("Winner", 56.0),
+    ("Rounds", 50.0),
+];
+
+fn cell(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
+    ui.add_sized(
+        [width, ui.spacing().interact_size.y],
+        egui::Label::new(text).truncate(),
+    );
+}
+
+fn matches_table(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
+    ui.horizontal(|ui| {
+        for (h, w) in COLUMNS {
+            cell(ui, w, RichText::new(h).strong());
+        }
+    });
+    let mut request = None;
+    let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical()
+        .id_salt("batch_matches")
+        .max_height(260.0)
+        .auto_shrink([false, true])
+        .show_rows(ui, row_height, r.rows.len(), |ui, range| {
+            for row in &r.rows[range] {
+                ui.horizontal(|ui| {
+                    let winner = match row.winner() {
+                        Some(s) => RichText::new(format!("side {s}")).color(theme::side_color(s)),
+                        None => RichText::new("draw"),
+                    };
+                    let texts = [
+                        RichText::new((row.index + 1).to_string()),
+                        RichText::new(row.seed.to_string()),
+                        RichText::new(row.bots[0].name()),
+                        RichText::new(row.bots[1].name()),
+                        winner,
+                        RichText::new(row.rounds.to_string()),
+                    ];
+                    for ((_, w), t) in COLUMNS.iter().zip(texts) {
+                        cell(ui, *w, t);
+                    }
+                    if ui
+                        .button("Open")
+                        .on_hover_text(format!(
+                            "Replay match {} (seed {}, {} vs {}) in the sandbox",
+                            row.index + 1,
+                            row.seed,
+                            row.bots[0],
+                            row.bots[1]
+                        ))
+                        .clicked()
+                    {
+                        request = Some(BatchRequest::OpenMatch {
+                            seed: row.seed,
+                            bots: row.bots,
+                        });
+                    }
+                });
+            }
+        });
+    request
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::bundled;
+    use egui::Vec2;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::scenario::Scenario;
+    use hexwright_engine::rules::state::Outcome;
+
+    const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
+
+    pub(crate) fn prepared(round_limit: u32) -> Prepared {
+        let map = bundled::default_map().unwrap();
+        Scenario::for_map(map, 1, round_limit)
+            .prepare(Path::new("."), &Roster::bundled(), "test")
+            .unwrap()
+    }
+
+    /// A fresh folder under the system's temporary folder, removed again
+    /// when dropped.
+    pub(crate) struct TempDir(PathBuf);
+
+    impl TempDir {
+        pub(crate) fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!(
+                "hexwright-{name}-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            Self(dir)
+        }
+
+        pub(crate) fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[derive(Default)]
+    struct State {
+        panel: BatchPanel,
+        request: Option<BatchRequest>,
+    }
+
+    fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
+        Harness::builder()
+            .with_size(Vec2::new(640.0, 1400.0))
+            .build_ui_state(
+                move |ui, s: &mut State| {
+                    let input = BatchInput {
+                        prepared: p,
+                        default_bots: RANDOM,
+                        native_dialogs: false,
+                        export_dir: Some(export_dir),
+                    };
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        if let Some(r) = s.panel.show(ui, &input) {
+                            s.request = Some(r);
+                        }
+                    });
+                },
+                State::default(),
+            )
+    }
+
+    /// Waits (at most a minute) for the worker, then settles the UI.
+    fn wait(h: &mut Harness<'_, State>) {
+        let started = Instant::now();
+        while h.state_mut().panel.poll() {
+            assert!(
+                started.elapsed() < Duration::from_mins(1),
+                "the batch did not finish in a minute"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        h.run();
+    }
+
+    #[test]
+    fn a_batch_runs_on_a_worker_and_shows_its_summary() {
+        let p = prepared(10);
+        let dir = TempDir::new("batch-summary");
+        let mut h = harness(&p, dir.path());
+        h.run();
+        assert!(
+            h.query_by_label("Simulate 100 matches").is_some(),
+            "default 100"
+        );
+        h.state_mut().panel.configure(4, RANDOM, 5);
+        h.run();
+        h.get_by_label("Simulate 4 matches").click();
+        h.run();
+        assert!(h.state().panel.is_running());
+        wait(&mut h);
+        assert!(!h.state().panel.is_running());
+        let r = h.state().panel.results().expect("results");
+        assert!(!r.cancelled);
+        assert_eq!(r.rows.len(), 4);
+        assert_eq!(r.report.matches, 4);
+        for (i, row) in r.rows.iter().enumerate() {
+            let batch = Batch {
+                matches: 4,
+                bots: RANDOM,
+                seed: 5,
+            };
+            assert_eq!((row.seed, row.bots), batch.game(i));
+        }
+        for label in [
+            "Side 0 wins",
+            "Side 1 wins",
+            "Draws:",
+            "Wins by bot:",
+            "Length: mean",
+            "Objectives: first capture",
+        ] {
+            assert!(
+                h.query_by_label_contains(label).is_some(),
+                "{label} is shown"
+            );
+        }
+        let w = r.win_rate(0);
+        let text = format!("Side 0 wins {}", rate_text(w));
+        assert!(h.query_by_label(&text).is_some(), "{text}");
+        assert!(h.query_by_label(&r.verdict()).is_some());
+        assert_eq!(h.query_all_by_label("Open").count(), 4);
+    }
+
+    #[test]
+    fn open_asks_for_the_very_match_listed() {
+        let p = prepared(10);
+        let dir = TempDir::new("batch-open");
+        let mut h = harness(&p, dir.path());
+        h.state_mut()
+            .panel
+            .configure(3, [BotKind::Greedy, BotKind::Random], 2);
+        h.state_mut().panel.start(&p);
+        wait(&mut h);
+        h.get_all_by_label("Open").nth(1).unwrap().click();
+        h.run();
+        let row = h.state().panel.results().unwrap().rows[1].clone();
+        let Some(BatchRequest::OpenMatch { seed, bots }) = h.state().request else {
+            panic!("Open makes a request");
+        };
+        assert_eq!((seed, bots), (row.seed, row.bots));
+        assert_eq!(bots, [BotKind::Random, BotKind::Greedy], "seats swapped");
+        let replay = sim::play(&p, seed, bots, PlayOptions { record: false });
+        assert_eq!(MatchRow::new(1, &replay), row);
+    }
+
+    #[test]
+    fn exports_write_csv_and_json_through_the_path_field() {
+        let p = prepared(10);
+        let tmp = TempDir::new("batch-export");
+        let dir = tmp.path();
+        let mut h = harness(&p, dir);
+        h.state_mut().panel.configure(4, RANDOM, 1);
+        h.state_mut().panel.start(&p);
+        wait(&mut h);
+
+        h.get_by_label("Export CSV…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let csv = std::fs::read_to_string(dir.join("batch.csv")).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 5, "a header and four rows:\n{csv}");
+        assert!(lines[0].starts_with("match,seed,side0_bot,side1_bot,winner,rounds"));
+        let shown = format!("Saved 4 matches to {}", dir.join("batch.csv").display());
+        assert!(h.query_by_label(&shown).is_some(), "{shown}");
+
+        h.get_by_label("Export JSON…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let text = std::fs::read_to_string(dir.join("batch.json")).unwrap();
+        let export: BatchExport = serde_json::from_str(&text).unwrap();
+        assert_eq!(export.matches.len(), 4);
+        assert_eq!(export.requested, 4);
+        assert!(!export.cancelled);
+        // Floats may lose their last bit in JSON: compare the counts exactly.
+        let report = &h.state().panel.results().unwrap().report;
+        assert_eq!(export.report.matches, report.matches);
+        assert_eq!(export.report.side_wins, report.side_wins);
+        assert_eq!(export.report.draws, report.draws);
+        assert_eq!(export.report.bot_wins, report.bot_wins);
+        assert!((export.report.mean_rounds - report.mean_rounds).abs() < 1e-9);
+        // No temporary files are left behind.
+        let names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+    }
+
+    #[test]
+    fn a_failed_export_says_why() {
+        let p = prepared(10);
+        let tmp = TempDir::new("batch-export-fail");
+        let dir = tmp.path().join("missing-folder");
+        let mut h = harness(&p, &dir);
+        h.state_mut().panel.configure(2, RANDOM, 1);
+        h.state_mut().panel.start(&p);
+        wait(&mut h);
+        h.get_by_label("Export CSV…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let error = h.state().panel.error().expect("an error").to_string();
+        assert!(error.starts_with("Cannot write"), "{error}");
+        assert!(h.query_by_label(&error).is_some(), "the error is shown");
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn cancel_stops_early_and_keeps_finished_matches() {
+        let p = prepared(60);
+        let dir = TempDir::new("batch-cancel");
+        let mut h = harness(&p, dir.path());
+        h.state_mut().panel.configure(5000, RANDOM, 1);
+        h.state_mut().panel.start(&p);
+        h.run();
+        assert!(
+            h.query_by_label_contains(" / 5000").is_some(),
+            "progress k / n"
+        );
+        // Let a few matches finish, then cancel.
+        let started = Instant::now();
+        while h
+            .state()
+            .panel
+            .worker
+            .as_ref()
+            .unwrap()
+            .0
+            .done
+            .load(Ordering::Relaxed)
+            < 2
+        {
+            assert!(started.elapsed() < Duration::from_mins(1));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        h.get_by_label("Cancel").click();
+        h.run();
+        wait(&mut h);
+        let r = h.state().panel.results().expect("partial results");
+        assert!(r.cancelled);
+        assert!(r.rows.len() >= 2 && r.rows.len() < 5000, "{}", r.rows.len());
+        assert!(r.rows.windows(2).all(|w| w[0].index < w[1].index));
+        assert_eq!(r.report.matches, r.rows.len());
+        assert!(
+            h.query_by_label_contains("Cancelled: results of the")
+                .is_some()
+        );
+    }
+
+    fn rows(wins: [usize; 2], draws: usize) -> Vec<MatchRow> {
+        let mut out = Vec::new();
+        let mut push = |outcome| {
+            out.push(MatchRow {
+                index: out.len(),
+                seed: 1,
+                bots: RANDOM,
+                outcome,
+                rounds: 10 + (out.len() % 5) as u32,
+                rejected: 0,
+                first_captures: Vec::new(),
+            });
+        };
+        for _ in 0..wins[0] {
+            push(Outcome::Won(0));
+        }
+        for _ in 0..wins[1] {
+            push(Outcome::Won(1));
+        }
+        for _ in 0..draws {
+            push(Outcome::Draw);
+        }
+        out
+    }
+
+    fn results(wins: [usize; 2], draws: usize) -> BatchResults {
+        let p = prepared(10);
+        let rows = rows(wins, draws);
+        let batch = Batch {
+            matches: rows.len(),
+            bots: RANDOM,
+            seed: 1,
+        };
+        BatchResults::new(batch, p.rules.clone(), rows, 1.0)
+    }
+
+    #[test]
+    fn the_verdict_reads_the_interval_of_decided_matches() {
+        let v = results([70, 30], 0).verdict();
+        assert!(v.starts_with("Side 0 is favoured"), "{v}");
+        assert!(v.contains("lies above 50%"));
+        let v = results([20, 60], 20).verdict();
+        assert!(v.starts_with("Side 1 is favoured"), "{v}");
+        let v = results([52, 48], 10).verdict();
+        assert!(v.starts_with("No significant side advantage"), "{v}");
+        let v = results([0, 0], 8).verdict();
+        assert!(v.starts_with("No match was won"), "{v}");
+        let r = results([70, 30], 0);
+        assert!((r.win_rate(0).value - 0.7).abs() < 1e-12);
+        assert_eq!(r.lengths.values().sum::<usize>(), 100);
+        assert!(!r.cancelled);
+    }
+
+    #[test]
+    fn the_histogram_counts_every_length() {
+        let r = results([3, 4], 5);
+        let total: usize = r.lengths.values().sum();
+        assert_eq!(total, 12);
+        for (&rounds, &n) in &r.lengths {
+            assert_eq!(n, r.rows.iter().filter(|x| x.rounds == rounds).count());
+        }
+    }
+}

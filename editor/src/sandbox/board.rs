@@ -1,0 +1,322 @@
+//! Draws a match over the map canvas: fog of war, objectives, Outposts,
+//! barracks and bases with their owners, units with health bars and
+//! markers, and the selected unit's reachable hexes and targets.
+//!
+//! The map itself (hexes, terrain, features) is drawn by
+//! [`crate::canvas`]; this paints on top with the same camera.
+
+use crate::document::Document;
+use crate::theme::{self, Palette};
+use crate::view::View;
+use egui::epaint::{PathShape, Stroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Vec2};
+use hexwright_engine::Hex;
+use hexwright_engine::map::Side;
+use hexwright_engine::rules::{Class, MatchState, Status, Unit, UnitId};
+
+/// From hexes to the screen, with the canvas's camera.
+#[derive(Clone, Copy, Debug)]
+pub struct Projection<'a> {
+    /// The open map.
+    pub doc: &'a Document,
+    /// The camera.
+    pub view: &'a View,
+    /// Where the canvas is.
+    pub rect: Rect,
+}
+
+impl Projection<'_> {
+    /// A hex's centre on screen.
+    #[must_use]
+    pub fn center(&self, hex: Hex) -> Pos2 {
+        self.view.to_screen(self.rect, self.doc.hex_center(hex))
+    }
+
+    /// A hex's corners on screen.
+    #[must_use]
+    pub fn corners(&self, hex: Hex) -> [Pos2; 6] {
+        let layout = self.doc.board().coverage().layout();
+        layout
+            .corners(hex)
+            .map(|c| self.view.to_screen(self.rect, c))
+    }
+
+    /// Hex radius on screen, in points.
+    #[must_use]
+    pub fn hex_px(&self) -> f32 {
+        (self.doc.map().layout.hex_size.get() * self.view.scale()) as f32
+    }
+
+    /// The hex under a screen position.
+    #[must_use]
+    pub fn hex_at(&self, pos: Pos2) -> Hex {
+        self.doc.hex_at(self.view.to_world(self.rect, pos))
+    }
+}
+
+/// What to draw.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardParams<'a> {
+    /// The state drawn: the truth, or a side's view of it.
+    pub shown: &'a MatchState,
+    /// Cells the viewing side sees (`None`: all-seeing).
+    pub fog: Option<&'a [bool]>,
+    /// The selected unit.
+    pub selected: Option<UnitId>,
+    /// Where the selected unit (or the chosen spawn) can go.
+    pub reach: &'a [Hex],
+    /// What the selected unit can attack.
+    pub targets: &'a [Hex],
+    /// The last command's hexes (from, to), to show what just happened.
+    pub last: Option<(Option<Hex>, Hex)>,
+    /// Colours.
+    pub palette: &'a Palette,
+}
+
+/// Darkening over hexes the viewing side cannot see.
+const FOG_LIGHT: Color32 = Color32::from_rgba_premultiplied(20, 24, 32, 120);
+const FOG_DARK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
+/// Reachable hexes.
+const REACH: Color32 = Color32::from_rgba_premultiplied(0, 90, 60, 70);
+/// Poison marker (Okabe–Ito bluish green).
+const POISON: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
+
+/// Paints the match.
+pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
+    let s = p.shown;
+    let arena = s.arena();
+    let px = proj.hex_px();
+    if let Some(fog) = p.fog {
+        let color = if p.palette.dark { FOG_DARK } else { FOG_LIGHT };
+        for (c, &seen) in fog.iter().enumerate() {
+            if !seen {
+                let h = arena.hex(c as u16);
+                painter.add(PathShape::convex_polygon(
+                    proj.corners(h).to_vec(),
+                    color,
+                    Stroke::NONE,
+                ));
+            }
+        }
+    }
+    sites(painter, proj, s);
+    for &h in p.reach {
+        painter.add(PathShape::convex_polygon(
+            inset(proj, h, 0.12),
+            REACH,
+            Stroke::new(2.0, theme::SYMMETRY_BREAK),
+        ));
+    }
+    if let Some((from, to)) = p.last {
+        let stroke = Stroke::new(2.5, theme::SELECTION);
+        if let Some(from) = from
+            && from != to
+        {
+            painter.arrow(
+                proj.center(from),
+                proj.center(to) - proj.center(from),
+                stroke,
+            );
+        }
+        painter.add(PathShape::closed_line(inset(proj, to, 0.05), stroke));
+    }
+    // Units sharing a hex (Phasewalk) are drawn side by side.
+    let mut shown_at: Vec<(u16, u8)> = Vec::new();
+    for u in s.units.iter().filter(|u| u.on_board()) {
+        let k = if let Some((_, n)) = shown_at.iter_mut().find(|(c, _)| *c == u.cell) {
+            *n += 1;
+            *n - 1
+        } else {
+            shown_at.push((u.cell, 1));
+            0
+        };
+        let offset = Vec2::new(f32::from(k) * px * 0.45, 0.0);
+        unit(
+            painter,
+            proj.center(arena.hex(u.cell)) + offset,
+            px,
+            s,
+            u,
+            p.selected == Some(u.id),
+        );
+    }
+    for &h in p.targets {
+        let c = proj.center(h);
+        let stroke = Stroke::new(3.0, theme::ERROR);
+        painter.circle_stroke(c, px * 0.62, stroke);
+        let d = px * 0.3;
+        painter.line_segment(
+            [c + Vec2::new(-d, 0.0) * 2.4, c + Vec2::new(-d, 0.0)],
+            stroke,
+        );
+        painter.line_segment([c + Vec2::new(d, 0.0) * 2.4, c + Vec2::new(d, 0.0)], stroke);
+    }
+}
+
+fn inset(proj: &Projection<'_>, h: Hex, k: f32) -> Vec<Pos2> {
+    let c = proj.center(h);
+    proj.corners(h)
+        .iter()
+        .map(|&p| c + (p - c) * (1.0 - k))
+        .collect()
+}
+
+/// Owners of objectives, Outposts, barracks; base health; pending captures.
+fn sites(painter: &Painter, proj: &Projection<'_>, s: &MatchState) {
+    let arena = s.arena();
+    let px = proj.hex_px();
+    let font = FontId::proportional((px * 0.34).clamp(9.0, 16.0));
+    for o in &s.objectives {
+        let c = proj.center(arena.hex(o.cell));
+        if let Some(owner) = o.owner {
+            painter.circle_stroke(c, px * 0.78, Stroke::new(4.0, theme::side_color(owner)));
+        }
+        if let Some(p) = o.pending
+            && let Some(u) = s.unit(p)
+        {
+            // A dashed ring: the capture completes at that side's turn start.
+            let r = px * 0.9;
+            for i in 0..12 {
+                if i % 2 == 0 {
+                    let a0 = i as f32 / 12.0 * std::f32::consts::TAU;
+                    let a1 = (i + 1) as f32 / 12.0 * std::f32::consts::TAU;
+                    painter.line_segment(
+                        [c + Vec2::angled(a0) * r, c + Vec2::angled(a1) * r],
+                        Stroke::new(3.0, theme::side_color(u.side)),
+                    );
+                }
+            }
+        }
+    }
+    for &cell in &arena.outposts {
+        if let Some(side) = s.outpost_controller(cell) {
+            let c = proj.center(arena.hex(cell));
+            painter.circle_stroke(c, px * 0.78, Stroke::new(3.0, theme::side_color(side)));
+        }
+    }
+    for b in &s.bases {
+        let c = proj.center(arena.hex(b.cell));
+        // Health on a badge above the base, in the side's colour.
+        let pos = c + Vec2::new(0.0, -px * 0.95);
+        let badge = Rect::from_center_size(pos, Vec2::new(font.size * 1.6, font.size * 1.3));
+        painter.rect_filled(badge, 3.0, theme::side_color(b.side));
+        painter.rect_stroke(
+            badge,
+            3.0,
+            Stroke::new(1.0, Color32::BLACK),
+            egui::StrokeKind::Inside,
+        );
+        painter.text(
+            pos,
+            Align2::CENTER_CENTER,
+            b.health.to_string(),
+            font.clone(),
+            Color32::BLACK,
+        );
+    }
+}
+
+/// The letter a unit is drawn with: its name's first letter, with a class
+/// mark for commanders (`*`).
+#[must_use]
+pub fn unit_letter(s: &MatchState, u: &Unit) -> String {
+    let kind = s.roster().kind(u.kind);
+    let first = kind.def.name.chars().next().unwrap_or('?');
+    if kind.def.class == Class::Commander {
+        format!("{first}*")
+    } else {
+        first.to_string()
+    }
+}
+
+/// Whether a unit has nothing left to do this turn (moved and acted, or
+/// arrived this turn).
+#[must_use]
+pub fn exhausted(s: &MatchState, u: &Unit) -> bool {
+    let kind = s.roster().kind(u.kind);
+    u.alive() && (u.arrived || (u.moved && u.actions >= kind.actions))
+}
+
+fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected: bool) {
+    let r = px * 0.5;
+    let color = theme::side_color(u.side);
+    let kind = s.roster().kind(u.kind);
+    if u.status == Status::Corpse {
+        let stroke = Stroke::new(3.0, Color32::from_gray(120));
+        painter.circle_stroke(c, r * 0.8, stroke);
+        let d = r * 0.55;
+        painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], stroke);
+        painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], stroke);
+        return;
+    }
+    let fill = if exhausted(s, u) {
+        color.gamma_multiply(0.45)
+    } else {
+        color
+    };
+    if selected {
+        painter.circle_filled(c, r + 5.0, theme::SELECTION);
+    }
+    painter.circle_filled(c, r, fill);
+    let outline = if u.summoner.is_some() {
+        // Summoned units: a white ring.
+        Stroke::new(2.5, Color32::WHITE)
+    } else {
+        Stroke::new(1.5, Color32::BLACK)
+    };
+    painter.circle_stroke(c, r, outline);
+    if px >= 10.0 {
+        painter.text(
+            c,
+            Align2::CENTER_CENTER,
+            unit_letter(s, u),
+            FontId::proportional((r * 0.95).max(8.0)),
+            Color32::BLACK,
+        );
+    }
+    // Health bar under the unit.
+    let max = kind.def.health.max(1);
+    let w = r * 1.8;
+    let h = (r * 0.22).max(3.0);
+    let top = c + Vec2::new(-w / 2.0, r + 2.0);
+    let bar = Rect::from_min_size(top, Vec2::new(w, h));
+    painter.rect_filled(bar, 1.0, Color32::from_gray(40));
+    let frac = f32::from(u.health.min(max)) / f32::from(max);
+    let green = Color32::from_rgb(0x4c, 0xc0, 0x4c);
+    let colour = if frac > 0.5 {
+        green
+    } else if frac > 0.25 {
+        theme::WARNING
+    } else {
+        theme::ERROR
+    };
+    painter.rect_filled(
+        Rect::from_min_size(top, Vec2::new(w * frac, h)),
+        1.0,
+        colour,
+    );
+    if u.poison > 0 {
+        let p = c + Vec2::new(r * 0.85, -r * 0.85);
+        painter.circle_filled(p, (r * 0.3).max(3.0), POISON);
+        if px >= 14.0 {
+            painter.text(
+                p,
+                Align2::CENTER_CENTER,
+                u.poison.to_string(),
+                FontId::proportional((r * 0.4).max(7.0)),
+                Color32::WHITE,
+            );
+        }
+    }
+}
+
+/// The side a hex's unit belongs to, for hit tests.
+#[must_use]
+pub fn unit_at(s: &MatchState, hex: Hex, prefer: Option<Side>) -> Option<&Unit> {
+    let mut here = s.units_at_hex(hex).filter(|u| u.on_board());
+    let first = here.next()?;
+    match (prefer, here.next()) {
+        (Some(side), Some(second)) if first.side != side && second.side == side => Some(second),
+        _ => Some(first),
+    }
+}

@@ -1,0 +1,94 @@
+//! Playback: restart, step one command or one turn, step back, play and
+//! pause at a chosen speed, a slider over every recorded command, and a
+//! jump to any round.
+
+use super::action::SandboxAction;
+use super::timeline::Timeline;
+use egui::{DragValue, Slider, Ui};
+
+/// The round the jump field shows (kept between frames by the sandbox).
+pub fn show(
+    ui: &mut Ui,
+    t: &Timeline,
+    playing: bool,
+    speed: f32,
+    jump: &mut u32,
+) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Restart")
+            .on_hover_text("The same match again, same seed")
+            .clicked()
+        {
+            actions.push(SandboxAction::Restart);
+        }
+        if ui
+            .button("New seed")
+            .on_hover_text("Restart with the next seed")
+            .clicked()
+        {
+            actions.push(SandboxAction::RestartNewSeed);
+        }
+        ui.separator();
+        if ui
+            .add_enabled(t.cursor() > 0, egui::Button::new("Step back"))
+            .clicked()
+        {
+            actions.push(SandboxAction::Back);
+        }
+        let over = t.state().outcome.is_some() && t.cursor() == t.steps().len();
+        if ui
+            .add_enabled(!over, egui::Button::new("Step command"))
+            .clicked()
+        {
+            actions.push(SandboxAction::Step);
+        }
+        if ui
+            .add_enabled(!over, egui::Button::new("Step turn"))
+            .clicked()
+        {
+            actions.push(SandboxAction::StepTurn);
+        }
+        if ui
+            .add_enabled(
+                !over || playing,
+                egui::Button::new(if playing { "Pause" } else { "Play" }),
+            )
+            .clicked()
+        {
+            actions.push(SandboxAction::TogglePlay);
+        }
+        let mut v = speed;
+        if ui
+            .add(
+                Slider::new(&mut v, 1.0..=60.0)
+                    .logarithmic(true)
+                    .suffix(" cmd/s"),
+            )
+            .on_hover_text("Playback speed")
+            .changed()
+        {
+            actions.push(SandboxAction::SetSpeed(v));
+        }
+        ui.separator();
+        let label = ui.label("Round");
+        let limit = t.state().rules.round_limit;
+        ui.add(DragValue::new(jump).range(1..=limit.max(1)))
+            .labelled_by(label.id);
+        if ui.button("Go to round").clicked() {
+            actions.push(SandboxAction::SeekTurn(jump.saturating_sub(1) * 2));
+        }
+    });
+    let n = t.steps().len();
+    let mut at = t.cursor();
+    ui.spacing_mut().slider_width = (ui.available_width() - 90.0).max(100.0);
+    if ui
+        .add(Slider::new(&mut at, 0..=n).text("commands"))
+        .on_hover_text("Drag to rewind or go forward")
+        .changed()
+    {
+        actions.push(SandboxAction::Seek(at));
+    }
+    actions
+}

@@ -1,0 +1,240 @@
+//! Human play: what the selected unit can do, and which command a click on
+//! the board means. The engine decides what is legal; this only turns
+//! clicks into commands (illegal ones too, so the engine can say why).
+
+use hexwright_engine::Hex;
+use hexwright_engine::map::Side;
+use hexwright_engine::rules::{Command, MatchState, UnitId, legal};
+
+/// What the user is in the middle of choosing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Intent {
+    /// Nothing special: clicks select, move and attack.
+    #[default]
+    Normal,
+    /// The selected unit's Summon: the next click picks where.
+    Summon(UnitId),
+    /// A barracks spawn of this kind: the next click picks where.
+    Spawn {
+        /// The barracks.
+        barracks: Hex,
+        /// Unit kind name.
+        kind: String,
+    },
+}
+
+/// Everything the selected unit may do now (from [`legal`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitOptions {
+    /// Hexes it can move to.
+    pub moves: Vec<Hex>,
+    /// Hexes it can attack.
+    pub attacks: Vec<Hex>,
+    /// Its Rebound, if legal.
+    pub rebound: Option<Command>,
+    /// Its legal Healing commands.
+    pub heals: Vec<Command>,
+    /// Hexes its Summon can place a summon on.
+    pub summons: Vec<Hex>,
+}
+
+impl UnitOptions {
+    /// The legal commands of `unit` in `s`.
+    #[must_use]
+    pub fn of(s: &MatchState, unit: UnitId) -> Self {
+        let mut o = Self::default();
+        for cmd in legal(s) {
+            match cmd {
+                Command::Move { unit: u, to } if u == unit => o.moves.push(to),
+                Command::Attack { unit: u, target } if u == unit => o.attacks.push(target),
+                Command::Rebound { unit: u } if u == unit => o.rebound = Some(cmd),
+                Command::Heal { unit: u, .. } if u == unit => o.heals.push(cmd),
+                Command::Summon { unit: u, to } if u == unit => o.summons.push(to),
+                _ => {}
+            }
+        }
+        o
+    }
+}
+
+/// The legal spawn targets of `kind` at `barracks`.
+#[must_use]
+pub fn spawn_targets(s: &MatchState, barracks: Hex, kind: &str) -> Vec<Hex> {
+    legal(s)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Spawn {
+                barracks: b,
+                kind: k,
+                to,
+            } if b == barracks && k == kind => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a click on the board means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// Select this unit (for the inspector, and to command it).
+    Select(UnitId),
+    /// Clear the selection.
+    Deselect,
+    /// Open the spawn menu of this barracks.
+    Barracks(Hex),
+    /// Play this command (the engine checks it).
+    Command(Command),
+}
+
+/// The meaning of a click on `hex` in `s` (the true state) by a person
+/// playing `side`, with `selected` selected and `intent` pending.
+/// `visible` says whether the person can see units on the hex.
+#[must_use]
+pub fn click(
+    s: &MatchState,
+    side: Option<Side>,
+    selected: Option<UnitId>,
+    intent: &Intent,
+    hex: Hex,
+    visible: bool,
+) -> Click {
+    let to_move = s.outcome.is_none() && side == Some(s.side);
+    match intent {
+        Intent::Summon(unit) if to_move => {
+            return Click::Command(Command::Summon {
+                unit: *unit,
+                to: hex,
+            });
+        }
+        Intent::Spawn { barracks, kind } if to_move => {
+            return Click::Command(Command::Spawn {
+                barracks: *barracks,
+                kind: kind.clone(),
+                to: hex,
+            });
+        }
+        _ => {}
+    }
+    let units: Vec<_> = s
+        .units_at_hex(hex)
+        .filter(|u| u.on_board() && (visible || Some(u.side) == side))
+        .collect();
+    let own = units
+        .iter()
+        .find(|u| Some(u.side) == side && u.alive() && Some(u.id) != selected);
+    let mine = selected
+        .and_then(|id| s.unit(id))
+        .filter(|u| to_move && u.side == s.side && u.alive());
+    if let Some(u) = mine {
+        if let Some(o) = own {
+            return Click::Select(o.id);
+        }
+        if units.iter().any(|x| x.id == u.id) {
+            return Click::Deselect;
+        }
+        let enemy_here = units.iter().any(|x| x.side != u.side)
+            || s.arena()
+                .cell(hex)
+                .and_then(|c| s.base_at(c))
+                .is_some_and(|b| s.bases[b].side != u.side);
+        return Click::Command(if enemy_here {
+            Command::Attack {
+                unit: u.id,
+                target: hex,
+            }
+        } else {
+            Command::Move {
+                unit: u.id,
+                to: hex,
+            }
+        });
+    }
+    if let Some(u) = units.first() {
+        return Click::Select(own.map_or(u.id, |o| o.id));
+    }
+    if to_move
+        && s.arena()
+            .barracks
+            .iter()
+            .any(|&(b, owner)| Some(owner) == side && s.arena().hex(b) == hex)
+    {
+        return Click::Barracks(hex);
+    }
+    Click::Deselect
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::check;
+    use hexwright_engine::rules::scenario::Scenario;
+    use std::path::Path;
+
+    fn start() -> MatchState {
+        let map = crate::bundled::default_map().expect("bundled map");
+        let p = Scenario::for_map(map, 1, 60)
+            .prepare(Path::new("."), &Roster::bundled(), "test")
+            .expect("valid");
+        p.new_match().0
+    }
+
+    #[test]
+    fn a_click_on_a_reachable_hex_moves_the_selected_unit() {
+        let s = start();
+        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let o = UnitOptions::of(&s, u.id);
+        let to = *o.moves.first().expect("it can move");
+        let c = click(&s, Some(0), Some(u.id), &Intent::Normal, to, true);
+        assert_eq!(c, Click::Command(Command::Move { unit: u.id, to }));
+        assert!(check(&s, &Command::Move { unit: u.id, to }).is_ok());
+    }
+
+    #[test]
+    fn a_far_click_is_a_move_the_engine_refuses_with_a_reason() {
+        let s = start();
+        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let far = s
+            .arena()
+            .hexes()
+            .iter()
+            .copied()
+            .max_by_key(|h| h.unsigned_distance_to(s.arena().hex(u.cell)))
+            .expect("hexes");
+        let Click::Command(cmd) = click(&s, Some(0), Some(u.id), &Intent::Normal, far, true) else {
+            panic!("a command");
+        };
+        let reason = check(&s, &cmd).expect_err("too far").to_string();
+        assert!(reason.contains("not reachable"), "{reason}");
+    }
+
+    #[test]
+    fn clicking_a_unit_selects_it_and_clicking_it_again_deselects() {
+        let s = start();
+        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let h = s.arena().hex(u.cell);
+        assert_eq!(
+            click(&s, Some(0), None, &Intent::Normal, h, true),
+            Click::Select(u.id)
+        );
+        assert_eq!(
+            click(&s, Some(0), Some(u.id), &Intent::Normal, h, true),
+            Click::Deselect
+        );
+    }
+
+    #[test]
+    fn an_own_barracks_opens_the_spawn_menu() {
+        let s = start();
+        let Some(&(b, owner)) = s.arena().barracks.iter().find(|(_, o)| *o == 0) else {
+            return;
+        };
+        let h = s.arena().hex(b);
+        if s.units_at_hex(h).next().is_none() {
+            assert_eq!(
+                click(&s, Some(owner), None, &Intent::Normal, h, true),
+                Click::Barracks(h)
+            );
+        }
+    }
+}

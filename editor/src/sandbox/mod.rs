@@ -1,0 +1,39 @@
+//! # The sandbox
+//!
+//! Plays full matches on the map being edited. [`Sandbox`] opens on a copy
+//! of the open map once it has no validation errors, and shows four tabs
+//! around the map canvas:
+//!
+//! - **Scenario** ([`setup`]): ruleset, armies (an army builder that keeps
+//!   the 30-point selection rules, presets, random legal armies), who plays
+//!   each side, seed, round limit, hand deployment by dragging units on the
+//!   map; scenario files.
+//! - **Match**: the match as a [`timeline::Timeline`] — step one command or
+//!   one turn, play and pause, rewind to any point, restart; units with
+//!   health bars and markers, each side's Energy and income, objectives,
+//!   Outposts and bases ([`status`], [`board`]); the board seen by side 0,
+//!   side 1 or all-seeing, with the engine's fog of war; the event log in
+//!   words ([`log`]); the unit inspector and human play ([`inspect`],
+//!   [`human`]); replays and saved positions.
+//! - **Openings** ([`openings`]): heatmaps of the first rounds of many
+//!   matches.
+//! - **Batch** ([`batch`]): many seat-swapped matches on worker threads.
+//!
+//! Like the editor, panels return [`action::SandboxAction`]s that the
+//! sandbox applies once the frame is drawn; only the engine decides what is
+//! legal.
+
+pub mod action;
+pub mod batch;
+pub mod board;
+pub mod controls;
+pub mod human;
+pub mod inspect;
+pub mod log;
+pub mod openings;
+pub mod session;
+pub mod setup;
+pub mod status;
+pub mod timeline;
+
+pub use session::{Sandbox, SandboxContext, SandboxOutput};

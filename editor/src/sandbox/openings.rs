@@ -1,0 +1,739 @@
+//! Openings in the sandbox: the first rounds of many matches played on a
+//! worker thread ([`hexwright_engine::openings`]) and drawn over the map as
+//! heatmaps — where units stood, where they died, and which objectives were
+//! taken (how often, by which side, how early).
+//!
+//! Colours follow a viridis-like sequential ramp (dark purple for few, yellow
+//! for many), which reads the same with the common colour-vision
+//! deficiencies and in grey; counts are also written on the hexes when they
+//! are large enough, so the heatmap never rests on colour alone.
+
+use super::batch::{Worker, bot_combo, number};
+use crate::theme;
+use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
+use hexwright_engine::Hex;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format::HexDisplay;
+use hexwright_engine::openings::{OpeningSpec, Openings, simulate_openings};
+use hexwright_engine::rules::scenario::Prepared;
+use std::sync::atomic::Ordering;
+
+/// The most rounds an opening study may play.
+pub const MAX_ROUNDS: u32 = 60;
+/// The most runs an opening study may play.
+pub const MAX_RUNS: usize = 100_000;
+/// Hexes at least this large on screen (radius in points) get their count
+/// written on them.
+pub const LABEL_MIN_HEX_PX: f32 = 14.0;
+
+/// What the openings panel needs from the sandbox.
+pub struct OpeningsInput<'a> {
+    /// The scenario the runs are played on.
+    pub prepared: &'a Prepared,
+    /// The bots the form starts with.
+    pub default_bots: [BotKind; 2],
+}
+
+/// Which heatmap is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heatmap {
+    /// Unit-turns per hex.
+    #[default]
+    Presence,
+    /// Deaths per hex.
+    Deaths,
+    /// How often each objective was taken.
+    Objectives,
+}
+
+impl Heatmap {
+    /// Every heatmap.
+    pub const ALL: [Self; 3] = [Self::Presence, Self::Deaths, Self::Objectives];
+
+    /// Its name in the panel.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Presence => "Where units stood",
+            Self::Deaths => "Where units died",
+            Self::Objectives => "Objectives taken",
+        }
+    }
+}
+
+/// The viridis colour map (matplotlib's, sampled at nine points and
+/// interpolated): `t` in `0..=1`, dark purple to yellow, perceptually
+/// uniform and colour-blind safe.
+#[must_use]
+pub fn viridis(t: f32) -> Color32 {
+    const STOPS: [[u8; 3]; 9] = [
+        [68, 1, 84],
+        [71, 45, 123],
+        [59, 82, 139],
+        [44, 114, 142],
+        [33, 145, 140],
+        [40, 174, 128],
+        [94, 201, 98],
+        [170, 220, 50],
+        [253, 231, 37],
+    ];
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    let x = t * (STOPS.len() - 1) as f32;
+    let i = (x.floor() as usize).min(STOPS.len() - 2);
+    let f = x - i as f32;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let mix = |k: usize| (f32::from(a[k]) + (f32::from(b[k]) - f32::from(a[k])) * f).round() as u8;
+    Color32::from_rgb(mix(0), mix(1), mix(2))
+}
+
+/// Black or white, whichever reads better on `c`.
+fn text_on(c: Color32) -> Color32 {
+    let luma = 0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b());
+    if luma > 140.0 {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    }
+}
+
+/// The six corners of a hex relative to its centre, for a `to_screen` that
+/// maps hex centres affinely to the screen (any orientation, zoom or flip):
+/// the corner shared by a hex and two adjacent neighbours is the centroid of
+/// their three centres.
+#[must_use]
+pub fn hex_corners(to_screen: &dyn Fn(Hex) -> Pos2) -> [Vec2; 6] {
+    let c = to_screen(Hex::ZERO);
+    let mut d: Vec<Vec2> = Hex::NEIGHBORS_COORDS
+        .iter()
+        .map(|n| to_screen(*n) - c)
+        .collect();
+    d.sort_by(|a, b| a.angle().total_cmp(&b.angle()));
+    let mut out = [Vec2::ZERO; 6];
+    for (k, corner) in out.iter_mut().enumerate() {
+        *corner = (d[k] + d[(k + 1) % 6]) / 3.0;
+    }
+    out
+}
+
+/// One hex of a heatmap, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatMark {
+    /// The hex.
+    pub hex: Hex,
+    /// Its colour on the ramp.
+    pub color: Color32,
+    /// A ring (objectives) rather than a filled hex.
+    pub ring: bool,
+    /// The text written on it, when the hex is large enough.
+    pub label: Option<String>,
+}
+
+/// The openings panel.
+pub struct OpeningsPanel {
+    rounds: u32,
+    runs: usize,
+    bots: [BotKind; 2],
+    bots_chosen: bool,
+    seed: u64,
+    worker: Option<Worker<Openings>>,
+    result: Option<Openings>,
+    error: Option<String>,
+    heatmap: Heatmap,
+    show_on_map: bool,
+}
+
+impl Default for OpeningsPanel {
+    fn default() -> Self {
+        Self {
+            rounds: 3,
+            runs: 200,
+            bots: [BotKind::Greedy, BotKind::Random],
+            bots_chosen: false,
+            seed: 1,
+            worker: None,
+            result: None,
+            error: None,
+            heatmap: Heatmap::Presence,
+            show_on_map: true,
+        }
+    }
+}
+
+impl OpeningsPanel {
+    /// Sets the form: rounds (`1..=MAX_ROUNDS`), runs (`1..=MAX_RUNS`), the
+    /// two bots and the first seed.
+    pub fn configure(&mut self, rounds: u32, runs: usize, bots: [BotKind; 2], seed: u64) {
+        self.rounds = rounds.clamp(1, MAX_ROUNDS);
+        self.runs = runs.clamp(1, MAX_RUNS);
+        self.bots = bots;
+        self.bots_chosen = true;
+        self.seed = seed;
+    }
+
+    /// Chooses the heatmap drawn by [`Self::paint`].
+    pub fn set_heatmap(&mut self, heatmap: Heatmap) {
+        self.heatmap = heatmap;
+    }
+
+    /// The heatmap drawn by [`Self::paint`].
+    #[must_use]
+    pub fn heatmap(&self) -> Heatmap {
+        self.heatmap
+    }
+
+    /// Whether [`Self::paint`] draws anything.
+    #[must_use]
+    pub fn shows_on_map(&self) -> bool {
+        self.show_on_map && self.result.is_some()
+    }
+
+    /// Whether a study is being played.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// The last finished study.
+    #[must_use]
+    pub fn result(&self) -> Option<&Openings> {
+        self.result.as_ref()
+    }
+
+    /// The last error (the worker died).
+    #[must_use]
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Asks a running study to stop; the runs that finished are kept.
+    pub fn cancel(&self) {
+        if let Some(w) = &self.worker {
+            w.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Plays the study of the form on `prepared` (like pressing the
+    /// button). A study already running is cancelled and replaced.
+    pub fn start(&mut self, prepared: &Prepared) {
+        let spec = OpeningSpec {
+            rounds: self.rounds.clamp(1, MAX_ROUNDS),
+            runs: self.runs.clamp(1, MAX_RUNS),
+            bots: self.bots,
+            seed: self.seed,
+        };
+        let p = prepared.clone();
+        self.error = None;
+        self.worker = Some(Worker::spawn(spec.runs, move |done, cancel| {
+            simulate_openings(&p, &spec, &|k| done.store(k, Ordering::Relaxed), cancel)
+        }));
+    }
+
+    /// Takes the result once the worker finished. Returns whether a study
+    /// is still running (the caller keeps repainting while it is).
+    pub fn poll(&mut self) -> bool {
+        let Some(worker) = &self.worker else {
+            return false;
+        };
+        let Some(outcome) = worker.take() else {
+            return true;
+        };
+        match outcome {
+            Ok(o) => self.result = Some(o),
+            Err(e) => self.error = Some(e),
+        }
+        self.worker = None;
+        false
+    }
+
+    /// Draws the panel.
+    pub fn show(&mut self, ui: &mut Ui, input: &OpeningsInput<'_>) {
+        if !self.bots_chosen {
+            self.bots = input.default_bots;
+            self.bots_chosen = true;
+        }
+        self.poll();
+        ui.heading("Openings");
+        ui.label(
+            RichText::new(
+                "Play the first rounds many times and see where units go. Runs are \
+                 seat-swapped pairs like a batch.",
+            )
+            .weak(),
+        );
+        let running = self.is_running();
+        ui.add_enabled_ui(!running, |ui| {
+            Grid::new("openings_form")
+                .num_columns(2)
+                .spacing([8.0, 4.0])
+                .show(ui, |ui| {
+                    number(
+                        ui,
+                        "Rounds",
+                        &mut self.rounds,
+                        1..=MAX_ROUNDS,
+                        "Rounds played in each run",
+                    );
+                    number(
+                        ui,
+                        "Runs",
+                        &mut self.runs,
+                        1..=MAX_RUNS,
+                        "How many times the opening is played",
+                    );
+                    ui.label("Bot A");
+                    bot_combo(
+                        ui,
+                        "openings_bot_a",
+                        "Bot A (side 0 in even runs)",
+                        &mut self.bots[0],
+                    );
+                    ui.end_row();
+                    ui.label("Bot B");
+                    bot_combo(
+                        ui,
+                        "openings_bot_b",
+                        "Bot B (side 1 in even runs)",
+                        &mut self.bots[1],
+                    );
+                    ui.end_row();
+                    number(
+                        ui,
+                        "First seed",
+                        &mut self.seed,
+                        0..=u64::MAX,
+                        "Pair i plays with seed + i",
+                    );
+                });
+        });
+        if let Some(w) = &self.worker {
+            w.progress_ui(ui, "runs");
+        } else if ui
+            .button("Simulate the opening")
+            .on_hover_text("Play the first rounds on worker threads")
+            .clicked()
+        {
+            self.start(input.prepared);
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(theme::ERROR, e);
+        }
+        if self.result.is_some() {
+            ui.separator();
+            self.result_ui(ui);
+        }
+    }
+
+    fn result_ui(&mut self, ui: &mut Ui) {
+        let Some(o) = &self.result else {
+            return;
+        };
+        let summary = format!(
+            "{} runs of {} round{}",
+            o.runs,
+            o.spec.rounds,
+            if o.spec.rounds == 1 { "" } else { "s" }
+        );
+        if o.cancelled {
+            ui.colored_label(
+                theme::ERROR,
+                format!("Cancelled: {summary} (of {} asked)", o.spec.runs),
+            );
+        } else {
+            ui.strong(summary);
+        }
+        ui.checkbox(&mut self.show_on_map, "Show heatmap on the map");
+        ui.horizontal_wrapped(|ui| {
+            for h in Heatmap::ALL {
+                ui.radio_value(&mut self.heatmap, h, h.label());
+            }
+        });
+        let (max, unit) = match self.heatmap {
+            Heatmap::Presence => (o.max_presence(), "unit-turns"),
+            Heatmap::Deaths => (o.max_deaths(), "deaths"),
+            Heatmap::Objectives => (o.runs as u64, "runs"),
+        };
+        legend(ui, max, unit);
+        match self.heatmap {
+            Heatmap::Presence => {
+                ui.label(format!(
+                    "Living units counted at each of {} turn ends.",
+                    o.samples
+                ));
+            }
+            Heatmap::Deaths => {
+                ui.label(format!("{} deaths in all.", o.deaths.iter().sum::<u64>()));
+            }
+            Heatmap::Objectives => objectives_table(ui, o),
+        }
+    }
+
+    /// The hexes the chosen heatmap marks (nothing when the heatmap is
+    /// hidden or there is no result yet).
+    #[must_use]
+    pub fn marks(&self, hex_px: f32) -> Vec<HeatMark> {
+        let Some(o) = self.result.as_ref().filter(|_| self.show_on_map) else {
+            return Vec::new();
+        };
+        let labelled = hex_px >= LABEL_MIN_HEX_PX;
+        let cells = |counts: &[u64], max: u64| -> Vec<HeatMark> {
+            o.hexes
+                .iter()
+                .zip(counts)
+                .filter(|&(_, &n)| n > 0)
+                .map(|(&hex, &n)| HeatMark {
+                    hex,
+                    color: viridis(n as f32 / max.max(1) as f32),
+                    ring: false,
+                    label: labelled.then(|| n.to_string()),
+                })
+                .collect()
+        };
+        match self.heatmap {
+            Heatmap::Presence => cells(&o.presence, o.max_presence()),
+            Heatmap::Deaths => cells(&o.deaths, o.max_deaths()),
+            Heatmap::Objectives => o
+                .objectives
+                .iter()
+                .map(|obj| {
+                    let share = if o.runs == 0 {
+                        0.0
+                    } else {
+                        obj.captured() as f32 / o.runs as f32
+                    };
+                    HeatMark {
+                        hex: obj.hex,
+                        color: viridis(share),
+                        ring: true,
+                        label: labelled.then(|| format!("{:.0}%", share * 100.0)),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// Draws the chosen heatmap over the map: `to_screen` maps a hex centre
+    /// to the screen, `hex_px` is the hex radius on screen. Does nothing
+    /// when "Show heatmap on the map" is off.
+    pub fn paint(&self, painter: &Painter, to_screen: &dyn Fn(Hex) -> Pos2, hex_px: f32) {
+        let marks = self.marks(hex_px);
+        if marks.is_empty() {
+            return;
+        }
+        let corners = hex_corners(to_screen);
+        let font = egui::FontId::proportional((hex_px * 0.55).clamp(8.0, 18.0));
+        for m in marks {
+            let centre = to_screen(m.hex);
+            if m.ring {
+                let width = (hex_px * 0.18).max(2.0);
+                painter.circle_stroke(
+                    centre,
+                    hex_px * 0.8,
+                    Stroke::new(width + 2.0, Color32::from_black_alpha(160)),
+                );
+                painter.circle_stroke(centre, hex_px * 0.8, Stroke::new(width, m.color));
+                if let Some(text) = m.label {
+                    let pos = centre + Vec2::new(0.0, hex_px * 0.95);
+                    let bg = Color32::from_black_alpha(170);
+                    let galley = painter.layout_no_wrap(text, font.clone(), Color32::WHITE);
+                    let rect = egui::Align2::CENTER_TOP
+                        .anchor_size(pos, galley.size())
+                        .expand(2.0);
+                    painter.rect_filled(rect, 3.0, bg);
+                    painter.galley(rect.min + Vec2::splat(2.0), galley, Color32::WHITE);
+                }
+            } else {
+                let points: Vec<Pos2> = corners.iter().map(|c| centre + *c).collect();
+                painter.add(Shape::convex_polygon(
+                    points,
+                    m.color.gamma_multiply(0.7),
+                    Stroke::new(1.0, m.color),
+                ));
+                if let Some(text) = m.label {
+                    painter.text(
+                        centre,
+                        egui::Align2::CENTER_CENTER,
+                        text,
+                        font.clone(),
+                        text_on(m.color),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn legend(ui: &mut Ui, max: u64, unit: &str) {
+    ui.horizontal(|ui| {
+        ui.label("0");
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(140.0, 12.0), egui::Sense::hover());
+        let steps = 28;
+        let w = rect.width() / steps as f32;
+        for i in 0..steps {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(i as f32 * w, 0.0),
+                Vec2::new(w + 0.5, rect.height()),
+            );
+            ui.painter()
+                .rect_filled(r, 0.0, viridis(i as f32 / (steps - 1) as f32));
+        }
+        ui.label(format!("max {max} {unit}"));
+    });
+}
+
+fn objectives_table(ui: &mut Ui, o: &Openings) {
+    if o.objectives.is_empty() {
+        ui.label("The map has no objectives.");
+        return;
+    }
+    let runs = o.runs.max(1) as f64;
+    Grid::new("openings_objectives")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for h in [
+                "Objective",
+                "Captured",
+                "Side 0",
+                "Side 1",
+                "Mean round",
+                "Per round",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for obj in &o.objectives {
+                ui.label(format!("({})", HexDisplay(obj.hex)));
+                ui.label(format!(
+                    "{:.1}% of runs",
+                    obj.captured() as f64 / runs * 100.0
+                ));
+                ui.label(RichText::new(format!("{}", obj.by_side[0])).color(theme::side_color(0)));
+                ui.label(RichText::new(format!("{}", obj.by_side[1])).color(theme::side_color(1)));
+                ui.label(obj.mean_round().map_or("–".into(), |m| format!("{m:.1}")));
+                let per_round: Vec<String> = obj
+                    .first_round
+                    .iter()
+                    .map(|c| (c[0] + c[1]).to_string())
+                    .collect();
+                ui.label(per_round.join(" · "))
+                    .on_hover_text("Runs whose first capture of it came in round 1, 2, …");
+                ui.end_row();
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::batch::tests::prepared;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use std::time::{Duration, Instant};
+
+    const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
+
+    fn harness(p: &Prepared) -> Harness<'_, OpeningsPanel> {
+        Harness::builder()
+            .with_size(Vec2::new(640.0, 1200.0))
+            .build_ui_state(
+                move |ui, panel: &mut OpeningsPanel| {
+                    let input = OpeningsInput {
+                        prepared: p,
+                        default_bots: RANDOM,
+                    };
+                    egui::ScrollArea::vertical().show(ui, |ui| panel.show(ui, &input));
+                },
+                OpeningsPanel::default(),
+            )
+    }
+
+    fn wait(h: &mut Harness<'_, OpeningsPanel>) {
+        let started = Instant::now();
+        while h.state_mut().poll() {
+            assert!(
+                started.elapsed() < Duration::from_mins(1),
+                "the study did not finish in a minute"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        h.run();
+    }
+
+    /// A pointy-top layout of radius `s` (y down).
+    fn pointy(s: f32) -> impl Fn(Hex) -> Pos2 {
+        move |h: Hex| {
+            let (q, r) = (h.x as f32, h.y as f32);
+            Pos2::new(100.0 + s * 3f32.sqrt() * (q + r / 2.0), 100.0 + s * 1.5 * r)
+        }
+    }
+
+    /// A flat-top layout of radius `s`, y up.
+    fn flat(s: f32) -> impl Fn(Hex) -> Pos2 {
+        move |h: Hex| {
+            let (q, r) = (h.x as f32, h.y as f32);
+            Pos2::new(50.0 + s * 1.5 * q, 300.0 - s * 3f32.sqrt() * (r + q / 2.0))
+        }
+    }
+
+    #[test]
+    fn the_opening_study_runs_and_shows_its_heatmaps() {
+        let p = prepared(60);
+        let mut h = harness(&p);
+        h.run();
+        assert!(h.query_by_label("Simulate the opening").is_some());
+        assert!(h.state().result().is_none());
+        h.state_mut().configure(2, 6, RANDOM, 3);
+        h.get_by_label("Simulate the opening").click();
+        h.run();
+        wait(&mut h);
+        let o = h.state().result().expect("a result").clone();
+        assert_eq!(o.runs, 6);
+        assert_eq!(o.spec.rounds, 2);
+        assert!(!o.cancelled);
+        assert_eq!(o.samples, 6 * 4, "two rounds: four turn ends per run");
+        assert!(h.query_by_label("6 runs of 2 rounds").is_some());
+        for label in Heatmap::ALL.map(Heatmap::label) {
+            assert!(h.query_by_label(label).is_some(), "{label}");
+        }
+        let legend = format!("max {} unit-turns", o.max_presence());
+        assert!(h.query_by_label(&legend).is_some(), "{legend}");
+
+        h.get_by_label("Where units died").click();
+        h.run();
+        assert_eq!(h.state().heatmap(), Heatmap::Deaths);
+        assert!(h.query_by_label_contains("deaths in all").is_some());
+
+        h.get_by_label("Objectives taken").click();
+        h.run();
+        assert_eq!(h.state().heatmap(), Heatmap::Objectives);
+        assert!(h.query_by_label("max 6 runs").is_some());
+        assert!(h.query_by_label("Mean round").is_some());
+        assert!(h.query_by_label("Per round").is_some());
+        // Each objective's per-round counts add up to its captures.
+        for obj in &o.objectives {
+            let per_round: Vec<String> = obj
+                .first_round
+                .iter()
+                .map(|c| (c[0] + c[1]).to_string())
+                .collect();
+            assert_eq!(per_round.len(), 2);
+            let text = per_round.join(" · ");
+            assert!(h.query_all_by_label(&text).count() >= 1, "{text}");
+        }
+        assert_eq!(
+            h.query_all_by_label_contains("% of runs").count(),
+            o.objectives.len()
+        );
+        let marks = h.state().marks(20.0);
+        assert_eq!(marks.len(), o.objectives.len());
+        assert!(marks.iter().all(|m| m.ring && m.label.is_some()));
+
+        // The checkbox hides the heatmap.
+        assert!(h.state().shows_on_map());
+        h.get_by_label("Show heatmap on the map").click();
+        h.run();
+        assert!(!h.state().shows_on_map());
+        assert!(h.state().marks(20.0).is_empty());
+    }
+
+    #[test]
+    fn marks_follow_the_counts() {
+        let p = prepared(60);
+        let mut panel = OpeningsPanel::default();
+        assert!(panel.marks(30.0).is_empty(), "nothing before a study");
+        panel.configure(3, 4, RANDOM, 1);
+        panel.start(&p);
+        let started = Instant::now();
+        while panel.poll() {
+            assert!(started.elapsed() < Duration::from_mins(1));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let o = panel.result().unwrap().clone();
+        let marks = panel.marks(30.0);
+        let hot = o.presence.iter().filter(|&&n| n > 0).count();
+        assert_eq!(marks.len(), hot);
+        let max = o.max_presence();
+        for m in &marks {
+            let n = o.at(&o.presence, m.hex);
+            assert_eq!(m.label.as_deref(), Some(n.to_string().as_str()));
+            assert_eq!(m.color, viridis(n as f32 / max as f32));
+            assert!(!m.ring);
+        }
+        assert!(marks.iter().any(|m| m.color == viridis(1.0)));
+        // Small hexes get no text.
+        assert!(
+            panel
+                .marks(LABEL_MIN_HEX_PX - 1.0)
+                .iter()
+                .all(|m| m.label.is_none())
+        );
+        panel.set_heatmap(Heatmap::Deaths);
+        let deaths = o.deaths.iter().filter(|&&n| n > 0).count();
+        assert_eq!(panel.marks(30.0).len(), deaths);
+
+        // Painting draws on any painter without trouble, in both layouts.
+        let mut h = Harness::new_ui_state(
+            |ui, panel: &mut OpeningsPanel| {
+                panel.set_heatmap(Heatmap::Presence);
+                panel.paint(ui.painter(), &pointy(24.0), 24.0);
+                panel.set_heatmap(Heatmap::Objectives);
+                panel.paint(ui.painter(), &flat(8.0), 8.0);
+            },
+            panel,
+        );
+        h.run();
+    }
+
+    #[test]
+    fn cancel_keeps_the_finished_runs() {
+        let p = prepared(60);
+        let mut h = harness(&p);
+        h.state_mut().configure(60, 20_000, RANDOM, 1);
+        h.state_mut().start(&p);
+        h.run();
+        assert!(h.query_by_label_contains(" / 20000").is_some());
+        h.get_by_label("Cancel").click();
+        h.run();
+        wait(&mut h);
+        let o = h.state().result().expect("partial result");
+        assert!(o.cancelled);
+        assert!(o.runs < 20_000);
+        assert!(h.query_by_label_contains("Cancelled:").is_some());
+    }
+
+    #[test]
+    fn hex_corners_lie_on_the_hex_in_any_layout() {
+        for (to_screen, s) in [
+            (&pointy(10.0) as &dyn Fn(Hex) -> Pos2, 10.0),
+            (&flat(7.0) as &dyn Fn(Hex) -> Pos2, 7.0),
+        ] {
+            let c = hex_corners(to_screen);
+            for k in 0..6 {
+                assert!((c[k].length() - s).abs() < 1e-3, "{:?}", c[k]);
+                let side = (c[(k + 1) % 6] - c[k]).length();
+                assert!((side - s).abs() < 1e-3, "side {side}");
+            }
+        }
+    }
+
+    #[test]
+    fn viridis_runs_from_purple_to_yellow() {
+        assert_eq!(viridis(0.0), Color32::from_rgb(68, 1, 84));
+        assert_eq!(viridis(1.0), Color32::from_rgb(253, 231, 37));
+        assert_eq!(viridis(-1.0), viridis(0.0));
+        assert_eq!(viridis(2.0), viridis(1.0));
+        assert_eq!(viridis(f32::NAN), viridis(0.0));
+        // Lightness grows along the ramp (it reads in grey too).
+        let luma = |c: Color32| {
+            0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b())
+        };
+        let mut last = -1.0;
+        for i in 0..=20 {
+            let l = luma(viridis(i as f32 / 20.0));
+            assert!(l > last, "step {i}");
+            last = l;
+        }
+        assert_eq!(text_on(viridis(0.0)), Color32::WHITE);
+        assert_eq!(text_on(viridis(1.0)), Color32::BLACK);
+    }
+}

@@ -1,0 +1,1106 @@
+//! [`Sandbox`]: the sandbox's state and layout. It opens on a copy of the
+//! map being edited (saved or not) once the engine finds no validation
+//! error in it, and lays out its tabs around the same map canvas as the
+//! editor: the scenario panel, the match (step-through controls, status,
+//! unit inspector, human play, event log), openings heatmaps and batches.
+
+use super::action::{FileJob, SandboxAction, Tab, Viewpoint};
+use super::batch::{BatchInput, BatchPanel, BatchRequest};
+use super::board::{self, BoardParams, Projection};
+use super::human::{self, Click, Intent, UnitOptions};
+use super::openings::{OpeningsInput, OpeningsPanel};
+use super::setup::{Controller, Setup, SetupInput, SetupRequest};
+use super::timeline::{Advance, Seat, Timeline};
+use super::{controls, inspect, log, status};
+use crate::action::Action;
+use crate::canvas::{self, CanvasParams, CanvasState};
+use crate::document::Document;
+use crate::editing::PointerKind;
+use crate::settings::Layers;
+use crate::theme::Palette;
+use crate::tool::Tool;
+use crate::view::View;
+use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, TextEdit, Ui};
+use hexwright_engine::Hex;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format;
+use hexwright_engine::map::{Map, Side};
+use hexwright_engine::replay::{self, HUMAN, Hash64, Header, REPLAY_FORMAT, Replay, RosterId};
+use hexwright_engine::rules::fog::visible_cells;
+use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::{AKW_RULES_V1, Command, MatchState, PlayerView, Roster, UnitId};
+use hexwright_engine::validate::Severity;
+use std::path::{Path, PathBuf};
+
+/// What the app must do for the sandbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SandboxOutput {
+    /// Close the sandbox and show the editor.
+    Close,
+    /// A scenario was saved here (the app adds it to the open pack when
+    /// the file is in the pack's folder).
+    SavedScenario(PathBuf),
+}
+
+/// What the sandbox draws with, borrowed from the app.
+#[derive(Debug)]
+pub struct SandboxContext<'a> {
+    /// The open map (the sandbox plays the copy it opened with).
+    pub doc: &'a Document,
+    /// The map canvas's state.
+    pub canvas: &'a mut CanvasState,
+    /// The camera.
+    pub view: &'a mut View,
+    /// Shown map layers.
+    pub layers: Layers,
+    /// Colours.
+    pub palette: Palette,
+    /// Whether to offer the system's file dialogs.
+    pub native_dialogs: bool,
+    /// The open map pack's folder, if any.
+    pub pack_dir: Option<&'a Path>,
+    /// The open map's file name inside that pack, if it is one of its maps.
+    pub map_file: Option<&'a str>,
+}
+
+/// The sandbox.
+#[allow(clippy::struct_excessive_bools)] // independent UI flags
+pub struct Sandbox {
+    map: Map,
+    roster: Roster,
+    zones: [Vec<Hex>; 2],
+    setup: Setup,
+    /// The prepared scenario and the setup it was made from.
+    prepared: Option<(String, Result<Prepared, String>)>,
+    tab: Tab,
+    timeline: Option<Timeline>,
+    viewpoint: Viewpoint,
+    selected: Option<UnitId>,
+    intent: Intent,
+    spawn_menu: Option<Hex>,
+    playing: bool,
+    speed: f32,
+    next_tick: f64,
+    follow_log: bool,
+    jump_round: u32,
+    message: Option<String>,
+    batch: BatchPanel,
+    openings: OpeningsPanel,
+    /// Deployment drag: the side and army index of the unit being moved.
+    drag: Option<(Side, usize)>,
+    paths: [String; 3],
+    outputs: Vec<SandboxOutput>,
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sandbox")
+            .field("tab", &self.tab)
+            .field("timeline", &self.timeline)
+            .field("viewpoint", &self.viewpoint)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Commands a bot may play in one frame while playing (the rest next frame).
+const MAX_PER_FRAME: usize = 200;
+
+/// The side to move when a person plays it and the match is not over.
+fn person_to_move(t: &Timeline) -> Option<Side> {
+    let s = t.state();
+    (s.outcome.is_none() && t.seats()[usize::from(s.side)].is_none()).then_some(s.side)
+}
+
+/// The seat a controller takes.
+#[must_use]
+pub fn seat_of(c: Controller) -> Seat {
+    match c {
+        Controller::Human => None,
+        Controller::Bot(b) => Some(b),
+    }
+}
+
+impl Sandbox {
+    /// Opens the sandbox on `doc`'s map with `roster`; refuses, saying why,
+    /// when the map has validation errors.
+    pub fn open(doc: &Document, roster: Roster) -> Result<Self, String> {
+        let errors: Vec<String> = doc
+            .findings()
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        if !errors.is_empty() {
+            return Err(format!(
+                "Cannot play: the map has {} validation error(s). Fix them first:\n{}",
+                errors.len(),
+                errors.join("\n")
+            ));
+        }
+        let map = doc.map().clone();
+        // The rules refuse what validation misses (e.g. a roster problem).
+        hexwright_engine::rules::scenario::rules_for(&map, roster.clone(), 60, "the open map")
+            .map_err(|e| format!("Cannot play: {e}"))?;
+        let zones = [doc.zones_of(0), doc.zones_of(1)];
+        let setup = Setup::new(&roster, 1);
+        Ok(Self {
+            map,
+            roster,
+            zones,
+            setup,
+            prepared: None,
+            tab: Tab::Scenario,
+            timeline: None,
+            viewpoint: Viewpoint::All,
+            selected: None,
+            intent: Intent::Normal,
+            spawn_menu: None,
+            playing: false,
+            speed: 8.0,
+            next_tick: 0.0,
+            follow_log: true,
+            jump_round: 2,
+            message: None,
+            batch: BatchPanel::default(),
+            openings: OpeningsPanel::default(),
+            drag: None,
+            paths: [
+                "match.replay.ron".to_owned(),
+                "match.replay.ron".to_owned(),
+                "position.scenario.ron".to_owned(),
+            ],
+            outputs: Vec::new(),
+        })
+    }
+
+    /// The shown tab.
+    #[must_use]
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// The match being stepped through, if one started.
+    #[must_use]
+    pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline.as_ref()
+    }
+
+    /// The scenario settings.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The scenario settings, to change them (tests).
+    pub fn setup_mut(&mut self) -> &mut Setup {
+        &mut self.setup
+    }
+
+    /// The batch panel.
+    #[must_use]
+    pub fn batch(&self) -> &BatchPanel {
+        &self.batch
+    }
+
+    /// The openings panel.
+    #[must_use]
+    pub fn openings(&self) -> &OpeningsPanel {
+        &self.openings
+    }
+
+    /// The viewpoint the board is drawn from.
+    #[must_use]
+    pub fn viewpoint(&self) -> Viewpoint {
+        self.viewpoint
+    }
+
+    /// The selected unit.
+    #[must_use]
+    pub fn selected(&self) -> Option<UnitId> {
+        self.selected
+    }
+
+    /// The last message (an illegal command's reason, a saved file, …).
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Whether a match is playing by itself.
+    #[must_use]
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The map the sandbox plays.
+    #[must_use]
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The state drawn for the viewpoint (a side's view hides what it
+    /// cannot see), and the cells that side sees.
+    #[must_use]
+    pub fn shown_state(&self) -> Option<(MatchState, Option<Vec<bool>>)> {
+        let t = self.timeline.as_ref()?;
+        let truth = t.state();
+        Some(match self.viewpoint {
+            Viewpoint::All => (truth.clone(), None),
+            Viewpoint::Side(side) => (
+                PlayerView::new(truth, side).state,
+                Some(visible_cells(truth, side)),
+            ),
+        })
+    }
+
+    /// The scenario prepared from the current settings (cached).
+    fn prepared(&mut self) -> Result<&Prepared, String> {
+        let key = format!(
+            "{:?}",
+            (
+                &self.setup.ruleset,
+                &self.setup.armies,
+                self.setup.seed,
+                self.setup.round_limit,
+                &self.setup.opening
+            )
+        );
+        if self.prepared.as_ref().is_none_or(|(k, _)| *k != key) {
+            let p = self.setup.prepare(&self.map, &self.roster);
+            self.prepared = Some((key, p));
+        }
+        match &self.prepared {
+            Some((_, Ok(p))) => Ok(p),
+            Some((_, Err(e))) => Err(e.clone()),
+            None => Err("no scenario".to_owned()),
+        }
+    }
+
+    /// The seats the scenario panel chose.
+    fn seats(&self) -> [Seat; 2] {
+        [
+            seat_of(self.setup.controllers[0]),
+            seat_of(self.setup.controllers[1]),
+        ]
+    }
+
+    /// Bots for panels that need two (a person's seat gets the greedy bot).
+    fn bots(&self) -> [BotKind; 2] {
+        self.seats().map(|s| s.unwrap_or(BotKind::Greedy))
+    }
+
+    /// Applies one request.
+    #[allow(clippy::too_many_lines)] // one arm per action
+    pub fn apply(&mut self, action: SandboxAction, now: f64) {
+        match action {
+            SandboxAction::Close => self.outputs.push(SandboxOutput::Close),
+            SandboxAction::SetTab(tab) => self.tab = tab,
+            SandboxAction::SetViewpoint(v) => self.viewpoint = v,
+            SandboxAction::Start => self.start(self.setup.seed),
+            SandboxAction::Restart => {
+                if let Some(t) = &self.timeline {
+                    let seed = t.seed();
+                    self.start(seed);
+                }
+            }
+            SandboxAction::RestartNewSeed => {
+                let seed = self
+                    .timeline
+                    .as_ref()
+                    .map_or(self.setup.seed, Timeline::seed)
+                    .wrapping_add(1);
+                self.setup.seed = seed;
+                self.start(seed);
+            }
+            SandboxAction::Step => {
+                self.playing = false;
+                self.step(Timeline::advance);
+            }
+            SandboxAction::StepTurn => {
+                self.playing = false;
+                self.step(Timeline::advance_turn);
+            }
+            SandboxAction::Back => {
+                self.playing = false;
+                if let Some(t) = &mut self.timeline {
+                    t.seek(t.cursor().saturating_sub(1));
+                }
+                self.after_move();
+            }
+            SandboxAction::TogglePlay => {
+                self.playing = !self.playing;
+                self.next_tick = now;
+            }
+            SandboxAction::SetSpeed(v) => self.speed = v.clamp(0.5, 120.0),
+            SandboxAction::Seek(i) => {
+                self.playing = false;
+                if let Some(t) = &mut self.timeline {
+                    t.seek(i);
+                }
+                self.after_move();
+            }
+            SandboxAction::SeekTurn(turn) => {
+                self.playing = false;
+                if let Some(t) = &mut self.timeline {
+                    match t.turn_start(turn) {
+                        Some(i) => t.seek(i),
+                        None => {
+                            self.message =
+                                Some(format!("Round {} has not been played yet", turn / 2 + 1));
+                        }
+                    }
+                }
+                self.after_move();
+            }
+            SandboxAction::SetSeat(side, seat) => {
+                if let Some(t) = &mut self.timeline {
+                    t.set_seat(side, seat);
+                }
+                self.setup.controllers[usize::from(side)] =
+                    seat.map_or(Controller::Human, Controller::Bot);
+            }
+            SandboxAction::ClickHex(hex) => self.click(hex),
+            SandboxAction::SelectUnit(u) => {
+                self.selected = u;
+                self.intent = Intent::Normal;
+            }
+            SandboxAction::SetIntent(i) => self.intent = i,
+            SandboxAction::Play(cmd) => self.play(cmd),
+            SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
+            SandboxAction::File(job, path) => self.file(job, &path),
+            SandboxAction::OpenBatchMatch(seed, bots) => self.open_batch_match(seed, bots),
+        }
+    }
+
+    /// Starts a match of the scenario with `seed`.
+    fn start(&mut self, seed: u64) {
+        let seats = self.seats();
+        match self.prepared() {
+            Ok(p) => {
+                let p = p.clone();
+                self.timeline = Some(Timeline::new(p, seed, seats));
+                self.tab = Tab::Match;
+                self.playing = false;
+                self.selected = None;
+                self.intent = Intent::Normal;
+                self.spawn_menu = None;
+                self.message = Some(format!("Match started with seed {seed}"));
+            }
+            Err(e) => self.message = Some(format!("Cannot start: {e}")),
+        }
+    }
+
+    fn step(&mut self, f: impl FnOnce(&mut Timeline) -> Advance) {
+        let Some(t) = &mut self.timeline else {
+            return;
+        };
+        match f(t) {
+            Advance::WaitingForHuman(side) => {
+                self.message = Some(format!(
+                    "Side {side} is played by a person: make a move or end the turn"
+                ));
+            }
+            Advance::Over => {
+                self.message = status::outcome_text(t.state());
+            }
+            Advance::Played => {}
+        }
+        self.after_move();
+    }
+
+    /// Clears what belonged to the previous position.
+    fn after_move(&mut self) {
+        self.intent = Intent::Normal;
+        self.spawn_menu = None;
+        self.follow_log = true;
+        if let (Some(t), Some(id)) = (&self.timeline, self.selected)
+            && t.state().unit(id).is_none_or(|u| !u.on_board())
+        {
+            self.selected = None;
+        }
+    }
+
+    /// The side a person plays now, if the side to move is a person's.
+    fn human_to_move(&self) -> Option<Side> {
+        person_to_move(self.timeline.as_ref()?)
+    }
+
+    #[allow(clippy::needless_pass_by_value)] // the command is cloned into the timeline
+    fn play(&mut self, cmd: Command) {
+        let Some(t) = &mut self.timeline else {
+            return;
+        };
+        if person_to_move(t).is_none() {
+            self.message = Some(format!(
+                "Side {} is played by a bot: hand it to a person (Played by) to move for it",
+                t.state().side
+            ));
+            return;
+        }
+        match t.play(cmd.clone()) {
+            Ok(()) => {
+                self.message = Some(t.steps()[t.cursor() - 1].line.clone());
+                if cmd == Command::EndTurn {
+                    self.selected = None;
+                }
+                self.after_move();
+            }
+            Err(e) => self.message = Some(format!("Not allowed: {e}")),
+        }
+    }
+
+    fn click(&mut self, hex: Hex) {
+        if self.tab != Tab::Match {
+            return;
+        }
+        let Some(t) = &self.timeline else {
+            return;
+        };
+        let s = t.state();
+        let person = self.human_to_move();
+        let viewer = match self.viewpoint {
+            Viewpoint::Side(v) => Some(v),
+            Viewpoint::All => None,
+        };
+        let visible = match viewer {
+            Some(v) => s
+                .arena()
+                .cell(hex)
+                .is_some_and(|c| hexwright_engine::rules::fog::sees_units_at(s, v, c)),
+            None => true,
+        };
+        match human::click(s, person, self.selected, &self.intent, hex, visible) {
+            Click::Select(u) => {
+                self.selected = Some(u);
+                self.intent = Intent::Normal;
+                self.spawn_menu = None;
+            }
+            Click::Deselect => {
+                self.selected = None;
+                self.intent = Intent::Normal;
+                self.spawn_menu = None;
+            }
+            Click::Barracks(b) => {
+                self.selected = None;
+                self.spawn_menu = Some(b);
+                self.message = Some(format!(
+                    "Barracks at ({},{}): choose a unit to spawn in the panel on the right",
+                    b.x, b.y
+                ));
+            }
+            Click::Command(cmd) => self.play(cmd),
+        }
+    }
+
+    fn deploy(&mut self, side: Side, i: usize, hex: Hex) {
+        // Pin the side's units where they stand now, so moving one does not
+        // shuffle the others.
+        let seed = self.setup.seed;
+        let pins: Vec<Hex> = match self.prepared() {
+            Ok(p) => p.deployments(seed)[usize::from(side)]
+                .units
+                .iter()
+                .map(|(_, h)| *h)
+                .collect(),
+            Err(e) => {
+                self.message = Some(format!("Cannot deploy: {e}"));
+                return;
+            }
+        };
+        let zone = self.zones[usize::from(side)].clone();
+        let already = self.setup.units(side);
+        if already.iter().any(|(_, _, at)| at.is_none()) {
+            for (j, h) in pins.iter().enumerate() {
+                if let Err(e) = self.setup.place(side, j, *h, &zone) {
+                    self.message = Some(format!("Cannot deploy: {e}"));
+                    return;
+                }
+            }
+        }
+        match self.setup.place(side, i, hex, &zone) {
+            Ok(()) => {
+                self.message = Some(format!(
+                    "Side {side}: unit {} deployed at ({},{})",
+                    i + 1,
+                    hex.x,
+                    hex.y
+                ));
+            }
+            Err(e) => self.message = Some(format!("Cannot deploy there: {e}")),
+        }
+    }
+
+    fn open_batch_match(&mut self, seed: u64, bots: [BotKind; 2]) {
+        let Ok(p) = self.prepared().cloned() else {
+            return;
+        };
+        let result = hexwright_engine::sim::play(
+            &p,
+            seed,
+            bots,
+            hexwright_engine::sim::PlayOptions { record: true },
+        );
+        match Timeline::with_commands(p, seed, [Some(bots[0]), Some(bots[1])], &result.commands) {
+            Ok(mut t) => {
+                t.seek(t.steps().len());
+                self.timeline = Some(t);
+                self.tab = Tab::Match;
+                self.playing = false;
+                self.selected = None;
+                self.message = Some(format!(
+                    "Batch match with seed {seed}: {} (side 0) vs {} (side 1)",
+                    bots[0], bots[1]
+                ));
+            }
+            Err((i, e)) => self.message = Some(format!("Cannot open that match: command {i}: {e}")),
+        }
+    }
+
+    /// The replay of the match up to the cursor.
+    pub fn replay(&self) -> Result<Replay, String> {
+        let t = self.timeline.as_ref().ok_or("no match to save")?;
+        let p = t.prepared();
+        let commands = t.commands_from_setup();
+        let (mut s, _) = p.setup(t.seed());
+        let mut hashes = Vec::new();
+        let mut events = Vec::new();
+        for (i, cmd) in commands.iter().enumerate() {
+            events.clear();
+            hexwright_engine::rules::execute(&mut s, cmd, &mut events)
+                .map_err(|e| format!("command {i}: {e}"))?;
+            if *cmd == Command::EndTurn || i + 1 == commands.len() {
+                hashes.push(Hash64(s.state_hash()));
+            }
+        }
+        let name = |seat: Seat| seat.map_or(HUMAN.to_owned(), |b| b.name().to_owned());
+        let roster = &p.rules.roster;
+        Ok(Replay {
+            header: Header {
+                format: REPLAY_FORMAT,
+                engine: replay::ENGINE_VERSION.into(),
+                ruleset: AKW_RULES_V1.into(),
+                map_hash: replay::map_hash(&self.map).map_err(|e| e.to_string())?,
+                roster: RosterId {
+                    name: roster.name.clone(),
+                    hash: replay::roster_hash(roster).map_err(|e| e.to_string())?,
+                },
+                seed: t.seed(),
+                bots: (name(t.seats()[0]), name(t.seats()[1])),
+            },
+            round_limit: p.rules.round_limit,
+            map: self.map.clone(),
+            armies: p.written_armies(t.seed()),
+            commands,
+            hashes: Some(hashes),
+        })
+    }
+
+    fn file(&mut self, job: FileJob, path: &Path) {
+        let shown = path.display();
+        let result: Result<String, String> = match job {
+            FileJob::SaveReplay => self.replay().and_then(|r| {
+                r.save(path)
+                    .map(|()| format!("Replay saved to {shown}"))
+                    .map_err(|e| e.to_string())
+            }),
+            FileJob::OpenReplay => self.open_replay(path),
+            FileJob::SavePosition => self.save_position(path),
+        };
+        self.message = Some(result.unwrap_or_else(|e| format!("{}: {e}", job.label())));
+    }
+
+    fn open_replay(&mut self, path: &Path) -> Result<String, String> {
+        let origin = path.display().to_string();
+        let r = Replay::load(path).map_err(|e| e.to_string())?;
+        let here = replay::map_hash(&self.map).map_err(|e| e.to_string())?;
+        if r.header.map_hash != here {
+            return Err(format!(
+                "{origin} was recorded on another map (\"{}\"); open that map in the editor first",
+                r.map.meta.name
+            ));
+        }
+        let summary = r
+            .run(&self.roster, &origin, None)
+            .map_err(|e| e.to_string())?;
+        let prepared = r
+            .prepare(&self.roster, &origin)
+            .map_err(|e| e.to_string())?;
+        let seat = |name: &str| name.parse::<BotKind>().ok();
+        let seats = [seat(&r.header.bots.0), seat(&r.header.bots.1)];
+        let mut t = Timeline::with_commands(prepared, r.header.seed, seats, &r.commands)
+            .map_err(|(i, e)| format!("command {i}: {e}"))?;
+        t.seek(t.steps().len());
+        self.timeline = Some(t);
+        self.tab = Tab::Match;
+        self.playing = false;
+        self.selected = None;
+        Ok(format!(
+            "Opened {origin}: {} commands, {}",
+            r.commands.len(),
+            summary.result
+        ))
+    }
+
+    fn save_position(&mut self, path: &Path) -> Result<String, String> {
+        let t = self.timeline.as_ref().ok_or("no match to save")?;
+        let p = t.prepared();
+        let mut scenario = self.setup.scenario(&self.map);
+        scenario.seed = t.seed();
+        scenario.round_limit = p.rules.round_limit;
+        let (a0, a1) = p.written_armies(t.seed());
+        scenario.armies = Some((a0, a1));
+        scenario.opening = t.commands_from_setup();
+        format::save_atomic(&scenario, path).map_err(|e| e.to_string())?;
+        let n = scenario.opening.len();
+        self.setup.load(&scenario);
+        self.outputs
+            .push(SandboxOutput::SavedScenario(path.to_path_buf()));
+        Ok(format!(
+            "Position saved to {} ({n} commands); new matches, openings and batches start from it",
+            path.display()
+        ))
+    }
+
+    /// Plays bot commands while playing, and polls the worker panels.
+    fn tick(&mut self, ui: &Ui) {
+        let now = ui.input(|i| i.time);
+        let mut busy = self.batch.poll();
+        busy |= self.openings.poll();
+        if self.playing {
+            let interval = 1.0 / f64::from(self.speed.max(0.5));
+            let mut n = 0;
+            while self.playing && now >= self.next_tick && n < MAX_PER_FRAME {
+                self.next_tick += interval;
+                n += 1;
+                let Some(t) = &mut self.timeline else {
+                    self.playing = false;
+                    break;
+                };
+                match t.advance() {
+                    Advance::Played => {}
+                    Advance::Over => {
+                        self.playing = false;
+                        self.message = status::outcome_text(t.state());
+                    }
+                    Advance::WaitingForHuman(side) => {
+                        self.playing = false;
+                        self.message = Some(format!("Side {side}'s turn: your move"));
+                    }
+                }
+                self.after_move();
+            }
+            if now > self.next_tick + 1.0 {
+                // Far behind (a slow frame): do not try to catch up.
+                self.next_tick = now;
+            }
+            if self.playing {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(
+                        (self.next_tick - now).clamp(0.0, 1.0),
+                    ));
+            }
+        }
+        if busy {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// Draws the sandbox into `ui`; returns what the app must do.
+    #[allow(clippy::too_many_lines)] // the layout of every panel in one place
+    #[allow(clippy::needless_pass_by_value)] // the context is the frame's borrow of the app
+    pub fn ui(&mut self, ui: &mut Ui, cx: SandboxContext<'_>) -> Vec<SandboxOutput> {
+        self.tick(ui);
+        let now = ui.input(|i| i.time);
+        let mut actions = Vec::new();
+        let frame = Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5));
+        Panel::top("sandbox_bar").frame(frame).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Back to editor")
+                    .on_hover_text("Close the sandbox (Esc)")
+                    .clicked()
+                {
+                    actions.push(SandboxAction::Close);
+                }
+                ui.separator();
+                ui.label(RichText::new(format!("Sandbox · {}", self.map.meta.name)).strong());
+                ui.separator();
+                for tab in Tab::ALL {
+                    if ui.selectable_label(self.tab == tab, tab.label()).clicked() {
+                        actions.push(SandboxAction::SetTab(tab));
+                    }
+                }
+                ui.separator();
+                ui.label("View:");
+                for v in Viewpoint::ALL {
+                    if ui
+                        .selectable_label(self.viewpoint == v, v.label())
+                        .clicked()
+                    {
+                        actions.push(SandboxAction::SetViewpoint(v));
+                    }
+                }
+            });
+        });
+        if let Some(m) = &self.message {
+            Panel::bottom("sandbox_message")
+                .frame(frame)
+                .show(ui, |ui| {
+                    ui.label(m);
+                });
+        }
+        if self.tab == Tab::Match
+            && let Some(t) = &self.timeline
+        {
+            Panel::bottom("sandbox_controls")
+                .frame(frame)
+                .show(ui, |ui| {
+                    actions.extend(controls::show(
+                        ui,
+                        t,
+                        self.playing,
+                        self.speed,
+                        &mut self.jump_round,
+                    ));
+                });
+        }
+        let viewer = match self.viewpoint {
+            Viewpoint::Side(s) => Some(s),
+            Viewpoint::All => None,
+        };
+        Panel::left("sandbox_left")
+            .resizable(true)
+            .default_size(340.0)
+            .size_range(260.0..=560.0)
+            .show(ui, |ui| {
+                ScrollArea::vertical()
+                    .id_salt("sandbox_left_scroll")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        ui.add_space(6.0);
+                        match self.tab {
+                            Tab::Scenario => {
+                                let input = SetupInput {
+                                    roster: &self.roster,
+                                    map: &self.map,
+                                    zones: [&self.zones[0], &self.zones[1]],
+                                    native_dialogs: cx.native_dialogs,
+                                    pack_dir: cx.pack_dir,
+                                    map_file: cx.map_file,
+                                };
+                                match self.setup.show(ui, &input) {
+                                    Some(SetupRequest::Start) => actions.push(SandboxAction::Start),
+                                    Some(SetupRequest::SavedScenario { path }) => {
+                                        self.outputs.push(SandboxOutput::SavedScenario(path));
+                                    }
+                                    None => {}
+                                }
+                                ui.separator();
+                                ui.label(
+                                    RichText::new(
+                                        "Drag a unit on the map to another hex of its side's \
+                                         starting zone to deploy it by hand.",
+                                    )
+                                    .weak(),
+                                );
+                            }
+                            Tab::Match => {
+                                if let Some(t) = &self.timeline {
+                                    actions.extend(status::show(ui, t, viewer));
+                                } else {
+                                    ui.label("No match yet.");
+                                    if ui.button("Start match").clicked() {
+                                        actions.push(SandboxAction::Start);
+                                    }
+                                }
+                                ui.separator();
+                                actions.extend(self.files_ui(ui, cx.native_dialogs));
+                            }
+                            Tab::Openings => {
+                                let bots = self.bots();
+                                match self.prepared() {
+                                    Ok(p) => {
+                                        let p = p.clone();
+                                        self.openings.show(
+                                            ui,
+                                            &OpeningsInput {
+                                                prepared: &p,
+                                                default_bots: bots,
+                                            },
+                                        );
+                                    }
+                                    Err(e) => {
+                                        ui.colored_label(crate::theme::ERROR, e);
+                                    }
+                                }
+                            }
+                            Tab::Batch => {
+                                let bots = self.bots();
+                                match self.prepared() {
+                                    Ok(p) => {
+                                        let p = p.clone();
+                                        if let Some(BatchRequest::OpenMatch { seed, bots }) =
+                                            self.batch.show(
+                                                ui,
+                                                &BatchInput {
+                                                    prepared: &p,
+                                                    default_bots: bots,
+                                                    native_dialogs: cx.native_dialogs,
+                                                    export_dir: cx.pack_dir,
+                                                },
+                                            )
+                                        {
+                                            actions.push(SandboxAction::OpenBatchMatch(seed, bots));
+                                        }
+                                    }
+                                    Err(e) => {
+                                        ui.colored_label(crate::theme::ERROR, e);
+                                    }
+                                }
+                            }
+                        }
+                    });
+            });
+        if self.tab == Tab::Match
+            && let Some(t) = &self.timeline
+        {
+            let person = self.human_to_move();
+            Panel::right("sandbox_right")
+                .resizable(true)
+                .default_size(340.0)
+                .size_range(260.0..=600.0)
+                .show(ui, |ui| {
+                    ui.add_space(6.0);
+                    if let Some(id) = self.selected {
+                        inspect::unit_card(ui, t.state(), id);
+                        ui.separator();
+                    }
+                    if person.is_some() {
+                        actions.extend(inspect::human_actions(
+                            ui,
+                            t.state(),
+                            self.selected,
+                            &self.intent,
+                            self.spawn_menu,
+                        ));
+                        ui.separator();
+                    }
+                    ui.label(RichText::new("Event log").strong());
+                    actions.extend(log::show(ui, t, viewer, self.follow_log));
+                });
+            self.follow_log = false;
+        }
+        CentralPanel::no_frame().show(ui, |ui| {
+            let params = CanvasParams {
+                doc: cx.doc,
+                layers: cx.layers,
+                selected: None,
+                palette: cx.palette,
+                tool: Tool::Select,
+                marks: &[],
+                breaks: &[],
+                symmetry: hexwright_engine::symmetry::Symmetry::Off,
+            };
+            let canvas_actions = canvas::show(ui, cx.canvas, cx.view, params);
+            let proj = Projection {
+                doc: cx.doc,
+                view: cx.view,
+                rect: cx.canvas.rect(),
+            };
+            for a in canvas_actions {
+                match a {
+                    Action::SelectHex(Some(h)) => actions.push(SandboxAction::ClickHex(h)),
+                    Action::Pointer(ev) if self.tab == Tab::Scenario => {
+                        let hex = cx.doc.hex_at(ev.world);
+                        match ev.kind {
+                            PointerKind::Press => self.drag = self.deployed_at(hex),
+                            PointerKind::Release => {
+                                if let Some((side, i)) = self.drag.take() {
+                                    actions.push(SandboxAction::Deploy(side, i, hex));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let painter = ui.painter_at(proj.rect);
+            self.paint(&painter, &proj, &cx.palette);
+        });
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
+            actions.push(SandboxAction::Close);
+        }
+        let changed = !actions.is_empty();
+        for a in actions {
+            self.apply(a, now);
+        }
+        if changed {
+            ui.ctx().request_repaint();
+        }
+        std::mem::take(&mut self.outputs)
+    }
+
+    /// The side and army index of the unit deployed on `hex` (scenario tab).
+    fn deployed_at(&mut self, hex: Hex) -> Option<(Side, usize)> {
+        let seed = self.setup.seed;
+        let p = self.prepared().ok()?;
+        let d = p.deployments(seed);
+        (0..2u8).find_map(|side| {
+            d[usize::from(side)]
+                .units
+                .iter()
+                .position(|(_, h)| *h == hex)
+                .map(|i| (side, i))
+        })
+    }
+
+    fn paint(&mut self, painter: &egui::Painter, proj: &Projection<'_>, palette: &Palette) {
+        match self.tab {
+            Tab::Scenario => {
+                let seed = self.setup.seed;
+                if let Ok(p) = self.prepared() {
+                    let (s, _) = p.setup(seed);
+                    board::paint(
+                        painter,
+                        proj,
+                        &BoardParams {
+                            shown: &s,
+                            fog: None,
+                            selected: None,
+                            reach: &[],
+                            targets: &[],
+                            last: None,
+                            palette,
+                        },
+                    );
+                }
+            }
+            Tab::Openings => {
+                let to_screen = |h: Hex| proj.center(h);
+                self.openings.paint(painter, &to_screen, proj.hex_px());
+            }
+            Tab::Match | Tab::Batch => {
+                let Some((shown, fog)) = self.shown_state() else {
+                    return;
+                };
+                let t = self.timeline.as_ref().expect("shown_state had a timeline");
+                let (reach, targets) = self.highlights(&shown);
+                let last = t.cursor().checked_sub(1).and_then(|i| {
+                    let step = &t.steps()[i];
+                    let before = t.state_at(i)?;
+                    let to = log::command_hex(before, &step.cmd)?;
+                    let from = match &step.cmd {
+                        Command::Move { unit, .. } | Command::Attack { unit, .. } => {
+                            before.unit(*unit).map(|u| before.arena().hex(u.cell))
+                        }
+                        _ => None,
+                    };
+                    // Only what the viewer could see.
+                    match &fog {
+                        Some(f) => {
+                            let c = before.arena().cell(to)?;
+                            f[c as usize].then_some((from, to))
+                        }
+                        None => Some((from, to)),
+                    }
+                });
+                board::paint(
+                    painter,
+                    proj,
+                    &BoardParams {
+                        shown: &shown,
+                        fog: fog.as_deref(),
+                        selected: self.selected,
+                        reach: &reach,
+                        targets: &targets,
+                        last,
+                        palette,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The hexes to highlight for the person to move: the selected unit's
+    /// moves and targets, or where a summon or spawn can go.
+    fn highlights(&self, shown: &MatchState) -> (Vec<Hex>, Vec<Hex>) {
+        let Some(t) = &self.timeline else {
+            return (Vec::new(), Vec::new());
+        };
+        let s = t.state();
+        if self.human_to_move().is_none() {
+            // Bots' turns: show the selected unit's reach for study.
+            return match self.selected {
+                Some(id) if s.unit(id).is_some_and(|u| u.side == s.side) => {
+                    let o = UnitOptions::of(s, id);
+                    (o.moves, o.attacks)
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+        }
+        let _ = shown;
+        match &self.intent {
+            Intent::Summon(id) => (UnitOptions::of(s, *id).summons, Vec::new()),
+            Intent::Spawn { barracks, kind } => {
+                (human::spawn_targets(s, *barracks, kind), Vec::new())
+            }
+            Intent::Normal => match self.selected {
+                Some(id) if s.unit(id).is_some_and(|u| u.side == s.side) => {
+                    let o = UnitOptions::of(s, id);
+                    (o.moves, o.attacks)
+                }
+                _ => (Vec::new(), Vec::new()),
+            },
+        }
+    }
+
+    /// Replay and position files: a path field, and the system's dialog
+    /// when there is one.
+    fn files_ui(&mut self, ui: &mut Ui, native: bool) -> Vec<SandboxAction> {
+        let mut actions = Vec::new();
+        ui.label(RichText::new("Replays and positions").strong());
+        let has_match = self.timeline.is_some();
+        for (k, job) in FileJob::ALL.into_iter().enumerate() {
+            let enabled = has_match || job == FileJob::OpenReplay;
+            ui.horizontal(|ui| {
+                let label = ui.label(job.field_label());
+                ui.add_enabled(
+                    enabled,
+                    TextEdit::singleline(&mut self.paths[k])
+                        .desired_width(150.0)
+                        .id_salt(("sandbox_path", k)),
+                )
+                .labelled_by(label.id);
+                if ui
+                    .add_enabled(enabled, egui::Button::new(job.label()))
+                    .clicked()
+                {
+                    actions.push(SandboxAction::File(
+                        job,
+                        PathBuf::from(self.paths[k].trim()),
+                    ));
+                }
+                if native
+                    && ui
+                        .add_enabled(enabled, egui::Button::new("…"))
+                        .on_hover_text("Choose the file")
+                        .clicked()
+                {
+                    let dialog = rfd::FileDialog::new().add_filter("RON", &["ron"]);
+                    let picked = if job == FileJob::OpenReplay {
+                        dialog.pick_file()
+                    } else {
+                        dialog.set_file_name(self.paths[k].as_str()).save_file()
+                    };
+                    if let Some(p) = picked {
+                        self.paths[k] = p.display().to_string();
+                        actions.push(SandboxAction::File(job, p));
+                    }
+                }
+            });
+        }
+        actions
+    }
+}

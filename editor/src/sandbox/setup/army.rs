@@ -1,0 +1,364 @@
+//! Armies for the scenario panel, built from the roster: presets for every
+//! race, random legal armies, and adding or removing one unit of a kind.
+//!
+//! Every army built here follows the selection rules by construction (one
+//! race, at most [`ARMY_POINTS`], at least one commander and none twice, at
+//! most [`MAX_DEPLOYED`] deployed, summons only in the reserve pool); tests
+//! check each one with [`check_army`](hexwright_engine::rules::scenario::check_army).
+
+use hexwright_engine::rules::Class;
+use hexwright_engine::rules::roster::{KindId, Roster};
+use hexwright_engine::rules::scenario::{ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED};
+
+/// The presets every race has, in menu order.
+pub const PRESETS: [&str; 3] = ["Balanced", "Elite heavy", "Soldier swarm"];
+/// A fourth preset for races with at least two commanders.
+pub const TWO_COMMANDERS: &str = "Two commanders";
+
+/// The classes in the order the builder lists them.
+pub const CLASSES: [Class; 4] = [
+    Class::Commander,
+    Class::Elite,
+    Class::Soldier,
+    Class::Summon,
+];
+
+/// An army under construction that only accepts picks keeping it legal.
+struct Builder<'a> {
+    roster: &'a Roster,
+    race: u16,
+    units: Vec<KindId>,
+    reserve: Vec<KindId>,
+    points: u32,
+}
+
+impl<'a> Builder<'a> {
+    fn new(roster: &'a Roster, race: u16) -> Self {
+        Self {
+            roster,
+            race,
+            units: Vec::new(),
+            reserve: Vec::new(),
+            points: 0,
+        }
+    }
+
+    /// Whether adding one `k` keeps the army legal (summons only when a
+    /// picked unit can summon them: they are useless otherwise).
+    fn fits(&self, k: KindId) -> bool {
+        let kind = self.roster.kind(k);
+        kind.race == self.race
+            && self.points + kind.def.class.points() <= ARMY_POINTS
+            && match kind.def.class {
+                Class::Summon => self.summonable().contains(&k),
+                Class::Commander => !self.units.contains(&k) && self.units.len() < MAX_DEPLOYED,
+                Class::Elite | Class::Soldier => self.units.len() < MAX_DEPLOYED,
+            }
+    }
+
+    fn push(&mut self, k: KindId) -> bool {
+        if !self.fits(k) {
+            return false;
+        }
+        let class = self.roster.kind(k).def.class;
+        self.points += class.points();
+        if class == Class::Summon {
+            self.reserve.push(k);
+        } else {
+            self.units.push(k);
+        }
+        true
+    }
+
+    /// The summon kinds the picked units can summon.
+    fn summonable(&self) -> Vec<KindId> {
+        self.units
+            .iter()
+            .filter_map(|&u| self.roster.kind(u).summon.map(|s| s.1))
+            .collect()
+    }
+
+    /// Adds `kinds` in turn, round and round, until none fits or `most`
+    /// were added.
+    fn round_robin(&mut self, kinds: &[KindId], most: usize) {
+        let mut added = 0;
+        let mut misses = 0;
+        let mut i = 0;
+        while added < most && misses < kinds.len() {
+            if self.push(kinds[i % kinds.len()]) {
+                added += 1;
+                misses = 0;
+            } else {
+                misses += 1;
+            }
+            i += 1;
+        }
+    }
+
+    fn army(self) -> Army {
+        let name = |k: KindId| self.roster.kind(k).def.name.clone();
+        Army {
+            race: self.roster.races[usize::from(self.race)].clone(),
+            units: self
+                .units
+                .iter()
+                .map(|&k| ArmyUnit {
+                    kind: name(k),
+                    at: None,
+                })
+                .collect(),
+            reserve: self.reserve.iter().map(|&k| name(k)).collect(),
+        }
+    }
+}
+
+/// The kinds of `race` in `class`, in roster order.
+#[must_use]
+pub fn kinds_of(roster: &Roster, race: u16, class: Class) -> Vec<KindId> {
+    roster
+        .race_kinds(race)
+        .filter(|&k| roster.kind(k).def.class == class)
+        .collect()
+}
+
+/// The presets of `race`: [`PRESETS`], then [`TWO_COMMANDERS`] when the race
+/// has two commanders or more. Each is legal.
+#[must_use]
+pub fn presets(roster: &Roster, race: u16) -> Vec<(&'static str, Army)> {
+    let of = |class| kinds_of(roster, race, class);
+    let (commanders, elites, soldiers, summons) = (
+        of(Class::Commander),
+        of(Class::Elite),
+        of(Class::Soldier),
+        of(Class::Summon),
+    );
+    let first = || {
+        let mut b = Builder::new(roster, race);
+        b.round_robin(&commanders, 1);
+        b
+    };
+    let mut out = Vec::new();
+    // Balanced: a commander, two elites, soldiers to fill, then summons.
+    let mut b = first();
+    b.round_robin(&elites, 2);
+    b.round_robin(&soldiers, usize::MAX);
+    b.round_robin(&elites, usize::MAX);
+    b.round_robin(&summons, usize::MAX);
+    out.push((PRESETS[0], b.army()));
+    // Elite heavy: a commander and as many elites as fit.
+    let mut b = first();
+    b.round_robin(&elites, usize::MAX);
+    b.round_robin(&soldiers, usize::MAX);
+    b.round_robin(&summons, usize::MAX);
+    out.push((PRESETS[1], b.army()));
+    // Soldier swarm: a commander and as many soldiers as fit.
+    let mut b = first();
+    b.round_robin(&soldiers, usize::MAX);
+    b.round_robin(&elites, usize::MAX);
+    b.round_robin(&summons, usize::MAX);
+    out.push((PRESETS[2], b.army()));
+    if commanders.len() >= 2 {
+        let mut b = Builder::new(roster, race);
+        b.round_robin(&commanders, 2);
+        b.round_robin(&soldiers, usize::MAX);
+        b.round_robin(&elites, usize::MAX);
+        b.round_robin(&summons, usize::MAX);
+        out.push((TWO_COMMANDERS, b.army()));
+    }
+    out
+}
+
+/// A small deterministic random stream (`SplitMix64`) for random armies.
+#[derive(Clone, Copy, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A random legal army from `seed`: a random race, one commander (sometimes
+/// two), then random picks among the kinds that still fit until none does,
+/// so the points are spent as far as the rules allow.
+#[must_use]
+pub fn random_army(roster: &Roster, seed: u64) -> Army {
+    let mut rng = SplitMix(seed);
+    let race = rng.below(roster.races.len()) as u16;
+    let commanders = kinds_of(roster, race, Class::Commander);
+    let mut b = Builder::new(roster, race);
+    b.push(commanders[rng.below(commanders.len())]);
+    if commanders.len() > 1 && rng.below(4) == 0 {
+        let others: Vec<KindId> = commanders
+            .iter()
+            .copied()
+            .filter(|k| !b.units.contains(k))
+            .collect();
+        b.push(others[rng.below(others.len())]);
+    }
+    let kinds: Vec<KindId> = roster
+        .race_kinds(race)
+        .filter(|&k| roster.kind(k).def.class != Class::Commander)
+        .collect();
+    loop {
+        let options: Vec<KindId> = kinds.iter().copied().filter(|&k| b.fits(k)).collect();
+        if options.is_empty() {
+            break;
+        }
+        b.push(options[rng.below(options.len())]);
+    }
+    b.army()
+}
+
+/// Selection points of the army's known kinds.
+#[must_use]
+pub fn points(roster: &Roster, army: &Army) -> u32 {
+    army.units
+        .iter()
+        .map(|u| u.kind.as_str())
+        .chain(army.reserve.iter().map(String::as_str))
+        .filter_map(|n| roster.kind_by_name(n))
+        .map(|k| roster.kind(k).def.class.points())
+        .sum()
+}
+
+/// How many units of kind `name` the army has (deployed and in reserve).
+#[must_use]
+pub fn count(army: &Army, name: &str) -> usize {
+    army.units.iter().filter(|u| u.kind == name).count()
+        + army.reserve.iter().filter(|n| *n == name).count()
+}
+
+/// Adds one unit of kind `k`: summons to the reserve pool, the others to the
+/// deployed units (deployed automatically). Nothing is refused here: the
+/// panel shows the rules the army breaks.
+pub fn add(roster: &Roster, army: &mut Army, k: KindId) {
+    let kind = &roster.kind(k).def;
+    if kind.class == Class::Summon {
+        army.reserve.push(kind.name.clone());
+    } else {
+        army.units.push(ArmyUnit {
+            kind: kind.name.clone(),
+            at: None,
+        });
+    }
+}
+
+/// Removes the last unit of kind `name` (from the reserve pool first).
+/// Returns whether there was one.
+pub fn remove(army: &mut Army, name: &str) -> bool {
+    if let Some(i) = army.reserve.iter().rposition(|n| n == name) {
+        army.reserve.remove(i);
+        return true;
+    }
+    if let Some(i) = army.units.iter().rposition(|u| u.kind == name) {
+        army.units.remove(i);
+        return true;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexwright_engine::rules::scenario::check_army;
+
+    #[test]
+    fn every_preset_of_every_bundled_race_is_legal() {
+        let roster = Roster::bundled();
+        for race in 0..roster.races.len() as u16 {
+            let presets = presets(&roster, race);
+            assert!(presets.len() >= 3);
+            let names: Vec<&str> = presets.iter().map(|p| p.0).collect();
+            assert_eq!(&names[..3], &PRESETS);
+            for (name, army) in &presets {
+                assert_eq!(army.race, roster.races[usize::from(race)]);
+                assert_eq!(check_army(&roster, army), Vec::<String>::new(), "{name}");
+                assert!(
+                    points(&roster, army) >= ARMY_POINTS - 2,
+                    "{name} spends its points: {army:?}"
+                );
+            }
+            // The presets differ from each other.
+            for (i, a) in presets.iter().enumerate() {
+                for b in &presets[i + 1..] {
+                    assert_ne!(a.1, b.1, "{} and {}", a.0, b.0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn two_hundred_random_armies_are_legal_and_vary() {
+        let roster = Roster::bundled();
+        let mut races = std::collections::BTreeSet::new();
+        let mut two_commanders = 0;
+        let mut armies = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let army = random_army(&roster, seed);
+            assert_eq!(check_army(&roster, &army), Vec::<String>::new(), "{army:?}");
+            // Full: no further non-commander pick would fit.
+            let race = roster.race_by_name(&army.race).unwrap();
+            let spent = points(&roster, &army);
+            let cheapest_left = roster
+                .race_kinds(race)
+                .map(|k| roster.kind(k).def.class)
+                .filter(|&c| c == Class::Soldier || c == Class::Elite)
+                .map(Class::points)
+                .min()
+                .unwrap();
+            assert!(
+                spent + cheapest_left > ARMY_POINTS || army.units.len() == MAX_DEPLOYED,
+                "{army:?} leaves points unspent"
+            );
+            races.insert(army.race.clone());
+            if army
+                .units
+                .iter()
+                .filter(|u| {
+                    roster.kind(roster.kind_by_name(&u.kind).unwrap()).def.class == Class::Commander
+                })
+                .count()
+                == 2
+            {
+                two_commanders += 1;
+            }
+            armies.insert(format!("{army:?}"));
+        }
+        assert_eq!(races.len(), roster.races.len(), "every race comes up");
+        assert!(two_commanders > 0, "two commanders come up too");
+        assert!(armies.len() > 100, "random armies vary: {}", armies.len());
+        assert_eq!(random_army(&roster, 9), random_army(&roster, 9));
+    }
+
+    #[test]
+    fn add_and_remove_go_to_the_right_list() {
+        let roster = Roster::bundled();
+        let mut army = Army {
+            race: "Dawnguard".into(),
+            units: Vec::new(),
+            reserve: Vec::new(),
+        };
+        add(&roster, &mut army, roster.kind_by_name("Hawk").unwrap());
+        add(&roster, &mut army, roster.kind_by_name("Knight").unwrap());
+        add(&roster, &mut army, roster.kind_by_name("Knight").unwrap());
+        assert_eq!(army.reserve, vec!["Hawk"]);
+        assert_eq!(count(&army, "Knight"), 2);
+        assert_eq!(points(&roster, &army), 9);
+        assert!(remove(&mut army, "Knight"));
+        assert!(remove(&mut army, "Hawk"));
+        assert!(!remove(&mut army, "Hawk"));
+        assert_eq!(count(&army, "Knight"), 1);
+        assert_eq!(points(&roster, &army), 4);
+    }
+}

@@ -1,0 +1,192 @@
+//! The match at a glance: round and whose turn, who plays each side, each
+//! side's Energy bank and income, bases, objectives and Outposts, and the
+//! winner once the match is over. In a side's view the enemy's bank is
+//! hidden, as the engine hides it.
+
+use super::action::SandboxAction;
+use super::timeline::{Seat, Timeline};
+use crate::theme;
+use egui::{ComboBox, Grid, RichText, Ui};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::map::Side;
+use hexwright_engine::rules::{MatchState, Outcome};
+
+/// A seat's label.
+#[must_use]
+pub fn seat_label(seat: Seat) -> &'static str {
+    match seat {
+        None => "Human",
+        Some(BotKind::Random) => "Random bot",
+        Some(BotKind::Greedy) => "Greedy bot",
+        Some(BotKind::Planner) => "Planner bot",
+    }
+}
+
+/// The winner line, if the match is over.
+#[must_use]
+pub fn outcome_text(s: &MatchState) -> Option<String> {
+    s.outcome.map(|o| match o {
+        Outcome::Won(side) => format!("Side {side} wins in round {}", s.round()),
+        Outcome::Draw => format!(
+            "Draw: the round limit ({}) was reached",
+            s.rules.round_limit
+        ),
+    })
+}
+
+/// Shows the status of the state at the cursor; `viewer` is the side whose
+/// view is drawn (`None`: all-seeing).
+#[allow(clippy::too_many_lines)] // one row per figure
+pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    let s = t.state();
+    if let Some(text) = outcome_text(s) {
+        ui.label(RichText::new(text).heading().color(match s.outcome {
+            Some(Outcome::Won(side)) => theme::side_color(side),
+            _ => ui.visuals().text_color(),
+        }));
+    } else {
+        ui.label(
+            RichText::new(format!(
+                "Round {} of {} · side {} to move",
+                s.round(),
+                s.rules.round_limit,
+                s.side
+            ))
+            .strong(),
+        );
+    }
+    ui.label(format!("Seed {}", t.seed()));
+    for side in 0..2u8 {
+        let seat = t.seats()[usize::from(side)];
+        ComboBox::from_label(format!("plays side {side}"))
+            .selected_text(seat_label(seat))
+            .show_ui(ui, |ui| {
+                for choice in [
+                    None,
+                    Some(BotKind::Random),
+                    Some(BotKind::Greedy),
+                    Some(BotKind::Planner),
+                ] {
+                    if ui
+                        .selectable_label(seat == choice, seat_label(choice))
+                        .clicked()
+                    {
+                        actions.push(SandboxAction::SetSeat(side, choice));
+                    }
+                }
+            })
+            .response
+            .on_hover_text("Hand the side to a person or a bot from this point on");
+    }
+    ui.add_space(4.0);
+    Grid::new("sides")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            for side in 0..2u8 {
+                ui.label(
+                    RichText::new(format!("Side {side}"))
+                        .color(theme::side_color(side))
+                        .strong(),
+                );
+            }
+            ui.end_row();
+            ui.label("Race");
+            for side in 0..2usize {
+                ui.label(&s.roster().races[usize::from(s.race[side])]);
+            }
+            ui.end_row();
+            ui.label("Energy");
+            for side in 0..2u8 {
+                if viewer.is_some_and(|v| v != side) {
+                    ui.label("?").on_hover_text("Hidden in this side's view");
+                } else {
+                    ui.label(format!("{} / 15", s.energy[usize::from(side)]));
+                }
+            }
+            ui.end_row();
+            ui.label("Income")
+                .on_hover_text("Energy at the side's next turn start");
+            for side in 0..2u8 {
+                let next = if s.side == side {
+                    s.turn + 2
+                } else {
+                    s.turn + 1
+                };
+                ui.label(format!("+{}", s.income(side, next)));
+            }
+            ui.end_row();
+            ui.label("Base health");
+            for side in 0..2u8 {
+                let h: Vec<String> = s
+                    .bases
+                    .iter()
+                    .filter(|b| b.side == side)
+                    .map(|b| b.health.to_string())
+                    .collect();
+                ui.label(h.join(", "));
+            }
+            ui.end_row();
+            ui.label("Objectives");
+            for side in 0..2u8 {
+                let n = s
+                    .objectives
+                    .iter()
+                    .filter(|o| o.owner == Some(side))
+                    .count();
+                ui.label(format!("{n} / {}", s.objectives.len()));
+            }
+            ui.end_row();
+            ui.label("Outposts");
+            for side in 0..2u8 {
+                let n = s
+                    .arena()
+                    .outposts
+                    .iter()
+                    .filter(|&&c| s.outpost_controller(c) == Some(side))
+                    .count();
+                ui.label(format!("{n} / {}", s.arena().outposts.len()));
+            }
+            ui.end_row();
+            ui.label("Units");
+            for side in 0..2u8 {
+                let n = s
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && u.alive())
+                    .count();
+                if viewer.is_some_and(|v| v != side) {
+                    ui.label("?");
+                } else {
+                    ui.label(n.to_string());
+                }
+            }
+            ui.end_row();
+        });
+    let pending: Vec<String> = s
+        .objectives
+        .iter()
+        .filter_map(|o| {
+            let u = s.unit(o.pending?)?;
+            if viewer.is_some_and(|v| v != u.side)
+                && !hexwright_engine::rules::fog::sees_units_at(s, viewer.unwrap_or(0), o.cell)
+            {
+                return None;
+            }
+            let h = s.arena().hex(o.cell);
+            Some(format!(
+                "side {} takes ({},{}) at its next turn start if it holds",
+                u.side, h.x, h.y
+            ))
+        })
+        .collect();
+    if !pending.is_empty() {
+        ui.label(RichText::new("Pending captures").strong());
+        for p in pending {
+            ui.label(p);
+        }
+    }
+    actions
+}

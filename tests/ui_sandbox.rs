@@ -1,0 +1,325 @@
+//! The sandbox, driven headless with `egui_kittest` through the app's
+//! labels: open it on the default map, step and watch the event log grow,
+//! rewind and step again to the same state hashes, play a move by clicks,
+//! see an illegal click's reason, switch views (fog), run a small batch,
+//! and reopen a saved replay at the same final state.
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use hexwright::app::HexwrightApp;
+use hexwright::canvas;
+use hexwright::sandbox::action::{Tab, Viewpoint};
+use hexwright::sandbox::setup::Controller;
+use hexwright_engine::Hex;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::rules::{Command, Status};
+
+const SIZE: Vec2 = Vec2::new(1500.0, 950.0);
+
+fn harness(app: HexwrightApp) -> Harness<'static, HexwrightApp> {
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// The default map with the sandbox open on it.
+fn sandbox() -> Harness<'static, HexwrightApp> {
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("Play").click();
+    h.run();
+    assert!(h.state().sandbox().is_some(), "the sandbox opens");
+    h
+}
+
+/// The sandbox with a match of two greedy bots started (seed 1).
+fn started() -> Harness<'static, HexwrightApp> {
+    let mut h = sandbox();
+    h.get_by_label("Start match").click();
+    h.run();
+    assert!(timeline(&h).is_some(), "the match starts");
+    h
+}
+
+fn timeline<'a>(
+    h: &'a Harness<'_, HexwrightApp>,
+) -> Option<&'a hexwright::sandbox::timeline::Timeline> {
+    h.state().sandbox().and_then(|s| s.timeline())
+}
+
+fn cursor(h: &Harness<'_, HexwrightApp>) -> usize {
+    timeline(h).expect("a match").cursor()
+}
+
+fn state_hash(h: &Harness<'_, HexwrightApp>) -> u64 {
+    timeline(h).expect("a match").state().state_hash()
+}
+
+fn press(h: &Harness<'_, HexwrightApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+fn click_hex(h: &mut Harness<'_, HexwrightApp>, hex: Hex) {
+    let app = h.state();
+    let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
+    h.hover_at(pos);
+    h.run();
+    press(h, pos, true);
+    press(h, pos, false);
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}
+
+#[test]
+fn play_opens_the_sandbox_and_back_returns_to_the_editor() {
+    let mut h = sandbox();
+    assert_eq!(
+        h.state().sandbox().map(hexwright::sandbox::Sandbox::tab),
+        Some(Tab::Scenario)
+    );
+    h.get_by_label("Back to editor").click();
+    h.run();
+    assert!(h.state().sandbox().is_none());
+    // F5 opens it again.
+    h.key_press(Key::F5);
+    h.run();
+    assert!(h.state().sandbox().is_some());
+}
+
+#[test]
+fn stepping_grows_the_event_log() {
+    let mut h = started();
+    assert!(h.query_by_label("0 / 0 commands").is_some());
+    for n in 1..=3 {
+        h.get_by_label("Step command").click();
+        h.run();
+        assert_eq!(cursor(&h), n);
+        assert!(h.query_by_label(&format!("{n} / {n} commands")).is_some());
+    }
+    let first = timeline(&h).unwrap().steps()[0].line.clone();
+    assert!(first.starts_with("Round 1, side 0: "), "{first}");
+    assert!(h.query_by_label(&first).is_some(), "the log shows {first}");
+}
+
+#[test]
+fn rewinding_and_stepping_again_gives_the_same_state_hashes() {
+    let mut h = started();
+    for _ in 0..4 {
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    let t = timeline(&h).unwrap();
+    let hashes: Vec<u64> = t.steps().iter().map(|s| s.hash).collect();
+    let end = t.cursor();
+    assert!(end >= 4);
+    // Click a log line near the end: the cursor goes to just after it.
+    let line = t.steps()[end - 3].line.clone();
+    h.get_by_label(&line).click();
+    h.run();
+    assert_eq!(cursor(&h), end - 2);
+    // Rewind to round 2 with the jump field, then step forward again.
+    h.get_by_label("Go to round").click();
+    h.run();
+    assert_eq!(timeline(&h).unwrap().state().round(), 2);
+    assert!(cursor(&h) > 0);
+    while cursor(&h) < end {
+        h.get_by_label("Step command").click();
+        h.run();
+        assert_eq!(state_hash(&h), hashes[cursor(&h) - 1]);
+    }
+}
+
+/// A match where a person plays side 0.
+fn human_match() -> Harness<'static, HexwrightApp> {
+    let mut h = sandbox();
+    h.state_mut().sandbox_mut().unwrap().setup_mut().controllers[0] = Controller::Human;
+    h.get_by_label("Start match").click();
+    h.run();
+    h
+}
+
+#[test]
+fn a_person_moves_a_unit_by_clicks() {
+    let mut h = human_match();
+    let s = timeline(&h).unwrap().state().clone();
+    let unit = s
+        .units
+        .iter()
+        .find(|u| u.side == 0 && u.status == Status::Alive)
+        .expect("side 0 has units");
+    let from = s.arena().hex(unit.cell);
+    let to = hexwright::sandbox::human::UnitOptions::of(&s, unit.id).moves[0];
+    click_hex(&mut h, from);
+    assert_eq!(h.state().sandbox().unwrap().selected(), Some(unit.id));
+    click_hex(&mut h, to);
+    let t = timeline(&h).unwrap();
+    assert_eq!(t.steps().len(), 1);
+    assert_eq!(t.steps()[0].cmd, Command::Move { unit: unit.id, to });
+    // End the turn with the button; the greedy bot of side 1 answers when stepped.
+    h.get_by_label("End turn").click();
+    h.run();
+    assert_eq!(timeline(&h).unwrap().state().side, 1);
+    h.get_by_label("Step turn").click();
+    h.run();
+    assert_eq!(timeline(&h).unwrap().state().side, 0);
+}
+
+#[test]
+fn an_illegal_click_shows_the_engines_reason() {
+    let mut h = human_match();
+    let s = timeline(&h).unwrap().state().clone();
+    let unit = s
+        .units
+        .iter()
+        .find(|u| u.side == 0 && u.status == Status::Alive)
+        .expect("side 0 has units");
+    let from = s.arena().hex(unit.cell);
+    // The usable hex farthest from the unit that shows on the canvas.
+    let far = s
+        .arena()
+        .hexes()
+        .iter()
+        .copied()
+        .filter(|h| s.units_at_hex(*h).next().is_none())
+        .max_by_key(|h| h.unsigned_distance_to(from))
+        .expect("hexes");
+    click_hex(&mut h, from);
+    click_hex(&mut h, far);
+    assert_eq!(timeline(&h).unwrap().steps().len(), 0, "nothing was played");
+    let message = h.state().sandbox().unwrap().message().unwrap().to_owned();
+    assert!(message.contains("not reachable"), "{message}");
+    assert!(h.query_by_label_contains("not reachable").is_some());
+}
+
+#[test]
+fn switching_views_changes_what_is_drawn() {
+    let mut h = started();
+    for _ in 0..2 {
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    let shapes = |h: &mut Harness<'_, HexwrightApp>| {
+        h.run();
+        h.output().shapes.len()
+    };
+    let all = shapes(&mut h);
+    let sb = h.state().sandbox().unwrap();
+    let (truth, fog) = sb.shown_state().unwrap();
+    assert!(fog.is_none());
+    h.get_by_label("Side 0's view").click();
+    h.run();
+    assert_eq!(h.state().sandbox().unwrap().viewpoint(), Viewpoint::Side(0));
+    let side0 = shapes(&mut h);
+    let (view, fog) = h.state().sandbox().unwrap().shown_state().unwrap();
+    let fog = fog.expect("a side's view has fog");
+    assert!(fog.iter().any(|&v| !v), "side 0 does not see every hex");
+    let seen = |s: &hexwright_engine::rules::MatchState| {
+        s.units
+            .iter()
+            .filter(|u| u.side == 1 && u.on_board())
+            .count()
+    };
+    assert!(seen(&view) < seen(&truth), "side 0 sees fewer enemy units");
+    assert_ne!(all, side0, "the fog is drawn");
+}
+
+#[test]
+fn a_saved_replay_reopens_at_the_same_final_state() {
+    let dir = std::env::temp_dir().join(format!("hexwright-sandbox-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("match.replay.ron");
+    let mut h = started();
+    // Play the match to its end.
+    for _ in 0..200 {
+        if timeline(&h).unwrap().state().outcome.is_some() {
+            break;
+        }
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    let t = timeline(&h).unwrap();
+    assert!(t.state().outcome.is_some(), "the match ends");
+    let final_hash = t.state().state_hash();
+    let steps = t.steps().len();
+    type_into(&mut h, "Replay file", &path.display().to_string());
+    h.get_by_label("Save replay").click();
+    h.run();
+    assert!(
+        path.is_file(),
+        "{:?}",
+        h.state().sandbox().unwrap().message()
+    );
+    h.get_by_label("Restart").click();
+    h.run();
+    assert_eq!(cursor(&h), 0);
+    type_into(&mut h, "Replay to open", &path.display().to_string());
+    h.get_by_label("Open replay").click();
+    h.run();
+    let t = timeline(&h).unwrap();
+    assert_eq!(t.steps().len(), steps);
+    assert_eq!(t.state().state_hash(), final_hash);
+    assert!(
+        h.query_by_label_contains("wins in round").is_some()
+            || h.query_by_label_contains("Draw").is_some()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_map_with_validation_errors_is_refused() {
+    use hexwright::document::MapSource;
+    use hexwright_engine::board::Board;
+    use hexwright_engine::layout::Orientation;
+    use hexwright_engine::map::Map;
+    let map = Map::new_empty("Blank", Orientation::Pointy, 20.0, 800.0, 600.0).unwrap();
+    let mut h = harness(HexwrightApp::new(
+        Board::new(map).unwrap(),
+        MapSource::Unsaved,
+    ));
+    h.get_by_label("Play").click();
+    h.run();
+    assert!(h.state().sandbox().is_none());
+    assert!(h.query_by_label_contains("Cannot play").is_some());
+}
+
+#[test]
+fn a_bot_seat_can_be_taken_over_after_a_rewind() {
+    let mut h = started();
+    for _ in 0..4 {
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    h.get_by_label("Go to round").click();
+    h.run();
+    let s = timeline(&h).unwrap().state().clone();
+    assert_eq!((s.round(), s.side), (2, 0));
+    h.state_mut().sandbox_mut().unwrap().apply(
+        hexwright::sandbox::action::SandboxAction::SetSeat(0, None),
+        0.0,
+    );
+    h.run();
+    h.get_by_label("End turn").click();
+    h.run();
+    let t = timeline(&h).unwrap();
+    assert_eq!(t.steps()[t.cursor() - 1].cmd, Command::EndTurn);
+    assert_eq!(t.state().side, 1);
+    assert_eq!(t.seats(), [None, Some(BotKind::Greedy)]);
+}
