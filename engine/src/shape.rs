@@ -392,7 +392,9 @@ fn prepare_stroke(points: &[Point], radius: f64, unit: f64) -> Prepared {
 ///
 /// Each difference of two convex polygons is cut along the edge lines of the
 /// subtracted one, so every ring is convex and the rings share their cut
-/// lines exactly up to rounding; slivers thinner than rounding are dropped.
+/// lines exactly up to rounding. Pieces of rounding size are dropped, and so
+/// are corners within rounding of the line through their neighbours (see
+/// `drop_flat_corners`), so that every ring is convex beyond rounding.
 fn stroke_partition(points: &[Point], radius: f64) -> Option<Polys> {
     let mut pts = points.to_vec();
     pts.dedup();
@@ -410,6 +412,12 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Polys> {
         min_area: radius * radius * 1e-13,
         ..Cutter::default()
     };
+    // Rounding moves the corners and cuts by a few units in the last place
+    // of the largest coordinate; a corner this close to flat is rounding.
+    let extent = pts.iter().fold(radius, |m, p| {
+        m.max(p.x.abs() + radius).max(p.y.abs() + radius)
+    });
+    let tol = extent * 1e-13;
     let mut near = NearParts::new(&boxes, radius);
     let mut rings = Polys::default();
     let mut ring: Vec<Point> = Vec::new();
@@ -426,7 +434,7 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Polys> {
         for f in 0..cut.work.len() {
             ring.clear();
             ring.extend_from_slice(cut.work.get(f));
-            drop_near_duplicates(&mut ring, radius * 1e-12);
+            drop_flat_corners(&mut ring, tol);
             if ring.len() >= 3 {
                 rings.push(&ring);
             }
@@ -439,13 +447,37 @@ fn stroke_partition(points: &[Point], radius: f64) -> Option<Polys> {
     Some(rings)
 }
 
-/// Removes corners within `eps` (in both coordinates) of the corner before
-/// them, so that no edge is so short that rounding decides its direction.
-fn drop_near_duplicates(poly: &mut Vec<Point>, eps: f64) {
-    let close = |a: Point, b: Point| (a.x - b.x).abs() <= eps && (a.y - b.y).abs() <= eps;
-    poly.dedup_by(|b, a| close(*a, *b));
-    while poly.len() > 1 && close(poly[0], poly[poly.len() - 1]) {
-        poly.pop();
+/// Removes the corners of a convex ring that lie within `tol` of the line
+/// through the corners on either side, until none is left (so it takes out
+/// near-duplicate corners too, and whittles a sliver down to fewer than three
+/// corners).
+///
+/// Such a corner is where a cut passed within rounding error of another
+/// corner or of a cut line: whether it bends in or out is up to rounding, so
+/// with it the ring would be convex only up to rounding, and a very short
+/// edge next to it could point anywhere. Leaving it out moves the outline by
+/// at most `tol`.
+fn drop_flat_corners(poly: &mut Vec<Point>, tol: f64) {
+    let flat = |a: Point, b: Point, c: Point| {
+        let (ab, ac) = (b - a, c - a);
+        let d = geom::cross(ac, ab);
+        d * d <= tol * tol * (ac.x * ac.x + ac.y * ac.y)
+    };
+    let mut i = 0;
+    // Corners checked since the last removal; done after a full round.
+    let mut kept = 0;
+    while poly.len() >= 3 && kept < poly.len() {
+        let n = poly.len();
+        i %= n;
+        if flat(poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]) {
+            poly.remove(i);
+            kept = 0;
+            // The corner before may have become flat.
+            i = (i + n - 2) % (n - 1);
+        } else {
+            kept += 1;
+            i += 1;
+        }
     }
 }
 
@@ -667,14 +699,33 @@ impl Cutter {
                     self.next.pts.push(x);
                 }
             }
-            if geom::signed_area(&self.next.pts[outside_start..]) > self.min_area {
+            if piece_area(&self.next.pts[outside_start..]) > self.min_area {
                 self.next.ends.push(self.next.pts.len());
             } else {
                 self.next.pts.truncate(outside_start);
             }
             std::mem::swap(&mut self.rest, &mut self.inside);
+            if piece_area(&self.rest) <= self.min_area {
+                // What is left is a sliver, and so is whatever of it lies
+                // outside the other edges of `c`.
+                return;
+            }
         }
     }
+}
+
+/// Signed area of a small polygon, summed about its first corner: the
+/// shoelace formula on coordinates far from the origin rounds each term by
+/// more than the whole area of a sliver, and may even get its sign wrong.
+fn piece_area(poly: &[Point]) -> f64 {
+    let Some(&o) = poly.first() else {
+        return 0.0;
+    };
+    let s: f64 = poly
+        .windows(2)
+        .map(|w| geom::cross(w[0] - o, w[1] - o))
+        .sum();
+    0.5 * s
 }
 
 /// Whether the triangle (`prev.b`, `v`, `w`) is covered by the rectangles of
@@ -978,11 +1029,16 @@ mod tests {
         assert_eq!(Prepared::from(&prepare_for_coverage(&s, 10.0)), part);
     }
 
+    /// Whether the ring turns left at every corner, up to a relative angle
+    /// of rounding size, and has positive area. The area is summed about the
+    /// first corner: a ring may be small but well clear of rounding (a
+    /// triangle 1e-9 by 1e-5 far from the origin), and the shoelace sum on
+    /// absolute coordinates rounds by more than its whole area.
     #[allow(clippy::many_single_char_names)]
     fn is_convex_ring(r: &[Point]) -> bool {
         let n = r.len();
         n >= 3
-            && geom::signed_area(r) > 0.0
+            && piece_area(r) > 0.0
             && (0..n).all(|i| {
                 let (a, b, c) = (r[i], r[(i + 1) % n], r[(i + 2) % n]);
                 let (u, v) = (b - a, c - b);
