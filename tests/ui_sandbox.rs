@@ -323,3 +323,125 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     assert_eq!(t.state().side, 1);
     assert_eq!(t.seats(), [None, Some(BotKind::Greedy)]);
 }
+
+#[test]
+fn a_unit_is_deployed_by_dragging_it_on_the_map() {
+    let mut h = sandbox();
+    let sb = h.state().sandbox().unwrap();
+    let map = sb.map().clone();
+    let roster = hexwright_engine::rules::Roster::bundled();
+    let p = sb
+        .setup()
+        .prepare(&map, &roster)
+        .expect("the default scenario plays");
+    let d = p.deployments(sb.setup().seed);
+    let (_, from) = d[0].units[0];
+    let zone = h.state().document().zones_of(0);
+    let free = zone
+        .iter()
+        .copied()
+        .find(|z| d[0].units.iter().all(|(_, h)| h != z) && map.feature_at(*z).is_none())
+        .expect("a free hex in side 0's zone");
+    let app = h.state();
+    let at = |hex| canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
+    let (a, b) = (at(from), at(free));
+    h.hover_at(a);
+    h.run();
+    press(&h, a, true);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(a + (b - a) * (k as f32 / 8.0));
+        h.run();
+    }
+    press(&h, b, false);
+    h.run();
+    let units = h.state().sandbox().unwrap().setup().units(0);
+    assert_eq!(
+        units[0].2,
+        Some(free),
+        "the dragged unit stands where it was dropped"
+    );
+    assert!(
+        units.iter().all(|u| u.2.is_some()),
+        "the others are pinned where they were"
+    );
+    // The match starts with the unit there.
+    h.get_by_label("Start match").click();
+    h.run();
+    let s = timeline(&h)
+        .unwrap_or_else(|| panic!("{:?}", h.state().sandbox().unwrap().message()))
+        .state();
+    assert!(s.units_at_hex(free).any(|u| u.side == 0));
+}
+
+#[test]
+fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
+    let mut h = sandbox();
+    h.get_by_label("Batch").click();
+    h.run();
+    h.state_mut().sandbox_mut().unwrap().batch_mut().configure(
+        4,
+        [BotKind::Greedy, BotKind::Random],
+        7,
+    );
+    h.run();
+    h.get_by_label("Simulate 4 matches").click();
+    let start = std::time::Instant::now();
+    while h.state().sandbox().unwrap().batch().results().is_none()
+        || h.state().sandbox().unwrap().batch().is_running()
+    {
+        assert!(start.elapsed().as_secs() < 120, "the batch finishes");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    assert!(h.query_by_label_contains("Side 0 wins").is_some());
+    assert!(h.query_by_label_contains("Side 1 wins").is_some());
+    let results = h.state().sandbox().unwrap().batch().results().unwrap();
+    assert_eq!(results.rows.len(), 4);
+    let row = results.rows[1].clone();
+    h.get_all_by_label("Open")
+        .nth(1)
+        .expect("a row per match")
+        .click();
+    h.run();
+    let sb = h.state().sandbox().unwrap();
+    assert_eq!(sb.tab(), Tab::Match);
+    let t = sb.timeline().expect("the match opened");
+    assert_eq!(t.seed(), row.seed);
+    assert_eq!(t.state().round(), row.rounds);
+    assert_eq!(t.state().outcome, Some(row.outcome));
+}
+
+#[test]
+fn a_saved_position_is_where_new_matches_start() {
+    let dir = std::env::temp_dir().join(format!("hexwright-position-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("position.scenario.ron");
+    let mut h = started();
+    for _ in 0..3 {
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    let position = state_hash(&h);
+    let round = timeline(&h).unwrap().state().round();
+    type_into(&mut h, "Scenario file", &path.display().to_string());
+    h.get_by_label("Save position as scenario").click();
+    h.run();
+    assert!(
+        path.is_file(),
+        "{:?}",
+        h.state().sandbox().unwrap().message()
+    );
+    // The file is an ordinary scenario with the opening in it.
+    let scenario =
+        hexwright_engine::rules::scenario::Scenario::load(&path).expect("a valid scenario");
+    assert!(!scenario.opening.is_empty());
+    // Restarting now starts from the position.
+    h.get_by_label("Restart").click();
+    h.run();
+    assert_eq!(cursor(&h), 0);
+    assert_eq!(state_hash(&h), position);
+    assert_eq!(timeline(&h).unwrap().state().round(), round);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -82,7 +82,7 @@ pub fn show(
     });
     let n = t.steps().len();
     let mut at = t.cursor();
-    ui.spacing_mut().slider_width = (ui.available_width() - 90.0).max(100.0);
+    ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(100.0);
     if ui
         .add(Slider::new(&mut at, 0..=n).text("commands"))
         .on_hover_text("Drag to rewind or go forward")

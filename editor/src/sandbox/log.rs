@@ -57,29 +57,29 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>, follow: bool) -> Ve
     let mut actions = Vec::new();
     let n = t.steps().len();
     ui.label(format!("{} / {n} commands", t.cursor()));
-    let row_h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    let mut area = ScrollArea::vertical()
+    // Plain rows (lines wrap, so their heights differ); the current line
+    // scrolls into view after a step or a jump.
+    ScrollArea::vertical()
         .id_salt("event_log")
-        .auto_shrink([false, false]);
-    if follow && t.cursor() > 0 {
-        area = area.vertical_scroll_offset(((t.cursor() as f32) * row_h - 120.0).max(0.0));
-    }
-    area.show_rows(ui, row_h, n, |ui, range| {
-        for i in range {
-            let text = line_for(t, i, viewer);
-            let current = i + 1 == t.cursor();
-            let mut rich = RichText::new(text);
-            if i >= t.cursor() {
-                rich = rich.weak();
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for i in 0..n {
+                let text = line_for(t, i, viewer);
+                let current = i + 1 == t.cursor();
+                let mut rich = RichText::new(text);
+                if i >= t.cursor() {
+                    rich = rich.weak();
+                }
+                let r = ui
+                    .selectable_label(current, rich)
+                    .on_hover_text("Jump here");
+                if current && follow {
+                    r.scroll_to_me(Some(egui::Align::Center));
+                }
+                if r.clicked() {
+                    actions.push(SandboxAction::Seek(i + 1));
+                }
             }
-            if ui
-                .selectable_label(current, rich)
-                .on_hover_text("Jump here")
-                .clicked()
-            {
-                actions.push(SandboxAction::Seek(i + 1));
-            }
-        }
-    });
+        });
     actions
 }

@@ -202,6 +202,11 @@ impl Sandbox {
         &self.batch
     }
 
+    /// The batch panel, to set it up (tests).
+    pub fn batch_mut(&mut self) -> &mut BatchPanel {
+        &mut self.batch
+    }
+
     /// The openings panel.
     #[must_use]
     pub fn openings(&self) -> &OpeningsPanel {
@@ -771,8 +776,8 @@ impl Sandbox {
         };
         Panel::left("sandbox_left")
             .resizable(true)
-            .default_size(340.0)
-            .size_range(260.0..=560.0)
+            .default_size(300.0)
+            .size_range(240.0..=560.0)
             .show(ui, |ui| {
                 ScrollArea::vertical()
                     .id_salt("sandbox_left_scroll")
@@ -868,8 +873,8 @@ impl Sandbox {
             let person = self.human_to_move();
             Panel::right("sandbox_right")
                 .resizable(true)
-                .default_size(340.0)
-                .size_range(260.0..=600.0)
+                .default_size(310.0)
+                .size_range(240.0..=600.0)
                 .show(ui, |ui| {
                     ui.add_space(6.0);
                     if let Some(id) = self.selected {

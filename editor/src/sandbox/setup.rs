@@ -433,6 +433,10 @@ impl Setup {
         egui::ScrollArea::vertical()
             .id_salt("sandbox_setup")
             .show(ui, |ui| {
+                if let Some(r) = self.start(ui, input) {
+                    request = Some(r);
+                }
+                ui.separator();
                 self.match_settings(ui);
                 ui.separator();
                 self.armies_choice(ui);
@@ -440,9 +444,7 @@ impl Setup {
                     self.side(ui, side, input.zones[usize::from(side)]);
                 }
                 ui.separator();
-                request = self.files(ui, input);
-                ui.separator();
-                if let Some(r) = self.start(ui, input) {
+                if let Some(r) = self.files(ui, input) {
                     request = Some(r);
                 }
             });
