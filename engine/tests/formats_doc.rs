@@ -86,6 +86,21 @@ fn example_manifest_parses() {
     );
 }
 
+#[test]
+fn example_scenario_parses() {
+    let blocks = ron_blocks();
+    let text = blocks
+        .iter()
+        .find(|b| b.contains("opening:"))
+        .expect("docs/formats.md shows a scenario with an opening");
+    let s = hexwright_engine::rules::scenario::Scenario::parse(text, "docs/formats.md")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.seed, 7);
+    assert!(s.armies.is_some());
+    assert_eq!(s.opening.len(), 2);
+    assert_eq!(s.opening[1], hexwright_engine::rules::Command::EndTurn);
+}
+
 /// The second cell of the table row for `name`, without spaces.
 fn table_value(name: &str) -> String {
     let prefix = format!("| `{name}`");

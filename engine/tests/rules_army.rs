@@ -353,3 +353,70 @@ fn the_roster_tables_in_the_rules_reference_match_the_bundled_roster() {
         assert!(ok, "{}: penalty cell `{penalty}`", d.name);
     }
 }
+
+/// A scenario of the first bundled map with default armies from `seed`,
+/// written out (as the sandbox saves a position), and this opening.
+fn with_opening(seed: u64, opening: Vec<hexwright_engine::rules::Command>) -> Scenario {
+    let (_, map) = bundled_maps().remove(0);
+    let roster = Roster::bundled();
+    let plain = Scenario::for_map(map.clone(), seed, 60)
+        .prepare(Path::new("."), &roster, "test")
+        .expect("valid");
+    let (a0, a1) = plain.written_armies(seed);
+    let mut s = Scenario::for_map(map, seed, 60);
+    s.armies = Some((a0, a1));
+    s.opening = opening;
+    s
+}
+
+#[test]
+fn an_opening_is_played_before_every_match_whatever_the_seed() {
+    use hexwright_engine::rules::{Command, legal};
+    let roster = Roster::bundled();
+    let start = with_opening(3, Vec::new())
+        .prepare(Path::new("."), &roster, "test")
+        .expect("valid")
+        .new_match()
+        .0;
+    let first = legal(&start)
+        .into_iter()
+        .find(|c| matches!(c, Command::Move { .. }))
+        .expect("side 0 can move");
+    let opening = vec![first.clone(), Command::EndTurn];
+    let mut expected = start.clone();
+    for c in &opening {
+        hexwright_engine::rules::execute(&mut expected, c, &mut Vec::new()).expect("legal");
+    }
+    let p = with_opening(3, opening)
+        .prepare(Path::new("."), &roster, "test")
+        .expect("the opening is legal");
+    assert_eq!(p.new_match().0.state_hash(), expected.state_hash());
+    assert_eq!(p.new_match().0.side, 1);
+    // Another seed: same armies, same opening, same position (the seed
+    // only changes the bots' streams).
+    let other = p.new_match_with_seed(99).0;
+    assert_eq!(other.units, expected.units);
+    assert_eq!(other.turn, expected.turn);
+}
+
+#[test]
+fn an_illegal_opening_is_refused_with_its_index_and_reason() {
+    use hexwright_engine::rules::Command;
+    let roster = Roster::bundled();
+    let bad = Command::Move {
+        unit: 9999,
+        to: hexwright_engine::Hex::ZERO,
+    };
+    let err = with_opening(3, vec![Command::EndTurn, bad])
+        .prepare(Path::new("."), &roster, "pos.ron")
+        .expect_err("no unit 9999");
+    assert!(
+        matches!(err, ScenarioError::Opening { index: 1, .. }),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("pos.ron") && text.contains("opening command 1") && text.contains("9999"),
+        "{text}"
+    );
+}

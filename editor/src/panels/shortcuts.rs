@@ -19,7 +19,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("R / M", "Turn the paste 60° / mirror it"),
     ("F1", "Show or hide this sheet"),
     ("F5", "Play the map in the sandbox"),
-    ("Esc (sandbox)", "Back to the editor"),
+    (
+        "Esc (sandbox)",
+        "Drop the selection, then back to the editor",
+    ),
     ("F or Home", "Fit the map into the canvas"),
     (
         "+ / −, mouse wheel",

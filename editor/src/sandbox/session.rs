@@ -935,7 +935,14 @@ impl Sandbox {
             self.paint(&painter, &proj, &cx.palette);
         });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
-            actions.push(SandboxAction::Close);
+            // Esc first drops a pending choice or the selection, then leaves.
+            if self.intent != Intent::Normal || self.selected.is_some() || self.spawn_menu.is_some()
+            {
+                actions.push(SandboxAction::SelectUnit(None));
+                self.spawn_menu = None;
+            } else {
+                actions.push(SandboxAction::Close);
+            }
         }
         let changed = !actions.is_empty();
         for a in actions {
