@@ -445,3 +445,51 @@ fn a_saved_position_is_where_new_matches_start() {
     assert_eq!(timeline(&h).unwrap().state().round(), round);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_person_spawns_a_unit_from_a_barracks_menu() {
+    let mut h = human_match();
+    let s = timeline(&h).unwrap().state().clone();
+    let barracks = s
+        .arena()
+        .barracks
+        .iter()
+        .map(|&(c, side)| (s.arena().hex(c), side))
+        .find(|&(hex, side)| side == 0 && s.units_at_hex(hex).next().is_none())
+        .expect("side 0 has a free barracks")
+        .0;
+    click_hex(&mut h, barracks);
+    let heading = format!("Barracks at ({},{})", barracks.x, barracks.y);
+    assert!(h.query_by_label(&heading).is_some(), "the spawn menu opens");
+    // The cheapest kind side 0 can afford.
+    let race = s.race[0];
+    let roster = s.roster();
+    let kind = roster
+        .race_kinds(race)
+        .map(|k| &roster.kind(k).def)
+        .filter(|d| d.class.spawnable() && d.cost.unwrap_or(0) <= s.energy[0])
+        .min_by_key(|d| d.cost)
+        .expect("an affordable kind")
+        .clone();
+    let label = format!("Spawn {} ({} Energy)", kind.name, kind.cost.unwrap_or(0));
+    h.get_by_label(&label).click();
+    h.run();
+    let to = hexwright::sandbox::human::spawn_targets(&s, barracks, &kind.name)[0];
+    click_hex(&mut h, to);
+    let t = timeline(&h).unwrap();
+    assert_eq!(
+        t.steps().len(),
+        1,
+        "{:?}",
+        h.state().sandbox().unwrap().message()
+    );
+    assert_eq!(
+        t.steps()[0].cmd,
+        Command::Spawn {
+            barracks,
+            kind: kind.name.clone(),
+            to
+        }
+    );
+    assert!(t.state().units_at_hex(to).any(|u| u.side == 0));
+}

@@ -877,7 +877,18 @@ impl Sandbox {
                 .size_range(240.0..=600.0)
                 .show(ui, |ui| {
                     ui.add_space(6.0);
-                    if let Some(id) = self.selected {
+                    // A side's view shows the card of units that side sees.
+                    let seen = self.selected.filter(|&id| {
+                        let s = t.state();
+                        match viewer {
+                            None => true,
+                            Some(v) => s.unit(id).is_some_and(|u| {
+                                u.side == v
+                                    || hexwright_engine::rules::fog::sees_units_at(s, v, u.cell)
+                            }),
+                        }
+                    });
+                    if let Some(id) = seen {
                         inspect::unit_card(ui, t.state(), id);
                         ui.separator();
                     }
