@@ -465,6 +465,19 @@ impl BatchPanel {
                         1..=MAX_MATCHES,
                         "How many matches to play",
                     );
+                    ui.label("");
+                    ui.horizontal(|ui| {
+                        for n in [100, 1_000, 10_000] {
+                            if ui
+                                .selectable_label(self.matches == n, format!("{n}"))
+                                .on_hover_text(format!("Play {n} matches"))
+                                .clicked()
+                            {
+                                self.matches = n;
+                            }
+                        }
+                    });
+                    ui.end_row();
                     ui.label("Bot A");
                     bot_combo(
                         ui,

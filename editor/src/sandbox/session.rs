@@ -327,6 +327,7 @@ impl Sandbox {
             }
             SandboxAction::Back => {
                 self.playing = false;
+                self.message = None;
                 if let Some(t) = &mut self.timeline {
                     t.seek(t.cursor().saturating_sub(1));
                 }
@@ -339,6 +340,7 @@ impl Sandbox {
             SandboxAction::SetSpeed(v) => self.speed = v.clamp(0.5, 120.0),
             SandboxAction::Seek(i) => {
                 self.playing = false;
+                self.message = None;
                 if let Some(t) = &mut self.timeline {
                     t.seek(i);
                 }
@@ -346,6 +348,7 @@ impl Sandbox {
             }
             SandboxAction::SeekTurn(turn) => {
                 self.playing = false;
+                self.message = None;
                 if let Some(t) = &mut self.timeline {
                     match t.turn_start(turn) {
                         Some(i) => t.seek(i),
@@ -450,7 +453,22 @@ impl Sandbox {
                 }
                 self.after_move();
             }
-            Err(e) => self.message = Some(format!("Not allowed: {e}")),
+            Err(e) => {
+                // Name the unit the command is about, then the engine's reason.
+                let s = t.state();
+                let who = match &cmd {
+                    Command::Move { unit, .. }
+                    | Command::Attack { unit, .. }
+                    | Command::Rebound { unit }
+                    | Command::Heal { unit, .. }
+                    | Command::Summon { unit, .. } => s
+                        .unit(*unit)
+                        .map(|u| format!(" ({})", s.roster().kind(u.kind).def.name)),
+                    Command::Spawn { kind, .. } => Some(format!(" ({kind})")),
+                    Command::EndTurn => None,
+                };
+                self.message = Some(format!("Not allowed{}: {e}", who.unwrap_or_default()));
+            }
         }
     }
 

@@ -182,7 +182,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
             ))
         })
         .collect();
-    if !pending.is_empty() {
+    if !pending.is_empty() && s.outcome.is_none() {
         ui.label(RichText::new("Pending captures").strong());
         for p in pending {
             ui.label(p);
