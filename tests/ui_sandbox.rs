@@ -280,6 +280,18 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
         h.query_by_label_contains("wins in round").is_some()
             || h.query_by_label_contains("Draw").is_some()
     );
+    // Restart plays the replay's match again, to the same end.
+    h.get_by_label("Restart").click();
+    h.run();
+    assert_eq!(cursor(&h), 0);
+    for _ in 0..200 {
+        if timeline(&h).unwrap().state().outcome.is_some() {
+            break;
+        }
+        h.get_by_label("Step turn").click();
+        h.run();
+    }
+    assert_eq!(state_hash(&h), final_hash);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -33,7 +33,17 @@ pub fn line_for(t: &Timeline, i: usize, viewer: Option<Side>) -> String {
     let Some(side) = viewer else {
         return step.line.clone();
     };
-    if step.side == side || step.cmd == Command::EndTurn {
+    if step.cmd == Command::EndTurn {
+        // The turn start that follows is told only when it is the viewer's
+        // own (an enemy's income and bank stay hidden).
+        if step.side == side
+            && let Some(i) = step.line.find(" begins")
+        {
+            return step.line[..i + " begins".len()].to_owned();
+        }
+        return step.line.clone();
+    }
+    if step.side == side {
         return step.line.clone();
     }
     let (Some(before), Some(after)) = (t.state_at(i), t.state_at(i + 1)) else {
@@ -82,4 +92,46 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>, follow: bool) -> Ve
             }
         });
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexwright_engine::bots::BotKind;
+    use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::scenario::Scenario;
+    use std::path::Path;
+
+    fn played() -> Timeline {
+        let map = crate::bundled::default_map().expect("bundled map");
+        let p = Scenario::for_map(map, 4, 60)
+            .prepare(Path::new("."), &Roster::bundled(), "test")
+            .expect("valid");
+        let mut t = Timeline::new(p, 4, [Some(BotKind::Greedy); 2]);
+        t.advance_to_end(5000);
+        t
+    }
+
+    #[test]
+    fn a_sides_log_hides_what_it_could_not_see() {
+        let t = played();
+        let n = t.steps().len();
+        let mut hidden = 0;
+        for i in 0..n {
+            let all = line_for(&t, i, None);
+            let mine = line_for(&t, i, Some(0));
+            assert_eq!(all, t.steps()[i].line);
+            let step = &t.steps()[i];
+            if step.side == 0 && step.cmd != Command::EndTurn {
+                assert_eq!(mine, all, "own commands are told in full");
+            }
+            if step.cmd == Command::EndTurn && step.side == 0 {
+                assert!(!mine.contains("side 1 gains"), "{mine}");
+            }
+            if mine.contains("out of side 0's sight") {
+                hidden += 1;
+            }
+        }
+        assert!(hidden > 0, "some enemy commands were out of sight");
+    }
 }

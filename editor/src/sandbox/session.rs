@@ -565,6 +565,9 @@ impl Sandbox {
         );
         match Timeline::with_commands(p, seed, [Some(bots[0]), Some(bots[1])], &result.commands) {
             Ok(mut t) => {
+                // Restart plays this match again: the scenario panel follows it.
+                self.setup.seed = seed;
+                self.setup.controllers = bots.map(Controller::Bot);
                 t.seek(t.steps().len());
                 self.timeline = Some(t);
                 self.tab = Tab::Match;
@@ -654,6 +657,10 @@ impl Sandbox {
             .map_err(|(i, e)| format!("command {i}: {e}"))?;
         t.seek(t.steps().len());
         self.timeline = Some(t);
+        // Restart plays the replay's scenario again: the panel follows it.
+        self.setup.load(&r.scenario());
+        self.setup.seed = r.header.seed;
+        self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
         self.tab = Tab::Match;
         self.playing = false;
         self.selected = None;
