@@ -156,16 +156,29 @@ fn human_match() -> Harness<'static, HexwrightApp> {
     h
 }
 
-#[test]
-fn a_person_moves_a_unit_by_clicks() {
-    let mut h = human_match();
-    let s = timeline(&h).unwrap().state().clone();
+/// The state, side 0's first living unit and its hex.
+fn first_unit(
+    h: &Harness<'_, HexwrightApp>,
+) -> (
+    hexwright_engine::rules::MatchState,
+    hexwright_engine::rules::Unit,
+    Hex,
+) {
+    let s = timeline(h).unwrap().state().clone();
     let unit = s
         .units
         .iter()
         .find(|u| u.side == 0 && u.status == Status::Alive)
-        .expect("side 0 has units");
+        .expect("side 0 has units")
+        .clone();
     let from = s.arena().hex(unit.cell);
+    (s, unit, from)
+}
+
+#[test]
+fn a_person_moves_a_unit_by_clicks() {
+    let mut h = human_match();
+    let (s, unit, from) = first_unit(&h);
     let to = hexwright::sandbox::human::UnitOptions::of(&s, unit.id).moves[0];
     click_hex(&mut h, from);
     assert_eq!(h.state().sandbox().unwrap().selected(), Some(unit.id));
@@ -185,13 +198,7 @@ fn a_person_moves_a_unit_by_clicks() {
 #[test]
 fn an_illegal_click_shows_the_engines_reason() {
     let mut h = human_match();
-    let s = timeline(&h).unwrap().state().clone();
-    let unit = s
-        .units
-        .iter()
-        .find(|u| u.side == 0 && u.status == Status::Alive)
-        .expect("side 0 has units");
-    let from = s.arena().hex(unit.cell);
+    let (s, _, from) = first_unit(&h);
     // The usable hex farthest from the unit that shows on the canvas.
     let far = s
         .arena()

@@ -35,5 +35,6 @@ pub mod session;
 pub mod setup;
 pub mod status;
 pub mod timeline;
+pub mod worker;
 
 pub use session::{Sandbox, SandboxContext, SandboxOutput};

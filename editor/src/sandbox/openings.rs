@@ -8,7 +8,7 @@
 //! deficiencies and in grey; counts are also written on the hexes when they
 //! are large enough, so the heatmap never rests on colour alone.
 
-use super::batch::{Worker, bot_combo, number};
+use super::worker::{Worker, bot_combo, number};
 use crate::theme;
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;

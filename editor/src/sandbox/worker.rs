@@ -1,0 +1,125 @@
+//! Work off the UI thread: [`Worker`] runs a batch or openings simulation
+//! on its own thread with a progress counter and a cancel flag, so the
+//! window never freezes; and the small form widgets the batch and openings
+//! panels share.
+
+use egui::{Button, ComboBox, DragValue, ProgressBar, RichText, Ui};
+use hexwright_engine::bots::BotKind;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// A worker thread playing matches, and how to talk to it.
+pub(crate) struct Worker<T> {
+    /// Finished units of work (matches, runs).
+    pub done: Arc<AtomicUsize>,
+    /// Set to stop early.
+    pub cancel: Arc<AtomicBool>,
+    /// Units of work asked for.
+    pub total: usize,
+    /// When it started.
+    pub started: Instant,
+    rx: Receiver<T>,
+}
+
+impl<T: Send + 'static> Worker<T> {
+    /// Starts `work` on a new thread; it gets the progress counter and the
+    /// cancel flag.
+    pub fn spawn(
+        total: usize,
+        work: impl FnOnce(&AtomicUsize, &AtomicBool) -> T + Send + 'static,
+    ) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let (d, c) = (done.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            // The receiver is gone when the panel was dropped: nothing to do.
+            let _ = tx.send(work(&d, &c));
+        });
+        Self {
+            done,
+            cancel,
+            total,
+            started: Instant::now(),
+            rx,
+        }
+    }
+
+    /// The result once the thread finished; `Err` when it died.
+    pub fn take(&self) -> Option<Result<T, String>> {
+        match self.rx.try_recv() {
+            Ok(t) => Some(Ok(t)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(Err("The simulation stopped with an internal error.".into()))
+            }
+        }
+    }
+
+    /// Shows "k / n" and a Cancel button.
+    pub fn progress_ui(&self, ui: &mut Ui, unit: &str) {
+        let k = self.done.load(Ordering::Relaxed).min(self.total);
+        let cancelling = self.cancel.load(Ordering::Relaxed);
+        ui.horizontal(|ui| {
+            let fraction = if self.total == 0 {
+                1.0
+            } else {
+                k as f32 / self.total as f32
+            };
+            ui.add(
+                ProgressBar::new(fraction)
+                    .desired_width(180.0)
+                    .text(format!("{k} / {}", self.total)),
+            )
+            .on_hover_text(format!("{unit} finished"));
+            if ui
+                .add_enabled(!cancelling, Button::new("Cancel"))
+                .on_hover_text(format!("Stop now and keep the {unit} that finished"))
+                .clicked()
+            {
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+        });
+        if cancelling {
+            ui.label(RichText::new("Cancelling…").weak());
+        }
+        // Progress comes from another thread: look again soon.
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+impl<T> Drop for Worker<T> {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A combo box choosing a bot.
+pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
+    ComboBox::from_id_salt(id)
+        .selected_text(bot.name())
+        .show_ui(ui, |ui| {
+            for b in BotKind::ALL {
+                ui.selectable_value(bot, b, b.name());
+            }
+        })
+        .response
+        .on_hover_text(label);
+}
+
+/// A labelled number field (named for screen readers and tests).
+pub(crate) fn number<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    hint: &str,
+) {
+    let l = ui.label(label);
+    ui.add(DragValue::new(value).range(range).speed(1.0))
+        .labelled_by(l.id)
+        .on_hover_text(hint);
+    ui.end_row();
+}
