@@ -16,6 +16,11 @@
 //! * `brush_frame_10k` — one frame while painting a brush stroke across the
 //!   map: the stroke grows, the usable hexes under it are recomputed, and the
 //!   canvas is drawn.
+//! * `sandbox_frame_side_view` — the sandbox on the bundled default map, a
+//!   greedy-versus-greedy match at round 4, drawn from side 0's view (fog,
+//!   the side's `PlayerView`, units, the event log, the status panel).
+//! * `sandbox_frame_stepping` — the same while every frame steps one bot
+//!   command (the sandbox playing at the frame rate).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
@@ -258,9 +263,57 @@ fn frame_benches(c: &mut Criterion) {
     });
 }
 
+fn sandbox(app: &mut HexwrightApp) -> &mut hexwright::sandbox::Sandbox {
+    app.sandbox_mut().expect("the sandbox opens")
+}
+
+fn sandbox_benches(c: &mut Criterion) {
+    use hexwright::sandbox::action::{SandboxAction, Viewpoint};
+    let mut app = HexwrightApp::with_default_map();
+    app.apply(Action::Play);
+    let ctx = egui::Context::default();
+    let mut time = 0.0;
+    sandbox(&mut app).apply(SandboxAction::Start, 0.0);
+    for _ in 0..6 {
+        sandbox(&mut app).apply(SandboxAction::StepTurn, 0.0);
+    }
+    sandbox(&mut app).apply(SandboxAction::SetViewpoint(Viewpoint::Side(0)), 0.0);
+    for _ in 0..3 {
+        time += 0.016;
+        let _ = ctx.run_ui(input(time, vec![]), |ui| app.ui(ui));
+    }
+    c.bench_function("sandbox_frame_side_view", |b| {
+        b.iter(|| {
+            time += 0.016;
+            let out = ctx.run_ui(input(time, vec![]), |ui| app.ui(ui));
+            black_box(out.shapes.len())
+        });
+    });
+    // Each frame steps one command; the match restarts when it ends.
+    c.bench_function("sandbox_frame_stepping", |b| {
+        b.iter(|| {
+            let sb = sandbox(&mut app);
+            let over = sb
+                .timeline()
+                .is_some_and(|t| t.state().outcome.is_some() && t.cursor() == t.steps().len());
+            sb.apply(
+                if over {
+                    SandboxAction::Restart
+                } else {
+                    SandboxAction::Step
+                },
+                time,
+            );
+            time += 0.016;
+            let out = ctx.run_ui(input(time, vec![]), |ui| app.ui(ui));
+            black_box(out.shapes.len())
+        });
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30);
-    targets = frame_benches
+    targets = frame_benches, sandbox_benches
 }
 criterion_main!(benches);
