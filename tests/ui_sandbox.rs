@@ -193,6 +193,16 @@ fn a_person_moves_a_unit_by_clicks() {
     h.get_by_label("Step turn").click();
     h.run();
     assert_eq!(timeline(&h).unwrap().state().side, 0);
+    // The replay names the person's side `human` and re-runs to this state.
+    let replay = h.state().sandbox().unwrap().replay().expect("a replay");
+    assert_eq!(replay.header.bots.0, "human");
+    let summary = replay
+        .run(&hexwright_engine::rules::Roster::bundled(), "test", None)
+        .expect("the replay re-runs");
+    assert_eq!(
+        summary.final_hash.0,
+        timeline(&h).unwrap().state().state_hash()
+    );
 }
 
 #[test]

@@ -204,6 +204,9 @@ pub struct BatchPanel {
     export_path: String,
     /// The last export's outcome: `Ok(message)` or `Err(message)`.
     export_status: Option<Result<String, String>>,
+    /// The scenario the last batch played (its matches open from it, even
+    /// when the scenario panel changed since).
+    prepared: Option<Prepared>,
 }
 
 impl Default for BatchPanel {
@@ -219,6 +222,7 @@ impl Default for BatchPanel {
             export_form: None,
             export_path: String::new(),
             export_status: None,
+            prepared: None,
         }
     }
 }
@@ -282,6 +286,13 @@ impl BatchPanel {
         });
         self.error = None;
         self.worker = Some((worker, batch, prepared.rules.clone()));
+        self.prepared = Some(prepared.clone());
+    }
+
+    /// The scenario the last batch started with.
+    #[must_use]
+    pub fn prepared(&self) -> Option<&Prepared> {
+        self.prepared.as_ref()
     }
 
     /// Takes the results once the worker finished. Returns whether a batch

@@ -554,8 +554,16 @@ impl Sandbox {
     }
 
     fn open_batch_match(&mut self, seed: u64, bots: [BotKind; 2]) {
-        let Ok(p) = self.prepared().cloned() else {
-            return;
+        // The batch's own scenario: the panel may have changed since.
+        let p = match self.batch.prepared().cloned() {
+            Some(p) => p,
+            None => match self.prepared() {
+                Ok(p) => p.clone(),
+                Err(e) => {
+                    self.message = Some(format!("Cannot open that match: {e}"));
+                    return;
+                }
+            },
         };
         let result = hexwright_engine::sim::play(
             &p,
