@@ -38,3 +38,30 @@ fn main_screen_light() {
 fn main_screen_dark() {
     snapshot(ThemeChoice::Dark, "main_screen_dark");
 }
+
+/// The sandbox mid-match (greedy bots, seed 1, round 4), seen by side 0:
+/// fog, units with health bars, objective owners, the status panel and the
+/// event log.
+#[test]
+fn sandbox_side_view() {
+    use hexwright::action::Action;
+    use hexwright::sandbox::action::{SandboxAction, Viewpoint};
+    let settings = Settings {
+        theme: ThemeChoice::Dark,
+        ..Settings::default()
+    };
+    let mut app = HexwrightApp::with_default_map().with_settings(settings);
+    app.apply(Action::Play);
+    let sb = app.sandbox_mut().expect("the sandbox opens");
+    sb.apply(SandboxAction::Start, 0.0);
+    for _ in 0..6 {
+        sb.apply(SandboxAction::StepTurn, 0.0);
+    }
+    sb.apply(SandboxAction::SetViewpoint(Viewpoint::Side(0)), 0.0);
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    h.snapshot("sandbox_side_view");
+}
