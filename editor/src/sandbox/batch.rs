@@ -9,7 +9,7 @@
 //! the same matches as the command line, and *Open* replays a match exactly
 //! (`sim::play` with its seed and bots).
 
-use super::worker::{Worker, bot_combo, number};
+use super::worker::{Worker, number, seating_rows};
 use crate::theme;
 use egui::{Grid, RichText, TextEdit, Ui};
 use egui_plot::{Bar, BarChart, Plot};
@@ -374,29 +374,7 @@ impl BatchPanel {
                         }
                     });
                     ui.end_row();
-                    ui.label("Bot A");
-                    bot_combo(
-                        ui,
-                        "batch_bot_a",
-                        "Bot A (side 0 in even matches)",
-                        &mut self.bots[0],
-                    );
-                    ui.end_row();
-                    ui.label("Bot B");
-                    bot_combo(
-                        ui,
-                        "batch_bot_b",
-                        "Bot B (side 1 in even matches)",
-                        &mut self.bots[1],
-                    );
-                    ui.end_row();
-                    number(
-                        ui,
-                        "First seed",
-                        &mut self.seed,
-                        0..=u64::MAX,
-                        "Pair i plays with seed + i",
-                    );
+                    seating_rows(ui, "batch", "matches", &mut self.bots, &mut self.seed);
                 });
         });
         if let Some((w, ..)) = &self.worker {

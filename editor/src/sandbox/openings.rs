@@ -8,7 +8,7 @@
 //! deficiencies and in grey; counts are also written on the hexes when they
 //! are large enough, so the heatmap never rests on colour alone.
 
-use super::worker::{Worker, bot_combo, number};
+use super::worker::{Worker, number, seating_rows};
 use crate::theme;
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;
@@ -280,29 +280,7 @@ impl OpeningsPanel {
                         1..=MAX_RUNS,
                         "How many times the opening is played",
                     );
-                    ui.label("Bot A");
-                    bot_combo(
-                        ui,
-                        "openings_bot_a",
-                        "Bot A (side 0 in even runs)",
-                        &mut self.bots[0],
-                    );
-                    ui.end_row();
-                    ui.label("Bot B");
-                    bot_combo(
-                        ui,
-                        "openings_bot_b",
-                        "Bot B (side 1 in even runs)",
-                        &mut self.bots[1],
-                    );
-                    ui.end_row();
-                    number(
-                        ui,
-                        "First seed",
-                        &mut self.seed,
-                        0..=u64::MAX,
-                        "Pair i plays with seed + i",
-                    );
+                    seating_rows(ui, "openings", "runs", &mut self.bots, &mut self.seed);
                 });
         });
         if let Some(w) = &self.worker {

@@ -96,6 +96,34 @@ impl<T> Drop for Worker<T> {
     }
 }
 
+/// The rows of a seat-swapped form in a two-column grid: bot A, bot B and
+/// the first seed. `what` names the unit of work ("matches", "runs").
+pub(crate) fn seating_rows(
+    ui: &mut Ui,
+    id: &str,
+    what: &str,
+    bots: &mut [BotKind; 2],
+    seed: &mut u64,
+) {
+    for (i, name) in ["A", "B"].into_iter().enumerate() {
+        ui.label(format!("Bot {name}"));
+        bot_combo(
+            ui,
+            &format!("{id}_bot_{}", name.to_lowercase()),
+            &format!("Bot {name} (side {i} in even {what})"),
+            &mut bots[i],
+        );
+        ui.end_row();
+    }
+    number(
+        ui,
+        "First seed",
+        seed,
+        0..=u64::MAX,
+        "Pair i plays with seed + i",
+    );
+}
+
 /// A combo box choosing a bot.
 pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
     ComboBox::from_id_salt(id)
