@@ -1042,7 +1042,7 @@ impl Sandbox {
                     return;
                 };
                 let t = self.timeline.as_ref().expect("shown_state had a timeline");
-                let (reach, targets) = self.highlights(&shown);
+                let (reach, targets) = self.highlights();
                 let last = t.cursor().checked_sub(1).and_then(|i| {
                     let step = &t.steps()[i];
                     let before = t.state_at(i)?;
@@ -1079,24 +1079,15 @@ impl Sandbox {
         }
     }
 
-    /// The hexes to highlight for the person to move: the selected unit's
-    /// moves and targets, or where a summon or spawn can go.
-    fn highlights(&self, shown: &MatchState) -> (Vec<Hex>, Vec<Hex>) {
+    /// The hexes to highlight: the selected unit's moves and targets when
+    /// it belongs to the side to move, or where a summon or spawn can go.
+    fn highlights(&self) -> (Vec<Hex>, Vec<Hex>) {
         let Some(t) = &self.timeline else {
             return (Vec::new(), Vec::new());
         };
         let s = t.state();
-        if self.human_to_move().is_none() {
-            // Bots' turns: show the selected unit's reach for study.
-            return match self.selected {
-                Some(id) if s.unit(id).is_some_and(|u| u.side == s.side) => {
-                    let o = UnitOptions::of(s, id);
-                    (o.moves, o.attacks)
-                }
-                _ => (Vec::new(), Vec::new()),
-            };
-        }
-        let _ = shown;
+        // On a bot's turn the intent is always Normal: the selected unit's
+        // reach shows for study.
         match &self.intent {
             Intent::Summon(id) => (UnitOptions::of(s, *id).summons, Vec::new()),
             Intent::Spawn { barracks, kind } => {
