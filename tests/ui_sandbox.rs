@@ -117,6 +117,11 @@ fn stepping_grows_the_event_log() {
     let first = timeline(&h).unwrap().steps()[0].line.clone();
     assert!(first.starts_with("Round 1, side 0: "), "{first}");
     assert!(h.query_by_label(&first).is_some(), "the log shows {first}");
+    // The legend explains the board's marks.
+    h.get_by_label("What the marks mean").click();
+    h.run();
+    assert!(h.query_by_label("Summoned").is_some());
+    assert!(h.query_by_label("Pending capture (dashed ring)").is_some());
 }
 
 #[test]

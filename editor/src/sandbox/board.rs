@@ -320,3 +320,74 @@ pub fn unit_at(s: &MatchState, hex: Hex, prefer: Option<Side>) -> Option<&Unit> 
         _ => Some(first),
     }
 }
+
+/// What the board's marks mean, drawn as they appear on the map.
+pub fn legend(ui: &mut egui::Ui) {
+    let row = |ui: &mut egui::Ui, text: &str, draw: &dyn Fn(&Painter, Pos2)| {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(20.0), egui::Sense::hover());
+            draw(ui.painter(), rect.center());
+            ui.label(text);
+        });
+    };
+    let r = 7.0;
+    row(
+        ui,
+        "Unit (side colour, first letter; * commander)",
+        &|p, c| {
+            p.circle_filled(c, r, theme::SIDE_0);
+            p.circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK));
+        },
+    );
+    row(ui, "Exhausted: moved and acted, or arrived", &|p, c| {
+        p.circle_filled(c, r, theme::SIDE_0.gamma_multiply(0.45));
+    });
+    row(ui, "Summoned", &|p, c| {
+        p.circle_filled(c, r, theme::SIDE_0);
+        p.circle_stroke(c, r, Stroke::new(2.5, Color32::WHITE));
+    });
+    row(ui, "Poisoned (number: poison left)", &|p, c| {
+        p.circle_filled(c, r, theme::SIDE_0);
+        p.circle_filled(c + Vec2::new(r * 0.85, -r * 0.85), 3.5, POISON);
+    });
+    row(ui, "Corpse (returns next turn)", &|p, c| {
+        let s = Stroke::new(2.0, Color32::from_gray(120));
+        p.circle_stroke(c, r * 0.8, s);
+        p.line_segment([c - Vec2::splat(4.0), c + Vec2::splat(4.0)], s);
+        p.line_segment([c + Vec2::new(-4.0, 4.0), c + Vec2::new(4.0, -4.0)], s);
+    });
+    row(
+        ui,
+        "Objective or Outpost held (ring in the owner's colour)",
+        &|p, c| {
+            p.circle_stroke(c, r + 1.0, Stroke::new(3.0, theme::SIDE_1));
+        },
+    );
+    row(ui, "Pending capture (dashed ring)", &|p, c| {
+        for i in (0..12).step_by(2) {
+            let a0 = i as f32 / 12.0 * std::f32::consts::TAU;
+            let a1 = (i + 1) as f32 / 12.0 * std::f32::consts::TAU;
+            p.line_segment(
+                [
+                    c + Vec2::angled(a0) * (r + 1.0),
+                    c + Vec2::angled(a1) * (r + 1.0),
+                ],
+                Stroke::new(2.5, theme::SIDE_1),
+            );
+        }
+    });
+    row(ui, "Where the selected unit can move", &|p, c| {
+        p.circle_filled(c, r, REACH);
+        p.circle_stroke(c, r, Stroke::new(2.0, theme::SYMMETRY_BREAK));
+    });
+    row(ui, "What it can attack", &|p, c| {
+        p.circle_stroke(c, r, Stroke::new(2.5, theme::ERROR));
+    });
+    row(ui, "Out of the viewing side's sight", &|p, c| {
+        p.rect_filled(
+            egui::Rect::from_center_size(c, Vec2::splat(14.0)),
+            2.0,
+            FOG_DARK,
+        );
+    });
+}

@@ -846,6 +846,9 @@ impl Sandbox {
                             Tab::Match => {
                                 if let Some(t) = &self.timeline {
                                     actions.extend(status::show(ui, t, viewer));
+                                    egui::CollapsingHeader::new("What the marks mean")
+                                        .id_salt("sandbox_legend")
+                                        .show(ui, board::legend);
                                 } else {
                                     ui.label("No match yet.");
                                     if ui.button("Start match").clicked() {
