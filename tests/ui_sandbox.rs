@@ -527,3 +527,21 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
     );
     assert!(t.state().units_at_hex(to).any(|u| u.side == 0));
 }
+
+#[test]
+fn the_number_of_matches_can_be_typed() {
+    let mut h = sandbox();
+    h.get_by_label("Batch").click();
+    h.run();
+    h.get_by_label("Matches").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Matches").type_text("250");
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.query_by_label("Simulate 250 matches").is_some());
+    // One click for a thousand.
+    h.get_by_label("1000").click();
+    h.run();
+    assert!(h.query_by_label("Simulate 1000 matches").is_some());
+}
