@@ -514,19 +514,7 @@ impl Editor {
                 add_zone_hex(&mut zones, m, symmetry::swap_side(side));
             }
         }
-        let mut changes = Vec::new();
-        if features != map.features {
-            changes.push(Change::Features {
-                before: map.features.clone(),
-                after: features,
-            });
-        }
-        if zones != map.zones {
-            changes.push(Change::Zones {
-                before: map.zones.clone(),
-                after: zones,
-            });
-        }
+        let changes = feature_and_zone_changes(map, features, zones);
         if let Err(e) = cx.history.execute(cx.doc, Command::new("Paste", changes)) {
             self.fail("Cannot paste", e);
         } else if skipped > 0 {
@@ -548,19 +536,7 @@ impl Editor {
             z.hexes.retain(|h| !sel.contains(h));
         }
         zones.retain(|z| !z.hexes.is_empty());
-        let mut changes = Vec::new();
-        if features != map.features {
-            changes.push(Change::Features {
-                before: map.features.clone(),
-                after: features,
-            });
-        }
-        if zones != map.zones {
-            changes.push(Change::Zones {
-                before: map.zones.clone(),
-                after: zones,
-            });
-        }
+        let changes = feature_and_zone_changes(map, features, zones);
         if let Err(e) = cx
             .history
             .execute(cx.doc, Command::new("Clear hexes", changes))
@@ -1504,6 +1480,25 @@ fn put_feature(features: &mut Vec<Feature>, f: Feature) {
         g.hex != f.hex && !(matches!(f.kind, FeatureKind::Base { .. }) && g.kind == f.kind)
     });
     features.push(f);
+}
+
+/// The changes that turn `map`'s features and zones into these (none for
+/// what is unchanged).
+fn feature_and_zone_changes(map: &Map, features: Vec<Feature>, zones: Vec<Zone>) -> Vec<Change> {
+    let mut changes = Vec::new();
+    if features != map.features {
+        changes.push(Change::Features {
+            before: map.features.clone(),
+            after: features,
+        });
+    }
+    if zones != map.zones {
+        changes.push(Change::Zones {
+            before: map.zones.clone(),
+            after: zones,
+        });
+    }
+    changes
 }
 
 #[cfg(test)]
