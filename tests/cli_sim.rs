@@ -43,10 +43,16 @@ fn simulate_json_has_the_documented_keys_and_ignores_jobs() {
     let keys: Vec<&String> = one.as_object().unwrap().keys().collect();
     let mut want = [
         "matches",
+        "independent_games",
+        "counting",
         "side_wins",
         "bot_wins",
         "draws",
-        "side0_win_rate",
+        "draw_rate",
+        "side_win_rates",
+        "side_scores",
+        "first_bot_score",
+        "verdict",
         "mean_rounds",
         "median_rounds",
         "matches_per_sec",
@@ -67,7 +73,11 @@ fn simulate_json_has_the_documented_keys_and_ignores_jobs() {
     assert_eq!(side_total, bot_total);
     assert_eq!(side_total + one["draws"].as_u64().unwrap(), 4);
     assert!(one["bot_wins"].get("greedy").is_some() && one["bot_wins"].get("random").is_some());
-    let rate = &one["side0_win_rate"];
+    // Greedy against random: seat-swapped pairs, two independent games.
+    assert_eq!(one["independent_games"], 2);
+    assert_eq!(one["counting"], "seat_swapped_pairs");
+    assert!(one["verdict"]["kind"].is_string());
+    let rate = &one["side_win_rates"][0];
     let (lo, hi) = (
         rate["ci95"][0].as_f64().unwrap(),
         rate["ci95"][1].as_f64().unwrap(),
@@ -98,17 +108,22 @@ fn simulate_text_report() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = String::from_utf8(o.stdout).unwrap();
     for label in [
-        "Matches:     2",
+        "Matches:     2 (random vs random, each match its own seed",
+        "Games:       2 independent",
         "Side wins:",
-        "Bot wins:    random:",
         "Draws:",
         "Side 0 wins:",
-        "95% CI",
+        "95% interval over independent games",
         "Rounds:      mean",
         "matches/s",
+        "Verdict:",
     ] {
         assert!(out.contains(label), "{label} missing from:\n{out}");
     }
+    assert!(
+        !out.contains("Bot wins:"),
+        "the same bot in both seats: no wins by bot:\n{out}"
+    );
 }
 
 #[test]

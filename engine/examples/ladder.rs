@@ -1,6 +1,10 @@
-//! Plays seat-swapped matches between two bots on every bundled map and
-//! prints the results: `cargo run --release -p hexwright-engine --example
-//! ladder -- greedy random 20`.
+//! Plays matches between two bots on every bundled map and prints the
+//! results: `cargo run --release -p hexwright-engine --example ladder --
+//! greedy random 20`.
+//!
+//! Seated like `hexwright simulate`: two different bots play seat-swapped
+//! pairs (each pair one independent game); the same bot in both seats plays
+//! every match from its own seed. Every interval counts independent games.
 
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
@@ -17,6 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = args.get(2).map_or(Ok(20), |s| s.parse())?;
     let roster = Roster::bundled();
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let (mut matches, mut draws) = (0, 0);
     for name in ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"] {
         let map = format::load_map(&maps.join(name))?;
         let prepared = Scenario::for_map(map, 1, 60).prepare(&maps, &roster, name)?;
@@ -29,8 +34,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let results = sim::simulate(&prepared, &batch, PlayOptions { record: false }, &|_| {});
         let report = Report::new(&results, [a, b], t.elapsed().as_secs_f64());
         let rejected: u64 = results.iter().map(|r| r.rejected).sum();
-        println!("{name}: {}", serde_json::to_string(&report)?);
-        println!("  rejected commands: {rejected}");
+        println!(
+            "{name}: {} matches, {} independent games; side 0 scores {}; {}",
+            report.matches, report.independent_games, report.side_scores[0], report.verdict
+        );
+        if let Some(first) = report.first_bot_score {
+            println!("  {a} scores {first} against {b}");
+        }
+        println!(
+            "  draws {} ({} of games); mean length {:.1} rounds; rejected commands: {rejected}",
+            report.draws, report.draw_rate, report.mean_rounds
+        );
+        matches += report.matches;
+        draws += report.draws;
     }
+    println!("all maps: {matches} matches, {draws} draws");
     Ok(())
 }

@@ -238,26 +238,49 @@ impl PreparedPiece {
 }
 
 /// A hex as a convex clip window.
+///
+/// Clipping happens in coordinates local to the hex: subjects are moved by
+/// `−center` first (exact for points near the hex, by Sterbenz's lemma, and
+/// close for the rest) and clipped against `local`, the corners about the
+/// origin, which are the same for every hex of a layout. So areas carry the
+/// rounding of numbers of the hex's size, not of its distance from the
+/// origin, and a map moved by whole hexes gets the same free fractions.
 struct Window {
+    /// The corners in world coordinates (for tests that clip the slow way).
+    #[cfg_attr(not(test), allow(dead_code))]
     corners: [Point; 6],
+    /// The corners relative to `center`.
+    local: [Point; 6],
+    /// `local[i + 1] − local[i]`.
     edges: [Point; 6],
     bbox: Bbox,
     center: Point,
-    /// Signed area of `corners`.
+    /// Signed area of `local`.
     area: f64,
 }
 
 impl Window {
     fn new(layout: &HexLayout, h: Hex) -> Self {
         let corners = layout.corners(h);
-        let edges = std::array::from_fn(|i| corners[(i + 1) % 6] - corners[i]);
+        let local = layout
+            .corners(Hex::ZERO)
+            .map(|p| p - layout.center(Hex::ZERO));
+        let edges = std::array::from_fn(|i| local[(i + 1) % 6] - local[i]);
         Self {
             corners,
+            local,
             edges,
             bbox: Bbox::of(&corners),
             center: layout.center(h),
-            area: geom::signed_area(&corners),
+            area: geom::signed_area(&local),
         }
+    }
+
+    /// `subject` moved into the window's local coordinates, into `buf`.
+    fn localize<'b>(&self, subject: &[Point], buf: &'b mut Vec<Point>) -> &'b [Point] {
+        buf.clear();
+        buf.extend(subject.iter().map(|&p| p - self.center));
+        buf
     }
 }
 
@@ -359,6 +382,10 @@ struct Scratch {
     out: Vec<Point>,
     tmp: Vec<Point>,
     relevant: Vec<Point>,
+    /// A subject moved into a window's local coordinates.
+    shifted: Vec<Point>,
+    /// A clip ring without near-duplicate corners.
+    clean: Vec<Point>,
     edges: Vec<Point>,
     /// The rings of every piece clipped to the current hex, then the grid
     /// region's.
@@ -374,6 +401,8 @@ pub struct Coverage {
     layout: HexLayout,
     hex_area: f64,
     hexes: Vec<Hex>,
+    /// The union of the grid hexes' boxes.
+    grid_box: Bbox,
     lookup: Lookup,
     region: Shape,
     region_area: Vec<f64>,
@@ -406,7 +435,12 @@ impl Coverage {
         }
         let lookup = Lookup::new(&hexes);
         let n = hexes.len();
+        let grid_box = hexes
+            .iter()
+            .map(|&h| layout.bbox(h))
+            .fold(Bbox::EMPTY, Bbox::union);
         let mut cov = Self {
+            grid_box,
             layout,
             hex_area,
             hexes,
@@ -568,11 +602,23 @@ impl Coverage {
     }
 
     /// Grid indices of hexes whose bounding box overlaps `b`, ascending.
+    /// Only the part of `b` over the grid is searched, so a piece far larger
+    /// than the grid costs what the grid costs.
     fn hex_indices_in(&self, b: Bbox) -> Vec<usize> {
         let mut out = Vec::new();
-        if self.hexes.is_empty() {
+        if self.hexes.is_empty() || !b.overlaps(self.grid_box) {
             return out;
         }
+        let b = Bbox {
+            min: Point::new(
+                b.min.x.max(self.grid_box.min.x),
+                b.min.y.max(self.grid_box.min.y),
+            ),
+            max: Point::new(
+                b.max.x.min(self.grid_box.max.x),
+                b.max.y.min(self.grid_box.max.y),
+            ),
+        };
         self.layout
             .for_each_hex_overlapping(b, |h| out.extend(self.lookup.get(h)));
         out.sort_unstable();
@@ -877,6 +923,7 @@ impl Terms<'_> {
                         subject,
                         s.clipped.ring(k),
                         next,
+                        &mut s.clean,
                         &mut s.edges,
                         &mut s.out,
                         &mut s.tmp,
@@ -908,20 +955,20 @@ fn clip_rings(
     subject: &Rings,
     clip: &[Point],
     out: &mut Rings,
+    clean: &mut Vec<Point>,
     edges: &mut Vec<Point>,
     buf: &mut Vec<Point>,
     tmp: &mut Vec<Point>,
 ) -> f64 {
-    edges.clear();
-    edges.extend((0..clip.len()).map(|i| clip[(i + 1) % clip.len()] - clip[i]));
-    let clip_box = Bbox::of(clip);
+    prepare_clip(clip, clean, edges);
+    let clip_box = Bbox::of(clean);
     let mut a = 0.0;
     for k in 0..subject.len() {
         let ring = subject.ring(k);
         if !Bbox::of(ring).overlaps(clip_box) {
             continue;
         }
-        let ra = clip_convex(ring, clip, edges, buf, tmp);
+        let ra = clip_convex(ring, clean, edges, buf, tmp);
         if buf.len() >= 3 {
             out.push(buf);
             a += ra;
@@ -930,18 +977,38 @@ fn clip_rings(
     a
 }
 
+/// The convex ring `clip` ready to clip with: into `clean` without corners
+/// that repeat the one before up to rounding (`1e-12` of its size), and its
+/// edges into `edges`. Clipping leaves such near-duplicates behind, and the
+/// tiny edge between two of them may point backwards, which would put the
+/// whole plane outside it.
+fn prepare_clip(clip: &[Point], clean: &mut Vec<Point>, edges: &mut Vec<Point>) {
+    let b = Bbox::of(clip);
+    let tol = 1e-12 * ((b.max.x - b.min.x) + (b.max.y - b.min.y));
+    let near = |a: Point, b: Point| (a.x - b.x).abs() <= tol && (a.y - b.y).abs() <= tol;
+    clean.clear();
+    for &p in clip {
+        if clean.last().is_none_or(|&q| !near(p, q)) {
+            clean.push(p);
+        }
+    }
+    while clean.len() > 1 && near(clean[0], clean[clean.len() - 1]) {
+        clean.pop();
+    }
+    edges.clear();
+    edges.extend((0..clean.len()).map(|i| clean[(i + 1) % clean.len()] - clean[i]));
+}
+
 /// Clips clipped ring `k` to the convex clipped ring `clip` and appends the
 /// result to the clipped rings (when not empty).
 fn clip_ring_into_clipped(s: &mut Scratch, k: usize, clip: usize) {
     let mut edges = std::mem::take(&mut s.edges);
     let mut out = std::mem::take(&mut s.out);
     let mut tmp = std::mem::take(&mut s.tmp);
-    {
-        let c = s.clipped.ring(clip);
-        edges.clear();
-        edges.extend((0..c.len()).map(|i| c[(i + 1) % c.len()] - c[i]));
-        clip_convex(s.clipped.ring(k), c, &edges, &mut out, &mut tmp);
-    }
+    let mut clean = std::mem::take(&mut s.clean);
+    prepare_clip(s.clipped.ring(clip), &mut clean, &mut edges);
+    clip_convex(s.clipped.ring(k), &clean, &edges, &mut out, &mut tmp);
+    s.clean = clean;
     if out.len() >= 3 && geom::signed_area(&out) != 0.0 {
         s.clipped.push(&out);
     }
@@ -970,7 +1037,7 @@ fn ring_area_in(ring: Ring<'_>, w: &Window, s: &mut Scratch) -> f64 {
         }
     }
     let known = std::ptr::eq(subject, ring.points).then_some(ring.area);
-    clip_window_area(subject, w, known, &mut s.out, &mut s.tmp)
+    clip_window_area(subject, w, known, &mut s.shifted, &mut s.out, &mut s.tmp)
 }
 
 /// Clips the rings of `shape` to the hex window, appending the non-empty
@@ -998,17 +1065,17 @@ fn clip_ring(ring: Ring<'_>, w: &Window, s: &mut Scratch) -> f64 {
         match winding_number(w.center, subject) {
             0 => return 0.0,
             1 => {
-                s.out.extend_from_slice(&w.corners);
+                s.out.extend_from_slice(&w.local);
                 return w.area;
             }
             -1 => {
-                s.out.extend(w.corners.iter().rev());
+                s.out.extend(w.local.iter().rev());
                 return -w.area;
             }
             _ => {}
         }
     }
-    clip_window(subject, w, &mut s.out, &mut s.tmp)
+    clip_window(subject, w, &mut s.shifted, &mut s.out, &mut s.tmp)
 }
 
 /// How many times `ring` winds around `p` (positive orientation counts +1).
@@ -1065,15 +1132,15 @@ fn clip_convex(
 }
 
 /// The corner tests of [`clip_convex`] against a hex window, unrolled:
-/// which window edges have every corner of `subject` outside, and which
-/// have some corner outside.
+/// which window edges have every corner of `subject` (in the window's local
+/// coordinates) outside, and which have some corner outside.
 fn window_codes(subject: &[Point], w: &Window) -> (u64, u64) {
     let mut all_out = u64::MAX;
     let mut any_out = 0u64;
     for &v in subject {
         let mut m = 0u64;
         for i in 0..6 {
-            m |= u64::from(geom::cross(w.edges[i], v - w.corners[i]) < 0.0) << i;
+            m |= u64::from(geom::cross(w.edges[i], v - w.local[i]) < 0.0) << i;
         }
         all_out &= m;
         any_out |= m;
@@ -1081,15 +1148,24 @@ fn window_codes(subject: &[Point], w: &Window) -> (u64, u64) {
     (all_out, any_out)
 }
 
-/// [`clip_convex`] against a hex window.
-fn clip_window(subject: &[Point], w: &Window, out: &mut Vec<Point>, tmp: &mut Vec<Point>) -> f64 {
+/// [`clip_convex`] against a hex window: `subject` in world coordinates,
+/// the result in `out` in the window's local coordinates (`shifted` is a
+/// buffer).
+fn clip_window(
+    subject: &[Point],
+    w: &Window,
+    shifted: &mut Vec<Point>,
+    out: &mut Vec<Point>,
+    tmp: &mut Vec<Point>,
+) -> f64 {
     out.clear();
     if subject.is_empty() {
         return 0.0;
     }
+    let subject = w.localize(subject, shifted);
     let (all_out, any_out) = window_codes(subject, w);
     clip_passes(
-        subject, &w.corners, &w.edges, all_out, any_out, out, tmp, false,
+        subject, &w.local, &w.edges, all_out, any_out, out, tmp, false,
     )
 }
 
@@ -1099,18 +1175,20 @@ fn clip_window_area(
     subject: &[Point],
     w: &Window,
     known: Option<f64>,
+    shifted: &mut Vec<Point>,
     out: &mut Vec<Point>,
     tmp: &mut Vec<Point>,
 ) -> f64 {
     if subject.is_empty() {
         return 0.0;
     }
+    let subject = w.localize(subject, shifted);
     let (all_out, any_out) = window_codes(subject, w);
     if all_out == 0 && any_out == 0 {
         return known.unwrap_or_else(|| geom::signed_area(subject));
     }
     clip_passes(
-        subject, &w.corners, &w.edges, all_out, any_out, out, tmp, true,
+        subject, &w.local, &w.edges, all_out, any_out, out, tmp, true,
     )
 }
 
@@ -1164,14 +1242,15 @@ fn clip_passes(
 
 /// The signed area of what [`geom::clip_half_plane`] would output.
 fn clipped_area_against(input: &[Point], a: Point, edge: Point) -> f64 {
+    // The shoelace sum about the first point emitted, so its terms are of
+    // the polygon's size (see `geom::signed_area`).
     let mut first: Option<Point> = None;
     let mut last = Point::default();
     let mut sum = 0.0;
     let mut emit = |p: Point| {
-        if first.is_none() {
-            first = Some(p);
-        } else {
-            sum += geom::cross(last, p);
+        match first {
+            None => first = Some(p),
+            Some(f) => sum += geom::cross(last - f, p - f),
         }
         last = p;
     };
@@ -1190,10 +1269,7 @@ fn clipped_area_against(input: &[Point], a: Point, edge: Point) -> f64 {
         prev = cur;
         prev_side = cur_side;
     }
-    match first {
-        Some(f) => (sum + geom::cross(last, f)) * 0.5,
-        None => 0.0,
-    }
+    if first.is_some() { sum * 0.5 } else { 0.0 }
 }
 
 /// Whether `ring` is a convex polygon in positive orientation: every turn
@@ -1415,8 +1491,9 @@ mod tests {
             let slow = geom::clipped_area(&pts, &w.corners);
             assert!((fast - slow).abs() <= 1e-12, "{fast} vs {slow}");
             assert!((geom::signed_area(&out) - fast).abs() <= 1e-12);
-            let area_only = clip_window_area(&pts, &w, None, &mut out, &mut tmp);
-            let window = clip_window(&pts, &w, &mut out, &mut tmp);
+            let mut shifted = Vec::new();
+            let area_only = clip_window_area(&pts, &w, None, &mut shifted, &mut out, &mut tmp);
+            let window = clip_window(&pts, &w, &mut shifted, &mut out, &mut tmp);
             assert!((window - slow).abs() <= 1e-12, "{window} vs {slow}");
             assert!((area_only - slow).abs() <= 1e-12, "{area_only} vs {slow}");
         }

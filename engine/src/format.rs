@@ -37,6 +37,30 @@ pub enum LoadError {
         /// Its size.
         size: u64,
     },
+    /// The path names something other than a regular file (a folder, a
+    /// FIFO, a device or a socket): reading it could block or never end.
+    #[error("{path}: not a regular file (it is {kind}); name a map, scenario or roster file")]
+    NotAFile {
+        /// The path.
+        path: String,
+        /// What it is instead: "a folder", "a FIFO", ...
+        kind: &'static str,
+    },
+    /// A path that a pack, manifest or scenario names leads outside the
+    /// pack's folder (by `..`, an absolute path or a symbolic link).
+    #[error(
+        "{path}: {what} \"{name}\" resolves outside the pack folder {root}; only files inside the pack can be read"
+    )]
+    OutsidePack {
+        /// The file that names it.
+        path: String,
+        /// What it is: "the map", "the roster", ...
+        what: &'static str,
+        /// The path as written.
+        name: String,
+        /// The pack folder.
+        root: String,
+    },
     /// The text is not valid UTF-8.
     #[error("{path}: the file is not UTF-8 text (invalid byte at offset {offset})")]
     NotText {
@@ -75,6 +99,8 @@ impl LoadError {
             Self::Io { path, .. }
             | Self::TooLarge { path, .. }
             | Self::NotText { path, .. }
+            | Self::NotAFile { path, .. }
+            | Self::OutsidePack { path, .. }
             | Self::Syntax { path, .. }
             | Self::Limit { path, .. } => path,
         }
@@ -161,13 +187,50 @@ fn skip_whitespace(text: &str, start: (usize, usize)) -> (usize, usize) {
     if pos >= start { pos } else { start }
 }
 
-/// Reads a file as text, enforcing the size limit before reading it.
-pub fn read_text(path: &Path) -> Result<String, LoadError> {
+/// What a file type is, in words, when it is not a regular file.
+fn non_regular_kind(t: std::fs::FileType) -> Option<&'static str> {
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a FIFO");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Checks that `path` (symbolic links followed) is a regular file, so that
+/// opening and reading it cannot block or run forever.
+pub fn check_regular_file(path: &Path) -> Result<std::fs::Metadata, LoadError> {
     let shown = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
         path: shown.clone(),
         source,
     })?;
+    if let Some(kind) = non_regular_kind(meta.file_type()) {
+        return Err(LoadError::NotAFile { path: shown, kind });
+    }
+    Ok(meta)
+}
+
+/// Reads a file as text, enforcing the size limit before reading it. Only
+/// regular files are read: a folder, FIFO, device or socket is refused
+/// ([`LoadError::NotAFile`]).
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let shown = path.display().to_string();
+    let meta = check_regular_file(path)?;
     if meta.len() > limits::MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             path: shown,
@@ -176,13 +239,22 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
     }
     // Never read more than the limit: the size in the metadata is 0 for
     // pipes and devices, and a file may grow after the check.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limits::MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|source| LoadError::Io {
+    let io = |source| LoadError::Io {
+        path: shown.clone(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    // The path may have been swapped since the check: ask the open file.
+    if let Some(kind) = non_regular_kind(file.metadata().map_err(io)?.file_type()) {
+        return Err(LoadError::NotAFile {
             path: shown.clone(),
-            source,
-        })?;
+            kind,
+        });
+    }
+    let mut bytes = Vec::new();
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
     if bytes.len() as u64 > limits::MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             path: shown,

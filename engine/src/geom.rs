@@ -3,7 +3,7 @@
 //!
 //! World coordinates have their origin at the top-left corner of the map area,
 //! `x` growing to the right and `y` growing downwards (screen order). Signed
-//! areas use the shoelace formula on the raw coordinates, so "positive"
+//! areas use the shoelace formula about a ring's first corner, so "positive"
 //! orientation here is the order in which a hexagon's corners are generated
 //! (increasing angle).
 
@@ -142,15 +142,29 @@ impl Bbox {
 
 /// Signed area of a closed ring (shoelace); positive for rings in the
 /// orientation of [`crate::layout::HexLayout::corners`].
+///
+/// The sum is taken about the ring's first corner, so its terms are of the
+/// ring's own size, whatever its distance from the origin: a small ring far
+/// away loses no precision to cancellation.
+///
+/// ```
+/// use hexwright_engine::geom::{Point, signed_area};
+/// let far = 1.0e6;
+/// let square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+///     .map(|(x, y)| Point::new(far + x, far + y));
+/// assert_eq!(signed_area(&square), 1.0);
+/// ```
 #[must_use]
 pub fn signed_area(ring: &[Point]) -> f64 {
     let n = ring.len();
     if n < 3 {
         return 0.0;
     }
+    let o = ring[0];
     let mut s = 0.0;
-    let mut prev = ring[n - 1];
-    for &p in ring {
+    let mut prev = ring[1] - o;
+    for &p in &ring[2..] {
+        let p = p - o;
         s += cross(prev, p);
         prev = p;
     }

@@ -50,6 +50,7 @@ pub mod replay;
 pub mod rules;
 pub mod shape;
 pub mod sim;
+pub mod stats;
 pub mod summary;
 pub mod symmetry;
 pub mod transform;

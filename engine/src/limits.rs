@@ -17,9 +17,18 @@ pub const MAX_TOTAL_VERTICES: usize = 200_000;
 pub const MAX_PIECES: usize = 10_000;
 /// Most features (and most zone hexes in all).
 pub const MAX_FEATURES: usize = 50_000;
+/// Most starting zones (a valid map has one per side).
+pub const MAX_ZONES: usize = 64;
 /// Most hexes a grid may hold.
 pub const MAX_GRID_HEXES: usize = 60_000;
 /// Most maps in one pack.
 pub const MAX_PACK_MAPS: usize = 1_000;
 /// Deepest RON nesting accepted.
 pub const MAX_NESTING: usize = 64;
+/// Most races in one roster.
+pub const MAX_ROSTER_RACES: usize = 256;
+/// Most unit kinds in one roster, over all races (kind ids are 16-bit; a
+/// real roster has a few dozen).
+pub const MAX_ROSTER_KINDS: usize = 4_096;
+/// Most abilities listed on one unit kind (there are eleven abilities).
+pub const MAX_UNIT_ABILITIES: usize = 32;

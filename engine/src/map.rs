@@ -611,6 +611,11 @@ impl Map {
                 count: self.features.len(),
             });
         }
+        if self.zones.len() > limits::MAX_ZONES {
+            return Err(LimitError::Zones {
+                count: self.zones.len(),
+            });
+        }
         let zone_hexes: usize = self.zones.iter().map(|z| z.hexes.len()).sum();
         if zone_hexes > limits::MAX_FEATURES {
             return Err(LimitError::ZoneHexes { count: zone_hexes });
@@ -661,6 +666,15 @@ pub enum LimitError {
         limits::MAX_FEATURES
     )]
     ZoneHexes {
+        /// How many.
+        count: usize,
+    },
+    /// Too many starting zones.
+    #[error(
+        "the map has {count} starting zones; the limit is {} (one per side)",
+        limits::MAX_ZONES
+    )]
+    Zones {
         /// How many.
         count: usize,
     },

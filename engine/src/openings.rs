@@ -3,10 +3,12 @@
 //!
 //! A study plays `runs` matches of the prepared scenario with two bots and
 //! stops each one at the end of round `rounds` (or earlier, when the match
-//! ends). Runs are seat-swapped exactly like a [`Batch`]: run `i` plays
+//! ends). Runs are seated exactly like a [`Batch`]: run `i` plays
 //! [`Batch::game`]`(i)` of a batch of `runs` matches from the first seed, so
-//! pair `i` uses seed `seed + i` with each bot on each side once, and a map's
-//! side advantage is not mixed up with one bot's strength. Bots are driven by
+//! with the same bot in both seats every run has its own seed, and with two
+//! bots pair `i` uses seed `seed + i` with each bot on each side once (a
+//! map's side advantage is not mixed up with one bot's strength) and no run
+//! repeats another. Bots are driven by
 //! [`BotTurn`] exactly as in [`crate::sim::play`]: the first rounds of run
 //! `i` are the first rounds of that batch's match `i`.
 //!
@@ -46,7 +48,7 @@ pub struct OpeningSpec {
     pub rounds: u32,
     /// Runs (matches).
     pub runs: usize,
-    /// The two bots, seat-swapped like a [`Batch`].
+    /// The two bots, seated like a [`Batch`].
     pub bots: [BotKind; 2],
     /// First seed.
     pub seed: u64,

@@ -13,6 +13,7 @@
 use crate::format::{self, LoadError};
 use crate::limits;
 use crate::map::{FormatVersion, Map};
+use crate::rules::roster::{Roster, RosterError};
 use crate::rules::scenario::{MapRef, Scenario, ScenarioError};
 use crate::validate::{Finding, Rule};
 use serde::{Deserialize, Serialize};
@@ -162,6 +163,10 @@ pub struct LoadedPack {
     pub entries: Vec<PackEntry>,
     /// Its scenarios, in manifest order.
     pub scenarios: Vec<ScenarioEntry>,
+    /// The roster the manifest names, read and checked, or why it cannot be
+    /// used; `None` when it names none (or names an unsafe path, reported
+    /// in [`Self::findings`]).
+    pub roster: Option<Result<Roster, PackRosterError>>,
     /// Pack-level findings (bad or missing map and scenario paths, scenario
     /// maps outside the pack folder).
     pub findings: Vec<Finding>,
@@ -203,77 +208,270 @@ pub fn scenario_map_in_pack(scenario: &str, map: &str) -> Option<String> {
     is_safe_relative(&text).then_some(text)
 }
 
+/// The pack folder a file or folder `path` lies in: the nearest folder, at
+/// `path` itself (when it is a folder) or above it, that holds a
+/// [`MANIFEST_FILE`]. `None` outside any pack.
+#[must_use]
+pub fn pack_root_of(path: &Path) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(path).ok()?;
+    let start = if start.is_dir() {
+        start.as_path()
+    } else {
+        start.parent()?
+    };
+    start
+        .ancestors()
+        .find(|dir| dir.join(MANIFEST_FILE).is_file())
+        .map(Path::to_path_buf)
+}
+
+/// Resolves `name`, a path written in the file `origin` relative to the
+/// folder `base`, and checks that what it reaches — every `..` and symbolic
+/// link followed — lies inside the pack folder `root`. Returns the resolved
+/// path; a missing file is an [`LoadError::Io`] error of kind `NotFound`.
+///
+/// `what` names the thing in errors ("the map", "the roster").
+pub fn resolve_in_pack(
+    root: &Path,
+    base: &Path,
+    name: &str,
+    origin: &str,
+    what: &'static str,
+) -> Result<PathBuf, LoadError> {
+    let outside = || LoadError::OutsidePack {
+        path: origin.to_owned(),
+        what,
+        name: name.to_owned(),
+        root: root.display().to_string(),
+    };
+    if Path::new(name).is_absolute() {
+        return Err(outside());
+    }
+    let io = |path: &Path, source| LoadError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let real_root = std::fs::canonicalize(root).map_err(|e| io(root, e))?;
+    let target = base.join(name);
+    let real = std::fs::canonicalize(&target).map_err(|e| io(&target, e))?;
+    if real.starts_with(&real_root) {
+        Ok(real)
+    } else {
+        Err(outside())
+    }
+}
+
+/// Why a pack's roster cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PackRosterError {
+    /// The file cannot be read (missing, not a file, outside the pack).
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The file is read but is not a valid roster.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+}
+
+/// Reads the roster `name` that the manifest `manifest_path` of the pack in
+/// `dir` names, refusing one outside the pack folder (symbolic links
+/// included).
+pub fn load_pack_roster(
+    dir: &Path,
+    name: &str,
+    manifest_path: &str,
+) -> Result<Roster, PackRosterError> {
+    if !is_safe_relative(name) {
+        return Err(LoadError::OutsidePack {
+            path: manifest_path.to_owned(),
+            what: "the roster",
+            name: name.to_owned(),
+            root: dir.display().to_string(),
+        }
+        .into());
+    }
+    let path = resolve_in_pack(dir, dir, name, manifest_path, "the roster")?;
+    let text = format::read_text(&path)?;
+    Ok(Roster::parse(&text, &dir.join(name).display().to_string())?)
+}
+
+/// A roster error in one line (its problems joined by `; `), for a finding.
+fn one_line(e: &PackRosterError) -> String {
+    match e {
+        PackRosterError::Roster(RosterError::Invalid { file, problems }) => format!(
+            "{file}: the roster breaks {} rule(s): {}",
+            problems.len(),
+            problems.join("; ")
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// Whether an error is a missing file (a finding, not a load failure).
+fn is_missing(e: &LoadError) -> bool {
+    matches!(e, LoadError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
+}
+
 /// Loads the pack in folder `dir`. Fails only when the manifest itself cannot
 /// be read; each map's and each scenario's own load result is kept in its
 /// entry.
 pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
     let manifest_path = dir.join(MANIFEST_FILE);
+    let real_manifest = resolve_in_pack(
+        dir,
+        dir,
+        MANIFEST_FILE,
+        &dir.display().to_string(),
+        "the manifest",
+    )?;
     let manifest = Manifest::parse(
-        &format::read_text(&manifest_path)?,
+        &format::read_text(&real_manifest).map_err(|e| rename(e, &manifest_path))?,
         &manifest_path.display().to_string(),
     )?;
     let mut findings = manifest.check_paths();
-    let mut entries = Vec::new();
-    for name in &manifest.maps {
-        let path = dir.join(name);
-        let map = if !is_safe_relative(name) {
-            None
-        } else if path.is_file() {
-            Some(format::load_map(&path))
-        } else {
-            findings.push(Finding::new(
-                Rule::PackMissingMap,
-                None,
-                format!("the manifest lists \"{name}\", but {} does not exist; add the file or remove it from the list", path.display()),
-            ));
-            None
-        };
-        entries.push(PackEntry {
-            name: name.clone(),
-            path,
-            map,
-        });
-    }
-    let mut scenarios = Vec::new();
-    for name in &manifest.scenarios {
-        let path = dir.join(name);
-        let scenario = if !is_safe_relative(name) {
-            None
-        } else if path.is_file() {
-            Some(Scenario::load(&path))
-        } else {
-            findings.push(Finding::new(
-                Rule::PackMissingMap,
-                None,
-                format!("the manifest lists the scenario \"{name}\", but {} does not exist; add the file or remove it from the list", path.display()),
-            ));
-            None
-        };
-        if let Some(Ok(Scenario {
-            map: MapRef::Path(map),
-            ..
-        })) = &scenario
-            && scenario_map_in_pack(name, map).is_none()
-        {
-            findings.push(Finding::new(
-                Rule::PackBadPath,
-                None,
-                format!("the scenario \"{name}\" names the map \"{map}\", which is not inside the pack folder; use a path to one of the pack's maps, relative to the scenario's folder"),
-            ));
-        }
-        scenarios.push(ScenarioEntry {
-            name: name.clone(),
-            path,
-            scenario,
-        });
+    let shown = manifest_path.display().to_string();
+    let entries = manifest
+        .maps
+        .iter()
+        .map(|name| map_entry(dir, name, &shown, &mut findings))
+        .collect();
+    let scenarios = manifest
+        .scenarios
+        .iter()
+        .map(|name| scenario_entry(dir, name, &shown, &mut findings))
+        .collect();
+    let roster = manifest
+        .roster
+        .as_deref()
+        .filter(|name| is_safe_relative(name))
+        .map(|name| load_pack_roster(dir, name, &shown));
+    if let (Some(Err(e)), Some(name)) = (&roster, &manifest.roster) {
+        findings.push(Finding::new(
+            Rule::PackBadRoster,
+            None,
+            format!(
+                "the manifest names the roster \"{name}\", which cannot be used: {}",
+                one_line(e)
+            ),
+        ));
     }
     Ok(LoadedPack {
         dir: dir.to_path_buf(),
         manifest,
         entries,
         scenarios,
+        roster,
         findings,
     })
+}
+
+/// The finding for a listed file that does not exist.
+fn missing(what: &str, name: &str, path: &Path) -> Finding {
+    Finding::new(
+        Rule::PackMissingMap,
+        None,
+        format!(
+            "the manifest lists {what}\"{name}\", but {} does not exist; add the file or remove it from the list",
+            path.display()
+        ),
+    )
+}
+
+/// Reads the map `name` that the manifest `shown` of the pack in `dir` lists.
+fn map_entry(dir: &Path, name: &str, shown: &str, findings: &mut Vec<Finding>) -> PackEntry {
+    let path = dir.join(name);
+    let map = if is_safe_relative(name) {
+        match resolve_in_pack(dir, dir, name, shown, "the map") {
+            Ok(real) => Some(format::load_map(&real).map_err(|e| rename(e, &path))),
+            Err(e) if is_missing(&e) => {
+                findings.push(missing("", name, &path));
+                None
+            }
+            Err(e) => Some(Err(e)),
+        }
+    } else {
+        None
+    };
+    PackEntry {
+        name: name.to_owned(),
+        path,
+        map,
+    }
+}
+
+/// Reads the scenario `name` that the manifest `shown` of the pack in `dir`
+/// lists, and checks that the map it names is inside the pack.
+fn scenario_entry(
+    dir: &Path,
+    name: &str,
+    shown: &str,
+    findings: &mut Vec<Finding>,
+) -> ScenarioEntry {
+    let path = dir.join(name);
+    let scenario = if is_safe_relative(name) {
+        match resolve_in_pack(dir, dir, name, shown, "the scenario") {
+            Ok(real) => Some(
+                format::read_text(&real)
+                    .map_err(|e| ScenarioError::from(rename(e, &path)))
+                    .and_then(|text| Scenario::parse(&text, &path.display().to_string())),
+            ),
+            Err(e) if is_missing(&e) => {
+                findings.push(missing("the scenario ", name, &path));
+                None
+            }
+            Err(e) => Some(Err(e.into())),
+        }
+    } else {
+        None
+    };
+    if let Some(Ok(Scenario {
+        map: MapRef::Path(map),
+        ..
+    })) = &scenario
+    {
+        let base = path.parent().unwrap_or(dir);
+        let inside = scenario_map_in_pack(name, map).is_some()
+            && !matches!(
+                resolve_in_pack(dir, base, map, &path.display().to_string(), "the map"),
+                Err(LoadError::OutsidePack { .. })
+            );
+        if !inside {
+            findings.push(Finding::new(
+                Rule::PackBadPath,
+                None,
+                format!("the scenario \"{name}\" names the map \"{map}\", which is not inside the pack folder (symbolic links followed); use a path to one of the pack's maps, relative to the scenario's folder"),
+            ));
+        }
+    }
+    ScenarioEntry {
+        name: name.to_owned(),
+        path,
+        scenario,
+    }
+}
+
+/// An error about the resolved file `real`, told with the path as the pack
+/// names it (`dir/name`), so messages do not show where links lead.
+fn rename(e: LoadError, shown: &Path) -> LoadError {
+    let path = shown.display().to_string();
+    match e {
+        LoadError::Io { source, .. } => LoadError::Io { path, source },
+        LoadError::TooLarge { size, .. } => LoadError::TooLarge { path, size },
+        LoadError::NotText { offset, .. } => LoadError::NotText { path, offset },
+        LoadError::NotAFile { kind, .. } => LoadError::NotAFile { path, kind },
+        LoadError::Syntax {
+            line,
+            column,
+            message,
+            ..
+        } => LoadError::Syntax {
+            path,
+            line,
+            column,
+            message,
+        },
+        LoadError::Limit { source, .. } => LoadError::Limit { path, source },
+        e @ LoadError::OutsidePack { .. } => e,
+    }
 }
 
 /// Writes a pack folder: the manifest and every map, each atomically.

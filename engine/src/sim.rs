@@ -1,6 +1,11 @@
 //! Headless matches: one match between two bots ([`play`]), and batches of
-//! seat-swapped matches over worker threads ([`simulate`]) with the summary
-//! playtesters read ([`Report`]).
+//! matches over worker threads ([`simulate`]) with the summary playtesters
+//! read ([`Report`]).
+//!
+//! A batch never plays one game twice ([`Batch::game`]): with the same bot
+//! in both seats every match has its own seed; with two different bots the
+//! matches come in seat-swapped pairs, and the report's intervals count each
+//! pair as one game ([`crate::stats`]).
 //!
 //! Determinism: a match depends only on the prepared scenario, its seed and
 //! the two bots; batches split work by match index and reduce in index
@@ -17,6 +22,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use crate::stats::Tally;
+pub use crate::stats::{Counting, Rate, Verdict, wilson};
 
 /// How many refused commands in a row end a bot's turn.
 pub const MAX_REJECTED: usize = 8;
@@ -221,11 +229,20 @@ impl BotTurn {
     }
 }
 
-/// A batch: `matches` matches in seat-swapped pairs. Pair `i` uses seed
-/// `seed + i`, first with `bots[0]` as side 0, then with `bots[0]` as side 1.
+/// A batch of `matches` matches from the first seed `seed`.
+///
+/// - Both seats run the same bot: match `i` uses seed `seed + i`. Swapping
+///   seats would replay the very same match (same seed, armies and bot
+///   streams), so every match gets its own seed instead and each one is an
+///   independent game.
+/// - The bots differ: matches come in seat-swapped pairs. Pair `i` uses seed
+///   `seed + i`, first with `bots[0]` as side 0, then with `bots[0]` as side
+///   1, so a map's side advantage is not mixed up with one bot's strength;
+///   the pair is one independent game.
 #[derive(Clone, Copy, Debug)]
 pub struct Batch {
-    /// Matches (an odd count plays the last pair's first match only).
+    /// Matches (with different bots, an odd count plays the last pair's
+    /// first match only).
     pub matches: usize,
     /// The two bots.
     pub bots: [BotKind; 2],
@@ -234,16 +251,54 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// How the batch's matches make independent games.
+    #[must_use]
+    pub fn counting(&self) -> Counting {
+        counting_for(self.bots)
+    }
+
     /// Seed and seating of match `i`.
+    ///
+    /// ```
+    /// use hexwright_engine::bots::BotKind::{Greedy, Random};
+    /// use hexwright_engine::sim::Batch;
+    ///
+    /// let same = Batch { matches: 4, bots: [Greedy, Greedy], seed: 10 };
+    /// assert_eq!(same.game(1), (11, [Greedy, Greedy]));
+    /// let mixed = Batch { matches: 4, bots: [Greedy, Random], seed: 10 };
+    /// assert_eq!(mixed.game(1), (10, [Random, Greedy]));
+    /// assert_eq!(mixed.game(2), (11, [Greedy, Random]));
+    /// ```
     #[must_use]
     pub fn game(&self, i: usize) -> (u64, [BotKind; 2]) {
-        let seed = self.seed.wrapping_add((i / 2) as u64);
-        let bots = if i.is_multiple_of(2) {
-            self.bots
-        } else {
-            [self.bots[1], self.bots[0]]
-        };
-        (seed, bots)
+        match self.counting() {
+            Counting::Matches => (self.seed.wrapping_add(i as u64), self.bots),
+            Counting::SeatSwappedPairs => {
+                let seed = self.seed.wrapping_add((i / 2) as u64);
+                let bots = if i.is_multiple_of(2) {
+                    self.bots
+                } else {
+                    [self.bots[1], self.bots[0]]
+                };
+                (seed, bots)
+            }
+        }
+    }
+
+    /// The last seed the batch plays.
+    #[must_use]
+    pub fn last_seed(&self) -> u64 {
+        self.game(self.matches.saturating_sub(1)).0
+    }
+}
+
+/// How a batch between `bots` makes independent games.
+#[must_use]
+pub fn counting_for(bots: [BotKind; 2]) -> Counting {
+    if bots[0] == bots[1] {
+        Counting::Matches
+    } else {
+        Counting::SeatSwappedPairs
     }
 }
 
@@ -308,55 +363,38 @@ pub fn simulate_each<T: Send>(
         .collect()
 }
 
-/// A value with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rate {
-    /// Point estimate.
-    pub value: f64,
-    /// 95% Wilson score interval.
-    pub ci95: [f64; 2],
-}
-
-/// The 95% Wilson score interval of `k` successes in `n` trials.
-///
-/// ```
-/// let r = hexwright_engine::sim::wilson(50, 100);
-/// assert!((r.value - 0.5).abs() < 1e-12);
-/// assert!((r.ci95[0] - 0.4038).abs() < 1e-3 && (r.ci95[1] - 0.5962).abs() < 1e-3);
-/// ```
-#[must_use]
-pub fn wilson(k: usize, n: usize) -> Rate {
-    if n == 0 {
-        return Rate {
-            value: 0.0,
-            ci95: [0.0, 1.0],
-        };
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (k, n) = (k as f64, n as f64);
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    Rate {
-        value: p,
-        ci95: [(centre - half).max(0.0), (centre + half).min(1.0)],
-    }
-}
-
 /// What `hexwright simulate` reports.
+///
+/// Counts are over matches; every rate and the verdict are over
+/// independent games ([`Report::counting`], [`crate::stats`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// Matches played.
     pub matches: usize,
+    /// Independent games among them: the matches, or the seat-swapped
+    /// pairs.
+    pub independent_games: usize,
+    /// Which matches make one independent game.
+    pub counting: Counting,
     /// Wins of side 0 and side 1.
     pub side_wins: [usize; 2],
-    /// Wins by bot name.
+    /// Wins by bot name (empty when both seats run the same bot: every
+    /// win is that bot's).
     pub bot_wins: BTreeMap<String, usize>,
     /// Draws (round limit reached).
     pub draws: usize,
-    /// Side 0's win rate over all matches, with its 95% Wilson interval.
-    pub side0_win_rate: Rate,
+    /// The draw rate, with its 95% interval over independent games.
+    pub draw_rate: Rate,
+    /// Each side's win rate, with its 95% interval over independent games.
+    pub side_win_rates: [Rate; 2],
+    /// Each side's score (a win counts 1, a draw ½), with its 95% interval
+    /// over independent games: what [`Report::verdict`] reads.
+    pub side_scores: [Rate; 2],
+    /// The first bot's score against the second (a draw counts ½), over
+    /// independent games; `None` when both seats run the same bot.
+    pub first_bot_score: Option<Rate>,
+    /// Who the map favours.
+    pub verdict: Verdict,
     /// Mean match length in rounds.
     pub mean_rounds: f64,
     /// Median match length in rounds.
@@ -365,50 +403,97 @@ pub struct Report {
     pub matches_per_sec: f64,
 }
 
+/// What a report needs of one finished match.
+struct Finished {
+    index: usize,
+    outcome: Outcome,
+    seats: [BotKind; 2],
+    rounds: u32,
+}
+
 impl Report {
-    /// Summarises results (in match order) and the elapsed seconds.
+    /// Summarises a whole batch's results (in match order: the result at
+    /// position `i` is match `i`) and the elapsed seconds.
     #[must_use]
     pub fn new(results: &[MatchResult], bots: [BotKind; 2], seconds: f64) -> Self {
         Self::summarise(
-            results.iter().map(|r| (r.outcome, r.bots, r.rounds)),
+            results.iter().enumerate().map(|(index, r)| Finished {
+                index,
+                outcome: r.outcome,
+                seats: r.bots,
+                rounds: r.rounds,
+            }),
             bots,
             seconds,
         )
     }
 
-    /// Summarises [`MatchRow`]s, like [`Self::new`].
+    /// Summarises [`MatchRow`]s (each with its match index), like
+    /// [`Self::new`].
     #[must_use]
     pub fn from_rows(rows: &[MatchRow], bots: [BotKind; 2], seconds: f64) -> Self {
         Self::summarise(
-            rows.iter().map(|r| (r.outcome, r.bots, r.rounds)),
+            rows.iter().map(|r| Finished {
+                index: r.index,
+                outcome: r.outcome,
+                seats: r.bots,
+                rounds: r.rounds,
+            }),
             bots,
             seconds,
         )
     }
 
     fn summarise(
-        results: impl Iterator<Item = (Outcome, [BotKind; 2], u32)>,
+        results: impl Iterator<Item = Finished>,
         bots: [BotKind; 2],
         seconds: f64,
     ) -> Self {
+        let counting = counting_for(bots);
         let mut side_wins = [0; 2];
         let mut bot_wins: BTreeMap<String, usize> = BTreeMap::new();
-        for b in bots {
-            bot_wins.insert(b.name().to_string(), 0);
+        if counting == Counting::SeatSwappedPairs {
+            for b in bots {
+                bot_wins.insert(b.name().to_string(), 0);
+            }
         }
+        let mut wins = [Tally::new(counting), Tally::new(counting)];
+        let mut score0 = Tally::new(counting);
+        let mut first_bot = Tally::new(counting);
+        let mut drawn = Tally::new(counting);
         let mut draws = 0;
         let mut rounds: Vec<u32> = Vec::new();
-        for (outcome, seats, length) in results {
-            match outcome {
+        for m in results {
+            let (won, score) = match m.outcome {
                 Outcome::Won(s) => {
-                    side_wins[usize::from(s)] += 1;
-                    *bot_wins
-                        .entry(seats[usize::from(s)].name().to_string())
-                        .or_default() += 1;
+                    let side = usize::from(s.min(1));
+                    side_wins[side] += 1;
+                    if counting == Counting::SeatSwappedPairs {
+                        *bot_wins
+                            .entry(m.seats[side].name().to_string())
+                            .or_default() += 1;
+                    }
+                    let mut won = [0.0; 2];
+                    won[side] = 1.0;
+                    (won, won[0])
                 }
-                Outcome::Draw => draws += 1,
-            }
-            rounds.push(length);
+                Outcome::Draw => {
+                    draws += 1;
+                    ([0.0; 2], 0.5)
+                }
+            };
+            wins[0].add(m.index, won[0]);
+            wins[1].add(m.index, won[1]);
+            score0.add(m.index, score);
+            drawn.add(m.index, if m.outcome == Outcome::Draw { 1.0 } else { 0.0 });
+            // The first bot's score: side 0's when it sits there.
+            let first = if m.seats[0] == bots[0] {
+                score
+            } else {
+                1.0 - score
+            };
+            first_bot.add(m.index, first);
+            rounds.push(m.rounds);
         }
         let n = rounds.len();
         rounds.sort_unstable();
@@ -422,12 +507,24 @@ impl Report {
             _ if n % 2 == 1 => f64::from(rounds[n / 2]),
             _ => f64::midpoint(f64::from(rounds[n / 2 - 1]), f64::from(rounds[n / 2])),
         };
+        let s0 = score0.rate();
+        let s1 = Rate {
+            value: 1.0 - s0.value,
+            ci95: [1.0 - s0.ci95[1], 1.0 - s0.ci95[0]],
+        };
+        let games = score0.games();
         Self {
             matches: n,
+            independent_games: games,
+            counting,
             side_wins,
             bot_wins,
             draws,
-            side0_win_rate: wilson(side_wins[0], n),
+            draw_rate: drawn.rate(),
+            side_win_rates: [wins[0].rate(), wins[1].rate()],
+            side_scores: [s0, s1],
+            first_bot_score: (counting == Counting::SeatSwappedPairs).then(|| first_bot.rate()),
+            verdict: Verdict::from_score(s0, games),
             mean_rounds: mean,
             median_rounds: median,
             matches_per_sec: if seconds > 0.0 {
@@ -581,9 +678,10 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
 pub struct BatchExport {
     /// Matches asked for.
     pub requested: usize,
-    /// First seed (pair `i` uses seed + i).
+    /// First seed (see [`Batch::game`]).
     pub seed: u64,
-    /// The two bots (the first one plays side 0 in even matches).
+    /// The two bots (the first one plays side 0 in even matches when they
+    /// differ).
     pub bots: [BotKind; 2],
     /// Whether the batch was cancelled before every match was played.
     pub cancelled: bool,
@@ -628,6 +726,7 @@ mod tests {
     use crate::rules::Roster;
     use crate::rules::execute;
     use crate::rules::scenario::Scenario;
+    use crate::stats;
     use std::path::Path;
 
     fn prepared(file: &str, round_limit: u32) -> Prepared {
@@ -769,6 +868,66 @@ mod tests {
             Report::new(&all, batch.bots, 2.0),
             Report::from_rows(&rows, batch.bots, 2.0)
         );
+    }
+
+    #[test]
+    fn same_bot_batches_play_every_match_from_its_own_seed() {
+        let p = prepared("twin-fords.ron", 12);
+        let batch = Batch {
+            matches: 6,
+            bots: [BotKind::Greedy, BotKind::Greedy],
+            seed: 5,
+        };
+        let all = simulate(&p, &batch, PlayOptions { record: true }, &|_| {});
+        let seeds: Vec<u64> = all.iter().map(|r| r.seed).collect();
+        assert_eq!(seeds, vec![5, 6, 7, 8, 9, 10]);
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a.commands, b.commands, "two matches are one game");
+            }
+        }
+        let report = Report::new(&all, batch.bots, 1.0);
+        assert_eq!(report.counting, Counting::Matches);
+        assert_eq!(report.independent_games, 6);
+        assert!(report.bot_wins.is_empty());
+        assert_eq!(report.first_bot_score, None);
+        assert_eq!(
+            report.side_win_rates[0],
+            wilson(report.side_wins[0], report.matches)
+        );
+    }
+
+    #[test]
+    fn mixed_bot_batches_count_each_seat_swapped_pair_once() {
+        let p = prepared("twin-fords.ron", 8);
+        let batch = Batch {
+            matches: 6,
+            bots: [BotKind::Greedy, BotKind::Random],
+            seed: 2,
+        };
+        let all = simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
+        let report = Report::new(&all, batch.bots, 1.0);
+        assert_eq!(report.counting, Counting::SeatSwappedPairs);
+        assert_eq!(report.independent_games, 3);
+        // The first bot's score: per pair, the mean of its two matches (a
+        // win 1, a draw ½); the interval is that of 3 games, not 6 matches.
+        let score = |r: &MatchResult| {
+            let seat = usize::from(r.bots[0] != batch.bots[0]);
+            match r.outcome {
+                Outcome::Won(s) if usize::from(s) == seat => 1.0,
+                Outcome::Won(_) => 0.0,
+                Outcome::Draw => 0.5,
+            }
+        };
+        let total: f64 = all
+            .chunks(2)
+            .map(|pair| pair.iter().map(score).sum::<f64>() / 2.0)
+            .sum();
+        assert_eq!(report.first_bot_score, Some(stats::wilson_mean(total, 3)));
+        let s0 = report.side_scores[0];
+        let s1 = report.side_scores[1];
+        assert!((s0.value + s1.value - 1.0).abs() < 1e-12);
+        assert_eq!(report.verdict, Verdict::from_score(s0, 3));
     }
 
     fn row(index: usize, outcome: Outcome, rounds: u32, caps: Vec<Option<Capture>>) -> MatchRow {

@@ -125,6 +125,8 @@ rules! {
     PackMissingMap => ("pack-missing-map", Error, "every map a pack manifest lists exists"),
     /// A pack manifest lists the same map twice, or a path that leaves the pack folder.
     PackBadPath => ("pack-bad-path", Error, "pack map paths are distinct and stay inside the pack folder"),
+    /// The roster a pack manifest names cannot be read, or breaks roster rules.
+    PackBadRoster => ("pack-bad-roster", Error, "the roster a pack names is a readable, valid roster"),
     /// A starting zone is not one connected group of hexes.
     ZoneDisconnected => ("zone-disconnected", Warning, "each starting zone is connected"),
     /// A side has no barracks.
@@ -368,38 +370,44 @@ fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let zone_sets: Vec<(Side, BTreeSet<(i32, i32)>)> = map
-        .zones
-        .iter()
-        .map(|z| (z.side, z.hexes.iter().map(|&h| hex_key(h)).collect()))
-        .collect();
-    for (i, (sa, a)) in zone_sets.iter().enumerate() {
-        for (sb, b) in &zone_sets[i + 1..] {
-            for &(r, q) in a.intersection(b) {
-                out.push(Finding::new(
-                    Rule::ZoneOverlap,
-                    Some(Hex::new(q, r)),
-                    format!("hex {q},{r} is in the starting zones of side {sa} and side {sb}; give it to one zone only"),
-                ));
+    // Every zone hex with the zones that hold it: one pass over the zones,
+    // then one finding per hex (not per pair of zones).
+    let mut holders: BTreeMap<(i32, i32), Vec<(usize, Side)>> = BTreeMap::new();
+    for (i, z) in map.zones.iter().enumerate() {
+        for &h in &z.hexes {
+            let list = holders.entry(hex_key(h)).or_default();
+            if list.last().is_none_or(|&(j, _)| j != i) {
+                list.push((i, z.side));
             }
+        }
+    }
+    for (&(r, q), zones) in &holders {
+        if zones.len() > 1 {
+            let sides: Vec<String> = zones.iter().map(|(_, s)| format!("side {s}")).collect();
+            out.push(Finding::new(
+                Rule::ZoneOverlap,
+                Some(Hex::new(q, r)),
+                format!(
+                    "hex {q},{r} is in the starting zones of {}; give it to one zone only",
+                    sides.join(" and ")
+                ),
+            ));
         }
     }
     for f in &map.features {
         if !matches!(f.kind, FeatureKind::Base { .. }) {
             continue;
         }
-        for (side, set) in &zone_sets {
-            if set.contains(&hex_key(f.hex)) {
-                out.push(Finding::new(
-                    Rule::ZoneBlocked,
-                    Some(f.hex),
-                    format!(
-                        "the {} stands on hex {} of side {side}'s starting zone, and a base hex cannot be entered, so no unit can deploy there; move the base out of the zone",
-                        f.kind,
-                        HexDisplay(f.hex)
-                    ),
-                ));
-            }
+        for &(_, side) in holders.get(&hex_key(f.hex)).map_or(&[][..], Vec::as_slice) {
+            out.push(Finding::new(
+                Rule::ZoneBlocked,
+                Some(f.hex),
+                format!(
+                    "the {} stands on hex {} of side {side}'s starting zone, and a base hex cannot be entered, so no unit can deploy there; move the base out of the zone",
+                    f.kind,
+                    HexDisplay(f.hex)
+                ),
+            ));
         }
     }
 }
@@ -476,19 +484,19 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             ));
         }
     }
+    let bushes: BTreeSet<(i32, i32)> = map
+        .features
+        .iter()
+        .filter(|b| b.kind == FeatureKind::Bush)
+        .map(|b| hex_key(b.hex))
+        .collect();
     for f in &map.features {
         if f.kind == FeatureKind::Outpost {
             let sees_any = Hex::ZERO
                 .range(OUTPOST_RADIUS)
                 .filter(|&d| d != Hex::ZERO)
                 .filter_map(|d| offset(f.hex, d))
-                .any(|h| {
-                    coverage.is_usable(h)
-                        && !map
-                            .features
-                            .iter()
-                            .any(|b| b.hex == h && b.kind == FeatureKind::Bush)
-                });
+                .any(|h| coverage.is_usable(h) && !bushes.contains(&hex_key(h)));
             if !sees_any {
                 out.push(Finding::new(
                     Rule::OutpostBlind,

@@ -297,3 +297,101 @@ fn painting_stroke_after_stroke_equals_a_full_recompute() {
     }
     assert!(board.coverage().usable_count() < board.coverage().hexes().len());
 }
+
+/// A 24 × 24 grid with `pieces` (drawn about the world origin) moved to
+/// `at`, in an area 10⁶ wide with hex size 1: the largest distances from
+/// the area's corner the format allows for such a grid.
+fn far_map(orientation: Orientation, at: Point, pieces: &[TerrainPiece]) -> Map {
+    let mut m = Map::new_empty("far", orientation, 1.0, 1.0e6, 1.0e6).unwrap();
+    let p = |x: f64, y: f64| Point::new(at.x + x, at.y + y);
+    m.grid = Polygon::new(vec![
+        p(-12.0, -12.0),
+        p(12.0, -12.0),
+        p(12.0, 12.0),
+        p(-12.0, 12.0),
+    ])
+    .unwrap();
+    m.terrain = pieces
+        .iter()
+        .map(|piece| TerrainPiece {
+            kind: piece.kind,
+            shape: moved(&piece.shape, at),
+        })
+        .collect();
+    m
+}
+
+fn moved(shape: &TerrainShape, d: Point) -> TerrainShape {
+    let mv = |p: &Point| Point::new(p.x + d.x, p.y + d.y);
+    match shape {
+        TerrainShape::Polygon { points } => TerrainShape::Polygon {
+            points: Polygon::new(points.points().iter().map(mv).collect()).unwrap(),
+        },
+        TerrainShape::Circle { center, radius } => TerrainShape::Circle {
+            center: Coord(mv(&center.0)),
+            radius: *radius,
+        },
+        TerrainShape::Stroke {
+            radius,
+            points,
+            erase,
+        } => TerrainShape::Stroke {
+            radius: *radius,
+            points: Path::new(points.points().iter().map(mv).collect()).unwrap(),
+            erase: *erase,
+        },
+    }
+}
+
+fn arb_local_piece() -> impl Strategy<Value = TerrainPiece> {
+    let pt = || (-11.0..11.0f64, -11.0..11.0f64).prop_map(|(x, y)| Point::new(x, y));
+    prop_oneof![
+        prop::collection::vec(pt(), 3..7).prop_map(|pts| piece(TerrainShape::Polygon {
+            points: Polygon::new(pts).unwrap()
+        })),
+        (pt(), 0.5..9.0f64).prop_map(|(c, r)| piece(TerrainShape::Circle {
+            center: Coord(c),
+            radius: Length::new(r).unwrap()
+        })),
+        (
+            prop::collection::vec(pt(), 1..5),
+            0.5..4.0f64,
+            any::<bool>()
+        )
+            .prop_map(|(pts, r, erase)| piece(TerrainShape::Stroke {
+                radius: Length::new(r).unwrap(),
+                points: Path::new(pts).unwrap(),
+                erase
+            })),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Free fractions do not depend on where the map lies: the same map
+    /// near the area's corner and moved by whole hexes up to 10⁶ units away
+    /// agree to 10⁻⁹ of a hex on every hex.
+    #[test]
+    fn moving_a_map_by_whole_hexes_keeps_every_free_fraction(
+        orientation in prop_oneof![Just(Orientation::Pointy), Just(Orientation::Flat)],
+        pieces in prop::collection::vec(arb_local_piece(), 1..6),
+        far in (0.1..0.99f64, 0.1..0.99f64),
+    ) {
+        let layout = Map::new_empty("l", orientation, 1.0, 1.0e6, 1.0e6).unwrap().hex_layout();
+        let near_hex = layout.hex_at(Point::new(30.0, 30.0));
+        let far_hex = layout.hex_at(Point::new(far.0 * 1.0e6, far.1 * 1.0e6));
+        let near = far_map(orientation, layout.center(near_hex), &pieces);
+        let away = far_map(orientation, layout.center(far_hex), &pieces);
+        let (a, b) = (Coverage::new(&near).unwrap(), Coverage::new(&away).unwrap());
+        let shift = far_hex - near_hex;
+        prop_assert_eq!(a.hexes().len(), b.hexes().len());
+        for &h in a.hexes() {
+            let fa = a.free_fraction(h).unwrap();
+            let fb = b.free_fraction(h + shift);
+            prop_assert!(fb.is_some(), "hex {:?} is missing far away", h);
+            let fb = fb.unwrap();
+            prop_assert!((fa - fb).abs() <= 1e-9, "hex {:?}: {} near, {} far", h, fa, fb);
+        }
+    }
+}

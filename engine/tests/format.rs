@@ -646,16 +646,52 @@ fn oversize_file_is_rejected_before_reading() {
 
 #[cfg(unix)]
 #[test]
-fn endless_device_is_too_large_not_read_forever() {
-    // A device or pipe reports size 0; reading must still stop at the limit.
+fn devices_and_fifos_are_refused_before_reading() {
+    // A device never ends, and opening a FIFO blocks until a writer comes:
+    // only regular files are read.
     let p = Path::new("/dev/zero");
     if p.exists() {
         let e = format::load_map(p).unwrap_err();
         assert!(
-            matches!(e, LoadError::TooLarge { size, .. } if size > limits::MAX_FILE_BYTES),
+            matches!(
+                e,
+                LoadError::NotAFile {
+                    kind: "a device",
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+    }
+    let dir = std::env::temp_dir().join(format!("hexwright-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("map.ron");
+    let _ = std::fs::remove_file(&fifo);
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        // Would block forever if it were opened.
+        let e = format::load_map(&fifo).unwrap_err();
+        assert!(
+            matches!(e, LoadError::NotAFile { kind: "a FIFO", .. }),
             "{e:?}"
         );
     }
+    let e = format::load_map(&dir).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LoadError::NotAFile {
+                kind: "a folder",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

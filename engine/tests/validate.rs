@@ -160,7 +160,8 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::BaseUnreachable
         | Rule::OwnerInvalid
         | Rule::PackMissingMap
-        | Rule::PackBadPath => Severity::Error,
+        | Rule::PackBadPath
+        | Rule::PackBadRoster => Severity::Error,
         Rule::ZoneDisconnected
         | Rule::BarracksMissing
         | Rule::ObjectiveUnreachable
@@ -339,6 +340,37 @@ fn pack_bad_path_case() -> Case {
     Case::found(loaded.findings, &[(Rule::PackBadPath, None)])
 }
 
+fn pack_bad_roster_case() -> Case {
+    // The roster is a folder, and then a file that breaks roster rules.
+    let tmp = TempDir::new("badroster");
+    format::save_atomic(&valid_map(), &tmp.path().join("a.ron")).unwrap();
+    std::fs::create_dir_all(tmp.path().join("roster.ron")).unwrap();
+    let text = "(format: 1, name: \"Test pack\", version: \"1.0.0\", maps: [\"a.ron\"], roster: Some(\"roster.ron\"))\n";
+    std::fs::write(tmp.path().join(pack::MANIFEST_FILE), text).unwrap();
+    let loaded = pack::load_pack(tmp.path()).unwrap();
+    assert!(matches!(
+        &loaded.roster,
+        Some(Err(pack::PackRosterError::Load(_)))
+    ));
+    assert!(
+        loaded.findings[0].message.contains("not a regular file"),
+        "{}",
+        loaded.findings[0].message
+    );
+    std::fs::remove_dir(tmp.path().join("roster.ron")).unwrap();
+    std::fs::write(
+        tmp.path().join("roster.ron"),
+        "(format: 1, name: \"R\", races: [])\n",
+    )
+    .unwrap();
+    let loaded = pack::load_pack(tmp.path()).unwrap();
+    assert!(matches!(
+        &loaded.roster,
+        Some(Err(pack::PackRosterError::Roster(_)))
+    ));
+    Case::found(loaded.findings, &[(Rule::PackBadRoster, None)])
+}
+
 #[test]
 fn pack_bad_path_variants() {
     let tmp = TempDir::new("variants");
@@ -388,6 +420,12 @@ fn pack_roster_path_must_stay_inside_the_pack() {
         let loaded = pack::load_pack(tmp.path()).unwrap();
         (loaded.manifest.roster.clone(), loaded.findings)
     };
+    // A missing roster is a finding too: validate reads the roster.
+    let (_, findings) = with_roster("roster.ron");
+    let rules: Vec<Rule> = findings.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, [Rule::PackBadRoster]);
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/roster.ron");
+    std::fs::copy(bundled, tmp.path().join("roster.ron")).unwrap();
     let (roster, findings) = with_roster("roster.ron");
     assert_eq!(roster.as_deref(), Some("roster.ron"));
     assert!(findings.is_empty(), "{findings:?}");
@@ -398,6 +436,101 @@ fn pack_roster_path_must_stay_inside_the_pack() {
         findings[0].message.contains("roster"),
         "{}",
         findings[0].message
+    );
+}
+
+/// Files a pack names are resolved with their links followed: a link that
+/// leads outside the pack folder is never read.
+#[cfg(unix)]
+#[test]
+fn symbolic_links_out_of_the_pack_are_refused() {
+    use std::os::unix::fs::symlink;
+    let tmp = TempDir::new("links");
+    let outside = tmp.path().join("outside");
+    let dir = tmp.path().join("pack");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    format::save_atomic(&valid_map(), &outside.join("m.ron")).unwrap();
+    std::fs::write(outside.join("secret.ron"), "secret words here\n").unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/roster.ron");
+    std::fs::copy(&bundled, outside.join("roster.ron")).unwrap();
+    format::save_atomic(&valid_map(), &dir.join("a.ron")).unwrap();
+    // A file link, a folder link, a roster link.
+    symlink(outside.join("secret.ron"), dir.join("passwd.ron")).unwrap();
+    symlink(&outside, dir.join("dirlink")).unwrap();
+    symlink(outside.join("roster.ron"), dir.join("roster.ron")).unwrap();
+    // A link that stays inside is fine.
+    symlink(dir.join("a.ron"), dir.join("alias.ron")).unwrap();
+    std::fs::create_dir_all(dir.join("scen")).unwrap();
+    std::fs::write(
+        dir.join("scen/s.ron"),
+        "(format: 1, map: Path(\"../dirlink/m.ron\"))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join(pack::MANIFEST_FILE),
+        "(format: 1, name: \"P\", version: \"1\", maps: [\"a.ron\", \"passwd.ron\", \"dirlink/m.ron\", \"alias.ron\"], scenarios: [\"scen/s.ron\"], roster: Some(\"roster.ron\"))\n",
+    )
+    .unwrap();
+    let loaded = pack::load_pack(&dir).unwrap();
+    let outside_err = |r: &Option<Result<_, format::LoadError>>| {
+        matches!(r, Some(Err(format::LoadError::OutsidePack { .. })))
+    };
+    assert!(matches!(&loaded.entries[0].map, Some(Ok(_))));
+    assert!(
+        outside_err(&loaded.entries[1].map),
+        "{:?}",
+        loaded.entries[1].map
+    );
+    let message = loaded.entries[1]
+        .map
+        .as_ref()
+        .unwrap()
+        .as_ref()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        !message.contains("secret"),
+        "nothing of the file is quoted: {message}"
+    );
+    assert!(
+        message.contains("resolves outside the pack folder"),
+        "{message}"
+    );
+    assert!(
+        outside_err(&loaded.entries[2].map),
+        "{:?}",
+        loaded.entries[2].map
+    );
+    assert!(
+        matches!(&loaded.entries[3].map, Some(Ok(_))),
+        "a link inside is read"
+    );
+    assert!(matches!(
+        &loaded.roster,
+        Some(Err(pack::PackRosterError::Load(
+            format::LoadError::OutsidePack { .. }
+        )))
+    ));
+    let rules: Vec<Rule> = loaded.findings.iter().map(|f| f.rule).collect();
+    assert!(rules.contains(&Rule::PackBadRoster), "{rules:?}");
+    assert!(
+        rules.contains(&Rule::PackBadPath),
+        "the scenario's map: {rules:?}"
+    );
+    // Playing the scenario refuses the outside map as well.
+    let scenario =
+        hexwright_engine::rules::scenario::Scenario::load(&dir.join("scen/s.ron")).unwrap();
+    let err = scenario
+        .prepare(
+            &dir.join("scen"),
+            &hexwright_engine::rules::Roster::bundled(),
+            "s.ron",
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("resolves outside the pack folder"),
+        "{err}"
     );
 }
 
@@ -544,6 +677,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::OwnerInvalid, owner_invalid_case),
     (Rule::PackMissingMap, pack_missing_map_case),
     (Rule::PackBadPath, pack_bad_path_case),
+    (Rule::PackBadRoster, pack_bad_roster_case),
     (Rule::ZoneDisconnected, zone_disconnected_case),
     (Rule::BarracksMissing, barracks_missing_case),
     (Rule::ObjectiveUnreachable, objective_unreachable_case),
@@ -596,6 +730,7 @@ rule_tests! {
     rule_owner_invalid => OwnerInvalid,
     rule_pack_missing_map => PackMissingMap,
     rule_pack_bad_path => PackBadPath,
+    rule_pack_bad_roster => PackBadRoster,
     rule_zone_disconnected => ZoneDisconnected,
     rule_barracks_missing => BarracksMissing,
     rule_objective_unreachable => ObjectiveUnreachable,
@@ -708,10 +843,20 @@ fn output_line(file: &str, f: &Finding) -> String {
 
 /// The findings of a rule's documented example, as `hexwright validate` lines.
 fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
-    if matches!(rule, Rule::PackMissingMap | Rule::PackBadPath) {
+    if matches!(
+        rule,
+        Rule::PackMissingMap | Rule::PackBadPath | Rule::PackBadRoster
+    ) {
         let tmp = TempDir::new("doc");
         let dir = tmp.path().join("my-pack");
         std::fs::create_dir_all(&dir).unwrap();
+        // The roster of the pack-bad-roster example: one race without a
+        // commander.
+        std::fs::write(
+            dir.join("roster.ron"),
+            "(format: 1, name: \"Broken\", races: [(name: \"Wardens\", units: [])])\n",
+        )
+        .unwrap();
         std::fs::write(dir.join(pack::MANIFEST_FILE), snippet).unwrap();
         format::save_atomic(example, &dir.join("crossing.ron")).unwrap();
         let loaded = pack::load_pack(&dir).unwrap();

@@ -136,12 +136,8 @@ pub fn roster(explicit: Option<&Path>, near: Option<&Path>) -> anyhow::Result<Ro
     let probe = pack::Manifest::parse(&format::read_text(&manifest)?, &shown)?;
     match probe.roster {
         None => Ok(Roster::bundled()),
-        Some(name) if pack::is_safe_relative(&name) => {
-            load(&dir.join(&name)).with_context(|| format!("{shown} names the roster \"{name}\""))
-        }
-        Some(name) => anyhow::bail!(
-            "{shown}: the roster \"{name}\" is not a plain path inside the pack folder"
-        ),
+        Some(name) => pack::load_pack_roster(dir, &name, &shown)
+            .with_context(|| format!("{shown} names the roster \"{name}\"")),
     }
 }
 

@@ -1,9 +1,11 @@
 //! `hexwright rules`: the ruleset's constants and the roster's races and
 //! units.
 
+use hexwright_engine::pack::PackRosterError;
 use hexwright_engine::replay;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::roster::Class;
+use hexwright_engine::rules::roster::RosterError;
 use hexwright_engine::rules::scenario::{ARMY_POINTS, MAX_DEPLOYED, MAX_ROUND_LIMIT};
 use hexwright_engine::rules::state::{
     AKW_RULES_V1, BASE_HEALTH, BASE_INCOME, DEFAULT_ROUND_LIMIT, ENERGY_CAP, KILL_BONUS,
@@ -86,34 +88,35 @@ fn describe(roster: &Roster) -> anyhow::Result<Json> {
     .into_iter()
     .map(|c| (c.name(), c.points()))
     .collect();
+    // One pass over the kinds, grouped by race (a roster may hold many
+    // races and many kinds: no pass over one per race).
+    let mut units: Vec<Vec<UnitRow>> = roster.races.iter().map(|_| Vec::new()).collect();
+    for k in &roster.kinds {
+        let d = &k.def;
+        if let Some(list) = units.get_mut(usize::from(k.race)) {
+            list.push(UnitRow {
+                name: d.name.clone(),
+                class: d.class.name(),
+                health: d.health,
+                attack: d.attack,
+                range: d.range,
+                movement: d.movement,
+                sight: d.sight,
+                cost: d.cost,
+                abilities: d.abilities.iter().map(ToString::to_string).collect(),
+                monk: d.monk,
+                penalty: d.penalty.map(|p| p.to_string()),
+                description: d.description.clone(),
+            });
+        }
+    }
     let races = roster
         .races
         .iter()
-        .enumerate()
-        .map(|(i, name)| RaceRow {
+        .zip(units)
+        .map(|(name, units)| RaceRow {
             name: name.clone(),
-            units: roster
-                .kinds
-                .iter()
-                .filter(|k| usize::from(k.race) == i)
-                .map(|k| {
-                    let d = &k.def;
-                    UnitRow {
-                        name: d.name.clone(),
-                        class: d.class.name(),
-                        health: d.health,
-                        attack: d.attack,
-                        range: d.range,
-                        movement: d.movement,
-                        sight: d.sight,
-                        cost: d.cost,
-                        abilities: d.abilities.iter().map(ToString::to_string).collect(),
-                        monk: d.monk,
-                        penalty: d.penalty.map(|p| p.to_string()),
-                        description: d.description.clone(),
-                    }
-                })
-                .collect(),
+            units,
         })
         .collect();
     Ok(Json {
@@ -138,8 +141,9 @@ fn describe(roster: &Roster) -> anyhow::Result<Json> {
     })
 }
 
-/// Runs `rules`, printing to `out`; returns the exit code (0, or 2 when the
-/// roster cannot be read).
+/// Runs `rules`, printing to `out`; returns the exit code: 0, 1 when the
+/// roster is read but breaks roster rules, 2 when it cannot be read or
+/// parsed.
 pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
     let result = super::roster(args.roster.as_deref(), None)
         .and_then(|roster| describe(&roster))
@@ -156,7 +160,16 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e:#}");
-            2
+            let invalid = e.chain().any(|c| {
+                matches!(
+                    c.downcast_ref::<RosterError>(),
+                    Some(RosterError::Invalid { .. })
+                ) || matches!(
+                    c.downcast_ref::<PackRosterError>(),
+                    Some(PackRosterError::Roster(RosterError::Invalid { .. }))
+                )
+            });
+            if invalid { 1 } else { 2 }
         }
     }
 }

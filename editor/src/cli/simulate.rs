@@ -1,5 +1,7 @@
-//! `hexwright simulate MAP_OR_SCENARIO`: seat-swapped matches between two
-//! bots over worker threads, summarised for playtesters.
+//! `hexwright simulate MAP_OR_SCENARIO`: matches between two bots over
+//! worker threads, summarised for playtesters. The same bot in both seats
+//! plays every match from its own seed; two bots play seat-swapped pairs
+//! ([`Batch::game`]); rates count independent games only.
 
 use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
@@ -9,7 +11,7 @@ use hexwright_engine::replay::Replay;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
 use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
-use hexwright_engine::sim::{self, Batch, MatchResult, PlayOptions, Report};
+use hexwright_engine::sim::{self, Batch, Counting, MatchResult, PlayOptions, Report};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -19,7 +21,7 @@ use std::time::Instant;
 pub struct SimulateArgs {
     /// A map file, or a scenario file (`.ron`).
     pub path: PathBuf,
-    /// Matches to play (in seat-swapped pairs).
+    /// Matches to play (seat-swapped pairs when the bots differ).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
     /// The two bots, `A,B` (random, greedy, planner).
@@ -30,8 +32,8 @@ pub struct SimulateArgs {
         default_value = "greedy,random"
     )]
     pub bots: Vec<String>,
-    /// First seed (pair `i` uses seed + i); default the scenario's seed, or
-    /// 1 for a map.
+    /// First seed (match `i`, or pair `i` when the bots differ, uses
+    /// seed + i); default the scenario's seed, or 1 for a map.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Worker threads (default: every core).
@@ -205,44 +207,50 @@ fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<
     Ok(())
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
 fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
     let [a, b] = batch.bots;
-    let pairs = batch.matches.div_ceil(2) as u64;
+    let seating = match batch.counting() {
+        Counting::Matches => "each match its own seed",
+        Counting::SeatSwappedPairs => "seat-swapped pairs",
+    };
     writeln!(
         out,
-        "Matches:     {} ({a} vs {b}, seat-swapped pairs, seeds {}..={})",
+        "Matches:     {} ({a} vs {b}, {seating}, seeds {}..={})",
         r.matches,
         batch.seed,
-        batch.seed.wrapping_add(pairs - 1)
+        batch.last_seed()
+    )?;
+    writeln!(
+        out,
+        "Games:       {} independent ({})",
+        r.independent_games,
+        r.counting.describe()
     )?;
     writeln!(
         out,
         "Side wins:   side 0: {}, side 1: {}",
         r.side_wins[0], r.side_wins[1]
     )?;
-    let by_bot: Vec<String> = r
-        .bot_wins
-        .iter()
-        .map(|(k, v)| format!("{k}: {v}"))
-        .collect();
-    writeln!(out, "Bot wins:    {}", by_bot.join(", "))?;
+    if let Some(first) = r.first_bot_score {
+        let by_bot: Vec<String> = r
+            .bot_wins
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect();
+        writeln!(out, "Bot wins:    {}", by_bot.join(", "))?;
+        writeln!(out, "{a} score:  {first} against {b} (a draw counts half)")?;
+    }
     writeln!(out, "Draws:       {}", r.draws)?;
-    let w = &r.side0_win_rate;
     writeln!(
         out,
-        "Side 0 wins: {} (95% CI {} to {})",
-        percent(w.value),
-        percent(w.ci95[0]),
-        percent(w.ci95[1])
+        "Side 0 wins: {} (95% interval over independent games)",
+        r.side_win_rates[0]
     )?;
     writeln!(
         out,
         "Rounds:      mean {:.1}, median {:.1}",
         r.mean_rounds, r.median_rounds
     )?;
-    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)
+    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)?;
+    writeln!(out, "Verdict:     {}", r.verdict)
 }

@@ -1,13 +1,14 @@
-//! Batch simulation in the sandbox: many seat-swapped matches between two
-//! bots on the map being edited, played on a worker thread, summarised for
-//! playtesters (win rates with 95% intervals, a verdict on side balance,
-//! match lengths, objective captures), listed match by match, and exported
-//! as CSV or JSON.
+//! Batch simulation in the sandbox: many matches between two bots on the
+//! map being edited, played on a worker thread, summarised for playtesters
+//! (win rates with 95% intervals over independent games, the engine's
+//! verdict on side balance, match lengths, objective captures), listed match
+//! by match, and exported as CSV or JSON.
 //!
-//! Matches are seated like `hexwright simulate` ([`Batch`]): pair `i` uses
-//! seed `seed + i`, once with each bot on each side, so the same form gives
-//! the same matches as the command line, and *Open* replays a match exactly
-//! (`sim::play` with its seed and bots).
+//! Matches are seated like `hexwright simulate` ([`Batch`]): the same bot in
+//! both seats plays every match from its own seed; two bots play
+//! seat-swapped pairs. The same form gives the same matches as the command
+//! line, and *Open* replays a match exactly (`sim::play` with its seed and
+//! bots).
 
 use super::worker::{Worker, number, seating_rows};
 use crate::theme;
@@ -18,7 +19,7 @@ use hexwright_engine::format::{HexDisplay, write_atomic};
 use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::sim::{
-    self, Batch, BatchExport, CaptureSummary, MatchRow, PlayOptions, Rate, Report, wilson,
+    self, Batch, BatchExport, CaptureSummary, Counting, MatchRow, PlayOptions, Rate, Report,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -116,34 +117,17 @@ impl BatchResults {
         }
     }
 
-    /// Side `side`'s win rate over all finished matches.
+    /// Side `side`'s win rate, with its interval over independent games.
     #[must_use]
     pub fn win_rate(&self, side: usize) -> Rate {
-        wilson(self.report.side_wins[side], self.report.matches)
+        self.report.side_win_rates[side.min(1)]
     }
 
-    /// Who the map favours, in one sentence: decided on the matches that
-    /// were won (draws left out), a side is favoured when the 95% interval
-    /// of its share of them lies above 50%.
+    /// Who the map favours, in one sentence (the engine's verdict on side
+    /// 0's score over independent games).
     #[must_use]
     pub fn verdict(&self) -> String {
-        let [w0, w1] = self.report.side_wins;
-        if w0 + w1 == 0 {
-            return "No match was won, so no side advantage can be measured".into();
-        }
-        for (side, wins) in [(0, w0), (1, w1)] {
-            let share = wilson(wins, w0 + w1);
-            if share.ci95[0] > 0.5 {
-                return format!(
-                    "Side {side} is favoured: it won {} of the decided matches, and its 95% interval lies above 50%",
-                    rate_text(share)
-                );
-            }
-        }
-        format!(
-            "No significant side advantage: side 0 won {} of the decided matches, and the 95% interval includes 50%",
-            rate_text(wilson(w0, w0 + w1))
-        )
+        self.report.verdict.to_string()
     }
 
     /// The CSV text of the batch.
@@ -182,12 +166,7 @@ fn percent(x: f64) -> String {
 }
 
 fn rate_text(r: Rate) -> String {
-    format!(
-        "{} [{}, {}]",
-        percent(r.value),
-        percent(r.ci95[0]),
-        percent(r.ci95[1])
-    )
+    r.to_string()
 }
 
 /// The batch simulation panel.
@@ -325,12 +304,7 @@ impl BatchPanel {
         }
         self.poll();
         ui.heading("Batch simulation");
-        ui.label(
-            RichText::new(
-                "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side.",
-            )
-            .weak(),
-        );
+        ui.label(RichText::new(seating_note(self.bots)).weak());
         self.form(ui, input.prepared);
         if let Some(e) = &self.error {
             ui.colored_label(theme::ERROR, e);
@@ -467,6 +441,60 @@ impl BatchPanel {
     }
 }
 
+/// The batch's rates, counts and lengths, one line each.
+fn summary_ui(ui: &mut Ui, r: &BatchResults) {
+    let n = r.report.matches.max(1);
+    for side in 0..2 {
+        ui.label(
+            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
+                .color(theme::side_color(side as u8)),
+        );
+    }
+    ui.label(format!(
+        "Draws: {} ({})",
+        r.report.draws,
+        percent(r.report.draws as f64 / n as f64)
+    ));
+    if let Some(first) = r.report.first_bot_score {
+        let by_bot: Vec<String> = r
+            .report
+            .bot_wins
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
+        ui.label(format!(
+            "{} scores {first} against {} (a draw counts half)",
+            r.batch.bots[0], r.batch.bots[1]
+        ));
+    }
+    ui.label(
+        RichText::new(format!(
+            "{} independent {}: {}",
+            r.report.independent_games,
+            hexwright_engine::stats::plural(r.report.independent_games, "game", "games"),
+            r.report.counting.describe()
+        ))
+        .weak(),
+    );
+    ui.label(format!(
+        "Length: mean {:.1} rounds, median {:.1}",
+        r.report.mean_rounds, r.report.median_rounds
+    ));
+}
+
+/// How a batch between `bots` is seated, in one line.
+fn seating_note(bots: [BotKind; 2]) -> &'static str {
+    match sim::counting_for(bots) {
+        Counting::Matches => {
+            "The same bot in both seats: match i uses seed + i, so every match is its own game."
+        }
+        Counting::SeatSwappedPairs => {
+            "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
+        }
+    }
+}
+
 fn results_ui(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
     let n = r.report.matches;
     if r.cancelled {
@@ -484,28 +512,7 @@ fn results_ui(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
         ui.label("No match finished.");
         return None;
     }
-    for side in 0..2 {
-        ui.label(
-            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_color(side as u8)),
-        );
-    }
-    ui.label(format!(
-        "Draws: {} ({})",
-        r.report.draws,
-        percent(r.report.draws as f64 / n as f64)
-    ));
-    let by_bot: Vec<String> = r
-        .report
-        .bot_wins
-        .iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
-    ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
-    ui.label(format!(
-        "Length: mean {:.1} rounds, median {:.1}",
-        r.report.mean_rounds, r.report.median_rounds
-    ));
+    summary_ui(ui, r);
     ui.label(RichText::new(r.verdict()).strong());
 
     ui.add_space(4.0);
@@ -751,7 +758,7 @@ pub(crate) mod tests {
             "Side 0 wins",
             "Side 1 wins",
             "Draws:",
-            "Wins by bot:",
+            "4 independent games: ",
             "Length: mean",
             "Objectives: first capture",
         ] {
@@ -765,6 +772,10 @@ pub(crate) mod tests {
         assert!(h.query_by_label(&text).is_some(), "{text}");
         assert!(h.query_by_label(&r.verdict()).is_some());
         assert_eq!(h.query_all_by_label("Open").count(), 4);
+        assert!(
+            h.query_by_label_contains("Wins by bot:").is_none(),
+            "the same bot in both seats: wins by bot say nothing"
+        );
     }
 
     #[test]
@@ -785,6 +796,8 @@ pub(crate) mod tests {
         };
         assert_eq!((seed, bots), (row.seed, row.bots));
         assert_eq!(bots, [BotKind::Random, BotKind::Greedy], "seats swapped");
+        assert!(h.query_by_label_contains("Wins by bot:").is_some());
+        assert!(h.query_by_label_contains("2 independent games: ").is_some());
         let replay = sim::play(&p, seed, bots, PlayOptions { record: false });
         assert_eq!(MatchRow::new(1, &replay), row);
     }
@@ -932,7 +945,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn the_verdict_reads_the_interval_of_decided_matches() {
+    fn the_verdict_reads_the_interval_of_side_0s_score() {
         let v = results([70, 30], 0).verdict();
         assert!(v.starts_with("Side 0 is favoured"), "{v}");
         assert!(v.contains("lies above 50%"));
@@ -941,7 +954,9 @@ pub(crate) mod tests {
         let v = results([52, 48], 10).verdict();
         assert!(v.starts_with("No significant side advantage"), "{v}");
         let v = results([0, 0], 8).verdict();
-        assert!(v.starts_with("No match was won"), "{v}");
+        assert!(v.starts_with("No significant side advantage"), "{v}");
+        let v = results([0, 0], 0).verdict();
+        assert!(v.starts_with("No match finished"), "{v}");
         let r = results([70, 30], 0);
         assert!((r.win_rate(0).value - 0.7).abs() < 1e-12);
         assert_eq!(r.lengths.values().sum::<usize>(), 100);

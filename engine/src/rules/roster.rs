@@ -6,7 +6,9 @@
 //! own (`roster: "roster.ron"` in the pack manifest). [`Roster::parse`]
 //! checks every rule a roster must follow and reports each broken one.
 
+use crate::limits;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// The bundled roster's RON text.
@@ -349,6 +351,7 @@ impl Roster {
 
     /// Checks a parsed roster file.
     pub fn from_file(parsed: RosterFile, file: &str) -> Result<Self, RosterError> {
+        check_size(&parsed, file)?;
         let mut problems = Vec::new();
         if parsed.format != ROSTER_FORMAT {
             problems.push(format!(
@@ -359,24 +362,28 @@ impl Roster {
         if parsed.races.is_empty() {
             problems.push("there are no races".into());
         }
-        let mut names: Vec<&str> = Vec::new();
+        let mut names: BTreeSet<&str> = BTreeSet::new();
+        let mut races: BTreeMap<&str, usize> = BTreeMap::new();
         for race in &parsed.races {
-            if parsed.races.iter().filter(|r| r.name == race.name).count() > 1
-                && !problems
-                    .iter()
-                    .any(|p| p.contains(&format!("race `{}`", race.name)))
+            *races.entry(race.name.as_str()).or_default() += 1;
+        }
+        let mut told: BTreeSet<&str> = BTreeSet::new();
+        for race in &parsed.races {
+            if races.get(race.name.as_str()).copied().unwrap_or(0) > 1
+                && told.insert(race.name.as_str())
             {
                 problems.push(format!("race `{}` is defined twice", race.name));
             }
             if !race.units.iter().any(|u| u.class == Class::Commander) {
                 problems.push(format!("race `{}` has no commander", race.name));
             }
+            let by_name: BTreeMap<&str, &UnitKind> =
+                race.units.iter().map(|u| (u.name.as_str(), u)).collect();
             for u in &race.units {
-                if names.contains(&u.name.as_str()) {
+                if !names.insert(u.name.as_str()) {
                     problems.push(format!("unit `{}` is defined twice", u.name));
                 }
-                names.push(&u.name);
-                check_kind(race, u, &mut problems);
+                check_kind(race, &by_name, u, &mut problems);
             }
         }
         if !problems.is_empty() {
@@ -385,6 +392,14 @@ impl Roster {
                 problems,
             });
         }
+        // Within the limits, kind and race indexes fit their 16-bit types.
+        let ids: BTreeMap<&str, KindId> = parsed
+            .races
+            .iter()
+            .flat_map(|r| &r.units)
+            .enumerate()
+            .map(|(i, u)| (u.name.as_str(), i as KindId))
+            .collect();
         let mut kinds = Vec::new();
         for (ri, race) in parsed.races.iter().enumerate() {
             for u in &race.units {
@@ -405,13 +420,11 @@ impl Roster {
                 for a in &u.abilities {
                     match a {
                         Ability::Summon { limit, kind } => {
-                            let id = parsed
-                                .races
-                                .iter()
-                                .flat_map(|r| &r.units)
-                                .position(|x| &x.name == kind)
-                                .expect("checked above");
-                            k.summon = Some((*limit, id as KindId));
+                            // Checked above: the kind is a unit of this
+                            // roster, and names are unique.
+                            if let Some(&id) = ids.get(kind.as_str()) {
+                                k.summon = Some((*limit, id));
+                            }
                         }
                         Ability::Healing { amount, targets } => {
                             k.healing = Some((*amount, *targets));
@@ -468,7 +481,53 @@ impl Roster {
     }
 }
 
-fn check_kind(race: &Race, u: &UnitKind, problems: &mut Vec<String>) {
+/// Refuses a roster larger than the limits before any other check (kind
+/// ids are 16-bit, and later checks look kinds up by name).
+fn check_size(parsed: &RosterFile, file: &str) -> Result<(), RosterError> {
+    let kinds: usize = parsed.races.iter().map(|r| r.units.len()).sum();
+    let abilities = parsed
+        .races
+        .iter()
+        .flat_map(|r| &r.units)
+        .map(|u| u.abilities.len())
+        .max()
+        .unwrap_or(0);
+    let mut too_many = Vec::new();
+    if parsed.races.len() > limits::MAX_ROSTER_RACES {
+        too_many.push(format!(
+            "{} races; the limit is {}",
+            parsed.races.len(),
+            limits::MAX_ROSTER_RACES
+        ));
+    }
+    if kinds > limits::MAX_ROSTER_KINDS {
+        too_many.push(format!(
+            "{kinds} unit kinds; the limit is {}",
+            limits::MAX_ROSTER_KINDS
+        ));
+    }
+    if abilities > limits::MAX_UNIT_ABILITIES {
+        too_many.push(format!(
+            "a unit with {abilities} abilities; the limit is {}",
+            limits::MAX_UNIT_ABILITIES
+        ));
+    }
+    if too_many.is_empty() {
+        Ok(())
+    } else {
+        Err(RosterError::Invalid {
+            file: file.to_string(),
+            problems: too_many,
+        })
+    }
+}
+
+fn check_kind(
+    race: &Race,
+    by_name: &BTreeMap<&str, &UnitKind>,
+    u: &UnitKind,
+    problems: &mut Vec<String>,
+) {
     let n = &u.name;
     if u.name.trim().is_empty() {
         problems.push(format!(
@@ -519,17 +578,19 @@ fn check_kind(race: &Race, u: &UnitKind, problems: &mut Vec<String>) {
             "unit `{n}`: a Monk needs a Healing ability to heal with"
         ));
     }
+    let mut listed = BTreeSet::new();
+    let mut twice = false;
     for a in &u.abilities {
-        if u.abilities.iter().filter(|b| b.name() == a.name()).count() > 1 {
+        if !listed.insert(a.name()) && !twice {
             problems.push(format!("unit `{n}`: ability {} is listed twice", a.name()));
-            break;
+            twice = true;
         }
         match a {
             Ability::Summon { limit, kind } => {
                 if *limit == 0 {
                     problems.push(format!("unit `{n}`: Summon needs a limit of at least 1"));
                 }
-                match race.units.iter().find(|x| &x.name == kind) {
+                match by_name.get(kind.as_str()) {
                     Some(k) if k.class == Class::Summon => {}
                     Some(_) => {
                         problems.push(format!("unit `{n}`: Summon kind `{kind}` is not a summon"));

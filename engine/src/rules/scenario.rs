@@ -281,7 +281,10 @@ impl Scenario {
     }
 
     /// Checks everything and prepares the match. `base` is the folder that
-    /// map paths are relative to.
+    /// map paths are relative to. When `base` lies in a map pack (a folder
+    /// at or above it holds a `pack.ron`), a map path that leads outside the
+    /// pack folder — by `..`, an absolute path or a symbolic link — is
+    /// refused ([`LoadError::OutsidePack`]).
     pub fn prepare(
         &self,
         base: &Path,
@@ -304,7 +307,12 @@ impl Scenario {
             MapRef::Inline(m) => ((**m).clone(), origin.to_string()),
             MapRef::Path(p) => {
                 let path: PathBuf = base.join(p);
-                (format::load_map(&path)?, path.display().to_string())
+                // A scenario inside a pack reads only the pack's files.
+                let real = match crate::pack::pack_root_of(base) {
+                    Some(root) => crate::pack::resolve_in_pack(&root, base, p, origin, "the map")?,
+                    None => path.clone(),
+                };
+                (format::load_map(&real)?, path.display().to_string())
             }
         };
         let rules = Arc::new(rules_for(
