@@ -130,3 +130,98 @@ fn info_on_missing_file_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/nonexistent/map.ron"));
 }
+
+#[test]
+fn rules_exit_1_for_a_roster_that_breaks_roster_rules() {
+    let dir = temp_dir("rules-exit");
+    let p = dir.join("roster.ron");
+    // It parses, but its race has no commander.
+    std::fs::write(
+        &p,
+        "(format: 1, name: \"R\", races: [(name: \"A\", units: [])])\n",
+    )
+    .unwrap();
+    let o = hexwright(&["rules", "--roster", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("has no commander"), "{}", stderr(&o));
+}
+
+/// Paths that are not regular files, and links out of a pack, are refused
+/// with an error (and never block or quote the outside file).
+#[cfg(unix)]
+#[test]
+fn validate_refuses_fifos_and_files_outside_the_pack() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("hostile-paths");
+    let fifo = dir.join("map.ron");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let o = hexwright(&["validate", fifo.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("not a regular file (it is a FIFO)"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let outside = dir.join("outside");
+    let pack = dir.join("pack");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::write(outside.join("secret.ron"), "topsecretword and more\n").unwrap();
+    std::fs::copy(root().join("maps/twin-fords.ron"), pack.join("fords.ron")).unwrap();
+    symlink(outside.join("secret.ron"), pack.join("passwd.ron")).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        "(format: 1, name: \"P\", version: \"1\", maps: [\"fords.ron\", \"passwd.ron\"])\n",
+    )
+    .unwrap();
+    let o = hexwright(&["validate", pack.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("resolves outside the pack folder"), "{err}");
+    assert!(
+        !err.contains("topsecretword"),
+        "the outside file is not read: {err}"
+    );
+
+    // A roster that is a folder, then one that links out of the pack.
+    std::fs::create_dir_all(pack.join("roster.ron")).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        "(format: 1, name: \"P\", version: \"1\", maps: [\"fords.ron\"], roster: Some(\"roster.ron\"))\n",
+    )
+    .unwrap();
+    let o = hexwright(&["validate", pack.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("error pack-bad-roster"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir(pack.join("roster.ron")).unwrap();
+    std::fs::copy(
+        root().join("engine/data/roster.ron"),
+        outside.join("roster.ron"),
+    )
+    .unwrap();
+    symlink(outside.join("roster.ron"), pack.join("roster.ron")).unwrap();
+    let fords = pack.join("fords.ron");
+    let o = hexwright(&[
+        "simulate",
+        fords.to_str().unwrap(),
+        "--matches",
+        "1",
+        "--max-rounds",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("resolves outside the pack folder"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -416,9 +416,9 @@ impl HexwrightApp {
                     && let Some(clip) = self.editor.clipboard()
                 {
                     self.clipboard_text = Some(format!(
-                        "Hexwright: {} features, {} zone hexes",
-                        clip.features.len(),
-                        clip.zones.len()
+                        "Hexwright: {}, {}",
+                        crate::words::count(clip.features.len(), "feature", "features"),
+                        crate::words::count(clip.zones.len(), "zone hex", "zone hexes")
                     ));
                 }
             }

@@ -459,9 +459,9 @@ impl Editor {
                 .collect(),
         };
         self.message = Some(format!(
-            "Copied {} features and {} zone hexes: Ctrl+V pastes",
-            clip.features.len(),
-            clip.zones.len()
+            "Copied {} and {}: Ctrl+V pastes",
+            crate::words::count(clip.features.len(), "feature", "features"),
+            crate::words::count(clip.zones.len(), "zone hex", "zone hexes")
         ));
         self.clipboard = Some(clip);
     }
@@ -1611,6 +1611,10 @@ mod tests {
             }
             e.key(ToolKey::Copy, cx);
             assert_eq!(e.clipboard().unwrap().features.len(), 2);
+            assert_eq!(
+                e.message(),
+                Some("Copied 2 features and 0 zone hexes: Ctrl+V pastes")
+            );
             e.key(ToolKey::Paste, cx);
             e.key(ToolKey::Rotate, cx);
             let at = Hex::new(-5, 2);

@@ -29,3 +29,4 @@ pub mod tessellate;
 pub mod theme;
 pub mod tool;
 pub mod view;
+pub mod words;

@@ -57,7 +57,16 @@ impl Board {
             self.map.terrain.remove(index);
             return Err(e);
         }
-        Ok(self.coverage.piece_inserted(&self.map, index))
+        match self.coverage.piece_inserted(&self.map, index) {
+            Ok(hexes) => Ok(hexes),
+            Err(e) => {
+                self.map.terrain.remove(index);
+                // The map as it was fitted the budget, so this cannot fail.
+                let undone = self.coverage.piece_removed(index);
+                debug_assert!(undone.is_ok(), "{undone:?}");
+                Err(e)
+            }
+        }
     }
 
     /// Appends a terrain piece.
@@ -65,16 +74,28 @@ impl Board {
         self.insert_piece(self.map.terrain.len(), piece)
     }
 
-    /// Removes the terrain piece at `index`; `None` when there is none.
+    /// Removes the terrain piece at `index`; `None` when there is none, or
+    /// when removing it would bare more detail than the map's budget allows
+    /// ([`LimitError::TooDetailed`]; the map is then unchanged).
     pub fn remove_piece(&mut self, index: usize) -> Option<(TerrainPiece, Vec<Hex>)> {
         if index >= self.map.terrain.len() {
             return None;
         }
         let piece = self.map.terrain.remove(index);
-        Some((piece, self.coverage.piece_removed(index)))
+        if let Ok(hexes) = self.coverage.piece_removed(index) {
+            Some((piece, hexes))
+        } else {
+            // Removing it bared more detail than the budget allows.
+            self.map.terrain.insert(index, piece);
+            let undone = self.coverage.piece_inserted(&self.map, index);
+            debug_assert!(undone.is_ok(), "{undone:?}");
+            None
+        }
     }
 
-    /// Replaces the terrain piece at `index`, returning the old one.
+    /// Replaces the terrain piece at `index`, returning the old one; `None`
+    /// when there is none or the new piece breaks a limit (the map is then
+    /// unchanged).
     pub fn replace_piece(
         &mut self,
         index: usize,
@@ -88,7 +109,14 @@ impl Board {
             self.map.terrain[index] = old;
             return None;
         }
-        Some((old, self.coverage.piece_replaced(&self.map, index)))
+        if let Ok(hexes) = self.coverage.piece_replaced(&self.map, index) {
+            Some((old, hexes))
+        } else {
+            self.map.terrain[index] = old;
+            let undone = self.coverage.piece_replaced(&self.map, index);
+            debug_assert!(undone.is_ok(), "{undone:?}");
+            None
+        }
     }
 
     /// Changes anything in the map through `edit`, then recomputes the

@@ -27,6 +27,7 @@
 
 use crate::geom::{self, Bbox, Point};
 use crate::layout::HexLayout;
+use crate::limits;
 use crate::map::{LimitError, Map, TerrainShape};
 use crate::shape::{self, Contour};
 use hexx::Hex;
@@ -395,6 +396,20 @@ struct Scratch {
     levels: Vec<Rings>,
 }
 
+/// A hex's free area and the boolean-engine work it took
+/// ([`limits::MAX_BOOLEAN_WORK`]).
+#[derive(Clone, Copy, Debug)]
+struct Free {
+    free: f64,
+    work: u64,
+}
+
+impl Free {
+    const fn easy(free: f64) -> Self {
+        Self { free, work: 0 }
+    }
+}
+
 /// The usable-hex state of a map, kept up to date incrementally.
 #[derive(Clone, Debug)]
 pub struct Coverage {
@@ -409,6 +424,10 @@ pub struct Coverage {
     pieces: Vec<PreparedPiece>,
     hex_pieces: Vec<Vec<u32>>,
     free: Vec<f64>,
+    /// Per grid hex, the boolean-engine work its free area took.
+    work: Vec<u64>,
+    /// The sum of `work`, at most [`limits::MAX_BOOLEAN_WORK`].
+    work_total: u64,
 }
 
 impl Coverage {
@@ -450,6 +469,8 @@ impl Coverage {
             pieces: Vec::with_capacity(map.terrain.len()),
             hex_pieces: vec![Vec::new(); n],
             free: vec![0.0; n],
+            work: vec![0; n],
+            work_total: 0,
         };
         for (i, piece) in map.terrain.iter().enumerate() {
             let p = PreparedPiece::new(&piece.shape, layout.size);
@@ -457,7 +478,15 @@ impl Coverage {
             cov.pieces.push(p);
         }
         for i in 0..n {
-            cov.free[i] = cov.compute_free(i, &mut scratch, true);
+            let f = cov.compute_free(
+                i,
+                &mut scratch,
+                true,
+                limits::MAX_BOOLEAN_WORK - cov.work_total,
+            )?;
+            cov.free[i] = f.free;
+            cov.work[i] = f.work;
+            cov.work_total += f.work;
         }
         Ok(cov)
     }
@@ -521,7 +550,12 @@ impl Coverage {
 
     /// Updates the coverage after a piece was inserted into `map.terrain` at
     /// `index`. Returns the grid hexes that were recomputed.
-    pub fn piece_inserted(&mut self, map: &Map, index: usize) -> Vec<Hex> {
+    ///
+    /// # Errors
+    /// [`LimitError::TooDetailed`] when the map's boolean-engine budget runs
+    /// out; the coverage is then only consistent again once the edit is
+    /// undone and reported ([`Self::piece_removed`]).
+    pub fn piece_inserted(&mut self, map: &Map, index: usize) -> Result<Vec<Hex>, LimitError> {
         let piece = PreparedPiece::new(&map.terrain[index].shape, self.layout.size);
         let idx = index as u32;
         // Appending (the usual case while painting) shifts no index.
@@ -544,7 +578,11 @@ impl Coverage {
 
     /// Updates the coverage after the piece at `index` was removed from
     /// `map.terrain`. Returns the grid hexes that were recomputed.
-    pub fn piece_removed(&mut self, index: usize) -> Vec<Hex> {
+    ///
+    /// # Errors
+    /// [`LimitError::TooDetailed`], as [`Self::piece_inserted`] (removing a
+    /// piece that covered a hex can bare more detail under it).
+    pub fn piece_removed(&mut self, index: usize) -> Result<Vec<Hex>, LimitError> {
         let old = self.pieces.remove(index);
         let idx = index as u32;
         let touched = self.hex_indices_in(old.bbox);
@@ -566,7 +604,10 @@ impl Coverage {
 
     /// Updates the coverage after the piece at `index` in `map.terrain` was
     /// replaced (moved, reshaped). Returns the grid hexes that were recomputed.
-    pub fn piece_replaced(&mut self, map: &Map, index: usize) -> Vec<Hex> {
+    ///
+    /// # Errors
+    /// [`LimitError::TooDetailed`], as [`Self::piece_inserted`].
+    pub fn piece_replaced(&mut self, map: &Map, index: usize) -> Result<Vec<Hex>, LimitError> {
         let new = PreparedPiece::new(&map.terrain[index].shape, self.layout.size);
         let idx = index as u32;
         let old_hexes = self.hex_indices_in(self.pieces[index].bbox);
@@ -585,12 +626,32 @@ impl Coverage {
         self.recompute(&all)
     }
 
-    fn recompute(&mut self, indices: &[usize]) -> Vec<Hex> {
+    /// Recomputes the hexes `indices`. When the map's boolean-engine budget
+    /// runs out on one of them, stops there with the error; `work_total`
+    /// stays the sum of `work`, so recomputing the same hexes after undoing
+    /// the edit restores the coverage.
+    fn recompute(&mut self, indices: &[usize]) -> Result<Vec<Hex>, LimitError> {
         let mut scratch = Scratch::default();
+        let before: u64 = indices.iter().map(|&i| self.work[i]).sum();
+        let mut left = before;
+        let mut total = self.work_total - before;
         for &i in indices {
-            self.free[i] = self.compute_free(i, &mut scratch, true);
+            left -= self.work[i];
+            let allowance = limits::MAX_BOOLEAN_WORK.saturating_sub(total + left);
+            match self.compute_free(i, &mut scratch, true, allowance) {
+                Ok(f) => {
+                    self.free[i] = f.free;
+                    self.work[i] = f.work;
+                    total += f.work;
+                }
+                Err(e) => {
+                    self.work_total = total + left + self.work[i];
+                    return Err(e);
+                }
+            }
         }
-        indices.iter().map(|&i| self.hexes[i]).collect()
+        self.work_total = total;
+        Ok(indices.iter().map(|&i| self.hexes[i]).collect())
     }
 
     /// Calls `f` with the piece list of every grid hex whose bounding box
@@ -627,12 +688,18 @@ impl Coverage {
 
     /// Free area of grid hex `i`. With `fast` false every hex with more
     /// than one piece takes the general boolean path (for tests).
-    fn compute_free(&self, i: usize, scratch: &mut Scratch, fast: bool) -> f64 {
+    fn compute_free(
+        &self,
+        i: usize,
+        scratch: &mut Scratch,
+        fast: bool,
+        allowance: u64,
+    ) -> Result<Free, LimitError> {
         let h = self.hexes[i];
         let region_area = self.region_area[i];
         let touching = &self.hex_pieces[i];
         if touching.is_empty() {
-            return region_area;
+            return Ok(Free::easy(region_area));
         }
         let w = Window::new(&self.layout, h);
         let full = self.hex_area * (1.0 - 1e-12);
@@ -650,13 +717,28 @@ impl Coverage {
             if !piece.painted && a >= full {
                 // A polygon or circle covers the whole hex; nothing erases it.
                 scratch.hits = hits;
-                return 0.0;
+                return Ok(Free::easy(0.0));
             }
             hits.push(Hit {
                 piece: p as usize,
                 area: a,
                 first: 0,
                 end: 0,
+            });
+        }
+        // A stroke or an eraser that covers the whole hex decides the painted
+        // layer there: the painted pieces before it no longer matter (and an
+        // eraser that covers the hex leaves nothing painted, so it goes too).
+        if let Some(last) = hits
+            .iter()
+            .rposition(|hit| self.pieces[hit.piece].painted && hit.area >= full)
+        {
+            let erase = self.pieces[hits[last].piece].erase;
+            let mut k = 0;
+            hits.retain(|hit| {
+                let keep = !self.pieces[hit.piece].painted || k > last || (k == last && !erase);
+                k += 1;
+                keep
             });
         }
         // Erasers only matter after some painted stroke.
@@ -674,6 +756,7 @@ impl Coverage {
             }
             None => hits.retain(|hit| !self.pieces[hit.piece].erase),
         }
+        let mut work = 0;
         let free = if hits.is_empty() {
             region_area
         } else if hits.len() == 1 && inside_region {
@@ -698,12 +781,28 @@ impl Coverage {
             } else {
                 None
             };
-            let covered =
-                fast_covered.unwrap_or_else(|| self.covered_by_boolean_ops(&hits, region, scratch));
+            let covered = if let Some(c) = fast_covered {
+                c
+            } else {
+                // The boolean engine's time grows with the square of the
+                // corners it is given: charge that to the map's budget
+                // before spending it.
+                let corners = scratch.clipped.pts.len() as u64;
+                work = corners.saturating_mul(corners);
+                if work > allowance {
+                    scratch.hits = hits;
+                    return Err(LimitError::TooDetailed {
+                        q: h.x,
+                        r: h.y,
+                        corners,
+                    });
+                }
+                self.covered_by_boolean_ops(&hits, region, scratch)
+            };
             (region_area - covered).max(0.0)
         };
         scratch.hits = hits;
-        free
+        Ok(Free { free, work })
     }
 
     /// The covered area of the hex from the clipped pieces `hits` (and the
@@ -1407,8 +1506,14 @@ mod tests {
             let cov = Coverage::new(&map).unwrap();
             let mut scratch = Scratch::default();
             for i in 0..cov.hexes.len() {
-                let fast = cov.compute_free(i, &mut scratch, true);
-                let slow = cov.compute_free(i, &mut scratch, false);
+                let fast = cov
+                    .compute_free(i, &mut scratch, true, u64::MAX)
+                    .unwrap()
+                    .free;
+                let slow = cov
+                    .compute_free(i, &mut scratch, false, u64::MAX)
+                    .unwrap()
+                    .free;
                 assert!(
                     (fast - slow).abs() <= 1e-9 * cov.hex_area,
                     "seed {seed} hex {:?}: fast {fast} slow {slow}",

@@ -669,6 +669,19 @@ pub enum LimitError {
         /// How many.
         count: usize,
     },
+    /// Computing the usable hexes exactly would take too long: the terrain
+    /// around a hex is too detailed ([`limits::MAX_BOOLEAN_WORK`]).
+    #[error(
+        "the terrain around hex {q},{r} is too detailed to compute in bounded time: {corners} corners of overlapping pieces fall in it, beyond what is left of the map's budget; simplify the pieces there (fewer overlapping strokes and erasers, fewer polygon corners)"
+    )]
+    TooDetailed {
+        /// The hex's `q`.
+        q: i32,
+        /// The hex's `r`.
+        r: i32,
+        /// Corners of its clipped pieces.
+        corners: u64,
+    },
     /// Too many starting zones.
     #[error(
         "the map has {count} starting zones; the limit is {} (one per side)",

@@ -470,9 +470,12 @@ fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     }
     ui.label(
         RichText::new(format!(
-            "{} independent {}: {}",
-            r.report.independent_games,
-            hexwright_engine::stats::plural(r.report.independent_games, "game", "games"),
+            "{}: {}",
+            crate::words::count(
+                r.report.independent_games,
+                "independent game",
+                "independent games"
+            ),
             r.report.counting.describe()
         ))
         .weak(),

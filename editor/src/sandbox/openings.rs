@@ -256,7 +256,8 @@ impl OpeningsPanel {
         ui.label(
             RichText::new(
                 "Play the first rounds many times and see where units go. Runs are \
-                 seat-swapped pairs like a batch.",
+                 seated like a batch: the same bot in both seats gives every run its \
+                 own seed; two bots play seat-swapped pairs.",
             )
             .weak(),
         );

@@ -1,0 +1,53 @@
+//! The worst accepted inputs of each limit, and inputs just past them:
+//! how long loading, the usable-hex computation, validation and the
+//! summary take on each (the target is at most 2 s on the reference
+//! machine, 2 cores).
+//!
+//! Run with `cargo bench -p hexwright-engine --bench hostile`.
+
+#[path = "../tests/support/hostile.rs"]
+mod hostile;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::format;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::Scenario;
+use hexwright_engine::summary::Summary;
+use hexwright_engine::validate;
+use hostile::Kind;
+use std::hint::black_box;
+use std::path::Path;
+
+/// Everything `hexwright validate` and `info` do with one file.
+fn run(input: &hostile::Input) -> usize {
+    match input.kind {
+        Kind::Map => match format::parse_map(&input.text, input.name) {
+            Ok(map) => match Coverage::new(&map) {
+                Ok(coverage) => {
+                    let findings = validate::validate(&map, &coverage);
+                    black_box(Summary::new(&map, &coverage));
+                    findings.len()
+                }
+                Err(e) => e.to_string().len(),
+            },
+            Err(e) => e.to_string().len(),
+        },
+        Kind::Roster => Roster::parse(&input.text, input.name).map_or(0, |r| r.kinds.len()),
+        Kind::Scenario => Scenario::parse(&input.text, input.name)
+            .and_then(|s| s.prepare(Path::new("."), &Roster::bundled(), input.name))
+            .map_or(0, |_| 1),
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for input in hostile::inputs(true) {
+        group.bench_function(input.name, |b| b.iter(|| black_box(run(&input))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,69 @@
+//! Hostile inputs at the limits get a result or a clear error, never a
+//! panic: maps through loading, coverage, validation and the summary;
+//! rosters through their checks; a scenario through `prepare`. How long
+//! each takes is measured by the `hostile` benchmark, not here.
+
+#[path = "support/hostile.rs"]
+mod hostile;
+
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::format;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::Scenario;
+use hexwright_engine::summary::Summary;
+use hexwright_engine::validate;
+use hostile::{Kind, inputs};
+use std::path::Path;
+
+/// What one input came to: `Ok(detail)` or `Err(message)`.
+fn outcome(input: &hostile::Input) -> Result<String, String> {
+    match input.kind {
+        Kind::Map => {
+            let map = format::parse_map(&input.text, input.name).map_err(|e| e.to_string())?;
+            let coverage = Coverage::new(&map).map_err(|e| e.to_string())?;
+            let findings = validate::validate(&map, &coverage);
+            let summary = Summary::new(&map, &coverage);
+            Ok(format!("{} findings, {summary:?}", findings.len())
+                .chars()
+                .take(200)
+                .collect())
+        }
+        Kind::Roster => Roster::parse(&input.text, input.name)
+            .map(|r| format!("{} kinds", r.kinds.len()))
+            .map_err(|e| e.to_string()),
+        Kind::Scenario => {
+            let s = Scenario::parse(&input.text, input.name).map_err(|e| e.to_string())?;
+            s.prepare(Path::new("."), &Roster::bundled(), input.name)
+                .map(|_| "prepared".to_string())
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// One pass over the inputs (building and checking them all takes seconds
+/// in an unoptimised build).
+#[test]
+fn every_hostile_input_gets_a_result_or_an_error_that_names_the_limit() {
+    for input in inputs(false) {
+        let result = outcome(&input);
+        match (input.name, &result) {
+            ("65 zones", Err(e)) => {
+                assert!(e.contains("65 starting zones; the limit is 64"), "{e}");
+            }
+            ("roster of 65,540 kinds", Err(e)) => {
+                assert!(e.contains("65540 unit kinds; the limit is 4096"), "{e}");
+            }
+            ("scenario, 50,000 zone entries on one hex", Err(e)) => {
+                assert!(e.contains("validation error"), "{e}");
+            }
+            (_, Ok(_)) => {}
+            (name, Err(e)) => panic!("{name}: unexpected error {e}"),
+        }
+        if matches!(
+            input.name,
+            "65 zones" | "roster of 65,540 kinds" | "scenario, 50,000 zone entries on one hex"
+        ) {
+            assert!(result.is_err(), "{}: accepted", input.name);
+        }
+    }
+}
