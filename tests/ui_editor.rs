@@ -392,6 +392,14 @@ fn f1_shows_the_shortcut_sheet() {
     h.key_press(Key::F1);
     h.run();
     assert!(h.query_by_label("Keyboard shortcuts").is_none());
+    // Esc closes it too, and it scrolls.
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.query_by_label("Esc or F1 closes this sheet.").is_some());
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.state().shortcuts_shown());
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
 }
 
 #[test]

@@ -70,6 +70,11 @@ fn default_map_shows_its_name_counts_and_validity() {
         h.query_by_label(&format!("by {}", s.author)).is_some(),
         "author is shown"
     );
+    assert!(
+        h.query_by_label("Breaks the symmetry (its mirror image differs)")
+            .is_some(),
+        "the legend explains the symmetry-break mark"
+    );
     for label in [
         "Grid hexes",
         "Usable hexes",

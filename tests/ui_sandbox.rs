@@ -545,3 +545,17 @@ fn the_number_of_matches_can_be_typed() {
     h.run();
     assert!(h.query_by_label("Simulate 1000 matches").is_some());
 }
+
+#[test]
+fn the_shortcut_sheet_does_not_follow_into_the_sandbox() {
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.state().shortcuts_shown());
+    // F5 plays the map while the sheet is open.
+    h.key_press(egui::Key::F5);
+    h.run();
+    assert!(h.state().sandbox().is_some(), "the sandbox opens");
+    assert!(!h.state().shortcuts_shown());
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
+}

@@ -691,6 +691,8 @@ impl HexwrightApp {
             Ok(sandbox) => {
                 self.sandbox = Some(Box::new(sandbox));
                 self.message = None;
+                // The sheet lists the editor's keys: it stays behind.
+                self.show_shortcuts = false;
             }
             Err(e) => {
                 let first = e.lines().nth(1).unwrap_or_default().to_owned();
@@ -1238,6 +1240,11 @@ impl HexwrightApp {
                 actions.push(Action::Zoom(1.0 / crate::view::ZOOM_STEP));
             }
             if i.key_pressed(Key::Escape) {
+                if self.show_shortcuts {
+                    // Esc closes the sheet first, and does nothing else.
+                    actions.push(Action::ShowShortcuts(false));
+                    return;
+                }
                 actions.push(Action::ToolKey(ToolKey::Escape));
                 if self.selected_hex.is_some() && !self.editor.busy() {
                     actions.push(Action::SelectHex(None));

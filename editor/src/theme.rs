@@ -37,6 +37,19 @@ pub const fn side_color(side: Side) -> Color32 {
     }
 }
 
+/// The colour of `side` for text on `visuals`' panels: the side colour
+/// itself where it reads well, a darker orange for side 1 on light panels
+/// and a lighter blue for side 0 on dark ones, so side-coloured text meets
+/// WCAG AA (contrast at least 4.5 : 1) in both themes.
+#[must_use]
+pub fn side_text_color(side: Side, visuals: &Visuals) -> Color32 {
+    match (side, visuals.dark_mode) {
+        (1, false) => Color32::from_rgb(0xA6, 0x5E, 0x00),
+        (0, true) => Color32::from_rgb(0x56, 0xB4, 0xE9),
+        _ => side_color(side),
+    }
+}
+
 /// The colour of a severity.
 #[must_use]
 pub const fn severity_color(severity: Severity) -> Color32 {
@@ -198,6 +211,43 @@ impl Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(c: Color32) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn side_text_meets_wcag_aa_in_both_themes() {
+        for visuals in [Visuals::light(), Visuals::dark()] {
+            for side in 0..2 {
+                let text = side_text_color(side, &visuals);
+                for bg in [visuals.panel_fill, visuals.window_fill] {
+                    let c = contrast(text, bg);
+                    assert!(
+                        c >= 4.5,
+                        "side {side} on {bg:?} (dark {}): {c:.2}",
+                        visuals.dark_mode
+                    );
+                }
+            }
+        }
+        // The plain orange does not, which is why side 1 has its own text colour.
+        assert!(contrast(SIDE_1, Visuals::light().panel_fill) < 4.5);
+    }
 
     #[test]
     fn side_colours_are_okabe_ito() {

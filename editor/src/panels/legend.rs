@@ -87,6 +87,17 @@ pub fn show(ui: &mut Ui, palette: &Palette) {
             glyphs::feature(p, c, r * 0.85, kind, palette);
         });
     }
+    marks(ui, palette);
+}
+
+/// The rows of the marks drawn over hexes: findings, the selection and
+/// symmetry breaks.
+fn marks(ui: &mut Ui, palette: &Palette) {
+    let hex_row = |ui: &mut Ui, label: &str, paint: &dyn Fn(&Painter, Pos2, f32)| {
+        row(ui, label, |p, rect| {
+            paint(p, rect.center(), rect.height() * 0.5);
+        });
+    };
     hex_row(ui, "Validation error", &|p, c, r| {
         glyphs::marker(p, c, r * 0.6, Severity::Error, palette);
     });
@@ -99,6 +110,21 @@ pub fn show(ui: &mut Ui, palette: &Palette) {
             Stroke::new(3.0, theme::SELECTION),
         ));
     });
+    // Drawn like the canvas's Symmetry breaks layer: a dashed green outline.
+    hex_row(
+        ui,
+        "Breaks the symmetry (its mirror image differs)",
+        &|p, c, r| {
+            let mut pts = hexagon(c, r - 2.0);
+            pts.push(pts[0]);
+            p.extend(egui::Shape::dashed_line(
+                &pts,
+                Stroke::new(1.6, theme::SYMMETRY_BREAK),
+                4.0,
+                3.0,
+            ));
+        },
+    );
 }
 
 fn row(ui: &mut Ui, label: &str, paint: impl FnOnce(&Painter, Rect)) {

@@ -112,7 +112,7 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                 ui.label(
                     RichText::new(format!("Side {side}"))
                         .strong()
-                        .color(theme::side_color(side)),
+                        .color(theme::side_text_color(side, ui.visuals())),
                 );
             }
             ui.end_row();

@@ -17,7 +17,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Copy the selected hexes / paste them (Hexes tool)",
     ),
     ("R / M", "Turn the paste 60° / mirror it"),
-    ("F1", "Show or hide this sheet"),
+    ("F1, Esc", "Show or hide this sheet (Esc closes it)"),
     ("F5", "Play the map in the sandbox"),
     (
         "Esc (sandbox)",
@@ -46,30 +46,39 @@ pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
+        .default_height(480.0)
         .show(ui.ctx(), |ui| {
-            Grid::new("shortcut_grid")
-                .num_columns(2)
-                .striped(true)
-                .spacing([16.0, 4.0])
-                .show(ui, |ui| {
-                    ui.label(RichText::new("Tools").strong());
-                    ui.end_row();
-                    for tool in Tool::ALL {
-                        ui.label(RichText::new(tool.key().symbol_or_name()).monospace());
-                        ui.label(tool.label());
-                        ui.end_row();
-                    }
-                    ui.label(RichText::new("Everything else").strong());
-                    ui.end_row();
-                    for (keys, what) in SHORTCUTS {
-                        ui.label(RichText::new(*keys).monospace());
-                        ui.label(*what);
-                        ui.end_row();
-                    }
-                });
+            ui.label(RichText::new("Esc or F1 closes this sheet.").weak());
+            // The sheet is longer than a small window: it scrolls.
+            egui::ScrollArea::vertical()
+                .max_height((ui.ctx().content_rect().height() - 120.0).max(160.0))
+                .show(ui, grid);
         });
     if open && !still_open {
         actions.push(Action::ShowShortcuts(false));
     }
     actions
+}
+
+fn grid(ui: &mut Ui) {
+    Grid::new("shortcut_grid")
+        .num_columns(2)
+        .striped(true)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("Tools").strong());
+            ui.end_row();
+            for tool in Tool::ALL {
+                ui.label(RichText::new(tool.key().symbol_or_name()).monospace());
+                ui.label(tool.label());
+                ui.end_row();
+            }
+            ui.label(RichText::new("Everything else").strong());
+            ui.end_row();
+            for (keys, what) in SHORTCUTS {
+                ui.label(RichText::new(*keys).monospace());
+                ui.label(*what);
+                ui.end_row();
+            }
+        });
 }

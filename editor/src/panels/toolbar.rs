@@ -316,7 +316,7 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
             let text = if options.side == side {
                 text.strong().color(ui.visuals().strong_text_color())
             } else {
-                text.color(theme::side_color(side))
+                text.color(theme::side_text_color(side, ui.visuals()))
             };
             if ui
                 .selectable_label(options.side == side, text)
@@ -337,7 +337,10 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
             } else {
                 theme::ERROR
             };
-            ui.label(RichText::new(format!("Zone {side}")).color(theme::side_color(side)));
+            ui.label(
+                RichText::new(format!("Zone {side}"))
+                    .color(theme::side_text_color(side, ui.visuals())),
+            );
             ui.label(
                 RichText::new(format!("{n} / {ZONE_SIZE}"))
                     .monospace()

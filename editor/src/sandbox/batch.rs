@@ -447,7 +447,7 @@ fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     for side in 0..2 {
         ui.label(
             RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_color(side as u8)),
+                .color(theme::side_text_color(side as u8, ui.visuals())),
         );
     }
     ui.label(format!(
@@ -604,7 +604,8 @@ fn matches_table(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
             for row in &r.rows[range] {
                 ui.horizontal(|ui| {
                     let winner = match row.winner() {
-                        Some(s) => RichText::new(format!("side {s}")).color(theme::side_color(s)),
+                        Some(s) => RichText::new(format!("side {s}"))
+                            .color(theme::side_text_color(s, ui.visuals())),
                         None => RichText::new("draw"),
                     };
                     let texts = [

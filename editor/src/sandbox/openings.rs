@@ -469,15 +469,21 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
         .striped(true)
         .num_columns(6)
         .show(ui, |ui| {
-            for h in [
-                "Objective",
-                "Captured",
-                "Side 0",
-                "Side 1",
-                "Mean round",
-                "Per round",
+            for (h, tip) in [
+                ("Objective", "The objective's hex"),
+                ("Captured", "Share of runs in which it was captured at all"),
+                ("First by side 0", "Runs in which side 0 captured it first"),
+                ("First by side 1", "Runs in which side 1 captured it first"),
+                (
+                    "Mean round",
+                    "Mean round of its first capture, over the runs that captured it",
+                ),
+                (
+                    "First captures by round",
+                    "Runs whose first capture of it fell in round 1, 2, 3, …",
+                ),
             ] {
-                ui.strong(h);
+                ui.strong(h).on_hover_text(tip);
             }
             ui.end_row();
             for obj in &o.objectives {
@@ -486,8 +492,14 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
                     "{:.1}% of runs",
                     obj.captured() as f64 / runs * 100.0
                 ));
-                ui.label(RichText::new(format!("{}", obj.by_side[0])).color(theme::side_color(0)));
-                ui.label(RichText::new(format!("{}", obj.by_side[1])).color(theme::side_color(1)));
+                ui.label(
+                    RichText::new(format!("{}", obj.by_side[0]))
+                        .color(theme::side_text_color(0, ui.visuals())),
+                );
+                ui.label(
+                    RichText::new(format!("{}", obj.by_side[1]))
+                        .color(theme::side_text_color(1, ui.visuals())),
+                );
                 ui.label(obj.mean_round().map_or("–".into(), |m| format!("{m:.1}")));
                 let per_round: Vec<String> = obj
                     .first_round
@@ -586,8 +598,16 @@ mod tests {
         h.run();
         assert_eq!(h.state().heatmap(), Heatmap::Objectives);
         assert!(h.query_by_label("max 6 runs").is_some());
-        assert!(h.query_by_label("Mean round").is_some());
-        assert!(h.query_by_label("Per round").is_some());
+        for column in [
+            "Objective",
+            "Captured",
+            "First by side 0",
+            "First by side 1",
+            "Mean round",
+            "First captures by round",
+        ] {
+            assert!(h.query_by_label(column).is_some(), "column {column}");
+        }
         // Each objective's per-round counts add up to its captures.
         for obj in &o.objectives {
             let per_round: Vec<String> = obj

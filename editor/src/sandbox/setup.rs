@@ -551,7 +551,7 @@ impl Setup {
             self.controllers[s].label(),
             self.army(side).race
         ))
-        .color(theme::side_color(side))
+        .color(theme::side_text_color(side, ui.visuals()))
         .strong();
         CollapsingHeader::new(title)
             .id_salt(("setup_side", side))

@@ -88,7 +88,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
             for side in 0..2u8 {
                 ui.label(
                     RichText::new(format!("Side {side}"))
-                        .color(theme::side_color(side))
+                        .color(theme::side_text_color(side, ui.visuals()))
                         .strong(),
                 );
             }
