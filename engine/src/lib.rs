@@ -38,6 +38,7 @@
 
 pub mod board;
 pub mod bots;
+pub mod complexity;
 pub mod coverage;
 pub mod format;
 pub mod geom;

@@ -40,3 +40,19 @@ pub const MAX_UNIT_ABILITIES: usize = 32;
 /// computing a map's usable hexes takes a bounded time (about 1.5 s on the
 /// reference machine). The bundled maps need none of it.
 pub const MAX_BOOLEAN_WORK: u64 = 12_000_000;
+/// Most work of all brush strokes together
+/// ([`crate::complexity::stroke_work`]: each point is a disc that the
+/// usable-hex computation cuts against the discs it overlaps). A stroke
+/// drawn in the editor, a point every 0.4 radius, costs about 10 per point,
+/// so this allows about 80,000 such points.
+pub const MAX_STROKE_WORK: u64 = 800_000;
+/// Most self-crossings of the polygons of more than 64 corners, in all
+/// ([`crate::complexity::crossings`]): the boolean engine normalises such a
+/// polygon in time that grows with its crossings (a tangle of 4,096 random
+/// corners has millions and takes seconds). A simple polygon has none.
+pub const MAX_POLYGON_CROSSINGS: u64 = 250_000;
+/// Most pairs of nearby edges the crossing count may test over those
+/// polygons, in all: it bounds the count's own time and the detail the
+/// usable-hex computation meets (a spiky 4,096-corner star needs about 3
+/// million).
+pub const MAX_POLYGON_PAIRS: u64 = 10_000_000;

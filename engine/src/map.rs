@@ -601,6 +601,36 @@ impl Map {
         if vertices > limits::MAX_TOTAL_VERTICES {
             return Err(LimitError::Vertices { count: vertices });
         }
+        let stroke_work: u64 = self
+            .terrain
+            .iter()
+            .map(|t| match &t.shape {
+                TerrainShape::Stroke { points, radius, .. } => {
+                    crate::complexity::stroke_work(points.points(), radius.get())
+                }
+                _ => 0,
+            })
+            .sum();
+        if stroke_work > limits::MAX_STROKE_WORK {
+            return Err(LimitError::StrokeWork { work: stroke_work });
+        }
+        let (mut crossings, mut pairs) = (0u64, 0u64);
+        for t in &self.terrain {
+            if let TerrainShape::Polygon { points } = &t.shape
+                && points.points().len() > 64
+            {
+                let found = crate::complexity::crossings(
+                    points.points(),
+                    limits::MAX_POLYGON_CROSSINGS - crossings,
+                    limits::MAX_POLYGON_PAIRS - pairs,
+                );
+                crossings += found.crossings;
+                pairs += found.pairs;
+                if crossings > limits::MAX_POLYGON_CROSSINGS || pairs > limits::MAX_POLYGON_PAIRS {
+                    return Err(LimitError::PolygonCrossings);
+                }
+            }
+        }
         if self.terrain.len() > limits::MAX_PIECES {
             return Err(LimitError::Pieces {
                 count: self.terrain.len(),
@@ -682,6 +712,22 @@ pub enum LimitError {
         /// Corners of its clipped pieces.
         corners: u64,
     },
+    /// The brush strokes are too many or too dense.
+    #[error(
+        "the map's brush strokes are too dense to compute in bounded time: their points and overlaps add up to {work}, the limit is {}; use fewer or shorter strokes, or a smaller brush where points crowd together",
+        limits::MAX_STROKE_WORK
+    )]
+    StrokeWork {
+        /// The strokes' work ([`crate::complexity::stroke_work`], summed).
+        work: u64,
+    },
+    /// Large polygons whose edges cross each other too much.
+    #[error(
+        "the map's large polygons (over 64 corners) cross themselves or crowd their edges too much to compute in bounded time (at most {} crossings and {} close edge pairs in all); untangle them, or use fewer corners",
+        limits::MAX_POLYGON_CROSSINGS,
+        limits::MAX_POLYGON_PAIRS
+    )]
+    PolygonCrossings,
     /// Too many starting zones.
     #[error(
         "the map has {count} starting zones; the limit is {} (one per side)",

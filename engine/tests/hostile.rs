@@ -56,12 +56,22 @@ fn every_hostile_input_gets_a_result_or_an_error_that_names_the_limit() {
             ("scenario, 50,000 zone entries on one hex", Err(e)) => {
                 assert!(e.contains("validation error"), "{e}");
             }
+            ("600 brush points piled up", Err(e)) => {
+                assert!(e.contains("brush strokes are too dense"), "{e}");
+            }
+            ("a tangle of 4,096 corners", Err(e)) => {
+                assert!(e.contains("cross themselves"), "{e}");
+            }
             (_, Ok(_)) => {}
             (name, Err(e)) => panic!("{name}: unexpected error {e}"),
         }
         if matches!(
             input.name,
-            "65 zones" | "roster of 65,540 kinds" | "scenario, 50,000 zone entries on one hex"
+            "65 zones"
+                | "roster of 65,540 kinds"
+                | "scenario, 50,000 zone entries on one hex"
+                | "600 brush points piled up"
+                | "a tangle of 4,096 corners"
         ) {
             assert!(result.is_err(), "{}: accepted", input.name);
         }

@@ -282,6 +282,40 @@ fn stars(rng: &mut Rng) -> String {
     map(&normal, &stars, "", "")
 }
 
+/// `n` brush strokes of `points` points `step` apart with `radius`, on a
+/// 2000 × 2000 area.
+fn brushes(rng: &mut Rng, n: usize, points_each: usize, step: f64, radius: f64) -> String {
+    let normal = head(2000.0, 2000.0, 10.0, &inset(2000.0, 2000.0, 10.0));
+    let mut strokes = String::new();
+    for _ in 0..n {
+        let path = walk(rng, points_each, step, (1000.0, 1000.0));
+        let _ = write!(
+            strokes,
+            "(kind: Rock, shape: Stroke(radius: {radius:?}, points: {})),",
+            points(&path)
+        );
+    }
+    map(&normal, &strokes, "", "")
+}
+
+/// `n` polygons of `corners` random corners each: tangles whose edges cross
+/// everywhere.
+fn tangles(rng: &mut Rng, n: usize, corners: usize) -> String {
+    let normal = head(2000.0, 2000.0, 10.0, &inset(2000.0, 2000.0, 10.0));
+    let mut polys = String::new();
+    for _ in 0..n {
+        let pts: Vec<(f64, f64)> = (0..corners)
+            .map(|_| (rng.range(0.0, 2000.0), rng.range(0.0, 2000.0)))
+            .collect();
+        let _ = write!(
+            polys,
+            "(kind: Rock, shape: Polygon(points: {})),",
+            points(&pts)
+        );
+    }
+    map(&normal, &polys, "", "")
+}
+
 /// Every hostile input. `heavy` adds the ones that take seconds in an
 /// unoptimised build (for the benchmark).
 #[must_use]
@@ -294,7 +328,29 @@ pub fn inputs(heavy: bool) -> Vec<Input> {
     // Rosters: 65,540 kinds (beyond 16-bit ids), and one race of 4,096.
     push("roster of 65,540 kinds", Kind::Roster, roster(65_540));
     push("roster of 4,096 kinds", Kind::Roster, roster(4_096));
+    // Past the stroke and polygon limits: refused before any work.
+    push(
+        "600 brush points piled up",
+        Kind::Map,
+        brushes(&mut rng, 1, 600, 0.5, 200.0),
+    );
+    push(
+        "a tangle of 4,096 corners",
+        Kind::Map,
+        tangles(&mut rng, 1, 4096),
+    );
     if heavy {
+        // At the limits: the worst accepted inputs.
+        push(
+            "brush strokes at the stroke limit (64,000 points)",
+            Kind::Map,
+            brushes(&mut rng, 16, 4000, 6.0, 15.0),
+        );
+        push(
+            "7 tangles of 512 corners (at the crossing limit)",
+            Kind::Map,
+            tangles(&mut rng, 7, 512),
+        );
         push("4 stars of 4,096 corners", Kind::Map, stars(&mut rng));
         push(
             "10,000 paint and erase strokes",
