@@ -43,9 +43,9 @@ pub const MAX_BOOLEAN_WORK: u64 = 12_000_000;
 /// Most work of all brush strokes together
 /// ([`crate::complexity::stroke_work`]: each point is a disc that the
 /// usable-hex computation cuts against the discs it overlaps). A stroke
-/// drawn in the editor, a point every 0.4 radius, costs about 10 per point,
-/// so this allows about 80,000 such points.
-pub const MAX_STROKE_WORK: u64 = 800_000;
+/// drawn in the editor, a point every 0.4 radius, costs 10 to 12 per point,
+/// so this allows about 55,000 such points.
+pub const MAX_STROKE_WORK: u64 = 640_000;
 /// Most self-crossings of the polygons of more than 64 corners, in all
 /// ([`crate::complexity::crossings`]): the boolean engine normalises such a
 /// polygon in time that grows with its crossings (a tangle of 4,096 random
