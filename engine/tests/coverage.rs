@@ -315,32 +315,10 @@ fn far_map(orientation: Orientation, at: Point, pieces: &[TerrainPiece]) -> Map 
         .iter()
         .map(|piece| TerrainPiece {
             kind: piece.kind,
-            shape: moved(&piece.shape, at),
+            shape: hexwright_engine::transform::translate_shape(&piece.shape, at.x, at.y).unwrap(),
         })
         .collect();
     m
-}
-
-fn moved(shape: &TerrainShape, d: Point) -> TerrainShape {
-    let mv = |p: &Point| Point::new(p.x + d.x, p.y + d.y);
-    match shape {
-        TerrainShape::Polygon { points } => TerrainShape::Polygon {
-            points: Polygon::new(points.points().iter().map(mv).collect()).unwrap(),
-        },
-        TerrainShape::Circle { center, radius } => TerrainShape::Circle {
-            center: Coord(mv(&center.0)),
-            radius: *radius,
-        },
-        TerrainShape::Stroke {
-            radius,
-            points,
-            erase,
-        } => TerrainShape::Stroke {
-            radius: *radius,
-            points: Path::new(points.points().iter().map(mv).collect()).unwrap(),
-            erase: *erase,
-        },
-    }
 }
 
 fn arb_local_piece() -> impl Strategy<Value = TerrainPiece> {
