@@ -235,6 +235,16 @@ fn the_unsaved_prompt_guards_new_and_close() {
     h.get_by_label("Don't save").click();
     h.run();
     assert!(h.query_by_label("New map").is_some());
+    // The dialog says how many hexes the map will make (1200 × 800, size 32).
+    let expected = hexwright::files::NewMapSpec::default()
+        .estimated_hexes()
+        .unwrap();
+    assert!((100.0..5000.0).contains(&expected), "{expected}");
+    assert!(
+        h.query_by_label(&format!("About {expected:.0} hexes"))
+            .is_some(),
+        "the hex count is shown"
+    );
     h.get_by_label("Create").click();
     h.run();
     let doc = h.state().document();

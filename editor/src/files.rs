@@ -44,6 +44,21 @@ impl Default for NewMapSpec {
 }
 
 impl NewMapSpec {
+    /// About how many hexes the map will have (the estimate the grid limit
+    /// is checked against), or `None` when the parameters make no map.
+    #[must_use]
+    pub fn estimated_hexes(&self) -> Option<f64> {
+        Map::new_empty(
+            "x",
+            self.orientation,
+            self.hex_size,
+            self.width,
+            self.height,
+        )
+        .ok()
+        .map(|m| m.estimated_grid_hexes())
+    }
+
     /// The empty map, or what is wrong with the parameters.
     pub fn build(&self) -> Result<Map, String> {
         let name = self.name.trim();

@@ -587,6 +587,17 @@ impl Map {
         self.zones.iter().find(|z| z.side == side)
     }
 
+    /// About how many hexes the grid holds, from the grid region's bounding
+    /// box `w × h`: `(w + 4·s)·(h + 4·s) / hex area` (an upper estimate,
+    /// what [`limits::MAX_GRID_HEXES`] is checked against; cheap, unlike
+    /// computing the grid).
+    #[must_use]
+    pub fn estimated_grid_hexes(&self) -> f64 {
+        let b = Bbox::of(self.grid.points());
+        let s = self.layout.hex_size.get();
+        (b.max.x - b.min.x + 4.0 * s) * (b.max.y - b.min.y + 4.0 * s) / self.hex_layout().hex_area()
+    }
+
     /// Checks the limits that depend on the whole map: total vertex count,
     /// number of pieces, features and zone hexes, and the number of hexes
     /// the grid can hold. Files are checked on load; call this on maps built
@@ -650,10 +661,7 @@ impl Map {
         if zone_hexes > limits::MAX_FEATURES {
             return Err(LimitError::ZoneHexes { count: zone_hexes });
         }
-        let b = Bbox::of(self.grid.points());
-        let estimate = (b.max.x - b.min.x + 4.0 * self.layout.hex_size.get())
-            * (b.max.y - b.min.y + 4.0 * self.layout.hex_size.get())
-            / self.hex_layout().hex_area();
+        let estimate = self.estimated_grid_hexes();
         if estimate > limits::MAX_GRID_HEXES as f64 {
             return Err(LimitError::Hexes {
                 estimate: estimate as u64,

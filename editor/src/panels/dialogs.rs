@@ -175,6 +175,21 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
             });
             ui.end_row();
         });
+    match spec.estimated_hexes() {
+        Some(n) if n > hexwright_engine::limits::MAX_GRID_HEXES as f64 => {
+            ui.label(
+                RichText::new(format!(
+                    "About {n:.0} hexes: over the limit of {}; use a larger hex size or a smaller area",
+                    hexwright_engine::limits::MAX_GRID_HEXES
+                ))
+                .color(crate::theme::ERROR),
+            );
+        }
+        Some(n) => {
+            ui.label(format!("About {n:.0} hexes"));
+        }
+        None => {}
+    }
     error_line(ui, error);
     buttons(ui, |ui| {
         if ui.button("Create").clicked() {
