@@ -1135,6 +1135,23 @@ impl Editor {
         p: Point,
         marks: &mut Vec<Mark>,
     ) {
+        let first = marks.len();
+        self.tool_marks(doc, options, p, marks);
+        // Hexes off the grid do not exist for the game: no preview there.
+        let coverage = doc.board().coverage();
+        let mut k = 0;
+        marks.retain(|m| {
+            k += 1;
+            k <= first
+                || match m {
+                    Mark::Hex { hex, .. } | Mark::Feature { hex, .. } => coverage.in_grid(*hex),
+                    _ => true,
+                }
+        });
+    }
+
+    /// The marks of the active tool at `p`, on or off the grid.
+    fn tool_marks(&self, doc: &Document, options: &ToolOptions, p: Point, marks: &mut Vec<Mark>) {
         let map = doc.map();
         let sym = options.symmetry;
         let hex = doc.hex_at(p);
@@ -1535,6 +1552,31 @@ mod tests {
             options,
         };
         f(&mut e, &mut cx);
+    }
+
+    #[test]
+    fn cursor_previews_stay_on_the_grid() {
+        let d = doc();
+        let e = Editor::default();
+        for tool in [Tool::Zone, Tool::FeatureEraser, Tool::Outpost] {
+            let options = ToolOptions {
+                tool,
+                ..ToolOptions::default()
+            };
+            // Off the grid (outside the map area), then on it.
+            let off = e.preview(&d, &options, Some(Point::new(-60.0, -60.0)));
+            assert!(
+                !off.iter()
+                    .any(|m| matches!(m, Mark::Hex { .. } | Mark::Feature { .. })),
+                "{tool:?}: {off:?}"
+            );
+            let on = e.preview(&d, &options, Some(Point::new(200.0, 150.0)));
+            assert!(
+                on.iter()
+                    .any(|m| matches!(m, Mark::Hex { .. } | Mark::Feature { .. })),
+                "{tool:?}: {on:?}"
+            );
+        }
     }
 
     #[test]
