@@ -17,7 +17,7 @@ use crate::document::Document;
 use crate::history::History;
 use crate::tool::{Tool, ToolOptions};
 use hexwright_engine::Hex;
-use hexwright_engine::geom::{self, Point};
+use hexwright_engine::geom::{self, Bbox, Point};
 use hexwright_engine::map::{
     Coord, Feature, FeatureKind, Length, Map, Path, Polygon, Side, TerrainKind, TerrainPiece,
     TerrainShape, Zone,
@@ -198,7 +198,11 @@ enum Gesture {
         from: Point,
         to: Point,
     },
-    SelectHexes,
+    /// A box of hexes being dragged out from `start` to `now`.
+    SelectHexes {
+        start: Point,
+        now: Point,
+    },
     GridDrag {
         vertex: usize,
         inserted: bool,
@@ -415,14 +419,15 @@ impl Editor {
                 if in_grid {
                     self.hex_selection.push(hex);
                 }
-                self.gesture = Gesture::SelectHexes;
+                self.gesture = Gesture::SelectHexes {
+                    start: ev.world,
+                    now: ev.world,
+                };
             }
             PointerKind::Drag => {
-                if matches!(self.gesture, Gesture::SelectHexes)
-                    && in_grid
-                    && !self.hex_selection.contains(&hex)
-                {
-                    self.hex_selection.push(hex);
+                if let Gesture::SelectHexes { start, now } = &mut self.gesture {
+                    *now = ev.world;
+                    self.hex_selection = box_selection(cx.doc, *start, *now);
                 }
             }
             PointerKind::Release => self.gesture = Gesture::Idle,
@@ -1099,6 +1104,19 @@ impl Editor {
         }
         if options.tool == Tool::HexSelect {
             marks.extend(self.hex_selection.iter().map(|&h| Mark::Selected(h)));
+            if let Gesture::SelectHexes { start, now } = self.gesture
+                && start != now
+            {
+                marks.push(Mark::Polyline {
+                    points: vec![
+                        start,
+                        Point::new(now.x, start.y),
+                        now,
+                        Point::new(start.x, now.y),
+                    ],
+                    closed: true,
+                });
+            }
         }
         if options.tool == Tool::Grid {
             marks.extend(
@@ -1228,6 +1246,30 @@ impl Editor {
     }
 }
 
+/// The grid hexes a box dragged from `a` to `b` selects: those whose
+/// centres lie in it, and the hexes under its two corners, in grid order.
+fn box_selection(doc: &Document, a: Point, b: Point) -> Vec<Hex> {
+    let coverage = doc.board().coverage();
+    let layout = coverage.layout();
+    let area = Bbox {
+        min: Point::new(a.x.min(b.x), a.y.min(b.y)),
+        max: Point::new(a.x.max(b.x), a.y.max(b.y)),
+    };
+    let mut hexes: Vec<Hex> = layout
+        .hexes_overlapping(area.expand(layout.size))
+        .into_iter()
+        .filter(|&h| {
+            let c = layout.center(h);
+            c.x >= area.min.x && c.x <= area.max.x && c.y >= area.min.y && c.y <= area.max.y
+        })
+        .chain([doc.hex_at(a), doc.hex_at(b)])
+        .filter(|&h| coverage.in_grid(h))
+        .collect();
+    hexes.sort_by_key(|&h| hexwright_engine::layout::hex_key(h));
+    hexes.dedup();
+    hexes
+}
+
 /// A brush stroke piece through `points`.
 fn stroke_piece(
     points: &[Point],
@@ -1318,7 +1360,7 @@ pub fn piece_at(doc: &Document, p: Point) -> Option<usize> {
                 || !piece
                     .prepared
                     .bbox
-                    .is_some_and(|b| b.expand(1e-9).overlaps(geom::Bbox::of(&[p])))
+                    .is_some_and(|b| b.expand(1e-9).overlaps(Bbox::of(&[p])))
             {
                 return None;
             }
@@ -1552,6 +1594,50 @@ mod tests {
             options,
         };
         f(&mut e, &mut cx);
+    }
+
+    #[test]
+    fn a_drag_selects_the_hexes_in_its_box() {
+        let mut d = doc();
+        let options = ToolOptions {
+            tool: Tool::HexSelect,
+            ..ToolOptions::default()
+        };
+        session(&mut d, options, |e, cx| {
+            let (a, b) = (Hex::new(-3, -1), Hex::new(2, 2));
+            let (pa, pb) = (cx.doc.hex_center(a), cx.doc.hex_center(b));
+            e.pointer(ev(PointerKind::Press, pa.x, pa.y), cx);
+            e.pointer(ev(PointerKind::Drag, pb.x, pb.y), cx);
+            // The box shows while dragging.
+            let marks = e.preview(cx.doc, &cx.options, Some(pb));
+            assert!(marks.iter().any(
+                |m| matches!(m, Mark::Polyline { closed: true, points } if points.len() == 4)
+            ));
+            e.pointer(ev(PointerKind::Release, pb.x, pb.y), cx);
+            let layout = *cx.doc.board().coverage().layout();
+            let (lo, hi) = (
+                Point::new(pa.x.min(pb.x), pa.y.min(pb.y)),
+                Point::new(pa.x.max(pb.x), pa.y.max(pb.y)),
+            );
+            let mut expected: Vec<Hex> = cx
+                .doc
+                .board()
+                .coverage()
+                .hexes()
+                .iter()
+                .copied()
+                .filter(|&h| {
+                    let c = layout.center(h);
+                    c.x >= lo.x && c.x <= hi.x && c.y >= lo.y && c.y <= hi.y
+                })
+                .collect();
+            expected.sort_by_key(|&h| hexwright_engine::layout::hex_key(h));
+            let mut got = e.hex_selection().to_vec();
+            got.sort_by_key(|&h| hexwright_engine::layout::hex_key(h));
+            assert!(got.contains(&a) && got.contains(&b));
+            assert_eq!(got, expected);
+            assert!(got.len() >= 12, "{}", got.len());
+        });
     }
 
     #[test]

@@ -126,7 +126,7 @@ impl Tool {
             Self::Base => "Place the active side's base (moves it if it exists)",
             Self::FeatureEraser => "Click or drag over hexes to remove their features",
             Self::HexSelect => {
-                "Drag to select hexes, click to add or remove one; Ctrl+C copies their features and zones, Ctrl+V pastes (R rotates, M mirrors), Delete clears them"
+                "Drag a box to select the hexes in it, click to add or remove one; Ctrl+C copies their features and zones, Ctrl+V pastes (R rotates, M mirrors), Delete clears them"
             }
             Self::Grid => {
                 "Drag a corner of the grid region to move it, drag an edge to add a corner; Delete removes the clicked corner"
