@@ -402,8 +402,10 @@ impl BatchPanel {
                         .desired_width(220.0)
                         .hint_text(format!("/path/to/batch.{}", format.extension())),
                 );
+                // Enter in the field saves, like the button.
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 field.on_hover_text(format!("Where to write the {}", format.label()));
-                if ui.button("Save").clicked() {
+                if ui.button("Save").clicked() || entered {
                     let p = self.export_path.trim();
                     if p.is_empty() {
                         self.export_status = Some(Err("Type a file path first.".into()));
@@ -849,6 +851,26 @@ pub(crate) mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names.len(), 2, "{names:?}");
+    }
+
+    #[test]
+    fn enter_in_the_export_path_field_saves() {
+        use egui::accesskit::Role;
+        let p = prepared(10);
+        let tmp = TempDir::new("batch-export-enter");
+        let dir = tmp.path();
+        let mut h = harness(&p, dir);
+        h.state_mut().panel.configure(2, RANDOM, 1);
+        h.state_mut().panel.start(&p);
+        wait(&mut h);
+        h.get_by_label("Export CSV…").click();
+        h.run();
+        h.get_by_role(Role::TextInput).click();
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        let csv = std::fs::read_to_string(dir.join("batch.csv")).expect("Enter saved the file");
+        assert_eq!(csv.lines().count(), 3, "a header and two rows:\n{csv}");
     }
 
     #[test]
