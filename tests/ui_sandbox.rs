@@ -559,3 +559,37 @@ fn the_shortcut_sheet_does_not_follow_into_the_sandbox() {
     assert!(!h.state().shortcuts_shown());
     assert!(h.query_by_label("Keyboard shortcuts").is_none());
 }
+
+#[test]
+fn f_home_and_the_fit_button_fit_the_board() {
+    let mut h = sandbox();
+    let fitted = h.state().view().scale();
+    let zoom_in = |h: &mut Harness<'static, HexwrightApp>| {
+        let rect = h.state().canvas().rect();
+        h.hover_at(rect.center());
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(0.0, 240.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+        assert!(
+            h.state().view().scale() > fitted * 1.01,
+            "the wheel zooms in"
+        );
+    };
+    zoom_in(&mut h);
+    h.key_press(Key::F);
+    h.run();
+    assert!((h.state().view().scale() - fitted).abs() < 1e-9 * fitted);
+    zoom_in(&mut h);
+    h.key_press(Key::Home);
+    h.run();
+    assert!((h.state().view().scale() - fitted).abs() < 1e-9 * fitted);
+    zoom_in(&mut h);
+    h.get_by_label("Fit").click();
+    h.run();
+    assert!((h.state().view().scale() - fitted).abs() < 1e-9 * fitted);
+}

@@ -700,6 +700,9 @@ pub(crate) mod tests {
     fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
         Harness::builder()
             .with_size(Vec2::new(640.0, 1400.0))
+            // A batch that finishes within a run lays out its tables and
+            // chart there too, which takes egui a few sizing passes.
+            .with_max_steps(16)
             .build_ui_state(
                 move |ui, s: &mut State| {
                     let input = BatchInput {

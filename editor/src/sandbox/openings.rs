@@ -526,6 +526,9 @@ mod tests {
     fn harness(p: &Prepared) -> Harness<'_, OpeningsPanel> {
         Harness::builder()
             .with_size(Vec2::new(640.0, 1200.0))
+            // A study that finishes within the click's run lays out its
+            // tables there too, which takes egui a few sizing passes.
+            .with_max_steps(16)
             .build_ui_state(
                 move |ui, panel: &mut OpeningsPanel| {
                     let input = OpeningsInput {

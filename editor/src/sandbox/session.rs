@@ -751,6 +751,7 @@ impl Sandbox {
         self.tick(ui);
         let now = ui.input(|i| i.time);
         let mut actions = Vec::new();
+        let mut fit = false;
         let frame = Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5));
         Panel::top("sandbox_bar").frame(frame).show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -779,8 +780,21 @@ impl Sandbox {
                         actions.push(SandboxAction::SetViewpoint(v));
                     }
                 }
+                ui.separator();
+                fit |= ui
+                    .button("Fit")
+                    .on_hover_text("Fit the board into the view (F or Home)")
+                    .clicked();
             });
         });
+        fit |= !ui.ctx().egui_wants_keyboard_input()
+            && ui.input(|i| {
+                i.modifiers.is_none()
+                    && (i.key_pressed(egui::Key::F) || i.key_pressed(egui::Key::Home))
+            });
+        if fit {
+            cx.canvas.fit(cx.view, cx.doc);
+        }
         if let Some(m) = &self.message {
             Panel::bottom("sandbox_message")
                 .frame(frame)
