@@ -191,11 +191,8 @@ fn a_person_moves_a_unit_by_clicks() {
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps().len(), 1);
     assert_eq!(t.steps()[0].cmd, Command::Move { unit: unit.id, to });
-    // End the turn with the button; the greedy bot of side 1 answers when stepped.
+    // End the turn with the button; the greedy bot of side 1 answers by itself.
     h.get_by_label("End turn").click();
-    h.run();
-    assert_eq!(timeline(&h).unwrap().state().side, 1);
-    h.get_by_label("Step turn").click();
     h.run();
     assert_eq!(timeline(&h).unwrap().state().side, 0);
     // The replay names the person's side `human` and re-runs to this state.
@@ -208,6 +205,37 @@ fn a_person_moves_a_unit_by_clicks() {
         summary.final_hash.0,
         timeline(&h).unwrap().state().state_hash()
     );
+}
+
+#[test]
+fn bots_play_on_by_themselves_after_a_person_ends_a_turn() {
+    let mut h = human_match();
+    h.get_by_label("End turn").click();
+    h.step();
+    // The bot's seat plays its turn frame by frame at the chosen speed,
+    // without Play or Step, and stops when the person is to move again.
+    assert!(h.state().sandbox().unwrap().is_playing());
+    assert_eq!(timeline(&h).unwrap().state().side, 1);
+    let mut frames = 0;
+    while timeline(&h).unwrap().state().side == 1 && frames < 400 {
+        h.step();
+        frames += 1;
+    }
+    let sb = h.state().sandbox().unwrap();
+    let t = sb.timeline().unwrap();
+    assert_eq!(t.state().side, 0, "side 1's bot never finished its turn");
+    assert!(
+        frames > 1,
+        "the bot's turn was played at once, not at the speed"
+    );
+    assert!(
+        t.steps().len() > 2,
+        "the bot ended its turn without playing"
+    );
+    h.step();
+    let sb = h.state().sandbox().unwrap();
+    assert!(!sb.is_playing());
+    assert_eq!(sb.message(), Some("Side 0's turn: your move"));
 }
 
 #[test]
@@ -351,11 +379,14 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     );
     h.run();
     h.get_by_label("End turn").click();
-    h.run();
+    h.step();
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps()[t.cursor() - 1].cmd, Command::EndTurn);
     assert_eq!(t.state().side, 1);
     assert_eq!(t.seats(), [None, Some(BotKind::Greedy)]);
+    // Side 1's bot plays on by itself, back to the person.
+    h.run();
+    assert_eq!(timeline(&h).unwrap().state().side, 0);
 }
 
 #[test]

@@ -24,7 +24,12 @@
 //! against pieces made of convex rings; only when that does not apply do
 //! exact boolean operations (`i_overlay`) take over. Brush strokes are
 //! prepared as non-overlapping convex rings for this (see [`crate::shape`]).
+//! A circle is a true disc: its area in a hex is computed in closed form,
+//! and where it meets other pieces its part of the hex is a convex ring
+//! whose arcs are tessellated finely enough that no result moves by more
+//! than a few [`disc::TESSELLATION_ERROR`] of the hex (see [`crate::disc`]).
 
+use crate::disc;
 use crate::geom::{self, Bbox, Point};
 use crate::layout::HexLayout;
 use crate::limits;
@@ -215,7 +220,10 @@ impl Shape {
 
 #[derive(Clone, Debug)]
 struct PreparedPiece {
+    /// The rings of a polygon or stroke (empty for a circle).
     shape: Shape,
+    /// A circle: its centre and radius, kept exact.
+    disc: Option<(Point, f64)>,
     /// Bounding box used for the hex index (from the map's shape, so it is
     /// known without preparing).
     bbox: Bbox,
@@ -229,11 +237,45 @@ impl PreparedPiece {
             TerrainShape::Stroke { erase, .. } => (true, *erase),
             _ => (false, false),
         };
+        let (shape_rings, disc) = match shape {
+            TerrainShape::Circle { center, radius } => {
+                (Shape::default(), Some((center.0, radius.get())))
+            }
+            _ => (
+                Shape::new(shape::prepare_for_coverage(shape, hex_size)),
+                None,
+            ),
+        };
         Self {
-            shape: Shape::new(shape::prepare_for_coverage(shape, hex_size)),
+            shape: shape_rings,
+            disc,
             bbox: shape.bbox(),
             painted,
             erase,
+        }
+    }
+
+    /// The piece's area inside the hex (exact for a circle).
+    fn area_in(&self, w: &Window, s: &mut Scratch) -> f64 {
+        match self.disc {
+            Some((c, r)) => disc::convex_area_with(c - w.center, r, &w.local, &mut s.out),
+            None => area_in(&self.shape, w, s),
+        }
+    }
+
+    /// Appends the piece's rings clipped to the hex to `s.clipped` (for a
+    /// circle, one convex ring with its arcs tessellated, see [`disc`]).
+    fn clip_into(&self, w: &Window, s: &mut Scratch) {
+        match self.disc {
+            Some((c, r)) => {
+                disc::clip_convex(c - w.center, r, &w.local, w.area, &mut s.out);
+                if s.out.len() >= 3 {
+                    s.clipped.push(&s.out);
+                }
+            }
+            None => {
+                clip_shape(&self.shape, w, s);
+            }
         }
     }
 }
@@ -710,7 +752,7 @@ impl Coverage {
         hits.clear();
         for &p in touching {
             let piece = &self.pieces[p as usize];
-            let a = area_in(&piece.shape, &w, scratch);
+            let a = piece.area_in(&w, scratch);
             if a <= 0.0 {
                 continue;
             }
@@ -766,7 +808,7 @@ impl Coverage {
             scratch.clipped.clear();
             for hit in &mut hits {
                 hit.first = scratch.clipped.len();
-                clip_shape(&self.pieces[hit.piece].shape, &w, scratch);
+                self.pieces[hit.piece].clip_into(&w, scratch);
                 hit.end = scratch.clipped.len();
             }
             let region = if inside_region {

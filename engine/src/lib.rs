@@ -40,6 +40,7 @@ pub mod board;
 pub mod bots;
 pub mod complexity;
 pub mod coverage;
+pub mod disc;
 pub mod format;
 pub mod geom;
 pub mod layout;

@@ -21,8 +21,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Number of players' sides; sides are numbered `0` and `1`.
 pub const SIDES: u8 = 2;
 
-/// Corners of the regular polygon that stands for a [`TerrainShape::Circle`].
-pub const CIRCLE_SEGMENTS: usize = 64;
+/// Corners of the regular polygon that draws a [`TerrainShape::Circle`] (its
+/// outline in [`crate::shape::prepare_shape`]); the coverage uses the true
+/// circle (see [`crate::disc`]).
+pub const CIRCLE_SEGMENTS: usize = 256;
 
 /// Corners of the regular polygon that stands for each disc of a brush stroke.
 pub const BRUSH_SEGMENTS: usize = 32;
@@ -375,7 +377,8 @@ pub enum TerrainShape {
         /// Corners.
         points: Polygon,
     },
-    /// A circle, standing for the regular [`CIRCLE_SEGMENTS`]-gon inscribed in it.
+    /// A circle: the true disc, whose area in each hex is computed exactly
+    /// (see [`crate::disc`]).
     Circle {
         /// Centre.
         center: Coord,

@@ -373,3 +373,93 @@ proptest! {
         }
     }
 }
+
+/// The area of `disc ∩ hex ∖ rect` and of `disc ∩ hex` for each grid hex,
+/// from the closed form for a disc against a convex polygon (hex ∩ rect is
+/// convex) and inclusion–exclusion: an exact reference for coverage.
+fn exact_covered(
+    layout: &hexwright_engine::layout::HexLayout,
+    h: Hex,
+    c: Point,
+    r: f64,
+    rect: Option<[Point; 4]>,
+) -> f64 {
+    use hexwright_engine::{disc, geom};
+    let hex = layout.corners(h);
+    let disc_part = disc::convex_area(c, r, &hex);
+    let Some(rect) = rect else {
+        return disc_part;
+    };
+    let mut both = Vec::new();
+    geom::clip_convex_into(&hex, &rect, &mut both, &mut Vec::new());
+    let rect_part = geom::signed_area(&both);
+    rect_part + disc_part - disc::convex_area(c, r, &both)
+}
+
+#[test]
+fn circles_cover_exactly_what_the_true_disc_covers() {
+    // Radii from a fifth of a hex to 10⁵ hexes, near and far from the
+    // area's corner, alone in a hex and together with a rectangle.
+    for (k, &(at, r)) in [
+        (Point::new(30.0, 30.0), 0.2),
+        (Point::new(30.0, 30.0), 0.93),
+        (Point::new(30.0, 30.0), 3.7),
+        (Point::new(7.0e5, 3.0e5), 6.3),
+        (Point::new(2.0e5, 9.0e5), 1.0e5),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for with_rect in [false, true] {
+            let layout = Map::new_empty("l", Orientation::Pointy, 1.0, 1.0e6, 1.0e6)
+                .unwrap()
+                .hex_layout();
+            let centre = layout.center(layout.hex_at(at));
+            // A circle whose edge runs through the grid.
+            let c = Point::new(centre.x - r + 0.37, centre.y + 0.21);
+            let mut m = far_map(Orientation::Pointy, centre, &[]);
+            m.terrain.push(piece(TerrainShape::Circle {
+                center: Coord(c),
+                radius: Length::new(r).unwrap(),
+            }));
+            let rect = with_rect.then(|| {
+                let (x0, y0, x1, y1) = (
+                    centre.x - 1.3,
+                    centre.y - 2.1,
+                    centre.x + 2.2,
+                    centre.y + 0.4,
+                );
+                m.terrain.push(piece(rect(x0, y0, x1, y1)));
+                [
+                    Point::new(x0, y0),
+                    Point::new(x1, y0),
+                    Point::new(x1, y1),
+                    Point::new(x0, y1),
+                ]
+            });
+            let cov = Coverage::new(&m).unwrap();
+            let area = cov.hex_area();
+            let mut partial = 0;
+            for &h in cov.hexes() {
+                // Hexes cut by the grid's square edge are not the point here.
+                let corners = layout.corners(h);
+                if corners
+                    .iter()
+                    .any(|p| (p.x - centre.x).abs() > 12.0 || (p.y - centre.y).abs() > 12.0)
+                {
+                    continue;
+                }
+                let covered = exact_covered(&layout, h, c, r, rect);
+                let free = cov.free_fraction(h).unwrap() * area;
+                let tol = if with_rect { 4.0e-8 } else { 1.0e-9 } * area;
+                assert!(
+                    (area - covered - free).abs() <= tol,
+                    "case {k} rect {with_rect} hex {h:?}: free {free}, exact {}",
+                    area - covered
+                );
+                partial += usize::from(covered > 1e-6 * area && covered < area * (1.0 - 1e-6));
+            }
+            assert!(partial > 0, "case {k}: no hex is cut by the circle");
+        }
+    }
+}

@@ -367,13 +367,13 @@ impl Sandbox {
                 self.setup.controllers[usize::from(side)] =
                     seat.map_or(Controller::Human, Controller::Bot);
             }
-            SandboxAction::ClickHex(hex) => self.click(hex),
+            SandboxAction::ClickHex(hex) => self.click(hex, now),
             SandboxAction::SelectUnit(u) => {
                 self.selected = u;
                 self.intent = Intent::Normal;
             }
             SandboxAction::SetIntent(i) => self.intent = i,
-            SandboxAction::Play(cmd) => self.play(cmd),
+            SandboxAction::Play(cmd) => self.play(cmd, now),
             SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
             SandboxAction::File(job, path) => self.file(job, &path),
             SandboxAction::OpenBatchMatch(seed, bots) => self.open_batch_match(seed, bots),
@@ -433,8 +433,11 @@ impl Sandbox {
         person_to_move(self.timeline.as_ref()?)
     }
 
+    /// Plays a person's command. After a person ends a turn, the bots to
+    /// move next play on by themselves at the chosen speed (from one beat
+    /// after `now`), until a person is to move again or the match ends.
     #[allow(clippy::needless_pass_by_value)] // the command is cloned into the timeline
-    fn play(&mut self, cmd: Command) {
+    fn play(&mut self, cmd: Command, now: f64) {
         let Some(t) = &mut self.timeline else {
             return;
         };
@@ -450,6 +453,10 @@ impl Sandbox {
                 self.message = Some(t.steps()[t.cursor() - 1].line.clone());
                 if cmd == Command::EndTurn {
                     self.selected = None;
+                    if t.state().outcome.is_none() && person_to_move(t).is_none() {
+                        self.playing = true;
+                        self.next_tick = now + 1.0 / f64::from(self.speed.max(0.5));
+                    }
                 }
                 self.after_move();
             }
@@ -472,7 +479,7 @@ impl Sandbox {
         }
     }
 
-    fn click(&mut self, hex: Hex) {
+    fn click(&mut self, hex: Hex, now: f64) {
         if self.tab != Tab::Match {
             return;
         }
@@ -511,7 +518,7 @@ impl Sandbox {
                     b.x, b.y
                 ));
             }
-            Click::Command(cmd) => self.play(cmd),
+            Click::Command(cmd) => self.play(cmd, now),
         }
     }
 

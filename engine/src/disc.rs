@@ -1,0 +1,493 @@
+//! Discs against polygons: the exact area of their intersection, and the
+//! intersection as a polygon whose arcs are tessellated finely enough that
+//! no hex can tell.
+//!
+//! A [`crate::map::TerrainShape::Circle`] is a true disc. Where a hex holds
+//! only the disc, its covered area is [`convex_area`]: the disc's area
+//! inside the hexagon in closed form (a polygon and circular segments),
+//! exact up to rounding however far and however large the circle. Where it meets other pieces, the disc's
+//! part of the hex is the polygon [`clip_convex`] builds: the hex's edges
+//! inside the disc and the disc's arcs inside the hex, each arc replaced by
+//! chords whose corners lie just outside the circle so that every chord
+//! keeps the area of its sector ([`arc_step`] says how fine). That polygon
+//! is convex, and cutting it anywhere with a straight line misses or adds at
+//! most [`TESSELLATION_ERROR`] of the hex's area, so the coverage rule can
+//! treat it like any other convex piece.
+//!
+//! ```
+//! use hexwright_engine::disc;
+//! use hexwright_engine::geom::Point;
+//!
+//! // A unit square with a corner at the centre of a disc of radius 1 holds
+//! // a quarter of it.
+//! let square = [
+//!     Point::new(0.0, 0.0),
+//!     Point::new(2.0, 0.0),
+//!     Point::new(2.0, 2.0),
+//!     Point::new(0.0, 2.0),
+//! ];
+//! let quarter = disc::convex_area(Point::new(0.0, 0.0), 1.0, &square);
+//! assert!((quarter - std::f64::consts::PI / 4.0).abs() < 1e-15);
+//! ```
+
+use crate::geom::{self, Point};
+
+/// The most area, as a share of `reference_area` in [`arc_step`], that a
+/// straight cut through a tessellated arc can gain or lose.
+pub const TESSELLATION_ERROR: f64 = 1e-8;
+
+/// Area of `disc(center, radius) ∩ clip`, exact up to rounding. `clip` must
+/// be convex and in positive orientation.
+///
+/// The intersection's boundary is walked as [`clip_convex`] walks it, its
+/// arcs replaced by their chords; the area is that polygon's (in the clip's
+/// own coordinates, so a disc far larger than the clip loses nothing to
+/// rounding) plus each arc's circular segment in closed form.
+#[must_use]
+pub fn convex_area(center: Point, radius: f64, clip: &[Point]) -> f64 {
+    convex_area_with(center, radius, clip, &mut Vec::new())
+}
+
+/// [`convex_area`] with a reusable buffer.
+pub(crate) fn convex_area_with(
+    center: Point,
+    radius: f64,
+    clip: &[Point],
+    buf: &mut Vec<Point>,
+) -> f64 {
+    let mut segments = 0.0;
+    let meet = walk(center, radius, clip, buf, &mut |_, from, to| {
+        segments += segment_area(radius, from, to);
+    });
+    match meet {
+        Meet::Apart => 0.0,
+        Meet::DiscInside => std::f64::consts::PI * radius * radius,
+        Meet::Boundary => geom::signed_area(buf) + segments,
+    }
+}
+
+/// Area between the chord from `from` to `to` (on the circle of radius `r`
+/// about the origin) and the arc going forwards between them.
+fn segment_area(r: f64, from: Point, to: Point) -> f64 {
+    let mut sweep = to.y.atan2(to.x) - from.y.atan2(from.x);
+    if sweep < 0.0 {
+        sweep += std::f64::consts::TAU;
+    }
+    let phi = if sweep > std::f64::consts::PI {
+        sweep
+    } else {
+        // From the chord's length: exact however large the circle.
+        2.0 * (from.distance(to) / (2.0 * r)).min(1.0).asin()
+    };
+    // φ − sin φ, by its series where the subtraction would cancel.
+    let excess = if phi < 0.1 {
+        let p2 = phi * phi;
+        phi * p2
+            * (1.0 / 6.0
+                - p2 * (1.0 / 120.0
+                    - p2 * (1.0 / 5040.0 - p2 * (1.0 / 362_880.0 - p2 / 39_916_800.0))))
+    } else {
+        phi - phi.sin()
+    };
+    0.5 * r * r * excess
+}
+
+/// How a disc and a convex clip meet.
+enum Meet {
+    Apart,
+    DiscInside,
+    /// Their boundaries cross (or the clip lies inside the disc).
+    Boundary,
+}
+
+/// Walks the boundary of `disc(center, r) ∩ clip`, pushing to `out` (in the
+/// clip's coordinates) the clip's corners inside the disc and the points
+/// where its edges cross the circle, and calling `arc(out, from, to)` where
+/// the boundary follows the circle forwards from `from` to `to` (relative to
+/// `center`).
+fn walk(
+    center: Point,
+    r: f64,
+    clip: &[Point],
+    out: &mut Vec<Point>,
+    arc: &mut dyn FnMut(&mut Vec<Point>, Point, Point),
+) -> Meet {
+    out.clear();
+    let n = clip.len();
+    if n < 3 || r <= 0.0 {
+        return Meet::Apart;
+    }
+    let mut first_entry: Option<Point> = None;
+    let mut exit: Option<Point> = None;
+    let mut any = false;
+    for i in 0..n {
+        let a = clip[i] - center;
+        let b = clip[(i + 1) % n] - center;
+        let Some((s, t)) = chord(a, b, r) else {
+            continue;
+        };
+        any = true;
+        let d = b - a;
+        if s > 0.0 {
+            let p = on_circle(a + d * s, r);
+            match exit.take() {
+                Some(e) => arc(out, e, p),
+                None if first_entry.is_none() => first_entry = Some(p),
+                None => {}
+            }
+            out.push(center + p);
+        } else {
+            // The edge starts inside: no arc since the last exit (which
+            // rounding can put a hair before this corner).
+            exit = None;
+            out.push(clip[i]);
+        }
+        if t < 1.0 {
+            let q = on_circle(a + d * t, r);
+            out.push(center + q);
+            exit = Some(q);
+        }
+    }
+    if !any {
+        // No edge reaches into the disc: the disc lies inside the clip, or
+        // they do not meet.
+        return if geom::point_in_ring(center, clip) {
+            Meet::DiscInside
+        } else {
+            Meet::Apart
+        };
+    }
+    if let (Some(e), Some(p)) = (exit, first_entry) {
+        arc(out, e, p);
+    }
+    Meet::Boundary
+}
+
+/// The parameters `0 ≤ s < t ≤ 1` between which the segment `a + u·(b − a)`
+/// lies inside the circle of radius `r` about the origin, if it does
+/// anywhere; a chord shorter than 10⁻⁹ of the segment counts as touching.
+fn chord(a: Point, b: Point, r: f64) -> Option<(f64, f64)> {
+    let d = b - a;
+    let qa = dot(d, d);
+    if qa == 0.0 {
+        return None;
+    }
+    let qb = 2.0 * dot(a, d);
+    let qc = dot(a, a) - r * r;
+    let disc = qb * qb - 4.0 * qa * qc;
+    if disc <= 0.0 {
+        return None;
+    }
+    // The numerically stable pair of roots.
+    let q = -0.5 * (qb + qb.signum() * disc.sqrt());
+    let (mut t0, mut t1) = if q == 0.0 {
+        let h = (-qc / qa).sqrt();
+        (-h, h)
+    } else {
+        (q / qa, qc / q)
+    };
+    if t0 > t1 {
+        std::mem::swap(&mut t0, &mut t1);
+    }
+    let (s, t) = (t0.max(0.0), t1.min(1.0));
+    (t - s > 1e-9).then_some((s, t))
+}
+
+fn dot(a: Point, b: Point) -> f64 {
+    a.x * b.x + a.y * b.y
+}
+
+/// The angle between consecutive corners of a tessellated arc of a circle
+/// of `radius`, such that a straight cut through the tessellation misses or
+/// adds at most [`TESSELLATION_ERROR`] × `reference_area` (a chord of angle
+/// `θ` keeps its sector's area, and the most a cut can tell from the arc is
+/// below `r²θ³/24`); never more than 1/32 of a turn.
+#[must_use]
+pub fn arc_step(radius: f64, reference_area: f64) -> f64 {
+    let theta = (24.0 * TESSELLATION_ERROR * reference_area / (radius * radius)).cbrt();
+    theta.min(std::f64::consts::TAU / 32.0)
+}
+
+/// Writes `disc(center, radius) ∩ clip` to `out` as a convex polygon in
+/// positive orientation, its arcs tessellated with [`arc_step`] for
+/// `reference_area`; returns its signed area (zero and `out` empty when they
+/// do not meet). `clip` must be convex and in positive orientation.
+pub fn clip_convex(
+    center: Point,
+    radius: f64,
+    clip: &[Point],
+    reference_area: f64,
+    out: &mut Vec<Point>,
+) -> f64 {
+    let step = arc_step(radius, reference_area);
+    let meet = walk(center, radius, clip, out, &mut |out, from, to| {
+        push_arc(out, center, radius, from, to, step);
+    });
+    match meet {
+        Meet::Apart => 0.0,
+        Meet::DiscInside => {
+            push_circle(out, center, radius, step);
+            geom::signed_area(out)
+        }
+        Meet::Boundary if out.len() < 3 => {
+            out.clear();
+            0.0
+        }
+        Meet::Boundary => geom::signed_area(out),
+    }
+}
+
+/// `p` moved onto the circle along its ray (it is there up to rounding).
+fn on_circle(p: Point, r: f64) -> Point {
+    let len = p.x.hypot(p.y);
+    if len > 0.0 { p * (r / len) } else { p }
+}
+
+/// Pushes the inner corners of the arc from `from` to `to` (both on the
+/// circle, relative to `center`), going forwards, `step` apart at most, at
+/// least one. They lie just outside the circle, at the radius that gives
+/// the polygon from `from` through them to `to` the arc's exact area.
+fn push_arc(out: &mut Vec<Point>, center: Point, r: f64, from: Point, to: Point, step: f64) {
+    let start = from.y.atan2(from.x);
+    let mut sweep = to.y.atan2(to.x) - start;
+    if sweep < 0.0 {
+        sweep += std::f64::consts::TAU;
+    }
+    if sweep == 0.0 {
+        return;
+    }
+    let count = (sweep / step).ceil().max(2.0);
+    let theta = sweep / count;
+    // The fan from the centre: two end triangles with sides r and ρ, and
+    // count − 2 inner ones with sides ρ, together r²·sweep/2:
+    // (count − 2)·sin θ·ρ² + 2r·sin θ·ρ − count·θ·r² = 0.
+    let sin = theta.sin();
+    let inner = count - 2.0;
+    let rho = if inner == 0.0 {
+        r * theta / sin
+    } else {
+        r * ((count * theta * inner * sin + sin * sin).sqrt() - sin) / (inner * sin)
+    };
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    for k in 1..count as usize {
+        let a = start + theta * k as f64;
+        out.push(center + Point::new(rho * a.cos(), rho * a.sin()));
+    }
+}
+
+/// Pushes a whole tessellated circle with the disc's exact area.
+fn push_circle(out: &mut Vec<Point>, center: Point, r: f64, step: f64) {
+    let count = (std::f64::consts::TAU / step).ceil().max(32.0);
+    let theta = std::f64::consts::TAU / count;
+    let rr = r * (theta / theta.sin()).sqrt();
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    for k in 0..count as usize {
+        let a = theta * k as f64;
+        out.push(center + Point::new(rr * a.cos(), rr * a.sin()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::PI;
+
+    fn hexagon(size: f64) -> Vec<Point> {
+        (0..6)
+            .map(|i| {
+                let a = PI / 3.0 * f64::from(i);
+                Point::new(size * a.cos(), size * a.sin())
+            })
+            .collect()
+    }
+
+    /// The disc's area inside a convex ring by integrating, over `x`, the
+    /// length of the vertical chord through both (adaptive Simpson between
+    /// every corner and every crossing): independent of the sector formula.
+    fn reference_area(c: Point, r: f64, ring: &[Point]) -> f64 {
+        let n = ring.len();
+        let span = |x: f64| -> f64 {
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            for i in 0..n {
+                let (a, b) = (ring[i], ring[(i + 1) % n]);
+                let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+                if x < x0 || x > x1 || x1 - x0 <= 0.0 {
+                    continue;
+                }
+                let y = a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x);
+                lo = lo.min(y);
+                hi = hi.max(y);
+            }
+            let dx = (x - c.x).abs();
+            // (r − dx)(r + dx): no cancellation for huge circles.
+            let h = (r - dx) * (r + dx);
+            if h <= 0.0 || lo > hi {
+                return 0.0;
+            }
+            let h = h.sqrt();
+            (hi.min(c.y + h) - lo.max(c.y - h)).max(0.0)
+        };
+        let mut cuts: Vec<f64> = ring.iter().map(|p| p.x).collect();
+        cuts.extend([c.x - r, c.x + r]);
+        for i in 0..n {
+            let (a, b) = (ring[i] - c, ring[(i + 1) % n] - c);
+            if let Some((s, t)) = chord(a, b, r) {
+                cuts.push(c.x + a.x + (b.x - a.x) * s);
+                cuts.push(c.x + a.x + (b.x - a.x) * t);
+            }
+        }
+        let (xmin, xmax) = ring
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                (lo.min(p.x), hi.max(p.x))
+            });
+        cuts.retain(|&x| x > xmin && x < xmax);
+        cuts.extend([xmin, xmax]);
+        cuts.sort_by(f64::total_cmp);
+        cuts.windows(2)
+            .map(|w| simpson(&span, w[0], w[1], 1e-14, 18))
+            .sum()
+    }
+
+    fn simpson(f: &dyn Fn(f64) -> f64, a: f64, b: f64, tol: f64, depth: u32) -> f64 {
+        let m = 0.5 * (a + b);
+        let (fa, fm, fb) = (f(a), f(m), f(b));
+        let whole = (b - a) / 6.0 * (fa + 4.0 * fm + fb);
+        adapt(f, a, b, fa, fm, fb, whole, tol, depth)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn adapt(
+        f: &dyn Fn(f64) -> f64,
+        a: f64,
+        b: f64,
+        fa: f64,
+        fm: f64,
+        fb: f64,
+        whole: f64,
+        tol: f64,
+        depth: u32,
+    ) -> f64 {
+        let m = 0.5 * (a + b);
+        let (lm, rm) = (0.5 * (a + m), 0.5 * (m + b));
+        let (flm, frm) = (f(lm), f(rm));
+        let left = (m - a) / 6.0 * (fa + 4.0 * flm + fm);
+        let right = (b - m) / 6.0 * (fm + 4.0 * frm + fb);
+        if depth == 0 || (left + right - whole).abs() <= 15.0 * tol {
+            return left + right + (left + right - whole) / 15.0;
+        }
+        adapt(f, a, m, fa, flm, fm, left, tol / 2.0, depth - 1)
+            + adapt(f, m, b, fm, frm, fb, right, tol / 2.0, depth - 1)
+    }
+
+    /// splitmix64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+        }
+
+        fn range(&mut self, lo: f64, hi: f64) -> f64 {
+            lo + (hi - lo) * self.unit()
+        }
+    }
+
+    #[test]
+    fn simple_cases_are_exact() {
+        let hex = hexagon(1.0);
+        let area = geom::signed_area(&hex);
+        // Disc inside the hex, hex inside the disc, disjoint.
+        let small = convex_area(Point::new(0.1, 0.0), 0.5, &hex);
+        assert!((small - PI * 0.25).abs() < 1e-15);
+        assert!((convex_area(Point::default(), 5.0, &hex) - area).abs() < 1e-15);
+        assert!(convex_area(Point::new(9.0, 0.0), 1.0, &hex).abs() <= 0.0);
+        // Half a huge disc whose edge runs through the hex's centre.
+        let r = 1.0e6;
+        // It bulges by y²/2r, so it leaves out h³/3r of the half-hex.
+        let half = convex_area(Point::new(-r, 0.0), r, &hex);
+        let h: f64 = 3f64.sqrt() / 2.0;
+        let expected = area / 2.0 - h.powi(3) / (3.0 * r);
+        assert!(
+            (half - expected).abs() < 1e-10 * area,
+            "{half} vs {expected}"
+        );
+    }
+
+    #[test]
+    fn areas_match_an_independent_integration() {
+        let hex = hexagon(1.0);
+        let hex_area = geom::signed_area(&hex);
+        let mut rng = Rng(3);
+        for k in 0..400 {
+            // Radii from a hundredth of the hex to 10⁶ hexes, centred so the
+            // circle passes near the hex.
+            let r = 10f64.powf(rng.range(-2.0, 6.0));
+            let a = rng.range(0.0, 2.0 * PI);
+            let d = r + rng.range(-1.5, 1.5);
+            let c = Point::new(d * a.cos(), d * a.sin());
+            let exact = convex_area(c, r, &hex);
+            let reference = reference_area(c, r, &hex);
+            assert!(
+                (exact - reference).abs() <= 1e-9 * hex_area,
+                "case {k}: r {r}, exact {exact}, reference {reference}"
+            );
+        }
+    }
+
+    #[test]
+    fn tessellated_intersection_is_convex_and_keeps_the_area() {
+        let hex = hexagon(1.0);
+        let hex_area = geom::signed_area(&hex);
+        let mut rng = Rng(5);
+        let mut out = Vec::new();
+        for k in 0..2000 {
+            let r = 10f64.powf(rng.range(-2.0, 6.0));
+            let a = rng.range(0.0, 2.0 * PI);
+            let d = (r + rng.range(-1.5, 1.5)).max(0.0);
+            let c = Point::new(d * a.cos(), d * a.sin());
+            let exact = convex_area(c, r, &hex);
+            let poly = clip_convex(c, r, &hex, hex_area, &mut out);
+            assert!(
+                (poly - exact).abs() <= 4.0 * TESSELLATION_ERROR * hex_area,
+                "case {k}: r {r}, polygon {poly}, exact {exact}"
+            );
+            if out.is_empty() {
+                assert!(exact <= 1e-12, "case {k}: empty but {exact}");
+                continue;
+            }
+            // Convex, positive, and every cut by a line through the hex
+            // agrees with the exact disc.
+            let m = out.len();
+            for i in 0..m {
+                let (p, q, s) = (out[i], out[(i + 1) % m], out[(i + 2) % m]);
+                assert!(geom::cross(q - p, s - q) >= -1e-12, "case {k}: turn {i}");
+            }
+            for _ in 0..4 {
+                let t = rng.range(0.0, 2.0 * PI);
+                let o = Point::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+                let e = Point::new(t.cos(), t.sin());
+                // The hex's part on the left of the line through o along e.
+                let far = 10.0;
+                let half = [
+                    o - e * far,
+                    o + e * far,
+                    o + e * far + Point::new(-e.y, e.x) * far,
+                    o - e * far + Point::new(-e.y, e.x) * far,
+                ];
+                let mut cut = Vec::new();
+                geom::clip_convex_into(&hex, &half, &mut cut, &mut Vec::new());
+                let exact_cut = convex_area(c, r, &cut);
+                let poly_cut = geom::clipped_area(&out, &half);
+                assert!(
+                    (poly_cut - exact_cut).abs() <= 4.0 * TESSELLATION_ERROR * hex_area,
+                    "case {k}: cut {poly_cut} vs {exact_cut}, r {r}"
+                );
+            }
+        }
+    }
+}
