@@ -565,3 +565,79 @@ fn a_map_pack_is_opened_reordered_extended_and_saved() {
         &MapSource::File(pack_dir.join(&names[0]))
     );
 }
+
+#[test]
+fn bundled_maps_open_from_the_menu_and_the_open_dialog() {
+    let mut h = harness(HexwrightApp::with_default_map());
+    assert_eq!(h.state().document().map().meta.name, "Twin Fords");
+    h.get_by_label("Bundled").click();
+    h.run();
+    h.get_by_label("Broken Crown (broken-crown.ron)").click();
+    h.run();
+    assert_eq!(h.state().document().map().meta.name, "Broken Crown");
+    assert_eq!(
+        h.state().document().source(),
+        &MapSource::Bundled("broken-crown.ron".to_owned())
+    );
+    // The Open dialog lists them too, behind the unsaved-changes prompt.
+    edit(&mut h);
+    h.get_by_label("Open…").click();
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    h.get_by_label("Ember Isles (ember-isles.ron)").click();
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+    assert_eq!(h.state().document().map().meta.name, "Ember Isles");
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn recent_files_survive_a_restart() {
+    let dir = TempDir::new("restart");
+    let path = dir.path("kept.ron");
+    format::save_atomic(&hexwright::bundled::map("ember-isles.ron").unwrap(), &path).unwrap();
+    // The settings the last run stored, as eframe hands them back.
+    let mut stored = hexwright::settings::Settings::default();
+    stored.remember(&path);
+    let mut h = harness(HexwrightApp::start(None, Some(stored.clone())));
+    assert_eq!(h.state().settings().recent, vec![path.clone()]);
+    h.get_by_label("Recent").click();
+    h.run();
+    h.get_by_label(&path.display().to_string()).click();
+    h.run();
+    assert_eq!(
+        h.state().document().source(),
+        &MapSource::File(path.clone())
+    );
+    // Starting on another file puts it first and keeps the rest.
+    let other = dir.path("other.ron");
+    format::save_atomic(&hexwright::bundled::map("twin-fords.ron").unwrap(), &other).unwrap();
+    let h = harness(HexwrightApp::start(Some(&other), Some(stored)));
+    assert_eq!(h.state().settings().recent, vec![other, path]);
+}
+
+#[test]
+fn the_file_label_never_runs_under_the_zoom_buttons() {
+    let dir = TempDir::new("narrow");
+    let deep = dir.path(&format!("{}/map.ron", "a-very-long-folder-name".repeat(6)));
+    std::fs::create_dir_all(deep.parent().unwrap()).unwrap();
+    format::save_atomic(&hexwright::bundled::map("twin-fords.ron").unwrap(), &deep).unwrap();
+    for width in [1400.0, 1000.0, 760.0] {
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(width, 700.0))
+            .build_ui_state(
+                |ui, app: &mut HexwrightApp| app.ui(ui),
+                HexwrightApp::open(&deep),
+            );
+        h.run();
+        let zoom_out = h.get_by_label("−").rect();
+        let source = h.get_by_label_contains("a-very-long-folder-name").rect();
+        assert!(
+            source.max.x <= zoom_out.min.x,
+            "width {width}: the file label ends at {} but − starts at {}",
+            source.max.x,
+            zoom_out.min.x
+        );
+    }
+}

@@ -79,6 +79,9 @@ pub enum Action {
     Open,
     /// Open this file (after the unsaved-changes prompt).
     OpenPath(PathBuf),
+    /// Open this map of the bundled pack, by file name (after the
+    /// unsaved-changes prompt).
+    OpenBundled(String),
     /// Save to the current file (asks for one when there is none).
     Save,
     /// Ask for a file to save to.

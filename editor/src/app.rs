@@ -67,23 +67,10 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         TITLE,
         options,
         Box::new(move |cc| {
-            let settings: Settings = cc
+            let stored: Option<Settings> = cc
                 .storage
-                .and_then(|s| eframe::get_value(s, Settings::STORAGE_KEY))
-                .unwrap_or_default();
-            let mut app = match &file {
-                Some(path) => HexwrightApp::open(path),
-                None => HexwrightApp::with_default_map(),
-            };
-            if let Some(path) = &file
-                && app.load_error().is_none()
-            {
-                app.settings.remember(path);
-            }
-            let recent = app.settings.recent.clone();
-            let mut app = app
-                .with_settings(Settings { recent, ..settings })
-                .with_native_dialogs(true);
+                .and_then(|s| eframe::get_value(s, Settings::STORAGE_KEY));
+            let mut app = HexwrightApp::start(file.as_deref(), stored).with_native_dialogs(true);
             if let Some(path) = files::default_recovery_path() {
                 app = app.with_autosave(path, files::AUTOSAVE_DELAY);
             }
@@ -216,6 +203,23 @@ impl HexwrightApp {
                 app
             }
         }
+    }
+
+    /// The app as it starts: on `file` (or the bundled default map) with the
+    /// settings restored from the last run, the opened file first in Recent.
+    #[must_use]
+    pub fn start(file: Option<&Path>, stored: Option<Settings>) -> Self {
+        let app = match file {
+            Some(path) => Self::open(path),
+            None => Self::with_default_map(),
+        };
+        let mut settings = stored.unwrap_or_default();
+        if let Some(path) = file
+            && app.load_error().is_none()
+        {
+            settings.remember(path);
+        }
+        app.with_settings(settings)
     }
 
     /// Uses `settings` (e.g. restored from storage).
@@ -507,6 +511,14 @@ impl HexwrightApp {
                     self.open_path(&path);
                 } else {
                     self.guard(Pending::OpenPath(path));
+                }
+            }
+            Action::OpenBundled(name) => {
+                if matches!(self.dialog, Dialog::Open { .. }) {
+                    self.dialog = Dialog::None;
+                    self.open_bundled(&name);
+                } else {
+                    self.guard(Pending::OpenBundled(name));
                 }
             }
             Action::CreateMap(spec) => match spec
@@ -805,6 +817,10 @@ impl HexwrightApp {
                 self.dialog = Dialog::None;
                 self.open_path(&path);
             }
+            Pending::OpenBundled(name) => {
+                self.dialog = Dialog::None;
+                self.open_bundled(&name);
+            }
             Pending::Recover => {
                 self.dialog = Dialog::None;
                 if let Some((path, _)) = self.recovery.clone() {
@@ -835,6 +851,18 @@ impl HexwrightApp {
                 self.settings.remember(path);
                 self.remove_recovery();
                 self.message = Some(format!("Opened {}", path.display()));
+            }
+            Err(problem) => self.load_error = Some(problem),
+        }
+    }
+
+    /// Opens the bundled map `name` (saving it asks for a file).
+    fn open_bundled(&mut self, name: &str) {
+        match load::open_bundled(name) {
+            Ok(doc) => {
+                self.replace_document(doc);
+                self.remove_recovery();
+                self.message = Some(format!("Opened the bundled map {name}"));
             }
             Err(problem) => self.load_error = Some(problem),
         }

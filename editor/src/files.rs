@@ -16,6 +16,11 @@ use std::path::{Path, PathBuf};
 /// Seconds after the last edit before the recovery file is written.
 pub const AUTOSAVE_DELAY: f64 = 5.0;
 
+/// Said when the system's file dialog comes back without a file: it was
+/// cancelled, or it could not open at all (no desktop portal, say), which
+/// the dialog library cannot tell apart.
+pub const NOTHING_PICKED: &str = "No file was chosen. If no system dialog appeared, it cannot open here: type the path in the field.";
+
 /// What the New dialog asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewMapSpec {

@@ -71,18 +71,26 @@ pub fn open_file(path: &Path) -> Result<Document, LoadProblem> {
 
 /// Opens the bundled default map (the first map of the bundled pack).
 pub fn open_default() -> Result<Document, LoadProblem> {
-    let problem = |message: String| LoadProblem {
-        path: "bundled map pack".to_owned(),
-        position: None,
-        message,
-    };
     let name = bundled::manifest()
         .ok()
         .and_then(|m| m.maps.first().cloned())
-        .ok_or_else(|| problem("the bundled pack lists no maps".to_owned()))?;
-    let map = bundled::default_map().map_err(|e| problem(format!("{e:#}")))?;
-    let board = Board::new(map).map_err(|e| problem(e.to_string()))?;
-    Ok(Document::new(board, MapSource::Bundled(name)))
+        .ok_or_else(|| bundled_problem("the bundled pack lists no maps".to_owned()))?;
+    open_bundled(&name)
+}
+
+/// Opens the bundled map `file` (a file name of the bundled pack).
+pub fn open_bundled(file: &str) -> Result<Document, LoadProblem> {
+    let map = bundled::map(file).map_err(|e| bundled_problem(format!("{e:#}")))?;
+    let board = Board::new(map).map_err(|e| bundled_problem(e.to_string()))?;
+    Ok(Document::new(board, MapSource::Bundled(file.to_owned())))
+}
+
+fn bundled_problem(message: String) -> LoadProblem {
+    LoadProblem {
+        path: "bundled map pack".to_owned(),
+        position: None,
+        message,
+    }
 }
 
 /// The bundled default map or, should even that fail, an empty map; never

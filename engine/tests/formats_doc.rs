@@ -114,6 +114,11 @@ fn table_value(name: &str) -> String {
 #[test]
 fn documented_constants_match_the_engine() {
     assert!(DOC.contains(&format!("`CIRCLE_SEGMENTS` = **{}**", map::CIRCLE_SEGMENTS)));
+    assert!(
+        hexwright_engine::disc::TESSELLATION_ERROR.to_bits() == 1e-8_f64.to_bits()
+            && DOC.contains("`10⁻⁸·A` (`disc::TESSELLATION_ERROR`)")
+            && DOC.contains("(24·10⁻⁸·A/r²)^⅓")
+    );
     assert!(DOC.contains(&format!("`BRUSH_SEGMENTS` = **{}**", map::BRUSH_SEGMENTS)));
     assert!(
         USABLE_TOLERANCE.to_bits() == 1e-6_f64.to_bits()

@@ -6,7 +6,7 @@
 //! place; what the user decides comes back as [`Action`]s.
 
 use crate::action::Action;
-use crate::files::NewMapSpec;
+use crate::files::{self, NewMapSpec};
 use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
 use hexwright_engine::layout::Orientation;
 use std::path::PathBuf;
@@ -20,6 +20,8 @@ pub enum Pending {
     Open,
     /// Open this file.
     OpenPath(PathBuf),
+    /// Open this bundled map.
+    OpenBundled(String),
     /// Open the recovered map.
     Recover,
     /// Close the window.
@@ -93,27 +95,13 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             Dialog::None => {}
             Dialog::New { spec, error } => new_map(ui, spec, error.as_deref(), &mut actions),
             Dialog::Open { path, error } => {
-                path_form(
-                    ui,
-                    PathForm::Open,
-                    path,
-                    error.as_deref(),
-                    native,
-                    &mut actions,
-                );
+                path_form(ui, PathForm::Open, path, error, native, &mut actions);
             }
             Dialog::SaveAs { path, error } => {
-                path_form(
-                    ui,
-                    PathForm::SaveAs,
-                    path,
-                    error.as_deref(),
-                    native,
-                    &mut actions,
-                );
+                path_form(ui, PathForm::SaveAs, path, error, native, &mut actions);
             }
             Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
-            Dialog::Pack { path, error } => pack(ui, path, error.as_deref(), native, &mut actions),
+            Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
             Dialog::Recover { path } => recover(ui, path, &mut actions),
         }
     });
@@ -211,7 +199,7 @@ fn path_form(
     ui: &mut Ui,
     form: PathForm,
     path: &mut String,
-    error: Option<&str>,
+    error: &mut Option<String>,
     native: bool,
     actions: &mut Vec<Action>,
 ) {
@@ -230,7 +218,18 @@ fn path_form(
         .labelled_by(label.id);
     field.request_focus();
     let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    error_line(ui, error);
+    error_line(ui, error.as_deref());
+    if form == PathForm::Open {
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Or open a bundled map:");
+            for (label, file) in super::top_bar::bundled_entries() {
+                if ui.button(label).clicked() {
+                    actions.push(Action::OpenBundled(file.to_owned()));
+                }
+            }
+        });
+    }
     let mut chosen: Option<PathBuf> = None;
     let mut from_system = false;
     buttons(ui, |ui| {
@@ -254,6 +253,9 @@ fn path_form(
                 PathForm::Open => dialog.pick_file(),
                 PathForm::SaveAs => dialog.set_file_name("map.ron").save_file(),
             };
+            if chosen.is_none() {
+                *error = Some(files::NOTHING_PICKED.to_owned());
+            }
             from_system = true;
         }
     });
@@ -268,7 +270,7 @@ fn path_form(
 fn pack(
     ui: &mut Ui,
     path: &mut String,
-    error: Option<&str>,
+    error: &mut Option<String>,
     native: bool,
     actions: &mut Vec<Action>,
 ) {
@@ -282,14 +284,15 @@ fn pack(
         )
         .on_hover_text("Pack folder");
     field.request_focus();
-    error_line(ui, error);
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    error_line(ui, error.as_deref());
     let folder = || {
         let p = path.trim();
         (!p.is_empty()).then(|| PathBuf::from(p))
     };
     let mut chosen: Option<Action> = None;
     buttons(ui, |ui| {
-        if ui.button("Open pack").clicked() {
+        if ui.button("Open pack").clicked() || entered {
             chosen = folder().map(Action::OpenPack);
         }
         if ui
@@ -304,6 +307,9 @@ fn pack(
         }
         if native && ui.button("Browse…").clicked() {
             chosen = rfd::FileDialog::new().pick_folder().map(Action::OpenPack);
+            if chosen.is_none() {
+                *error = Some(files::NOTHING_PICKED.to_owned());
+            }
         }
     });
     actions.extend(chosen);

@@ -384,6 +384,14 @@ impl BatchPanel {
                         }
                         if let Some(path) = dialog.save_file() {
                             chosen = Some((format, path));
+                        } else {
+                            // Cancelled, or no dialog could open: the path
+                            // field takes over.
+                            self.export_form = Some(format);
+                            self.export_path = input
+                                .export_dir
+                                .map_or(name.clone(), |d| d.join(&name).display().to_string());
+                            self.export_status = Some(Err(crate::files::NOTHING_PICKED.into()));
                         }
                     } else {
                         self.export_form = Some(format);

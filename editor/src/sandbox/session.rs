@@ -1168,6 +1168,8 @@ impl Sandbox {
                     if let Some(p) = picked {
                         self.paths[k] = p.display().to_string();
                         actions.push(SandboxAction::File(job, p));
+                    } else {
+                        self.message = Some(crate::files::NOTHING_PICKED.to_owned());
                     }
                 }
             });

@@ -714,7 +714,9 @@ impl Setup {
                 .on_hover_text("Write this scenario to a file")
                 .clicked()
             {
-                let path = if input.native_dialogs {
+                // A typed path is used as it is; with it empty, the system's
+                // dialog asks.
+                let path = if input.native_dialogs && typed.is_none() {
                     dialog().set_file_name(&file_name).save_file()
                 } else {
                     typed.clone()
@@ -738,7 +740,7 @@ impl Setup {
                     None if !input.native_dialogs => {
                         self.message = Some(Err("Type the scenario file's path first".into()));
                     }
-                    None => {}
+                    None => self.message = Some(Err(crate::files::NOTHING_PICKED.into())),
                 }
             }
             if ui
@@ -746,7 +748,7 @@ impl Setup {
                 .on_hover_text("Take the settings and armies of a scenario file")
                 .clicked()
             {
-                let path = if input.native_dialogs {
+                let path = if input.native_dialogs && typed.is_none() {
                     dialog().pick_file()
                 } else {
                     typed.clone()
@@ -762,7 +764,7 @@ impl Setup {
                     None if !input.native_dialogs => {
                         self.message = Some(Err("Type the scenario file's path first".into()));
                     }
-                    None => {}
+                    None => self.message = Some(Err(crate::files::NOTHING_PICKED.into())),
                 }
             }
         });
