@@ -539,3 +539,45 @@ fn grid_outline_and_map_size_are_editable() {
     undo(&mut h);
     assert!((h.state().document().map().area.width.get() - 800.0).abs() < 1e-9);
 }
+
+#[test]
+fn long_inspector_rows_and_edits_never_move_the_map() {
+    // Thirty Energy objectives make the parity table's rows long.
+    let mut map = hexwright::bundled::default_map().unwrap();
+    let board = Board::new(map.clone()).unwrap();
+    let free: Vec<Hex> = board
+        .coverage()
+        .usable_hexes()
+        .into_iter()
+        .filter(|&h| map.feature_at(h).is_none() && !map.zones.iter().any(|z| z.hexes.contains(&h)))
+        .collect();
+    let plain = {
+        let h = harness(HexwrightApp::new(board, MapSource::Unsaved));
+        h.state().canvas().rect()
+    };
+    for &hex in free.iter().step_by(7).take(30) {
+        map.features.push(hexwright_engine::map::Feature {
+            hex,
+            kind: FeatureKind::Objective,
+        });
+    }
+    let mut h = harness(HexwrightApp::new(
+        Board::new(map).unwrap(),
+        MapSource::Unsaved,
+    ));
+    assert_eq!(
+        h.state().canvas().rect(),
+        plain,
+        "the inspector widened with the parity table and squeezed the map"
+    );
+    // Placing a bush (an edit, which also selects its hex and fills the
+    // inspector) leaves the view exactly where it was.
+    let before = *h.state().view();
+    pick_tool(&mut h, Tool::Bush);
+    let target = free[3];
+    let at = pos_of(&h, target);
+    click_at(&mut h, at);
+    assert!(h.state().document().map().feature_at(target).is_some());
+    assert_eq!(*h.state().view(), before);
+    assert_eq!(h.state().canvas().rect(), plain);
+}

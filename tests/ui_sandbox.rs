@@ -624,3 +624,113 @@ fn f_home_and_the_fit_button_fit_the_board() {
     h.run();
     assert!((h.state().view().scale() - fitted).abs() < 1e-9 * fitted);
 }
+
+#[test]
+fn a_started_match_opens_fitted_and_messages_move_nothing() {
+    let mut h = sandbox();
+    // Zoomed in on the scenario tab, then the match starts: it opens fitted.
+    let rect = h.state().canvas().rect();
+    h.hover_at(rect.center());
+    h.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, 240.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let zoomed = h.state().view().scale();
+    h.get_by_label("Start match").click();
+    h.run();
+    let opened = *h.state().view();
+    assert!(opened.scale() < zoomed, "still zoomed in");
+    h.key_press(Key::F);
+    h.run();
+    assert_eq!(*h.state().view(), opened, "the match did not open fitted");
+    // A message ("Match started…") and no message lay out the same.
+    assert!(h.state().sandbox().unwrap().message().is_some());
+    let step = h.get_by_label("Step turn").rect();
+    let board = h.state().canvas().rect();
+    h.get_by_label("Step command").click();
+    h.run();
+    h.get_by_label("Step back").click();
+    h.run();
+    assert_eq!(h.state().sandbox().unwrap().message(), None);
+    assert_eq!(
+        h.get_by_label("Step turn").rect(),
+        step,
+        "the controls jumped"
+    );
+    assert_eq!(h.state().canvas().rect(), board, "the board moved");
+    assert_eq!(*h.state().view(), opened, "the board re-centred");
+}
+
+#[test]
+fn units_carry_readable_letters_on_every_bundled_map_fitted() {
+    for (file, _) in hexwright::bundled::MAPS {
+        let mut h = harness(HexwrightApp::new(
+            hexwright_engine::board::Board::new(hexwright::bundled::map(file).unwrap()).unwrap(),
+            hexwright::document::MapSource::Bundled((*file).to_owned()),
+        ));
+        h.get_by_label("Play").click();
+        h.run();
+        h.get_by_label("Start match").click();
+        h.run();
+        let app = h.state();
+        let px = (app.document().map().layout.hex_size.get() * app.view().scale()) as f32;
+        let (radius, letter) = hexwright::sandbox::board::unit_glyph(px);
+        assert!(
+            letter.is_some_and(|size| size >= hexwright::sandbox::board::MIN_LETTER),
+            "{file}: hexes of {px} points, units of radius {radius} without a letter"
+        );
+    }
+}
+
+#[test]
+fn batch_results_fill_the_middle_and_sort_by_any_column() {
+    let mut h = sandbox();
+    h.get_by_label("Batch").click();
+    h.run();
+    h.state_mut().sandbox_mut().unwrap().batch_mut().configure(
+        60,
+        [BotKind::Random, BotKind::Random],
+        3,
+    );
+    h.run();
+    h.get_by_label("Simulate 60 matches").click();
+    let start = std::time::Instant::now();
+    while h.state().sandbox().unwrap().batch().results().is_none()
+        || h.state().sandbox().unwrap().batch().is_running()
+    {
+        assert!(start.elapsed().as_secs() < 120, "the batch finishes");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    // Many rows at once in the central area, each with its Open button.
+    let shown = h.query_all_by_label("Open").count();
+    assert!(shown >= 12, "only {shown} rows are shown");
+    // Sorting by rounds: the first row is the shortest match.
+    h.get_by_label("Rounds").click();
+    h.run();
+    h.get_by_label("Rounds (asc)").click();
+    h.run();
+    let rows = h
+        .state()
+        .sandbox()
+        .unwrap()
+        .batch()
+        .results()
+        .unwrap()
+        .rows
+        .clone();
+    let longest = rows.iter().map(|r| r.rounds).max().unwrap();
+    h.get_all_by_label("Open").next().unwrap().click();
+    h.run();
+    let t = timeline(&h).expect("the match opened");
+    assert_eq!(
+        t.state().round(),
+        longest,
+        "descending puts the longest match first"
+    );
+}

@@ -30,7 +30,9 @@ use crate::panels::dialogs::{self, Dialog, Pending};
 use crate::panels::meta::MetaForm;
 use crate::panels::parity::{self, ParityRow};
 use crate::panels::resize::ResizeForm;
-use crate::panels::{inspector, layers, legend, load_error, pack, shortcuts, toolbar, top_bar};
+use crate::panels::{
+    inspector, layers, legend, load_error, pack, shortcuts, sizes, toolbar, top_bar,
+};
 use crate::sandbox::{Sandbox, SandboxContext, SandboxOutput};
 use crate::settings::Settings;
 use crate::status;
@@ -1060,10 +1062,11 @@ impl HexwrightApp {
                     message,
                 );
             });
+        let window = ui.ctx().content_rect().width();
         Panel::left("layers")
             .resizable(true)
             .default_size(210.0)
-            .size_range(170.0..=360.0)
+            .size_range(sizes::layers(window))
             .show(ui, |ui| {
                 ScrollArea::vertical()
                     .id_salt("left")
@@ -1087,7 +1090,7 @@ impl HexwrightApp {
         Panel::right("inspector")
             .resizable(true)
             .default_size(330.0)
-            .size_range(240.0..=560.0)
+            .size_range(sizes::inspector(window))
             .show(ui, |ui| {
                 actions.extend(inspector::show(
                     ui,

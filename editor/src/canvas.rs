@@ -242,6 +242,12 @@ fn handle_input(
         ui.ctx().set_cursor_icon(CursorIcon::Grab);
     }
 
+    // Once the user works on the map, it stays where it is: only the Fit
+    // command re-fits it (a panel changing size no longer does).
+    if response.clicked() || response.drag_started() {
+        state.follow_fit = false;
+    }
+
     state.pointer_world = None;
     state.hovered = None;
     if let Some(pos) = response.hover_pos() {

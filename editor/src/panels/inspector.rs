@@ -40,10 +40,13 @@ pub struct InspectorParams<'a> {
 /// Draws the inspector.
 pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
+    // The panel's width is the user's: contents wrap to it and never widen it.
+    let width = ui.available_width();
     ScrollArea::vertical()
         .id_salt("inspector")
         .auto_shrink(false)
         .show(ui, |ui| {
+            ui.set_max_width(width);
             ui.add_space(4.0);
             map_info::show(ui, p.doc);
             CollapsingHeader::new(RichText::new("Metadata").strong())

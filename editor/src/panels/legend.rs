@@ -131,7 +131,8 @@ fn row(ui: &mut Ui, label: &str, paint: impl FnOnce(&Painter, Rect)) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(SWATCH), Sense::hover());
         paint(ui.painter(), rect);
-        ui.label(label);
+        // Long labels wrap to the panel rather than widen it.
+        ui.add(egui::Label::new(label).wrap());
     });
 }
 

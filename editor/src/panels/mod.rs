@@ -11,6 +11,7 @@
 //!   and history (right side).
 //! * [`dialogs`]: New, Open, Save As, unsaved changes, recovery.
 //! * [`shortcuts`]: the keyboard shortcut sheet (F1).
+//! * [`sizes`]: how wide the side panels may be.
 
 pub mod dialogs;
 pub mod findings;
@@ -27,5 +28,6 @@ pub mod piece;
 pub mod resize;
 pub mod selection;
 pub mod shortcuts;
+pub mod sizes;
 pub mod toolbar;
 pub mod top_bar;

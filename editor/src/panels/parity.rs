@@ -96,16 +96,43 @@ fn steps_text(steps: &[Option<u32>]) -> String {
         .join(", ")
 }
 
+/// Most distances a cell shows; the rest are in its tooltip, so a map with
+/// many objectives does not widen the inspector.
+const SHOWN_STEPS: usize = 4;
+
+/// `steps_text` cut to [`SHOWN_STEPS`] distances, with how many more.
+fn short_steps_text(steps: &[Option<u32>]) -> String {
+    if steps.len() <= SHOWN_STEPS + 1 {
+        return steps_text(steps);
+    }
+    format!(
+        "{}, … (+{})",
+        steps_text(&steps[..SHOWN_STEPS]),
+        steps.len() - SHOWN_STEPS
+    )
+}
+
 /// Draws the table.
 pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
     if rows.is_empty() {
         ui.label(RichText::new("Place features and zones to compare the sides.").weak());
         return;
     }
+    // Fixed column widths, their text wrapping inside, so the table fits the
+    // panel whatever its contents.
+    let spacing = 12.0;
+    let label_width = (ui.available_width() * 0.38).max(80.0);
+    let side_width = ((ui.available_width() - label_width - 2.0 * spacing) / 2.0).max(48.0);
+    let cell = |ui: &mut Ui, width: f32, text: RichText| {
+        ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
+            ui.add(egui::Label::new(text).wrap())
+        })
+        .inner
+    };
     Grid::new("parity")
         .num_columns(3)
         .striped(true)
-        .spacing([12.0, 3.0])
+        .spacing([spacing, 3.0])
         .show(ui, |ui| {
             ui.label(RichText::new("Steps to").strong());
             for side in 0..SIDES {
@@ -123,18 +150,25 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                 } else {
                     RichText::new(row.label)
                 };
-                ui.label(label).on_hover_text(if differs {
+                cell(ui, label_width, label).on_hover_text(if differs {
                     "The sides differ here: the map may favour one side"
                 } else {
                     "Both sides are the same number of steps away"
                 });
                 for steps in &row.steps {
-                    let text = RichText::new(steps_text(steps)).monospace();
-                    ui.label(if differs {
-                        text.color(theme::ERROR)
-                    } else {
-                        text
-                    });
+                    let text = RichText::new(short_steps_text(steps)).monospace();
+                    let shown = cell(
+                        ui,
+                        side_width,
+                        if differs {
+                            text.color(theme::ERROR)
+                        } else {
+                            text
+                        },
+                    );
+                    if steps.len() > SHOWN_STEPS + 1 {
+                        shown.on_hover_text(steps_text(steps));
+                    }
                 }
                 ui.end_row();
             }
@@ -144,6 +178,14 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_distance_lists_are_cut_short() {
+        let five: Vec<Option<u32>> = (1..=5).map(Some).collect();
+        assert_eq!(short_steps_text(&five), "1, 2, 3, 4, 5");
+        let many: Vec<Option<u32>> = (1..=30).map(Some).chain([None]).collect();
+        assert_eq!(short_steps_text(&many), "1, 2, 3, 4, … (+27)");
+    }
 
     #[test]
     fn the_bundled_maps_are_fair() {

@@ -13,9 +13,8 @@
 use super::worker::{Worker, number, seating_rows};
 use crate::theme;
 use egui::{Grid, RichText, TextEdit, Ui};
-use egui_plot::{Bar, BarChart, Plot};
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::format::{HexDisplay, write_atomic};
+use hexwright_engine::format::write_atomic;
 use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::sim::{
@@ -117,6 +116,12 @@ impl BatchResults {
         }
     }
 
+    /// How many matches lasted each number of rounds.
+    #[must_use]
+    pub fn lengths(&self) -> &BTreeMap<u32, usize> {
+        &self.lengths
+    }
+
     /// Side `side`'s win rate, with its interval over independent games.
     #[must_use]
     pub fn win_rate(&self, side: usize) -> Rate {
@@ -161,11 +166,11 @@ impl BatchResults {
     }
 }
 
-fn percent(x: f64) -> String {
+pub(super) fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn rate_text(r: Rate) -> String {
+pub(super) fn rate_text(r: Rate) -> String {
     r.to_string()
 }
 
@@ -186,6 +191,8 @@ pub struct BatchPanel {
     /// The scenario the last batch played (its matches open from it, even
     /// when the scenario panel changed since).
     prepared: Option<Prepared>,
+    /// The matches table's order.
+    sort: super::batch_view::Sort,
 }
 
 impl Default for BatchPanel {
@@ -202,6 +209,7 @@ impl Default for BatchPanel {
             export_path: String::new(),
             export_status: None,
             prepared: None,
+            sort: super::batch_view::Sort::default(),
         }
     }
 }
@@ -296,8 +304,9 @@ impl BatchPanel {
         false
     }
 
-    /// Draws the panel. Returns a request for the sandbox (open a match).
-    pub fn show(&mut self, ui: &mut Ui, input: &BatchInput<'_>) -> Option<BatchRequest> {
+    /// Draws the form, the running batch and the export buttons (the
+    /// results go in the central area: [`Self::show_results`]).
+    pub fn show(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
         if !self.bots_chosen {
             self.bots = input.default_bots;
             self.bots_chosen = true;
@@ -309,16 +318,21 @@ impl BatchPanel {
         if let Some(e) = &self.error {
             ui.colored_label(theme::ERROR, e);
         }
-        let mut request = None;
-        if self.results.is_some() {
+        if let Some(r) = &self.results {
             ui.separator();
+            ui.label(format!(
+                "{}: the results are in the middle.",
+                crate::words::count(r.report.matches, "match", "matches")
+            ));
             self.export_ui(ui, input);
-            ui.separator();
-            if let Some(r) = &self.results {
-                request = results_ui(ui, r);
-            }
         }
-        request
+    }
+
+    /// Draws the last batch's results (in the sandbox's central area);
+    /// returns a request to open one of its matches.
+    pub fn show_results(&mut self, ui: &mut Ui) -> Option<BatchRequest> {
+        let r = self.results.as_ref()?;
+        super::batch_view::show(ui, r, &mut self.sort)
     }
 
     fn form(&mut self, ui: &mut Ui, prepared: &Prepared) {
@@ -451,51 +465,6 @@ impl BatchPanel {
     }
 }
 
-/// The batch's rates, counts and lengths, one line each.
-fn summary_ui(ui: &mut Ui, r: &BatchResults) {
-    let n = r.report.matches.max(1);
-    for side in 0..2 {
-        ui.label(
-            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_text_color(side as u8, ui.visuals())),
-        );
-    }
-    ui.label(format!(
-        "Draws: {} ({})",
-        r.report.draws,
-        percent(r.report.draws as f64 / n as f64)
-    ));
-    if let Some(first) = r.report.first_bot_score {
-        let by_bot: Vec<String> = r
-            .report
-            .bot_wins
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect();
-        ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
-        ui.label(format!(
-            "{} scores {first} against {} (a draw counts half)",
-            r.batch.bots[0], r.batch.bots[1]
-        ));
-    }
-    ui.label(
-        RichText::new(format!(
-            "{}: {}",
-            crate::words::count(
-                r.report.independent_games,
-                "independent game",
-                "independent games"
-            ),
-            r.report.counting.describe()
-        ))
-        .weak(),
-    );
-    ui.label(format!(
-        "Length: mean {:.1} rounds, median {:.1}",
-        r.report.mean_rounds, r.report.median_rounds
-    ));
-}
-
 /// How a batch between `bots` is seated, in one line.
 fn seating_note(bots: [BotKind; 2]) -> &'static str {
     match sim::counting_for(bots) {
@@ -506,149 +475,6 @@ fn seating_note(bots: [BotKind; 2]) -> &'static str {
             "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
         }
     }
-}
-
-fn results_ui(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
-    let n = r.report.matches;
-    if r.cancelled {
-        ui.colored_label(
-            theme::ERROR,
-            format!(
-                "Cancelled: results of the {n} of {} matches that finished",
-                r.batch.matches
-            ),
-        );
-    } else {
-        ui.strong(format!("{n} matches, {:.1} s", r.seconds));
-    }
-    if n == 0 {
-        ui.label("No match finished.");
-        return None;
-    }
-    summary_ui(ui, r);
-    ui.label(RichText::new(r.verdict()).strong());
-
-    ui.add_space(4.0);
-    ui.label("Match lengths (rounds)");
-    let bars: Vec<Bar> = r
-        .lengths
-        .iter()
-        .map(|(&rounds, &count)| {
-            Bar::new(f64::from(rounds), count as f64)
-                .width(0.9)
-                .name(format!("{rounds} rounds"))
-        })
-        .collect();
-    Plot::new("batch_lengths")
-        .height(120.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .x_axis_label("rounds")
-        .y_axis_label("matches")
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("matches", bars).color(theme::SIDE_0));
-        });
-
-    if !r.captures.is_empty() {
-        ui.add_space(4.0);
-        ui.label("Objectives: first capture");
-        Grid::new("batch_captures")
-            .striped(true)
-            .num_columns(5)
-            .show(ui, |ui| {
-                for h in ["Objective", "Captured", "Side 0", "Side 1", "Mean round"] {
-                    ui.strong(h);
-                }
-                ui.end_row();
-                for c in &r.captures {
-                    ui.label(format!("({})", HexDisplay(c.hex)));
-                    ui.label(format!(
-                        "{} ({})",
-                        c.captured,
-                        percent(c.captured as f64 / n as f64)
-                    ));
-                    ui.label(c.by_side[0].to_string());
-                    ui.label(c.by_side[1].to_string());
-                    ui.label(c.mean_round.map_or("–".into(), |m| format!("{m:.1}")));
-                    ui.end_row();
-                }
-            });
-    }
-
-    ui.add_space(4.0);
-    ui.label("Matches");
-    matches_table(ui, r)
-}
-
-const COLUMNS: [(&str, f32); 6] = [
-    ("#", 44.0),
-    ("Seed", 70.0),
-    ("Side 0", 62.0),
-    ("Side 1", 62.0),
-    ("Winner", 56.0),
-    ("Rounds", 50.0),
-];
-
-fn cell(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
-    ui.add_sized(
-        [width, ui.spacing().interact_size.y],
-        egui::Label::new(text).truncate(),
-    );
-}
-
-fn matches_table(ui: &mut Ui, r: &BatchResults) -> Option<BatchRequest> {
-    ui.horizontal(|ui| {
-        for (h, w) in COLUMNS {
-            cell(ui, w, RichText::new(h).strong());
-        }
-    });
-    let mut request = None;
-    let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    egui::ScrollArea::vertical()
-        .id_salt("batch_matches")
-        .max_height(260.0)
-        .auto_shrink([false, true])
-        .show_rows(ui, row_height, r.rows.len(), |ui, range| {
-            for row in &r.rows[range] {
-                ui.horizontal(|ui| {
-                    let winner = match row.winner() {
-                        Some(s) => RichText::new(format!("side {s}"))
-                            .color(theme::side_text_color(s, ui.visuals())),
-                        None => RichText::new("draw"),
-                    };
-                    let texts = [
-                        RichText::new((row.index + 1).to_string()),
-                        RichText::new(row.seed.to_string()),
-                        RichText::new(row.bots[0].name()),
-                        RichText::new(row.bots[1].name()),
-                        winner,
-                        RichText::new(row.rounds.to_string()),
-                    ];
-                    for ((_, w), t) in COLUMNS.iter().zip(texts) {
-                        cell(ui, *w, t);
-                    }
-                    if ui
-                        .button("Open")
-                        .on_hover_text(format!(
-                            "Replay match {} (seed {}, {} vs {}) in the sandbox",
-                            row.index + 1,
-                            row.seed,
-                            row.bots[0],
-                            row.bots[1]
-                        ))
-                        .clicked()
-                    {
-                        request = Some(BatchRequest::OpenMatch {
-                            seed: row.seed,
-                            bots: row.bots,
-                        });
-                    }
-                });
-            }
-        });
-    request
 }
 
 #[cfg(test)]
@@ -720,7 +546,8 @@ pub(crate) mod tests {
                         export_dir: Some(export_dir),
                     };
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        if let Some(r) = s.panel.show(ui, &input) {
+                        s.panel.show(ui, &input);
+                        if let Some(r) = s.panel.show_results(ui) {
                             s.request = Some(r);
                         }
                     });

@@ -237,8 +237,23 @@ pub fn exhausted(s: &MatchState, u: &Unit) -> bool {
     u.alive() && (u.arrived || (u.moved && u.actions >= kind.actions))
 }
 
+/// The smallest letter drawn on a unit, in points: below it the letter is
+/// left out rather than drawn unreadably.
+pub const MIN_LETTER: f32 = 9.0;
+
+/// A unit's disc radius and the size of its letter (if one is drawn) for a
+/// hex radius of `px` points. The disc grows to most of the hex (its
+/// inner circle is `0.87·px`) so that on a whole map fitted into the view
+/// the letters stay readable.
+#[must_use]
+pub fn unit_glyph(px: f32) -> (f32, Option<f32>) {
+    let r = (px * 0.7).max((px * 0.8).min(7.0));
+    let letter = (r * 0.95).min(28.0);
+    (r, (letter >= MIN_LETTER).then_some(letter))
+}
+
 fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected: bool) {
-    let r = px * 0.5;
+    let (r, letter) = unit_glyph(px);
     let color = theme::side_color(u.side);
     let kind = s.roster().kind(u.kind);
     if u.status == Status::Corpse {
@@ -265,12 +280,12 @@ fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected:
         Stroke::new(1.5, Color32::BLACK)
     };
     painter.circle_stroke(c, r, outline);
-    if px >= 10.0 {
+    if let Some(size) = letter {
         painter.text(
             c,
             Align2::CENTER_CENTER,
             unit_letter(s, u),
-            FontId::proportional((r * 0.95).max(8.0)),
+            FontId::proportional(size),
             Color32::BLACK,
         );
     }

@@ -25,6 +25,7 @@
 
 pub mod action;
 pub mod batch;
+pub mod batch_view;
 pub mod board;
 pub mod controls;
 pub mod human;

@@ -90,6 +90,8 @@ pub struct Sandbox {
     drag: Option<(Side, usize)>,
     paths: [String; 3],
     outputs: Vec<SandboxOutput>,
+    /// Fit the board at the next frame (a tab or a match was opened).
+    fit_pending: bool,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -170,6 +172,7 @@ impl Sandbox {
                 "position.scenario.ron".to_owned(),
             ],
             outputs: Vec::new(),
+            fit_pending: true,
         })
     }
 
@@ -299,7 +302,10 @@ impl Sandbox {
     pub fn apply(&mut self, action: SandboxAction, now: f64) {
         match action {
             SandboxAction::Close => self.outputs.push(SandboxOutput::Close),
-            SandboxAction::SetTab(tab) => self.tab = tab,
+            SandboxAction::SetTab(tab) => {
+                self.fit_pending |= self.tab != tab;
+                self.tab = tab;
+            }
             SandboxAction::SetViewpoint(v) => self.viewpoint = v,
             SandboxAction::Start => self.start(self.setup.seed),
             SandboxAction::Restart => {
@@ -387,6 +393,7 @@ impl Sandbox {
             Ok(p) => {
                 let p = p.clone();
                 self.timeline = Some(Timeline::new(p, seed, seats));
+                self.fit_pending |= self.tab != Tab::Match;
                 self.tab = Tab::Match;
                 self.playing = false;
                 self.selected = None;
@@ -586,6 +593,7 @@ impl Sandbox {
                 t.seek(t.steps().len());
                 self.timeline = Some(t);
                 self.tab = Tab::Match;
+                self.fit_pending = true;
                 self.playing = false;
                 self.selected = None;
                 self.message = Some(format!(
@@ -677,6 +685,7 @@ impl Sandbox {
         self.setup.seed = r.header.seed;
         self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
         self.tab = Tab::Match;
+        self.fit_pending = true;
         self.playing = false;
         self.selected = None;
         Ok(format!(
@@ -754,11 +763,11 @@ impl Sandbox {
     /// Draws the sandbox into `ui`; returns what the app must do.
     #[allow(clippy::too_many_lines)] // the layout of every panel in one place
     #[allow(clippy::needless_pass_by_value)] // the context is the frame's borrow of the app
-    pub fn ui(&mut self, ui: &mut Ui, cx: SandboxContext<'_>) -> Vec<SandboxOutput> {
+    pub fn ui(&mut self, ui: &mut Ui, mut cx: SandboxContext<'_>) -> Vec<SandboxOutput> {
         self.tick(ui);
         let now = ui.input(|i| i.time);
         let mut actions = Vec::new();
-        let mut fit = false;
+        let mut fit = std::mem::take(&mut self.fit_pending);
         let frame = Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5));
         Panel::top("sandbox_bar").frame(frame).show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -802,13 +811,17 @@ impl Sandbox {
         if fit {
             cx.canvas.fit(cx.view, cx.doc);
         }
-        if let Some(m) = &self.message {
-            Panel::bottom("sandbox_message")
-                .frame(frame)
-                .show(ui, |ui| {
-                    ui.label(m);
-                });
-        }
+        // The message line is always there, one line high, so the controls
+        // and the board do not move when a message comes or goes.
+        Panel::bottom("sandbox_message")
+            .frame(frame)
+            .show(ui, |ui| {
+                let m = self.message.as_deref().unwrap_or("");
+                let line = ui.add(egui::Label::new(m).truncate());
+                if !m.is_empty() {
+                    line.on_hover_text(m);
+                }
+            });
         if self.tab == Tab::Match
             && let Some(t) = &self.timeline
         {
@@ -828,10 +841,11 @@ impl Sandbox {
             Viewpoint::Side(s) => Some(s),
             Viewpoint::All => None,
         };
+        let window = ui.ctx().content_rect().width();
         Panel::left("sandbox_left")
             .resizable(true)
             .default_size(300.0)
-            .size_range(240.0..=560.0)
+            .size_range(crate::panels::sizes::sandbox_left(window))
             .show(ui, |ui| {
                 ScrollArea::vertical()
                     .id_salt("sandbox_left_scroll")
@@ -902,19 +916,15 @@ impl Sandbox {
                                 match self.prepared() {
                                     Ok(p) => {
                                         let p = p.clone();
-                                        if let Some(BatchRequest::OpenMatch { seed, bots }) =
-                                            self.batch.show(
-                                                ui,
-                                                &BatchInput {
-                                                    prepared: &p,
-                                                    default_bots: bots,
-                                                    native_dialogs: cx.native_dialogs,
-                                                    export_dir: cx.pack_dir,
-                                                },
-                                            )
-                                        {
-                                            actions.push(SandboxAction::OpenBatchMatch(seed, bots));
-                                        }
+                                        self.batch.show(
+                                            ui,
+                                            &BatchInput {
+                                                prepared: &p,
+                                                default_bots: bots,
+                                                native_dialogs: cx.native_dialogs,
+                                                export_dir: cx.pack_dir,
+                                            },
+                                        );
                                     }
                                     Err(e) => {
                                         ui.colored_label(crate::theme::ERROR, e);
@@ -931,7 +941,7 @@ impl Sandbox {
             Panel::right("sandbox_right")
                 .resizable(true)
                 .default_size(310.0)
-                .size_range(240.0..=600.0)
+                .size_range(crate::panels::sizes::sandbox_right(window))
                 .show(ui, |ui| {
                     ui.add_space(6.0);
                     // A side's view shows the card of units that side sees.
@@ -964,6 +974,44 @@ impl Sandbox {
                 });
             self.follow_log = false;
         }
+        if self.tab == Tab::Batch && self.batch.results().is_some() {
+            // A finished batch takes the big central area.
+            CentralPanel::default().show(ui, |ui| {
+                if let Some(BatchRequest::OpenMatch { seed, bots }) = self.batch.show_results(ui) {
+                    actions.push(SandboxAction::OpenBatchMatch(seed, bots));
+                }
+            });
+        } else {
+            self.board_ui(ui, &mut cx, &mut actions);
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
+            // Esc first drops a pending choice or the selection, then leaves.
+            if self.intent != Intent::Normal || self.selected.is_some() || self.spawn_menu.is_some()
+            {
+                actions.push(SandboxAction::SelectUnit(None));
+                self.spawn_menu = None;
+            } else {
+                actions.push(SandboxAction::Close);
+            }
+        }
+        let changed = !actions.is_empty();
+        for a in actions {
+            self.apply(a, now);
+        }
+        if changed {
+            ui.ctx().request_repaint();
+        }
+        std::mem::take(&mut self.outputs)
+    }
+
+    /// The board in the central area: the map, the tab's drawing on it, and
+    /// clicks and drags on it.
+    fn board_ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &mut SandboxContext<'_>,
+        actions: &mut Vec<SandboxAction>,
+    ) {
         CentralPanel::no_frame().show(ui, |ui| {
             let params = CanvasParams {
                 doc: cx.doc,
@@ -1002,24 +1050,6 @@ impl Sandbox {
             let painter = ui.painter_at(proj.rect);
             self.paint(&painter, &proj, &cx.palette);
         });
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
-            // Esc first drops a pending choice or the selection, then leaves.
-            if self.intent != Intent::Normal || self.selected.is_some() || self.spawn_menu.is_some()
-            {
-                actions.push(SandboxAction::SelectUnit(None));
-                self.spawn_menu = None;
-            } else {
-                actions.push(SandboxAction::Close);
-            }
-        }
-        let changed = !actions.is_empty();
-        for a in actions {
-            self.apply(a, now);
-        }
-        if changed {
-            ui.ctx().request_repaint();
-        }
-        std::mem::take(&mut self.outputs)
     }
 
     /// The side and army index of the unit deployed on `hex` (scenario tab).

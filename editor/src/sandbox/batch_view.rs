@@ -1,0 +1,369 @@
+//! A finished batch, shown in the sandbox's big central area: the rates
+//! with their intervals, the verdict, match lengths, first captures, and
+//! the table of every match, sortable by any column and as tall as the
+//! area, each row opening its match in the step view.
+
+use super::batch::{BatchRequest, BatchResults, percent, rate_text};
+use crate::theme;
+use egui::{Grid, RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+use hexwright_engine::format::HexDisplay;
+use hexwright_engine::sim::MatchRow;
+use std::cmp::Ordering;
+
+/// A column of the matches table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The match's number in the batch.
+    Number,
+    /// Its seed.
+    Seed,
+    /// Side 0's bot.
+    Side0,
+    /// Side 1's bot.
+    Side1,
+    /// Who won (side 0, side 1, draw).
+    Winner,
+    /// Rounds played.
+    Rounds,
+}
+
+impl Column {
+    /// Every column, in table order.
+    pub const ALL: [Self; 6] = [
+        Self::Number,
+        Self::Seed,
+        Self::Side0,
+        Self::Side1,
+        Self::Winner,
+        Self::Rounds,
+    ];
+
+    /// The header text.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Number => "#",
+            Self::Seed => "Seed",
+            Self::Side0 => "Side 0",
+            Self::Side1 => "Side 1",
+            Self::Winner => "Winner",
+            Self::Rounds => "Rounds",
+        }
+    }
+
+    const fn width(self) -> f32 {
+        match self {
+            Self::Number => 64.0,
+            Self::Seed => 100.0,
+            Self::Side0 | Self::Side1 => 96.0,
+            Self::Winner | Self::Rounds => 104.0,
+        }
+    }
+
+    /// How two rows compare in this column (ties keep match order).
+    fn compare(self, a: &MatchRow, b: &MatchRow) -> Ordering {
+        let winner = |r: &MatchRow| r.winner().map_or(2, u8::from);
+        match self {
+            Self::Number => a.index.cmp(&b.index),
+            Self::Seed => a.seed.cmp(&b.seed),
+            Self::Side0 => a.bots[0].name().cmp(b.bots[0].name()),
+            Self::Side1 => a.bots[1].name().cmp(b.bots[1].name()),
+            Self::Winner => winner(a).cmp(&winner(b)),
+            Self::Rounds => a.rounds.cmp(&b.rounds),
+        }
+    }
+}
+
+/// The table's order: a column, ascending or descending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sort {
+    /// The column sorted by.
+    pub column: Column,
+    /// Largest first.
+    pub descending: bool,
+}
+
+impl Default for Sort {
+    fn default() -> Self {
+        Self {
+            column: Column::Number,
+            descending: false,
+        }
+    }
+}
+
+impl Sort {
+    /// The order after a click on `column`'s header: the same column flips,
+    /// another sorts ascending.
+    #[must_use]
+    pub fn clicked(self, column: Column) -> Self {
+        Self {
+            column,
+            descending: self.column == column && !self.descending,
+        }
+    }
+
+    /// Indices into `rows` in this order; ties stay in match order.
+    #[must_use]
+    pub fn order(self, rows: &[MatchRow]) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..rows.len()).collect();
+        idx.sort_by(|&a, &b| {
+            let o = self.column.compare(&rows[a], &rows[b]);
+            let o = if self.descending { o.reverse() } else { o };
+            o.then(rows[a].index.cmp(&rows[b].index))
+        });
+        idx
+    }
+}
+
+/// Draws the results; returns a request to open a match.
+pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
+    let n = r.report.matches;
+    if r.cancelled {
+        ui.colored_label(
+            theme::ERROR,
+            format!(
+                "Cancelled: results of the {n} of {} matches that finished",
+                r.batch.matches
+            ),
+        );
+    } else {
+        ui.strong(format!("{n} matches, {:.1} s", r.seconds));
+    }
+    if n == 0 {
+        ui.label("No match finished.");
+        return None;
+    }
+    ui.columns(2, |cols| {
+        summary_ui(&mut cols[0], r);
+        cols[0].label(RichText::new(r.verdict()).strong());
+        lengths_ui(&mut cols[1], r);
+    });
+    captures_ui(ui, r);
+    ui.add_space(6.0);
+    ui.label(RichText::new("Matches").strong());
+    matches_table(ui, r, sort)
+}
+
+/// The batch's rates, counts and lengths, one line each.
+pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
+    let n = r.report.matches.max(1);
+    for side in 0..2 {
+        ui.label(
+            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
+                .color(theme::side_text_color(side as u8, ui.visuals())),
+        );
+    }
+    ui.label(format!(
+        "Draws: {} ({})",
+        r.report.draws,
+        percent(r.report.draws as f64 / n as f64)
+    ));
+    if let Some(first) = r.report.first_bot_score {
+        let by_bot: Vec<String> = r
+            .report
+            .bot_wins
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
+        ui.label(format!(
+            "{} scores {first} against {} (a draw counts half)",
+            r.batch.bots[0], r.batch.bots[1]
+        ));
+    }
+    ui.label(
+        RichText::new(format!(
+            "{}: {}",
+            crate::words::count(
+                r.report.independent_games,
+                "independent game",
+                "independent games"
+            ),
+            r.report.counting.describe()
+        ))
+        .weak(),
+    );
+    ui.label(format!(
+        "Length: mean {:.1} rounds, median {:.1}",
+        r.report.mean_rounds, r.report.median_rounds
+    ));
+}
+
+fn lengths_ui(ui: &mut Ui, r: &BatchResults) {
+    ui.label("Match lengths (rounds)");
+    let bars: Vec<Bar> = r
+        .lengths()
+        .iter()
+        .map(|(&rounds, &count)| {
+            Bar::new(f64::from(rounds), count as f64)
+                .width(0.9)
+                .name(format!("{rounds} rounds"))
+        })
+        .collect();
+    Plot::new("batch_lengths")
+        .height(130.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .x_axis_label("rounds")
+        .y_axis_label("matches")
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("matches", bars).color(theme::SIDE_0));
+        });
+}
+
+fn captures_ui(ui: &mut Ui, r: &BatchResults) {
+    if r.captures.is_empty() {
+        return;
+    }
+    let n = r.report.matches.max(1);
+    ui.add_space(4.0);
+    ui.label("Objectives: first capture");
+    Grid::new("batch_captures")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for h in ["Objective", "Captured", "Side 0", "Side 1", "Mean round"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for c in &r.captures {
+                ui.label(format!("({})", HexDisplay(c.hex)));
+                ui.label(format!(
+                    "{} ({})",
+                    c.captured,
+                    percent(c.captured as f64 / n as f64)
+                ));
+                ui.label(c.by_side[0].to_string());
+                ui.label(c.by_side[1].to_string());
+                ui.label(c.mean_round.map_or("–".into(), |m| format!("{m:.1}")));
+                ui.end_row();
+            }
+        });
+}
+
+fn cell(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
+    ui.add_sized(
+        [width, ui.spacing().interact_size.y],
+        egui::Label::new(text).truncate(),
+    );
+}
+
+/// The header (click to sort) and the rows, filling the height left.
+fn matches_table(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
+    ui.horizontal(|ui| {
+        for column in Column::ALL {
+            let arrow = match (sort.column == column, sort.descending) {
+                (true, false) => " (asc)",
+                (true, true) => " (desc)",
+                (false, _) => "",
+            };
+            let header = ui
+                .add_sized(
+                    [column.width(), ui.spacing().interact_size.y],
+                    egui::Button::selectable(
+                        sort.column == column,
+                        RichText::new(format!("{}{arrow}", column.label())).strong(),
+                    ),
+                )
+                .on_hover_text(format!("Sort the matches by {}", column.label()));
+            if header.clicked() {
+                *sort = sort.clicked(column);
+            }
+        }
+    });
+    let order = sort.order(&r.rows);
+    let mut request = None;
+    let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical()
+        .id_salt("batch_matches")
+        .auto_shrink([false, false])
+        .max_height(ui.available_height().max(row_height * 8.0))
+        .show_rows(ui, row_height, order.len(), |ui, range| {
+            for &i in &order[range] {
+                let row = &r.rows[i];
+                ui.horizontal(|ui| {
+                    let winner = match row.winner() {
+                        Some(s) => RichText::new(format!("side {s}"))
+                            .color(theme::side_text_color(s, ui.visuals())),
+                        None => RichText::new("draw"),
+                    };
+                    let texts = [
+                        RichText::new((row.index + 1).to_string()),
+                        RichText::new(row.seed.to_string()),
+                        RichText::new(row.bots[0].name()),
+                        RichText::new(row.bots[1].name()),
+                        winner,
+                        RichText::new(row.rounds.to_string()),
+                    ];
+                    for (column, t) in Column::ALL.iter().zip(texts) {
+                        cell(ui, column.width(), t);
+                    }
+                    if ui
+                        .button("Open")
+                        .on_hover_text(format!(
+                            "Replay match {} (seed {}, {} vs {}) in the sandbox",
+                            row.index + 1,
+                            row.seed,
+                            row.bots[0],
+                            row.bots[1]
+                        ))
+                        .clicked()
+                    {
+                        request = Some(BatchRequest::OpenMatch {
+                            seed: row.seed,
+                            bots: row.bots,
+                        });
+                    }
+                });
+            }
+        });
+    request
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexwright_engine::bots::BotKind;
+    use hexwright_engine::rules::state::Outcome;
+
+    fn row(index: usize, seed: u64, rounds: u32, winner: Option<u8>) -> MatchRow {
+        MatchRow {
+            index,
+            seed,
+            bots: [BotKind::Greedy, BotKind::Random],
+            outcome: match winner {
+                Some(side) => Outcome::Won(side),
+                None => Outcome::Draw,
+            },
+            rounds,
+            rejected: 0,
+            first_captures: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn headers_sort_ascending_then_descending_with_ties_in_match_order() {
+        let rows = vec![
+            row(0, 30, 12, Some(1)),
+            row(1, 10, 9, None),
+            row(2, 20, 12, Some(0)),
+            row(3, 40, 7, Some(1)),
+        ];
+        let by_rounds = Sort::default().clicked(Column::Rounds);
+        assert_eq!(by_rounds.order(&rows), [3, 1, 0, 2]);
+        let flipped = by_rounds.clicked(Column::Rounds);
+        assert!(flipped.descending);
+        assert_eq!(flipped.order(&rows), [0, 2, 1, 3]);
+        assert_eq!(flipped.clicked(Column::Seed).order(&rows), [1, 2, 0, 3]);
+        // Side 0's wins, side 1's, then draws.
+        assert_eq!(
+            Sort::default().clicked(Column::Winner).order(&rows),
+            [2, 0, 3, 1]
+        );
+        assert_eq!(Sort::default().order(&rows), [0, 1, 2, 3]);
+    }
+}
