@@ -64,6 +64,38 @@ impl NewMapSpec {
         .map(|m| m.estimated_grid_hexes())
     }
 
+    /// What to change when the map would hold more hexes than the limit
+    /// ([`hexwright_engine::limits::MAX_GRID_HEXES`]); `None` when it fits
+    /// or makes no map. A larger hex size is suggested only when one the
+    /// area can hold (at most half its shorter side) is large enough.
+    #[must_use]
+    pub fn over_limit_advice(&self) -> Option<String> {
+        let map = Map::new_empty(
+            "x",
+            self.orientation,
+            self.hex_size,
+            self.width,
+            self.height,
+        )
+        .ok()?;
+        let n = map.estimated_grid_hexes();
+        let limit = hexwright_engine::limits::MAX_GRID_HEXES;
+        if n <= limit as f64 {
+            return None;
+        }
+        let largest =
+            (self.width.min(self.height) / 2.0).min(hexwright_engine::limits::MAX_HEX_SIZE);
+        let head = format!("About {n:.0} hexes: over the limit of {limit}");
+        Some(match map.hex_size_to_fit() {
+            Some(s) if s as f64 <= largest => {
+                format!("{head}; use a hex size of at least {s}, or a smaller area")
+            }
+            _ => format!(
+                "{head}; make the area smaller: even the largest hex size this area can hold ({largest:.0}) gives too many"
+            ),
+        })
+    }
+
     /// The empty map, or what is wrong with the parameters.
     pub fn build(&self) -> Result<Map, String> {
         let name = self.name.trim();
@@ -127,6 +159,36 @@ pub fn is_map_file(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn over_limit_advice_suggests_only_what_can_help() {
+        let spec = |width: f64, height: f64, hex_size: f64| NewMapSpec {
+            width,
+            height,
+            hex_size,
+            ..NewMapSpec::default()
+        };
+        assert_eq!(spec(1000.0, 800.0, 32.0).over_limit_advice(), None);
+        // A square area: the hex size the engine says fits really fits.
+        let big = spec(100_000.0, 100_000.0, 10.0);
+        let advice = big.over_limit_advice().unwrap();
+        let s: f64 = advice
+            .split("at least ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("no hex size in {advice:?}"));
+        assert_eq!(spec(100_000.0, 100_000.0, s).over_limit_advice(), None);
+        assert!(
+            spec(100_000.0, 100_000.0, s - 1.0)
+                .over_limit_advice()
+                .is_some()
+        );
+        // A long thin strip: no hex size it can hold is large enough.
+        let strip = spec(1_000_000.0, 10.0, 5.0).over_limit_advice().unwrap();
+        assert!(!strip.contains("at least"), "{strip}");
+        assert!(strip.contains("make the area smaller"), "{strip}");
+    }
 
     #[test]
     fn new_map_parameters_are_checked_by_the_engine() {

@@ -601,6 +601,29 @@ impl Map {
         (b.max.x - b.min.x + 4.0 * s) * (b.max.y - b.min.y + 4.0 * s) / self.hex_layout().hex_area()
     }
 
+    /// The smallest whole `hex_size` (at most [`limits::MAX_HEX_SIZE`]) with
+    /// which this map's grid region would hold at most
+    /// [`limits::MAX_GRID_HEXES`] hexes by [`Self::estimated_grid_hexes`],
+    /// or `None` when no allowed hex size is large enough.
+    #[must_use]
+    pub fn hex_size_to_fit(&self) -> Option<u64> {
+        let b = Bbox::of(self.grid.points());
+        let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
+        // hex area = c·s², and the estimate (w + 4s)(h + 4s)/(c·s²) ≤ L
+        // when (L·c − 16)·s² − 4(w + h)·s − w·h ≥ 0.
+        let c = 1.5 * 3f64.sqrt();
+        let k = limits::MAX_GRID_HEXES as f64 * c - 16.0;
+        let root = (4.0 * (w + h) + (16.0 * (w + h).powi(2) + 4.0 * k * w * h).sqrt()) / (2.0 * k);
+        let mut s = root.ceil().max(limits::MIN_HEX_SIZE);
+        // Rounding: step up until the estimate really fits.
+        let fits =
+            |s: f64| (w + 4.0 * s) * (h + 4.0 * s) / (c * s * s) <= limits::MAX_GRID_HEXES as f64;
+        while !fits(s) && s <= limits::MAX_HEX_SIZE {
+            s += 1.0;
+        }
+        (s <= limits::MAX_HEX_SIZE).then_some(s as u64)
+    }
+
     /// Checks the limits that depend on the whole map: total vertex count,
     /// number of pieces, features and zone hexes, and the number of hexes
     /// the grid can hold. Files are checked on load; call this on maps built
@@ -668,6 +691,7 @@ impl Map {
         if estimate > limits::MAX_GRID_HEXES as f64 {
             return Err(LimitError::Hexes {
                 estimate: estimate as u64,
+                fits_with: self.hex_size_to_fit(),
             });
         }
         Ok(())
@@ -750,12 +774,19 @@ pub enum LimitError {
     },
     /// The grid region would hold too many hexes for its hex size.
     #[error(
-        "the grid region would hold about {estimate} hexes; the limit is {}: use a larger hex_size or a smaller grid",
-        limits::MAX_GRID_HEXES
+        "the grid region would hold about {estimate} hexes; the limit is {}: {}",
+        limits::MAX_GRID_HEXES,
+        match fits_with {
+            Some(s) => format!("use a hex_size of at least {s}, or a smaller grid"),
+            None => format!("make the grid smaller (even the largest hex_size, {}, gives too many)", limits::MAX_HEX_SIZE),
+        }
     )]
     Hexes {
         /// Rough count.
         estimate: u64,
+        /// The smallest whole hex size that would fit
+        /// ([`Map::hex_size_to_fit`]), if one is allowed.
+        fits_with: Option<u64>,
     },
 }
 

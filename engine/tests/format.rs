@@ -484,12 +484,32 @@ fn too_many_hexes_is_a_limit_error() {
         );
     let e = limit_error(&text);
     assert!(
-        matches!(e, LimitError::Hexes { estimate } if estimate > limits::MAX_GRID_HEXES as u64),
+        matches!(e, LimitError::Hexes { estimate, fits_with: Some(s) } if estimate > limits::MAX_GRID_HEXES as u64 && s > 1),
         "{e:?}"
     );
     let err = format::parse_map(&text, "t.ron").unwrap_err();
     assert_eq!(err.position(), None);
     assert!(err.to_string().starts_with("t.ron: "), "{err}");
+    // The hex size it suggests is the smallest whole one that fits.
+    let LimitError::Hexes {
+        fits_with: Some(s), ..
+    } = e
+    else {
+        unreachable!()
+    };
+    assert!(
+        err.to_string()
+            .contains(&format!("use a hex_size of at least {s}")),
+        "{err}"
+    );
+    for (size, fits) in [(s, true), (s - 1, false)] {
+        let t = text.replace("hex_size: 1.0", &format!("hex_size: {size}.0"));
+        assert_eq!(
+            format::parse_map(&t, "t.ron").is_ok(),
+            fits,
+            "hex_size {size}"
+        );
+    }
     // A grid of about 40 000 hexes is accepted.
     let text = good_with("hex_size: 10.0", "hex_size: 1.0").replace("100.0", "330.0");
     let m = format::parse_map(&text, "t.ron").unwrap();

@@ -163,20 +163,10 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
             });
             ui.end_row();
         });
-    match spec.estimated_hexes() {
-        Some(n) if n > hexwright_engine::limits::MAX_GRID_HEXES as f64 => {
-            ui.label(
-                RichText::new(format!(
-                    "About {n:.0} hexes: over the limit of {}; use a larger hex size or a smaller area",
-                    hexwright_engine::limits::MAX_GRID_HEXES
-                ))
-                .color(crate::theme::ERROR),
-            );
-        }
-        Some(n) => {
-            ui.label(format!("About {n:.0} hexes"));
-        }
-        None => {}
+    if let Some(advice) = spec.over_limit_advice() {
+        ui.label(RichText::new(advice).color(crate::theme::ERROR));
+    } else if let Some(n) = spec.estimated_hexes() {
+        ui.label(format!("About {n:.0} hexes"));
     }
     error_line(ui, error);
     buttons(ui, |ui| {
