@@ -1,7 +1,8 @@
 //! The worst accepted inputs of each limit, and inputs just past them:
-//! how long loading, the usable-hex computation, validation and the
-//! summary take on each (the target is at most 2 s on the reference
-//! machine, 2 cores).
+//! how long loading, the usable-hex computation, validation, the summary
+//! and the per-hex table (`info --hexes`) take on each (the target is at
+//! most 2 s on the reference machine, 2 cores); and a pack of 1,000 maps
+//! validated map by map.
 //!
 //! Run with `cargo bench -p hexwright-engine --bench hostile`.
 
@@ -13,7 +14,7 @@ use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
-use hexwright_engine::summary::Summary;
+use hexwright_engine::summary::{self, Summary};
 use hexwright_engine::validate;
 use hostile::Kind;
 use std::hint::black_box;
@@ -27,6 +28,8 @@ fn run(input: &hostile::Input) -> usize {
                 Ok(coverage) => {
                     let findings = validate::validate(&map, &coverage);
                     black_box(Summary::new(&map, &coverage));
+                    let table = summary::hex_table(&coverage);
+                    black_box(serde_json::to_string(&table).map_or(0, |t| t.len()));
                     findings.len()
                 }
                 Err(e) => e.to_string().len(),
@@ -46,6 +49,24 @@ fn bench(c: &mut Criterion) {
     for input in hostile::inputs(true) {
         group.bench_function(input.name, |b| b.iter(|| black_box(run(&input))));
     }
+    // `validate PACK` on a pack at the map limit: every map loaded, its
+    // usable hexes computed and validated.
+    let dir = std::env::temp_dir().join(format!("hexwright-bench-pack-{}", std::process::id()));
+    if hostile::write_pack(&dir, hexwright_engine::limits::MAX_PACK_MAPS).is_ok() {
+        group.bench_function("pack of 1,000 maps", |b| {
+            b.iter(|| {
+                let p = hexwright_engine::pack::load_pack(&dir).map_or(0, |p| {
+                    p.entries
+                        .iter()
+                        .filter_map(|e| e.map.as_ref()?.as_ref().ok())
+                        .map(|m| Coverage::new(m).map_or(1, |c| validate::validate(m, &c).len()))
+                        .sum::<usize>()
+                });
+                black_box(p)
+            });
+        });
+    }
+    std::fs::remove_dir_all(&dir).ok();
     group.finish();
 }
 

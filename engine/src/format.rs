@@ -37,6 +37,18 @@ pub enum LoadError {
         /// Its size.
         size: u64,
     },
+    /// The files a pack lists are larger than [`limits::MAX_PACK_BYTES`]
+    /// together.
+    #[error(
+        "{path}: the files this pack lists are {size} bytes together; the limit is {} bytes: split it into smaller packs",
+        limits::MAX_PACK_BYTES
+    )]
+    PackTooLarge {
+        /// The manifest.
+        path: String,
+        /// The files' total size.
+        size: u64,
+    },
     /// The path names something other than a regular file (a folder, a
     /// FIFO, a device or a socket): reading it could block or never end.
     #[error("{path}: not a regular file (it is {kind}); name a map, scenario or roster file")]
@@ -98,6 +110,7 @@ impl LoadError {
         match self {
             Self::Io { path, .. }
             | Self::TooLarge { path, .. }
+            | Self::PackTooLarge { path, .. }
             | Self::NotText { path, .. }
             | Self::NotAFile { path, .. }
             | Self::OutsidePack { path, .. }

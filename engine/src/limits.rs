@@ -23,6 +23,11 @@ pub const MAX_ZONES: usize = 64;
 pub const MAX_GRID_HEXES: usize = 60_000;
 /// Most maps in one pack.
 pub const MAX_PACK_MAPS: usize = 1_000;
+/// Most bytes of all the files a pack's manifest lists (maps, scenarios
+/// and roster) together, 32 MiB: four maps at [`MAX_FILE_BYTES`]. Checked
+/// from the files' sizes before any is read, so a pack's memory and
+/// parsing time stay bounded whatever the number of maps.
+pub const MAX_PACK_BYTES: u64 = 32 * 1024 * 1024;
 /// Deepest RON nesting accepted.
 pub const MAX_NESTING: usize = 64;
 /// Most races in one roster.

@@ -329,6 +329,10 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
     )?;
     let mut findings = manifest.check_paths();
     let shown = manifest_path.display().to_string();
+    let size = listed_bytes(dir, &manifest, &shown);
+    if size > limits::MAX_PACK_BYTES {
+        return Err(LoadError::PackTooLarge { path: shown, size });
+    }
     let entries = manifest
         .maps
         .iter()
@@ -362,6 +366,22 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
         roster,
         findings,
     })
+}
+
+/// The total size of the files the manifest lists that can be read (the
+/// others get their own errors when they are read).
+fn listed_bytes(dir: &Path, manifest: &Manifest, shown: &str) -> u64 {
+    manifest
+        .maps
+        .iter()
+        .chain(&manifest.scenarios)
+        .chain(&manifest.roster)
+        .filter(|name| is_safe_relative(name))
+        .filter_map(|name| resolve_in_pack(dir, dir, name, shown, "the file").ok())
+        .filter_map(|real| std::fs::metadata(real).ok())
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len())
+        .sum()
 }
 
 /// The finding for a listed file that does not exist.
@@ -470,7 +490,7 @@ fn rename(e: LoadError, shown: &Path) -> LoadError {
             message,
         },
         LoadError::Limit { source, .. } => LoadError::Limit { path, source },
-        e @ LoadError::OutsidePack { .. } => e,
+        e @ (LoadError::OutsidePack { .. } | LoadError::PackTooLarge { .. }) => e,
     }
 }
 
@@ -553,6 +573,32 @@ mod tests {
         assert!(f.iter().all(|f| f.rule == Rule::PackBadPath));
         assert!(f[0].message.contains("../x.ron"));
         assert!(f[2].message.contains("list each scenario once"));
+    }
+
+    #[test]
+    fn a_pack_too_large_in_all_is_refused_before_any_map_is_read() {
+        let dir = temp("too-large");
+        std::fs::create_dir_all(&dir).unwrap();
+        // Five maps of 7 MiB each (under the per-file limit): 35 MiB in all.
+        let mut m = manifest(&[]);
+        m.maps = (0..5).map(|i| format!("m{i}.ron")).collect();
+        for name in &m.maps {
+            let f = std::fs::File::create(dir.join(name)).unwrap();
+            f.set_len(7 * 1024 * 1024).unwrap();
+        }
+        std::fs::write(dir.join(MANIFEST_FILE), format::to_ron_string(&m).unwrap()).unwrap();
+        let e = load_pack(&dir).unwrap_err();
+        assert!(
+            matches!(e, LoadError::PackTooLarge { size, .. } if size == 35 * 1024 * 1024),
+            "{e}"
+        );
+        assert!(e.to_string().contains("split it into smaller packs"), "{e}");
+        // Four of them fit (and then fail one by one as the junk they are).
+        m.maps.pop();
+        std::fs::write(dir.join(MANIFEST_FILE), format::to_ron_string(&m).unwrap()).unwrap();
+        let p = load_pack(&dir).unwrap();
+        assert!(p.entries.iter().all(|e| matches!(e.map, Some(Err(_)))));
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

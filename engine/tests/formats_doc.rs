@@ -127,6 +127,7 @@ fn documented_constants_match_the_engine() {
     assert!(map::FORMAT_VERSION == 1 && DOC.contains("only `1` is accepted"));
 
     assert!(table_value("MAX_FILE_BYTES").contains(&format!("({}bytes)", limits::MAX_FILE_BYTES)));
+    assert!(table_value("MAX_PACK_BYTES").contains(&format!("({}bytes)", limits::MAX_PACK_BYTES)));
     assert_eq!(table_value("MAX_COORD"), format!("{}", limits::MAX_COORD));
     let sizes = table_value("MIN_HEX_SIZE");
     assert_eq!(

@@ -77,3 +77,26 @@ fn every_hostile_input_gets_a_result_or_an_error_that_names_the_limit() {
         }
     }
 }
+
+/// A pack of maps at the benchmark's size: each map loads and validates,
+/// and 1,000 of them (the manifest's limit) stay within the pack's byte
+/// limit, so `validate PACK` reads them all.
+#[test]
+fn a_pack_of_many_maps_loads_map_by_map() {
+    let dir = std::env::temp_dir().join(format!("hexwright-hostile-pack-{}", std::process::id()));
+    hostile::write_pack(&dir, 20).unwrap();
+    let pack = hexwright_engine::pack::load_pack(&dir).unwrap();
+    assert_eq!(pack.entries.len(), 20);
+    for e in &pack.entries {
+        let map = e.map.as_ref().unwrap().as_ref().unwrap();
+        let coverage = Coverage::new(map).unwrap();
+        assert!(coverage.usable_count() > 0);
+    }
+    let one = std::fs::metadata(dir.join("m0.ron")).unwrap().len();
+    assert!(
+        one * hexwright_engine::limits::MAX_PACK_MAPS as u64
+            <= hexwright_engine::limits::MAX_PACK_BYTES,
+        "1,000 maps of {one} bytes exceed the pack limit"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -282,6 +282,64 @@ fn stars(rng: &mut Rng) -> String {
     map(&normal, &stars, "", "")
 }
 
+/// 48 wavy simple polygons of 4,096 corners each, overlapping in a ring
+/// over the grid: 196,608 corners, just under the map's vertex limit.
+fn smooth_polygons() -> String {
+    let normal = head(2000.0, 2000.0, 10.0, &inset(2000.0, 2000.0, 10.0));
+    let mut polys = String::new();
+    for k in 0..48 {
+        let t = std::f64::consts::TAU * f64::from(k) / 48.0;
+        let c = (1000.0 + 600.0 * t.cos(), 1000.0 + 600.0 * t.sin());
+        let pts: Vec<(f64, f64)> = (0..4096)
+            .map(|i| {
+                let a = std::f64::consts::TAU * f64::from(i) / 4096.0;
+                let r = 120.0 + 30.0 * (9.0 * a).sin();
+                (c.0 + r * a.cos(), c.1 + r * a.sin())
+            })
+            .collect();
+        let _ = write!(
+            polys,
+            "(kind: Rock, shape: Polygon(points: {})),",
+            points(&pts)
+        );
+    }
+    map(&normal, &polys, "", "")
+}
+
+/// A pack of `count` maps, each a copy of a 1,000-corner map, written to
+/// `dir` (the caller's temporary folder): the manifest's map limit, within
+/// the pack's byte limit.
+pub fn write_pack(dir: &std::path::Path, count: usize) -> std::io::Result<()> {
+    let normal = head(1000.0, 1000.0, 10.0, &inset(1000.0, 1000.0, 10.0));
+    let pts: Vec<(f64, f64)> = (0..1000)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / 1000.0;
+            let r = 300.0 + 80.0 * (7.0 * a).sin();
+            (500.0 + r * a.cos(), 500.0 + r * a.sin())
+        })
+        .collect();
+    let text = map(
+        &normal,
+        &format!("(kind: Rock, shape: Polygon(points: {})),", points(&pts)),
+        "",
+        "",
+    );
+    std::fs::create_dir_all(dir)?;
+    let mut names = Vec::new();
+    for k in 0..count {
+        let name = format!("m{k}.ron");
+        std::fs::write(dir.join(&name), &text)?;
+        names.push(format!("\"{name}\""));
+    }
+    std::fs::write(
+        dir.join("pack.ron"),
+        format!(
+            "(format: 1, name: \"Big\", version: \"1\", author: \"\", description: \"\", maps: [{}])\n",
+            names.join(", ")
+        ),
+    )
+}
+
 /// `n` brush strokes of `points` points `step` apart with `radius`, on a
 /// 2000 × 2000 area.
 fn brushes(rng: &mut Rng, n: usize, points_each: usize, step: f64, radius: f64) -> String {
@@ -352,6 +410,11 @@ pub fn inputs(heavy: bool) -> Vec<Input> {
             tangles(&mut rng, 7, 512),
         );
         push("4 stars of 4,096 corners", Kind::Map, stars(&mut rng));
+        push(
+            "48 polygons of 4,096 corners (the vertex limit)",
+            Kind::Map,
+            smooth_polygons(),
+        );
         push(
             "10,000 paint and erase strokes",
             Kind::Map,
