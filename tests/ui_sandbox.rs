@@ -342,6 +342,15 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
         h.run();
     }
     assert_eq!(state_hash(&h), final_hash);
+    // Enter in the path field opens it too, like the button.
+    h.get_by_label("Restart").click();
+    h.run();
+    assert_eq!(cursor(&h), 0);
+    type_into(&mut h, "Replay to open", &path.display().to_string());
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(timeline(&h).unwrap().steps().len(), steps);
+    assert_eq!(state_hash(&h), final_hash);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

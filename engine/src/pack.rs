@@ -16,6 +16,7 @@ use crate::map::{FormatVersion, Map};
 use crate::rules::roster::{Roster, RosterError};
 use crate::rules::scenario::{MapRef, Scenario, ScenarioError};
 use crate::validate::{Finding, Rule};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
@@ -333,11 +334,18 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
     if size > limits::MAX_PACK_BYTES {
         return Err(LoadError::PackTooLarge { path: shown, size });
     }
-    let entries = manifest
+    // Maps are read and parsed in parallel (most of a big pack's time);
+    // entries and findings keep the manifest's order.
+    let read: Vec<(PackEntry, Option<Finding>)> = manifest
         .maps
-        .iter()
-        .map(|name| map_entry(dir, name, &shown, &mut findings))
+        .par_iter()
+        .map(|name| map_entry(dir, name, &shown))
         .collect();
+    let mut entries = Vec::with_capacity(read.len());
+    for (entry, finding) in read {
+        entries.push(entry);
+        findings.extend(finding);
+    }
     let scenarios = manifest
         .scenarios
         .iter()
@@ -396,14 +404,16 @@ fn missing(what: &str, name: &str, path: &Path) -> Finding {
     )
 }
 
-/// Reads the map `name` that the manifest `shown` of the pack in `dir` lists.
-fn map_entry(dir: &Path, name: &str, shown: &str, findings: &mut Vec<Finding>) -> PackEntry {
+/// Reads the map `name` that the manifest `shown` of the pack in `dir`
+/// lists; with the finding when it does not exist.
+fn map_entry(dir: &Path, name: &str, shown: &str) -> (PackEntry, Option<Finding>) {
     let path = dir.join(name);
+    let mut finding = None;
     let map = if is_safe_relative(name) {
         match resolve_in_pack(dir, dir, name, shown, "the map") {
             Ok(real) => Some(format::load_map(&real).map_err(|e| rename(e, &path))),
             Err(e) if is_missing(&e) => {
-                findings.push(missing("", name, &path));
+                finding = Some(missing("", name, &path));
                 None
             }
             Err(e) => Some(Err(e)),
@@ -411,11 +421,12 @@ fn map_entry(dir: &Path, name: &str, shown: &str, findings: &mut Vec<Finding>) -
     } else {
         None
     };
-    PackEntry {
+    let entry = PackEntry {
         name: name.to_owned(),
         path,
         map,
-    }
+    };
+    (entry, finding)
 }
 
 /// Reads the scenario `name` that the manifest `shown` of the pack in `dir`

@@ -6,6 +6,7 @@ use hexwright_engine::format::{self, LoadError};
 use hexwright_engine::map::Map;
 use hexwright_engine::pack::{self, MANIFEST_FILE};
 use hexwright_engine::validate::{self, Finding, Severity};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -54,18 +55,30 @@ struct Report {
     load_failed: bool,
 }
 
+/// A map's findings, or the limit its usable hexes ran into.
+fn check(file: &str, map: &Map) -> Result<Vec<Finding>, LoadError> {
+    Coverage::new(map)
+        .map(|coverage| validate::validate(map, &coverage))
+        .map_err(|e| LoadError::Limit {
+            path: file.to_owned(),
+            source: e,
+        })
+}
+
 impl Report {
     fn map(&mut self, file: &str, map: &Map) {
-        match Coverage::new(map) {
-            Ok(coverage) => {
-                for f in validate::validate(map, &coverage) {
+        let checked = check(file, map);
+        self.add(file, checked);
+    }
+
+    fn add(&mut self, file: &str, checked: Result<Vec<Finding>, LoadError>) {
+        match checked {
+            Ok(findings) => {
+                for f in findings {
                     self.rows.push(Row::finding(file, &f));
                 }
             }
-            Err(e) => self.failed(&LoadError::Limit {
-                path: file.to_owned(),
-                source: e,
-            }),
+            Err(e) => self.failed(&e),
         }
     }
 
@@ -88,11 +101,22 @@ impl Report {
                     for f in &p.findings {
                         self.rows.push(Row::finding(&manifest_file, f));
                     }
-                    for entry in &p.entries {
-                        match &entry.map {
-                            Some(Ok(map)) => self.map(&entry.path.display().to_string(), map),
-                            Some(Err(e)) => self.failed(e),
-                            None => {}
+                    // The pack's maps are checked in parallel, reported in order.
+                    let checked: Vec<_> = p
+                        .entries
+                        .par_iter()
+                        .map(|entry| match &entry.map {
+                            Some(Ok(map)) => Some(check(&entry.path.display().to_string(), map)),
+                            _ => None,
+                        })
+                        .collect();
+                    for (entry, result) in p.entries.iter().zip(checked) {
+                        match (&entry.map, result) {
+                            (_, Some(result)) => {
+                                self.add(&entry.path.display().to_string(), result);
+                            }
+                            (Some(Err(e)), None) => self.failed(e),
+                            _ => {}
                         }
                     }
                 }

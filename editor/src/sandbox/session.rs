@@ -1167,16 +1167,20 @@ impl Sandbox {
             let enabled = has_match || job == FileJob::OpenReplay;
             ui.horizontal(|ui| {
                 let label = ui.label(job.field_label());
-                ui.add_enabled(
-                    enabled,
-                    TextEdit::singleline(&mut self.paths[k])
-                        .desired_width(150.0)
-                        .id_salt(("sandbox_path", k)),
-                )
-                .labelled_by(label.id);
+                let field = ui
+                    .add_enabled(
+                        enabled,
+                        TextEdit::singleline(&mut self.paths[k])
+                            .desired_width(150.0)
+                            .id_salt(("sandbox_path", k)),
+                    )
+                    .labelled_by(label.id);
+                // Enter in the field does what the button does.
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui
                     .add_enabled(enabled, egui::Button::new(job.label()))
                     .clicked()
+                    || (enabled && entered)
                 {
                     actions.push(SandboxAction::File(
                         job,
