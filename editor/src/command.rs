@@ -6,6 +6,7 @@
 //! symmetric image — is one command, hence one undo step.
 
 use crate::document::Document;
+use hexwright_engine::board::PieceError;
 use hexwright_engine::map::{Feature, LimitError, Map, Meta, TerrainPiece, Zone};
 
 /// One primitive change, reversible on its own.
@@ -108,11 +109,11 @@ impl Change {
             Self::RemovePiece { index, .. } => doc
                 .remove_piece(*index)
                 .map(drop)
-                .ok_or(CommandError::NoSuchPiece(*index)),
+                .map_err(CommandError::from),
             Self::ReplacePiece { index, after, .. } => doc
                 .replace_piece(*index, after.clone())
                 .map(drop)
-                .ok_or(CommandError::NoSuchPiece(*index)),
+                .map_err(CommandError::from),
             Self::Features { after, .. } => {
                 doc.set_features(after.clone());
                 Ok(())
@@ -152,6 +153,15 @@ impl std::fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
+
+impl From<PieceError> for CommandError {
+    fn from(e: PieceError) -> Self {
+        match e {
+            PieceError::NoSuchPiece(i) => Self::NoSuchPiece(i),
+            PieceError::Limit(e) => Self::Limit(e),
+        }
+    }
+}
 
 /// A named group of changes: one undo step.
 #[derive(Clone, Debug, PartialEq)]

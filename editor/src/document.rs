@@ -9,7 +9,7 @@
 
 use crate::tessellate::{self, Fill, Ring, Trapezoid};
 use hexwright_engine::Hex;
-use hexwright_engine::board::Board;
+use hexwright_engine::board::{Board, PieceError};
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::geom::{self, Bbox, Point};
 use hexwright_engine::map::{
@@ -285,8 +285,12 @@ impl Document {
         Ok(())
     }
 
-    /// Removes the terrain piece at `index`; `None` when there is none.
-    pub fn remove_piece(&mut self, index: usize) -> Option<TerrainPiece> {
+    /// Removes the terrain piece at `index`.
+    ///
+    /// # Errors
+    /// When there is none, or removing it breaks the map's budget (the map
+    /// is then unchanged).
+    pub fn remove_piece(&mut self, index: usize) -> Result<TerrainPiece, PieceError> {
         let (piece, _) = self.board.remove_piece(index)?;
         let old = self.pieces.remove(index);
         if old.eraser {
@@ -294,12 +298,19 @@ impl Document {
             update_strokes_before(self.board.map(), &mut self.pieces, index, bbox);
         }
         self.touch();
-        Some(piece)
+        Ok(piece)
     }
 
-    /// Replaces the terrain piece at `index`, returning the old one; `None`
-    /// when there is none or the new piece breaks a limit.
-    pub fn replace_piece(&mut self, index: usize, piece: TerrainPiece) -> Option<TerrainPiece> {
+    /// Replaces the terrain piece at `index`, returning the old one.
+    ///
+    /// # Errors
+    /// When there is none, or the new piece breaks a limit (the map is then
+    /// unchanged).
+    pub fn replace_piece(
+        &mut self,
+        index: usize,
+        piece: TerrainPiece,
+    ) -> Result<TerrainPiece, PieceError> {
         let shape = prepare_piece(&piece);
         let (old, _) = self.board.replace_piece(index, piece)?;
         let before = std::mem::replace(&mut self.pieces[index], shape);
@@ -314,7 +325,7 @@ impl Document {
             update_strokes_before(self.board.map(), &mut self.pieces, index, bbox);
         }
         self.touch();
-        Some(old)
+        Ok(old)
     }
 
     /// Replaces the features, returning the old ones.

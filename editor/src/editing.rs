@@ -845,9 +845,12 @@ impl Editor {
         let (index, image) = (chunk.index, chunk.image);
         if let Some(piece) = piece {
             let mirrored = cx.options.symmetry.piece(cx.doc.map(), &piece);
-            cx.doc.replace_piece(index, piece);
-            if let (Some(j), Some(m)) = (image, mirrored) {
-                cx.doc.replace_piece(j, m);
+            // A point that would break a limit is left out; the stroke
+            // keeps the points before it.
+            if cx.doc.replace_piece(index, piece).is_ok()
+                && let (Some(j), Some(m)) = (image, mirrored)
+            {
+                let _ = cx.doc.replace_piece(j, m);
             }
         }
     }
@@ -1306,7 +1309,9 @@ fn add_chunk(
         Some(m) => match cx.doc.insert_piece(index + 1, m) {
             Ok(()) => Some(index + 1),
             Err(e) => {
-                cx.doc.remove_piece(index);
+                // Undo the first half; it was just inserted, so this cannot
+                // bare more detail than there was before.
+                let _ = cx.doc.remove_piece(index);
                 return Err(e.to_string());
             }
         },

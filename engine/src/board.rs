@@ -6,6 +6,17 @@ use crate::map::{LimitError, Map, TerrainPiece};
 use crate::validate::{self, Finding};
 use hexx::Hex;
 
+/// Why a terrain piece could not be removed or replaced.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PieceError {
+    /// There is no piece at that index.
+    #[error("there is no terrain piece #{0}")]
+    NoSuchPiece(usize),
+    /// The change would break a limit (see [`LimitError`]).
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+}
+
 /// A map and its coverage, kept in step.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -74,48 +85,57 @@ impl Board {
         self.insert_piece(self.map.terrain.len(), piece)
     }
 
-    /// Removes the terrain piece at `index`; `None` when there is none, or
-    /// when removing it would bare more detail than the map's budget allows
-    /// ([`LimitError::TooDetailed`]; the map is then unchanged).
-    pub fn remove_piece(&mut self, index: usize) -> Option<(TerrainPiece, Vec<Hex>)> {
+    /// Removes the terrain piece at `index`, returning it and the hexes
+    /// recomputed.
+    ///
+    /// # Errors
+    /// [`PieceError::NoSuchPiece`], or [`PieceError::Limit`] when removing
+    /// it would bare more detail than the map's budget allows
+    /// ([`LimitError::TooDetailed`]); the map is then unchanged.
+    pub fn remove_piece(&mut self, index: usize) -> Result<(TerrainPiece, Vec<Hex>), PieceError> {
         if index >= self.map.terrain.len() {
-            return None;
+            return Err(PieceError::NoSuchPiece(index));
         }
         let piece = self.map.terrain.remove(index);
-        if let Ok(hexes) = self.coverage.piece_removed(index) {
-            Some((piece, hexes))
-        } else {
-            // Removing it bared more detail than the budget allows.
-            self.map.terrain.insert(index, piece);
-            let undone = self.coverage.piece_inserted(&self.map, index);
-            debug_assert!(undone.is_ok(), "{undone:?}");
-            None
+        match self.coverage.piece_removed(index) {
+            Ok(hexes) => Ok((piece, hexes)),
+            Err(e) => {
+                // Removing it bared more detail than the budget allows.
+                self.map.terrain.insert(index, piece);
+                let undone = self.coverage.piece_inserted(&self.map, index);
+                debug_assert!(undone.is_ok(), "{undone:?}");
+                Err(PieceError::Limit(e))
+            }
         }
     }
 
-    /// Replaces the terrain piece at `index`, returning the old one; `None`
-    /// when there is none or the new piece breaks a limit (the map is then
-    /// unchanged).
+    /// Replaces the terrain piece at `index`, returning the old one and the
+    /// hexes recomputed.
+    ///
+    /// # Errors
+    /// [`PieceError::NoSuchPiece`], or [`PieceError::Limit`] when the new
+    /// piece breaks a limit; the map is then unchanged.
     pub fn replace_piece(
         &mut self,
         index: usize,
         piece: TerrainPiece,
-    ) -> Option<(TerrainPiece, Vec<Hex>)> {
+    ) -> Result<(TerrainPiece, Vec<Hex>), PieceError> {
         if index >= self.map.terrain.len() {
-            return None;
+            return Err(PieceError::NoSuchPiece(index));
         }
         let old = std::mem::replace(&mut self.map.terrain[index], piece);
-        if self.map.check_limits().is_err() {
+        if let Err(e) = self.map.check_limits() {
             self.map.terrain[index] = old;
-            return None;
+            return Err(PieceError::Limit(e));
         }
-        if let Ok(hexes) = self.coverage.piece_replaced(&self.map, index) {
-            Some((old, hexes))
-        } else {
-            self.map.terrain[index] = old;
-            let undone = self.coverage.piece_replaced(&self.map, index);
-            debug_assert!(undone.is_ok(), "{undone:?}");
-            None
+        match self.coverage.piece_replaced(&self.map, index) {
+            Ok(hexes) => Ok((old, hexes)),
+            Err(e) => {
+                self.map.terrain[index] = old;
+                let undone = self.coverage.piece_replaced(&self.map, index);
+                debug_assert!(undone.is_ok(), "{undone:?}");
+                Err(PieceError::Limit(e))
+            }
         }
     }
 

@@ -229,8 +229,8 @@ proptest! {
             let n = board.map().terrain.len();
             match e {
                 Edit::Insert(i, p) => { board.insert_piece(i.min(n), p).unwrap(); }
-                Edit::Remove(i) => if n > 0 { board.remove_piece(i % n); },
-                Edit::Replace(i, p) => if n > 0 { board.replace_piece(i % n, p); },
+                Edit::Remove(i) => if n > 0 { let _ = board.remove_piece(i % n); },
+                Edit::Replace(i, p) => if n > 0 { let _ = board.replace_piece(i % n, p); },
             }
         }
         let full = Coverage::new(board.map()).unwrap();
@@ -462,4 +462,45 @@ fn circles_cover_exactly_what_the_true_disc_covers() {
             assert!(partial > 0, "case {k}: no hex is cut by the circle");
         }
     }
+}
+
+#[test]
+fn removing_a_piece_that_bares_too_much_detail_is_refused_with_the_reason() {
+    use hexwright_engine::board::PieceError;
+    use hexwright_engine::map::LimitError;
+    // Nine overlapping stars of 400 corners inside hex (0,0): 3,600 corners
+    // in one hex, whose boolean work (corners squared) is past the map's
+    // budget. A square over the whole hex hides them, so the map loads.
+    let mut m = open_map(Orientation::Pointy);
+    for k in 0..9 {
+        let pts: Vec<Point> = (0..400)
+            .map(|i| {
+                let a = std::f64::consts::TAU * f64::from(i) / 400.0 + 0.07 * f64::from(k);
+                let r = if i % 2 == 0 { 2.0 } else { 4.0 };
+                Point::new(100.0 + r * a.cos(), 100.0 + r * a.sin())
+            })
+            .collect();
+        m.terrain.push(piece(TerrainShape::Polygon {
+            points: Polygon::new(pts).unwrap(),
+        }));
+    }
+    m.terrain.push(piece(rect(85.0, 85.0, 115.0, 115.0)));
+    let mut board = Board::new(m).unwrap();
+    let before = board.map().clone();
+    assert_eq!(board.coverage().free_fraction(Hex::ZERO), Some(0.0));
+    let e = board.remove_piece(9).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PieceError::Limit(LimitError::TooDetailed { q: 0, r: 0, .. })
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("too detailed"), "{e}");
+    assert_eq!(board.map(), &before, "the map is unchanged");
+    assert_eq!(board.coverage().free_fraction(Hex::ZERO), Some(0.0));
+    assert!(matches!(
+        board.remove_piece(10),
+        Err(PieceError::NoSuchPiece(10))
+    ));
 }
