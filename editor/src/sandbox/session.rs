@@ -1165,7 +1165,8 @@ impl Sandbox {
         let has_match = self.timeline.is_some();
         for (k, job) in FileJob::ALL.into_iter().enumerate() {
             let enabled = has_match || job == FileJob::OpenReplay;
-            ui.horizontal(|ui| {
+            // Wraps in a narrow panel rather than running past its edge.
+            ui.horizontal_wrapped(|ui| {
                 let label = ui.label(job.field_label());
                 let field = ui
                     .add_enabled(
