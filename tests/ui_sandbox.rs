@@ -448,18 +448,20 @@ fn a_unit_is_deployed_by_dragging_it_on_the_map() {
     assert!(s.units_at_hex(free).any(|u| u.side == 0));
 }
 
-#[test]
-fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
+/// The sandbox's Batch tab after a batch of `matches` between `bots` from
+/// `seed` has finished (at most two minutes).
+fn batch_done(matches: usize, bots: [BotKind; 2], seed: u64) -> Harness<'static, HexwrightApp> {
     let mut h = sandbox();
     h.get_by_label("Batch").click();
     h.run();
-    h.state_mut().sandbox_mut().unwrap().batch_mut().configure(
-        4,
-        [BotKind::Greedy, BotKind::Random],
-        7,
-    );
+    h.state_mut()
+        .sandbox_mut()
+        .unwrap()
+        .batch_mut()
+        .configure(matches, bots, seed);
     h.run();
-    h.get_by_label("Simulate 4 matches").click();
+    h.get_by_label(&format!("Simulate {matches} matches"))
+        .click();
     let start = std::time::Instant::now();
     while h.state().sandbox().unwrap().batch().results().is_none()
         || h.state().sandbox().unwrap().batch().is_running()
@@ -469,6 +471,12 @@ fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
         h.step();
     }
     h.run();
+    h
+}
+
+#[test]
+fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
+    let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);
     assert!(h.query_by_label_contains("Side 0 wins").is_some());
     assert!(h.query_by_label_contains("Side 1 wins").is_some());
     let results = h.state().sandbox().unwrap().batch().results().unwrap();
@@ -697,25 +705,7 @@ fn units_carry_readable_letters_on_every_bundled_map_fitted() {
 
 #[test]
 fn batch_results_fill_the_middle_and_sort_by_any_column() {
-    let mut h = sandbox();
-    h.get_by_label("Batch").click();
-    h.run();
-    h.state_mut().sandbox_mut().unwrap().batch_mut().configure(
-        60,
-        [BotKind::Random, BotKind::Random],
-        3,
-    );
-    h.run();
-    h.get_by_label("Simulate 60 matches").click();
-    let start = std::time::Instant::now();
-    while h.state().sandbox().unwrap().batch().results().is_none()
-        || h.state().sandbox().unwrap().batch().is_running()
-    {
-        assert!(start.elapsed().as_secs() < 120, "the batch finishes");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
+    let mut h = batch_done(60, [BotKind::Random, BotKind::Random], 3);
     // Many rows at once in the central area, each with its Open button.
     let shown = h.query_all_by_label("Open").count();
     assert!(shown >= 12, "only {shown} rows are shown");
