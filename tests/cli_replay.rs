@@ -226,3 +226,41 @@ fn an_edited_map_is_a_map_hash_mismatch() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("map hash mismatch"), "{}", stderr(&o));
 }
+
+/// The golden replays (`tests/golden/`) re-run through the command, and
+/// `simulate --record` writes them again byte for byte.
+#[test]
+fn the_golden_replays_rerun_and_are_recorded_the_same_way() {
+    let golden = root().join("tests/golden");
+    for (map, bots) in [
+        ("twin-fords", "greedy,greedy"),
+        ("ember-isles", "planner,random"),
+    ] {
+        let fixture = golden.join(format!("replay-{map}-{}.ron", bots.replace(',', "-")));
+        let o = hexwright(&["replay", fixture.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let dir = temp_dir(&format!("golden-{map}"));
+        let path = root().join(format!("maps/{map}.ron"));
+        let o = hexwright(&[
+            "simulate",
+            path.to_str().unwrap(),
+            "--matches",
+            "1",
+            "--bots",
+            bots,
+            "--seed",
+            "11",
+            "--json",
+            "--record",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let recorded = std::fs::read_to_string(dir.join("match-0001.ron")).unwrap();
+        assert_eq!(
+            recorded,
+            std::fs::read_to_string(&fixture).unwrap(),
+            "{}",
+            fixture.display()
+        );
+    }
+}

@@ -319,3 +319,34 @@ fn a_roster_file_replaces_the_bundled_one() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// The golden fixtures (`tests/golden/`, written by the engine's `golden`
+/// test): the real command's report is the fixture's byte for byte, apart
+/// from the speed, which depends on the machine.
+#[test]
+fn simulate_json_matches_the_golden_report() {
+    let m = map("twin-fords.ron");
+    let args = [
+        "simulate",
+        &m,
+        "--matches",
+        "40",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "1",
+        "--jobs",
+        "2",
+        "--json",
+    ];
+    let o = hexwright(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let key = "\"matches_per_sec\":";
+    let at = text.find(key).expect("the report has a speed") + key.len();
+    let end = at + text[at..].find('}').expect("the speed ends the object");
+    let masked = format!("{}0.0{}", &text[..at], &text[end..]);
+    let fixture =
+        std::fs::read_to_string(root().join("tests/golden/simulate-twin-fords.json")).unwrap();
+    assert_eq!(masked, fixture);
+}

@@ -33,16 +33,17 @@
 
 use crate::Hex;
 use crate::bots::BotKind;
-use crate::map::Side;
+use crate::map::{Side, axial, axial_vec};
 use crate::rules::logic::execute_unchecked;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Command, Event, MatchState, Status};
 use crate::sim::{Batch, BotTurn, Capture, EventClock};
 use rayon::prelude::*;
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What to study.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct OpeningSpec {
     /// Rounds played in each run (at least 1).
     pub rounds: u32,
@@ -68,9 +69,10 @@ impl OpeningSpec {
 }
 
 /// One objective over a study.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ObjectiveOpening {
     /// The objective.
+    #[serde(with = "axial")]
     pub hex: Hex,
     /// Runs in which each side captured it first.
     pub by_side: [usize; 2],
@@ -100,8 +102,10 @@ impl ObjectiveOpening {
     }
 }
 
-/// The heatmaps of a study.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The heatmaps of a study, written out as JSON (`serde_json`) for a
+/// report: hexes as axial `(q, r)` pairs, per-cell counts in the order of
+/// `hexes`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Openings {
     /// What was asked.
     pub spec: OpeningSpec,
@@ -110,6 +114,7 @@ pub struct Openings {
     /// Whether the study was cancelled before every run was played.
     pub cancelled: bool,
     /// The arena's hexes, in cell order (the index of every per-cell count).
+    #[serde(with = "axial_vec")]
     pub hexes: Vec<Hex>,
     /// Per cell, the unit-turns spent on it (see the module's notes).
     pub presence: Vec<u64>,

@@ -1,0 +1,190 @@
+//! Golden fixtures: what akw-rules-v1 does on the bundled maps, recorded
+//! once and compared byte for byte on every run.
+//!
+//! The fixtures live in `tests/golden/` at the repository root:
+//! - one replay per bundled map and pairing (greedy against greedy, planner
+//!   against random), as `Replay::to_ron_string` writes it;
+//! - one `simulate --json` report (the speed field is 0, the value a report
+//!   gets for zero elapsed seconds; the CLI test compares the real command's
+//!   output with the speed masked);
+//! - one batch export as the sandbox writes it (JSON and CSV);
+//! - one openings study as JSON.
+//!
+//! A change to the rules, the bots, the seeding or a report's shape shows up
+//! here as a diff. When the change is meant, regenerate on purpose with
+//! `UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test golden` and say
+//! why in the commit.
+
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format;
+use hexwright_engine::map::Map;
+use hexwright_engine::openings::{OpeningSpec, simulate_openings};
+use hexwright_engine::replay::Replay;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::sim::{self, Batch, BatchExport, MatchRow, PlayOptions, Report};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// The bundled maps the fixtures cover.
+const MAPS: [&str; 3] = ["broken-crown", "ember-isles", "twin-fords"];
+/// The seed of every recorded replay.
+const REPLAY_SEED: u64 = 11;
+/// The pairings recorded per map: file suffix and the bots of sides 0 and 1.
+const PAIRINGS: [(&str, [BotKind; 2]); 2] = [
+    ("greedy-greedy", [BotKind::Greedy, BotKind::Greedy]),
+    ("planner-random", [BotKind::Planner, BotKind::Random]),
+];
+/// The batch behind the report fixtures: map, matches, bots, first seed.
+const BATCH: (&str, usize, [BotKind; 2], u64) =
+    ("twin-fords", 40, [BotKind::Greedy, BotKind::Random], 1);
+/// The openings study: map, rounds, runs, bots, first seed.
+const OPENINGS: (&str, u32, usize, [BotKind; 2], u64) =
+    ("broken-crown", 6, 24, [BotKind::Greedy, BotKind::Random], 3);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn golden(name: &str) -> PathBuf {
+    root().join("tests").join("golden").join(name)
+}
+
+fn map(name: &str) -> Map {
+    format::load_map(&root().join("maps").join(format!("{name}.ron")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A bundled map as `hexwright simulate MAP` prepares it (seed 1, the
+/// default round limit).
+fn prepared(map: &Map) -> Prepared {
+    let limit = hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
+    Scenario::for_map(map.clone(), 1, limit)
+        .prepare(&root().join("maps"), &Roster::bundled(), "golden")
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Compares `actual` with the fixture `name`, or writes it when
+/// `UPDATE_GOLDEN` is set. Returns a description of the difference.
+fn compare(name: &str, actual: &str) -> Option<String> {
+    let path = golden(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(&path, actual).unwrap_or_else(|e| panic!("{e}"));
+        return None;
+    }
+    let expected = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => return Some(format!("{name}: cannot read the fixture: {e}")),
+    };
+    if expected == actual {
+        return None;
+    }
+    let line = expected
+        .lines()
+        .zip(actual.lines())
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || expected.lines().count().min(actual.lines().count()),
+            |i| i,
+        );
+    Some(format!(
+        "{name} differs from the fixture at line {}:\n  fixture: {}\n  now:     {}",
+        line + 1,
+        expected.lines().nth(line).unwrap_or("(end of file)"),
+        actual.lines().nth(line).unwrap_or("(end of file)"),
+    ))
+}
+
+fn check_all(diffs: impl IntoIterator<Item = Option<String>>) {
+    let diffs: Vec<String> = diffs.into_iter().flatten().collect();
+    assert!(
+        diffs.is_empty(),
+        "{}\n(if the change is meant: UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test golden)",
+        diffs.join("\n")
+    );
+}
+
+#[test]
+fn replays_of_the_bundled_maps_are_unchanged() {
+    let mut diffs = Vec::new();
+    for name in MAPS {
+        let map = map(name);
+        let p = prepared(&map);
+        for (suffix, bots) in PAIRINGS {
+            let r = sim::play(&p, REPLAY_SEED, bots, PlayOptions { record: true });
+            let replay = Replay::from_match(&r, &p, &map).unwrap_or_else(|e| panic!("{e}"));
+            let text = replay.to_ron_string().unwrap_or_else(|e| panic!("{e}"));
+            diffs.push(compare(&format!("replay-{name}-{suffix}.ron"), &text));
+        }
+    }
+    check_all(diffs);
+}
+
+#[test]
+fn the_replay_fixtures_rerun_with_every_hash_checked() {
+    let roster = Roster::bundled();
+    for name in MAPS {
+        for (suffix, _) in PAIRINGS {
+            let file = format!("replay-{name}-{suffix}.ron");
+            let replay = Replay::load(&golden(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let summary = replay
+                .run(&roster, &file, None)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert!(summary.hashes_checked > 2, "{file}: too few hashes");
+            assert_ne!(summary.result, "unfinished", "{file}: the match has no end");
+        }
+    }
+}
+
+fn batch() -> (Prepared, Batch) {
+    let (name, matches, bots, seed) = BATCH;
+    let p = prepared(&map(name));
+    let batch = Batch {
+        matches,
+        bots,
+        seed,
+    };
+    (p, batch)
+}
+
+#[test]
+fn the_simulate_report_and_the_batch_export_are_unchanged() {
+    let (p, batch) = batch();
+    let results = sim::simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
+    let report = Report::new(&results, batch.bots, 0.0);
+    let mut json = serde_json::to_string(&report).unwrap_or_else(|e| panic!("{e}"));
+    json.push('\n');
+    let rows: Vec<MatchRow> = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| MatchRow::new(i, r))
+        .collect();
+    let arena = &p.rules.arena;
+    let csv = sim::results_csv(arena, &rows);
+    let export = BatchExport::new(arena, &batch, false, rows, 0.0);
+    let export = serde_json::to_string_pretty(&export).unwrap_or_else(|e| panic!("{e}")) + "\n";
+    check_all([
+        compare("simulate-twin-fords.json", &json),
+        compare("batch-twin-fords.json", &export),
+        compare("batch-twin-fords.csv", &csv),
+    ]);
+}
+
+#[test]
+fn the_openings_study_is_unchanged() {
+    let (name, rounds, runs, bots, seed) = OPENINGS;
+    let p = prepared(&map(name));
+    let spec = OpeningSpec {
+        rounds,
+        runs,
+        bots,
+        seed,
+    };
+    let o = simulate_openings(&p, &spec, &|_| {}, &AtomicBool::new(false));
+    assert!(!o.cancelled);
+    let json = serde_json::to_string_pretty(&o).unwrap_or_else(|e| panic!("{e}")) + "\n";
+    check_all([compare(&format!("openings-{name}.json"), &json)]);
+}
