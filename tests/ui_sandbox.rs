@@ -317,6 +317,19 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
         "{:?}",
         h.state().sandbox().unwrap().message()
     );
+    // The file is the replay `hexwright simulate --record` writes for the
+    // same match: both are recorded by the engine.
+    {
+        use hexwright_engine::replay::Replay;
+        use hexwright_engine::sim::{self, PlayOptions};
+        let t = timeline(&h).unwrap();
+        let map = hexwright::bundled::default_map().expect("the bundled map");
+        let bots = [BotKind::Greedy; 2];
+        let played = sim::play(t.prepared(), t.seed(), bots, PlayOptions { record: true });
+        let recorded = Replay::from_match(&played, t.prepared(), &map).expect("records");
+        let text = recorded.to_ron_string().expect("encodes");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
     h.get_by_label("Restart").click();
     h.run();
     assert_eq!(cursor(&h), 0);

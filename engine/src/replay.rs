@@ -341,10 +341,64 @@ impl Replay {
         prepared: &Prepared,
         map: &Map,
     ) -> Result<Self, ReplayError> {
+        let players = result.bots.map(crate::bots::BotKind::name);
+        Self::record(prepared, map, result.seed, players, &result.commands)
+    }
+
+    /// The replay of a match of `prepared` with `seed` in which `played`
+    /// was played after the scenario's opening; `players` names who played
+    /// each side (a bot's name or [`HUMAN`]). `map` is the map `prepared`
+    /// was made from.
+    ///
+    /// The command list starts after deployment: the part of the opening
+    /// the match applied (all of it, unless default armies of another seed
+    /// make a command illegal, see [`Prepared::new_match_with_seed`]), then
+    /// `played`. Every command is checked and a state hash is taken at each
+    /// `EndTurn` and after the last command, so the replay re-runs as
+    /// [`Replay::run`] checks it. `hexwright simulate --record` and the
+    /// sandbox's Save replay both write replays through here.
+    pub fn record(
+        prepared: &Prepared,
+        map: &Map,
+        seed: u64,
+        players: [&str; 2],
+        played: &[Command],
+    ) -> Result<Self, ReplayError> {
+        let origin = "the recorded match";
         let encode = |e: ron::Error| SaveError::Encode {
             path: "replay".into(),
             message: e.to_string(),
         };
+        let (mut s, _) = prepared.setup(seed);
+        let mut events = Vec::new();
+        let mut commands = Vec::with_capacity(prepared.opening.len() + played.len());
+        let mut hashes = Vec::new();
+        for cmd in &prepared.opening {
+            events.clear();
+            if s.outcome.is_some() || rules::execute(&mut s, cmd, &mut events).is_err() {
+                break;
+            }
+            commands.push(cmd.clone());
+            if *cmd == Command::EndTurn {
+                hashes.push(Hash64(s.state_hash()));
+            }
+        }
+        for cmd in played {
+            events.clear();
+            rules::execute(&mut s, cmd, &mut events).map_err(|reason| ReplayError::Illegal {
+                origin: origin.into(),
+                index: commands.len(),
+                command: cmd.clone(),
+                reason,
+            })?;
+            commands.push(cmd.clone());
+            if *cmd == Command::EndTurn {
+                hashes.push(Hash64(s.state_hash()));
+            }
+        }
+        if commands.last().is_some_and(|c| *c != Command::EndTurn) {
+            hashes.push(Hash64(s.state_hash()));
+        }
         let roster = &prepared.rules.roster;
         Ok(Self {
             header: Header {
@@ -356,14 +410,14 @@ impl Replay {
                     name: roster.name.clone(),
                     hash: roster_hash(roster).map_err(encode)?,
                 },
-                seed: result.seed,
-                bots: (result.bots[0].name().into(), result.bots[1].name().into()),
+                seed,
+                bots: (players[0].into(), players[1].into()),
             },
             round_limit: prepared.rules.round_limit,
             map: map.clone(),
-            armies: prepared.written_armies(result.seed),
-            commands: result.commands.clone(),
-            hashes: Some(result.turn_hashes.iter().map(|&h| Hash64(h)).collect()),
+            armies: prepared.written_armies(seed),
+            commands,
+            hashes: Some(hashes),
         })
     }
 
@@ -830,6 +884,53 @@ mod tests {
         let result = sim::play(&prepared, seed, bots, PlayOptions { record: true });
         let replay = Replay::from_match(&result, &prepared, &map).unwrap();
         (replay, roster, result)
+    }
+
+    /// A scenario with an opening: the replay of a simulated match holds
+    /// the opening too (it used to start after it, so it did not re-run).
+    #[test]
+    fn a_match_after_an_opening_replays_from_the_setup() {
+        let (map, roster, prepared) = setup(8);
+        let first = sim::play(
+            &prepared,
+            5,
+            [BotKind::Greedy; 2],
+            PlayOptions { record: true },
+        );
+        let mut scenario = Scenario::for_map(map.clone(), 5, 8);
+        scenario.armies = Some(prepared.written_armies(5));
+        scenario.opening = first.commands[..12].to_vec();
+        let with_opening = scenario
+            .prepare(Path::new("."), &roster, "opening.ron")
+            .unwrap();
+        let bots = [BotKind::Random, BotKind::Greedy];
+        let r = sim::play(&with_opening, 9, bots, PlayOptions { record: true });
+        let replay = Replay::from_match(&r, &with_opening, &map).unwrap();
+        assert_eq!(replay.commands[..12], first.commands[..12]);
+        assert_eq!(replay.commands.len(), 12 + r.commands.len());
+        let summary = replay.run(&roster, "opening.ron", None).unwrap();
+        assert_eq!(summary.final_hash, Hash64(r.state.state_hash()));
+        assert_eq!(
+            summary.hashes_checked,
+            replay.hashes.as_ref().unwrap().len()
+        );
+    }
+
+    /// Recording refuses an illegal command with its index.
+    #[test]
+    fn recording_an_illegal_command_says_which() {
+        let (map, _, prepared) = setup(4);
+        let bad = Command::Move {
+            unit: 0,
+            to: crate::Hex::new(40, 40),
+        };
+        let played = [Command::EndTurn, bad.clone()];
+        match Replay::record(&prepared, &map, 5, ["greedy", HUMAN], &played) {
+            Err(ReplayError::Illegal { index, command, .. }) => {
+                assert_eq!((index, command), (1, bad));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -672,6 +672,16 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
     out
 }
 
+/// How many matches lasted each number of rounds.
+#[must_use]
+pub fn length_histogram(rows: &[MatchRow]) -> BTreeMap<u32, usize> {
+    let mut lengths = BTreeMap::new();
+    for r in rows {
+        *lengths.entry(r.rounds).or_insert(0) += 1;
+    }
+    lengths
+}
+
 /// A batch written out as JSON by the app: what was asked, the summary,
 /// the objectives and every finished match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -738,6 +748,28 @@ mod tests {
     }
 
     const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
+
+    #[test]
+    fn the_length_histogram_counts_every_match_once() {
+        let p = prepared("twin-fords.ron", 8);
+        let batch = Batch {
+            matches: 6,
+            bots: RANDOM,
+            seed: 2,
+        };
+        let results = simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
+        let rows: Vec<MatchRow> = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| MatchRow::new(i, r))
+            .collect();
+        let h = length_histogram(&rows);
+        assert_eq!(h.values().sum::<usize>(), 6);
+        for (&rounds, &n) in &h {
+            assert!(n > 0);
+            assert_eq!(n, rows.iter().filter(|r| r.rounds == rounds).count());
+        }
+    }
 
     #[test]
     fn first_captures_agree_with_the_owners_seen_command_by_command() {

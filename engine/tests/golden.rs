@@ -86,10 +86,7 @@ fn compare(name: &str, actual: &str) -> Option<String> {
         .lines()
         .zip(actual.lines())
         .position(|(a, b)| a != b)
-        .map_or_else(
-            || expected.lines().count().min(actual.lines().count()),
-            |i| i,
-        );
+        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
     Some(format!(
         "{name} differs from the fixture at line {}:\n  fixture: {}\n  now:     {}",
         line + 1,

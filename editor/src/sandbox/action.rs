@@ -124,8 +124,8 @@ pub enum SandboxAction {
     SetSpeed(f32),
     /// Move the cursor to this many commands.
     Seek(usize),
-    /// Move the cursor to the start of this turn counter.
-    SeekTurn(u32),
+    /// Move the cursor to the start of this round (1-based).
+    SeekRound(u32),
     /// Hand a side to a bot or a person.
     SetSeat(Side, Seat),
     /// A click on a hex of the board.

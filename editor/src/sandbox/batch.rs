@@ -100,10 +100,7 @@ pub struct BatchResults {
 
 impl BatchResults {
     fn new(batch: Batch, rules: Arc<Rules>, rows: Vec<MatchRow>, seconds: f64) -> Self {
-        let mut lengths = BTreeMap::new();
-        for r in &rows {
-            *lengths.entry(r.rounds).or_insert(0) += 1;
-        }
+        let lengths = sim::length_histogram(&rows);
         Self {
             batch,
             cancelled: rows.len() < batch.matches,

@@ -229,14 +229,6 @@ pub fn unit_letter(s: &MatchState, u: &Unit) -> String {
     }
 }
 
-/// Whether a unit has nothing left to do this turn (moved and acted, or
-/// arrived this turn).
-#[must_use]
-pub fn exhausted(s: &MatchState, u: &Unit) -> bool {
-    let kind = s.roster().kind(u.kind);
-    u.alive() && (u.arrived || (u.moved && u.actions >= kind.actions))
-}
-
 /// The smallest letter drawn on a unit, in points: below it the letter is
 /// left out rather than drawn unreadably.
 pub const MIN_LETTER: f32 = 9.0;
@@ -264,7 +256,7 @@ fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected:
         painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], stroke);
         return;
     }
-    let fill = if exhausted(s, u) {
+    let fill = if s.is_spent(u) {
         color.gamma_multiply(0.45)
     } else {
         color

@@ -77,7 +77,7 @@ pub fn show(
         ui.add(DragValue::new(jump).range(1..=limit.max(1)))
             .labelled_by(label.id);
         if ui.button("Go to round").clicked() {
-            actions.push(SandboxAction::SeekTurn(jump.saturating_sub(1) * 2));
+            actions.push(SandboxAction::SeekRound(*jump));
         }
     });
     let n = t.steps().len();

@@ -3,12 +3,12 @@
 //! spawn menu of a barracks, and End turn.
 
 use super::action::SandboxAction;
-use super::board::exhausted;
 use super::human::{Intent, UnitOptions};
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::{Command, MatchState, Status, UnitId, check};
+use hexwright_engine::rules::query::spawn_options;
+use hexwright_engine::rules::{Command, MatchState, Status, UnitId};
 
 /// Shows the selected unit's card.
 pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
@@ -53,7 +53,7 @@ pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
         if u.arrived {
             state.push("arrived this turn".to_owned());
         }
-        if exhausted(s, u) {
+        if s.is_spent(u) {
             state.push("exhausted".to_owned());
         }
         if u.poison > 0 {
@@ -152,36 +152,21 @@ pub fn human_actions(
     if let Some(b) = spawn_menu {
         ui.separator();
         ui.label(RichText::new(format!("Barracks at ({},{})", b.x, b.y)).strong());
-        let race = s.race[usize::from(side)];
-        for k in s.roster().race_kinds(race) {
-            let kd = &s.roster().kind(k).def;
-            if !kd.class.spawnable() {
-                continue;
-            }
-            let cost = kd.cost.unwrap_or(0);
-            let probe = Command::Spawn {
-                barracks: b,
-                kind: kd.name.clone(),
-                to: b,
-            };
-            // Whether any target works; the reason when none does.
-            let ok = !super::human::spawn_targets(s, b, &kd.name).is_empty();
-            let label = format!("Spawn {} ({cost} Energy)", kd.name);
-            let chosen = matches!(intent, Intent::Spawn { barracks, kind } if *barracks == b && *kind == kd.name);
-            let r = ui.add_enabled(ok, egui::Button::selectable(chosen, label));
-            let r = if ok {
-                r.on_hover_text("Then click a highlighted hex")
-            } else {
-                let why = check(s, &probe).err().map_or_else(
-                    || "no free hex next to the barracks".to_owned(),
-                    |e| e.to_string(),
-                );
-                r.on_disabled_hover_text(why)
+        for option in spawn_options(s, b) {
+            let label = format!("Spawn {} ({} Energy)", option.kind, option.cost);
+            let chosen = matches!(intent, Intent::Spawn { barracks, kind } if *barracks == b && *kind == option.kind);
+            let r = ui.add_enabled(
+                option.refusal.is_none(),
+                egui::Button::selectable(chosen, label),
+            );
+            let r = match &option.refusal {
+                None => r.on_hover_text("Then click a highlighted hex"),
+                Some(why) => r.on_disabled_hover_text(why.to_string()),
             };
             if r.clicked() {
                 actions.push(SandboxAction::SetIntent(Intent::Spawn {
                     barracks: b,
-                    kind: kd.name.clone(),
+                    kind: option.kind,
                 }));
             }
         }

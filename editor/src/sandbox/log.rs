@@ -6,59 +6,21 @@
 use super::action::SandboxAction;
 use super::timeline::{Step, Timeline};
 use egui::{RichText, ScrollArea, Ui};
-use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::fog::sees_cell;
-use hexwright_engine::rules::{Command, MatchState};
+use hexwright_engine::rules::Command;
+use hexwright_engine::rules::narrate::narrate_for;
 
-/// The hex a command is about (where it ends or strikes), if any.
-#[must_use]
-pub fn command_hex(before: &MatchState, cmd: &Command) -> Option<Hex> {
-    match cmd {
-        Command::Move { to, .. } | Command::Summon { to, .. } | Command::Spawn { to, .. } => {
-            Some(*to)
-        }
-        Command::Attack { target, .. } => Some(*target),
-        Command::Rebound { unit } | Command::Heal { unit, .. } => {
-            before.unit(*unit).map(|u| before.arena().hex(u.cell))
-        }
-        Command::EndTurn => None,
-    }
-}
-
-/// A step's line as `viewer` may read it (`None`: all-seeing).
+/// A step's line as `viewer` may read it (`None`: all-seeing), as the
+/// engine tells it ([`narrate_for`]).
 #[must_use]
 pub fn line_for(t: &Timeline, i: usize, viewer: Option<Side>) -> String {
     let step: &Step = &t.steps()[i];
-    let Some(side) = viewer else {
-        return step.line.clone();
-    };
-    if step.cmd == Command::EndTurn {
-        // The turn start that follows is told only when it is the viewer's
-        // own (an enemy's income and bank stay hidden).
-        if step.side == side
-            && let Some(i) = step.line.find(" begins")
-        {
-            return step.line[..i + " begins".len()].to_owned();
-        }
+    if viewer.is_none() || viewer == Some(step.side) && step.cmd != Command::EndTurn {
         return step.line.clone();
     }
-    if step.side == side {
-        return step.line.clone();
-    }
-    let (Some(before), Some(after)) = (t.state_at(i), t.state_at(i + 1)) else {
-        return step.line.clone();
-    };
-    let seen = command_hex(before, &step.cmd)
-        .and_then(|h| after.arena().cell(h))
-        .is_some_and(|c| sees_cell(before, side, c) || sees_cell(after, side, c));
-    if seen {
-        step.line.clone()
-    } else {
-        format!(
-            "Round {}, side {}: acts out of side {side}'s sight",
-            step.round, step.side
-        )
+    match (t.state_at(i), t.state_at(i + 1)) {
+        (Some(before), Some(after)) => narrate_for(before, &step.cmd, &step.events, after, viewer),
+        _ => step.line.clone(),
     }
 }
 

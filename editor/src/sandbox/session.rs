@@ -25,10 +25,10 @@ use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
-use hexwright_engine::replay::{self, HUMAN, Hash64, Header, REPLAY_FORMAT, Replay, RosterId};
+use hexwright_engine::replay::{self, HUMAN, Replay};
 use hexwright_engine::rules::fog::visible_cells;
 use hexwright_engine::rules::scenario::Prepared;
-use hexwright_engine::rules::{AKW_RULES_V1, Command, MatchState, PlayerView, Roster, UnitId};
+use hexwright_engine::rules::{Command, MatchState, PlayerView, Roster, UnitId};
 use hexwright_engine::validate::Severity;
 use std::path::{Path, PathBuf};
 
@@ -352,15 +352,14 @@ impl Sandbox {
                 }
                 self.after_move();
             }
-            SandboxAction::SeekTurn(turn) => {
+            SandboxAction::SeekRound(round) => {
                 self.playing = false;
                 self.message = None;
                 if let Some(t) = &mut self.timeline {
-                    match t.turn_start(turn) {
+                    match t.round_start(round) {
                         Some(i) => t.seek(i),
                         None => {
-                            self.message =
-                                Some(format!("Round {} has not been played yet", turn / 2 + 1));
+                            self.message = Some(format!("Round {round} has not been played yet"));
                         }
                     }
                 }
@@ -605,43 +604,23 @@ impl Sandbox {
         }
     }
 
-    /// The replay of the match up to the cursor.
+    /// The replay of the match up to the cursor, recorded by the engine as
+    /// `hexwright simulate --record` records its matches.
     pub fn replay(&self) -> Result<Replay, String> {
         let t = self.timeline.as_ref().ok_or("no match to save")?;
-        let p = t.prepared();
-        let commands = t.commands_from_setup();
-        let (mut s, _) = p.setup(t.seed());
-        let mut hashes = Vec::new();
-        let mut events = Vec::new();
-        for (i, cmd) in commands.iter().enumerate() {
-            events.clear();
-            hexwright_engine::rules::execute(&mut s, cmd, &mut events)
-                .map_err(|e| format!("command {i}: {e}"))?;
-            if *cmd == Command::EndTurn || i + 1 == commands.len() {
-                hashes.push(Hash64(s.state_hash()));
-            }
-        }
-        let name = |seat: Seat| seat.map_or(HUMAN.to_owned(), |b| b.name().to_owned());
-        let roster = &p.rules.roster;
-        Ok(Replay {
-            header: Header {
-                format: REPLAY_FORMAT,
-                engine: replay::ENGINE_VERSION.into(),
-                ruleset: AKW_RULES_V1.into(),
-                map_hash: replay::map_hash(&self.map).map_err(|e| e.to_string())?,
-                roster: RosterId {
-                    name: roster.name.clone(),
-                    hash: replay::roster_hash(roster).map_err(|e| e.to_string())?,
-                },
-                seed: t.seed(),
-                bots: (name(t.seats()[0]), name(t.seats()[1])),
-            },
-            round_limit: p.rules.round_limit,
-            map: self.map.clone(),
-            armies: p.written_armies(t.seed()),
-            commands,
-            hashes: Some(hashes),
-        })
+        let played: Vec<Command> = t.steps()[..t.cursor()]
+            .iter()
+            .map(|s| s.cmd.clone())
+            .collect();
+        let name = |seat: Seat| seat.map_or(HUMAN, BotKind::name);
+        Replay::record(
+            t.prepared(),
+            &self.map,
+            t.seed(),
+            t.seats().map(name),
+            &played,
+        )
+        .map_err(|e| e.to_string())
     }
 
     fn file(&mut self, job: FileJob, path: &Path) {
@@ -1100,7 +1079,7 @@ impl Sandbox {
                 let last = t.cursor().checked_sub(1).and_then(|i| {
                     let step = &t.steps()[i];
                     let before = t.state_at(i)?;
-                    let to = log::command_hex(before, &step.cmd)?;
+                    let to = hexwright_engine::rules::narrate::command_hex(before, &step.cmd)?;
                     let from = match &step.cmd {
                         Command::Move { unit, .. } | Command::Attack { unit, .. } => {
                             before.unit(*unit).map(|u| before.arena().hex(u.cell))

@@ -15,9 +15,8 @@
 //! unit of the same army holds moves that unit to the hex the placed unit
 //! held (or back to automatic deployment, if it had none).
 
-mod army;
-
-pub use army::{PRESETS, TWO_COMMANDERS, presets, random_army};
+use hexwright_engine::rules::army;
+pub use hexwright_engine::rules::army::{PRESETS, TWO_COMMANDERS, presets, random_army};
 
 use crate::pack_draft::relative_to;
 use crate::theme;

@@ -9,6 +9,7 @@ use crate::theme;
 use egui::{ComboBox, Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
+use hexwright_engine::rules::query::{SideSummary, pending_captures, side_summary};
 use hexwright_engine::rules::{MatchState, Outcome};
 
 /// A seat's label.
@@ -36,7 +37,6 @@ pub fn outcome_text(s: &MatchState) -> Option<String> {
 
 /// Shows the status of the state at the cursor; `viewer` is the side whose
 /// view is drawn (`None`: all-seeing).
-#[allow(clippy::too_many_lines)] // one row per figure
 pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
     let s = t.state();
@@ -80,113 +80,86 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
             .on_hover_text("Hand the side to a person or a bot from this point on");
     }
     ui.add_space(4.0);
+    sides_grid(ui, s, viewer);
+    let pending = pending_captures(s, viewer);
+    if !pending.is_empty() {
+        ui.label(RichText::new("Pending captures").strong());
+        for p in pending {
+            ui.label(format!(
+                "side {} takes ({},{}) at its next turn start if it holds",
+                p.side, p.hex.x, p.hex.y
+            ));
+        }
+    }
+    actions
+}
+
+/// One column per side: race, Energy, income, bases, objectives, Outposts
+/// and units, as the engine tells them to `viewer`.
+fn sides_grid(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
+    let sides: Vec<SideSummary> = (0..2u8).map(|side| side_summary(s, side, viewer)).collect();
+    let hidden = |ui: &mut Ui| {
+        ui.label("?").on_hover_text("Hidden in this side's view");
+    };
     Grid::new("sides")
         .num_columns(3)
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
-            for side in 0..2u8 {
+            for side in &sides {
                 ui.label(
-                    RichText::new(format!("Side {side}"))
-                        .color(theme::side_text_color(side, ui.visuals()))
+                    RichText::new(format!("Side {}", side.side))
+                        .color(theme::side_text_color(side.side, ui.visuals()))
                         .strong(),
                 );
             }
             ui.end_row();
             ui.label("Race");
-            for side in 0..2usize {
-                ui.label(&s.roster().races[usize::from(s.race[side])]);
+            for side in &sides {
+                ui.label(&side.race);
             }
             ui.end_row();
             ui.label("Energy");
-            for side in 0..2u8 {
-                if viewer.is_some_and(|v| v != side) {
-                    ui.label("?").on_hover_text("Hidden in this side's view");
-                } else {
-                    ui.label(format!("{} / 15", s.energy[usize::from(side)]));
+            for side in &sides {
+                match side.energy {
+                    Some(e) => {
+                        ui.label(format!("{e} / {}", side.energy_cap));
+                    }
+                    None => hidden(ui),
                 }
             }
             ui.end_row();
             ui.label("Income")
                 .on_hover_text("Energy at the side's next turn start");
-            for side in 0..2u8 {
-                let next = if s.side == side {
-                    s.turn + 2
-                } else {
-                    s.turn + 1
-                };
-                ui.label(format!("+{}", s.income(side, next)));
+            for side in &sides {
+                ui.label(format!("+{}", side.next_income));
             }
             ui.end_row();
             ui.label("Base health");
-            for side in 0..2u8 {
-                let h: Vec<String> = s
-                    .bases
-                    .iter()
-                    .filter(|b| b.side == side)
-                    .map(|b| b.health.to_string())
-                    .collect();
+            for side in &sides {
+                let h: Vec<String> = side.base_health.iter().map(ToString::to_string).collect();
                 ui.label(h.join(", "));
             }
             ui.end_row();
             ui.label("Objectives");
-            for side in 0..2u8 {
-                let n = s
-                    .objectives
-                    .iter()
-                    .filter(|o| o.owner == Some(side))
-                    .count();
-                ui.label(format!("{n} / {}", s.objectives.len()));
+            for side in &sides {
+                ui.label(format!("{} / {}", side.objectives, s.objectives.len()));
             }
             ui.end_row();
             ui.label("Outposts");
-            for side in 0..2u8 {
-                let n = s
-                    .arena()
-                    .outposts
-                    .iter()
-                    .filter(|&&c| s.outpost_controller(c) == Some(side))
-                    .count();
-                ui.label(format!("{n} / {}", s.arena().outposts.len()));
+            for side in &sides {
+                ui.label(format!("{} / {}", side.outposts, s.arena().outposts.len()));
             }
             ui.end_row();
             ui.label("Units");
-            for side in 0..2u8 {
-                let n = s
-                    .units
-                    .iter()
-                    .filter(|u| u.side == side && u.alive())
-                    .count();
-                if viewer.is_some_and(|v| v != side) {
-                    ui.label("?");
-                } else {
-                    ui.label(n.to_string());
+            for side in &sides {
+                match side.units {
+                    Some(n) => {
+                        ui.label(n.to_string());
+                    }
+                    None => hidden(ui),
                 }
             }
             ui.end_row();
         });
-    let pending: Vec<String> = s
-        .objectives
-        .iter()
-        .filter_map(|o| {
-            let u = s.unit(o.pending?)?;
-            if viewer.is_some_and(|v| v != u.side)
-                && !hexwright_engine::rules::fog::sees_units_at(s, viewer.unwrap_or(0), o.cell)
-            {
-                return None;
-            }
-            let h = s.arena().hex(o.cell);
-            Some(format!(
-                "side {} takes ({},{}) at its next turn start if it holds",
-                u.side, h.x, h.y
-            ))
-        })
-        .collect();
-    if !pending.is_empty() && s.outcome.is_none() {
-        ui.label(RichText::new("Pending captures").strong());
-        for p in pending {
-            ui.label(p);
-        }
-    }
-    actions
 }

@@ -15,6 +15,7 @@
 
 use hexwright_engine::bots::{Bot, BotKind};
 use hexwright_engine::map::Side;
+use hexwright_engine::rules::query::first_turn_of_round;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::rules::{Command, Event, MatchState, RuleError, execute, narrate};
 use hexwright_engine::sim::BotTurn;
@@ -182,6 +183,13 @@ impl Timeline {
     /// Moves the cursor to `i` steps (clamped to what is recorded).
     pub fn seek(&mut self, i: usize) {
         self.cursor = i.min(self.steps.len());
+    }
+
+    /// The step index where round `round` starts (the first step played
+    /// in its first turn), if that turn is recorded.
+    #[must_use]
+    pub fn round_start(&self, round: u32) -> Option<usize> {
+        self.turn_start(first_turn_of_round(round))
     }
 
     /// The step index where turn `turn` starts (the first step played in

@@ -16,14 +16,21 @@
 //! - [`logic`]: `check`, `execute`, `legal`.
 //! - [`fog`]: what each side sees; [`PlayerView`].
 //! - [`scenario`]: scenarios, army selection, default armies.
-//! - [`narrate`]: a command and its events told in one line of words.
+//! - [`narrate`]: a command and its events told in one line of words, for
+//!   everyone or for one side.
+//! - [`query`]: what a front end asks of a state (a side's summary as a
+//!   viewer knows it, pending captures, spent units, spawn options, rounds).
+//! - [`army`]: building legal armies (presets, random armies, one unit more
+//!   or less).
 
 pub mod arena;
+pub mod army;
 pub mod command;
 pub mod event;
 pub mod fog;
 pub mod logic;
 pub mod narrate;
+pub mod query;
 pub mod roster;
 pub mod scenario;
 pub mod state;

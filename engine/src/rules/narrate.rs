@@ -1,11 +1,15 @@
 //! Matches told in words: one line per command, for event logs
 //! ("Round 3, side 1: Pikeman moves to (2,-1) and captures the Energy
-//! objective at (2,-1)").
+//! objective at (2,-1)"), told to everyone or to one side as it may know
+//! it ([`narrate_for`]).
 
 use super::command::Command;
 use super::event::{EnergyReason, Event};
+use super::fog::sees_cell;
+use super::query::round_of_turn;
 use super::state::{MatchState, Outcome, UnitId};
 use crate::Hex;
+use crate::map::Side;
 use std::fmt::Write as _;
 
 fn at(h: Hex) -> String {
@@ -33,16 +37,68 @@ fn join(parts: &[String]) -> String {
 /// kinds are looked up there, so units that arrived are named too).
 #[must_use]
 pub fn narrate(before: &MatchState, cmd: &Command, events: &[Event], after: &MatchState) -> String {
+    narrate_for(before, cmd, events, after, None)
+}
+
+/// The hex a command is about (where it ends or strikes), if any; `before`
+/// is the state it is played in.
+#[must_use]
+pub fn command_hex(before: &MatchState, cmd: &Command) -> Option<Hex> {
+    match cmd {
+        Command::Move { to, .. } | Command::Summon { to, .. } | Command::Spawn { to, .. } => {
+            Some(*to)
+        }
+        Command::Attack { target, .. } => Some(*target),
+        Command::Rebound { unit } | Command::Heal { unit, .. } => {
+            before.unit(*unit).map(|u| before.arena().hex(u.cell))
+        }
+        Command::EndTurn => None,
+    }
+}
+
+/// Like [`narrate`], told to `viewer` (`None`: all-seeing) as it may know
+/// it: an enemy command whose hex it saw neither before nor after is only
+/// "acts out of side N's sight", and when the viewer ends its turn the
+/// enemy's turn start is told without its income and bank.
+#[must_use]
+pub fn narrate_for(
+    before: &MatchState,
+    cmd: &Command,
+    events: &[Event],
+    after: &MatchState,
+    viewer: Option<Side>,
+) -> String {
     let side = before.side;
+    if let Some(v) = viewer
+        && v != side
+        && *cmd != Command::EndTurn
+    {
+        let seen = command_hex(before, cmd)
+            .and_then(|h| after.arena().cell(h))
+            .is_some_and(|c| sees_cell(before, v, c) || sees_cell(after, v, c));
+        if !seen {
+            return format!(
+                "Round {}, side {side}: acts out of side {v}'s sight",
+                before.round()
+            );
+        }
+    }
     let main = main_clause(before, cmd, events, after);
-    let parts: Vec<String> = events
-        .iter()
-        .filter_map(|e| event_clause(e, cmd, after))
-        .collect();
     let next_turn = events.iter().find_map(|e| match e {
-        Event::TurnStarted { side, turn } => Some((turn / 2 + 1, *side)),
+        Event::TurnStarted { side, turn } => Some((round_of_turn(*turn), *side)),
         _ => None,
     });
+    // The turn start that follows the viewer's own End turn is the enemy's:
+    // its income and bank stay hidden.
+    let untold = *cmd == Command::EndTurn && next_turn.is_some() && viewer == Some(side);
+    let parts: Vec<String> = if untold {
+        Vec::new()
+    } else {
+        events
+            .iter()
+            .filter_map(|e| event_clause(e, cmd, after))
+            .collect()
+    };
     let mut line = format!("Round {}, side {side}: {main}", before.round());
     if let (Command::EndTurn, Some((round, s))) = (cmd, next_turn) {
         let _ = write!(line, "; round {round}, side {s} begins");
@@ -253,6 +309,58 @@ mod tests {
         );
         let last = lines.last().unwrap();
         assert!(last.ends_with("side 0 wins the match"), "{last}");
+    }
+
+    #[test]
+    fn a_side_is_told_what_it_may_know() {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join("broken-crown.ron")).unwrap();
+        let p = Scenario::for_map(map, 4, 60)
+            .prepare(&maps, &Roster::bundled(), "t")
+            .unwrap();
+        let bots = [BotKind::Greedy, BotKind::Greedy];
+        let r = sim::play(&p, 4, bots, PlayOptions { record: true });
+        let (mut s, _) = p.new_match_with_seed(4);
+        let (mut hidden, mut cut) = (0, 0);
+        for cmd in &r.commands {
+            let before = s.clone();
+            let mut events = Vec::new();
+            execute(&mut s, cmd, &mut events).unwrap();
+            let all = narrate(&before, cmd, &events, &s);
+            assert_eq!(narrate_for(&before, cmd, &events, &s, None), all);
+            let mover = before.side;
+            let own = narrate_for(&before, cmd, &events, &s, Some(mover));
+            let other = narrate_for(&before, cmd, &events, &s, Some(1 - mover));
+            if *cmd == Command::EndTurn {
+                // The enemy's turn start is told to the side that ended its
+                // turn without the enemy's income.
+                assert_eq!(other, all, "the side whose turn starts hears it all");
+                if let Some(i) = all.find(" begins") {
+                    assert_eq!(own, all[..i + " begins".len()]);
+                    cut += usize::from(own.len() < all.len());
+                }
+                continue;
+            }
+            assert_eq!(own, all, "a side's own commands are told in full");
+            let seen = command_hex(&before, cmd)
+                .and_then(|h| s.arena().cell(h))
+                .is_some_and(|c| sees_cell(&before, 1 - mover, c) || sees_cell(&s, 1 - mover, c));
+            if seen {
+                assert_eq!(other, all);
+            } else {
+                assert_eq!(
+                    other,
+                    format!(
+                        "Round {}, side {mover}: acts out of side {}'s sight",
+                        before.round(),
+                        1 - mover
+                    )
+                );
+                hidden += 1;
+            }
+        }
+        assert!(hidden > 0, "some commands were out of the enemy's sight");
+        assert!(cut > 0, "some turn starts were told without the income");
     }
 
     #[test]

@@ -1,14 +1,23 @@
-//! Armies for the scenario panel, built from the roster: presets for every
-//! race, random legal armies, and adding or removing one unit of a kind.
+//! Building armies from a roster: presets for every race, random legal
+//! armies, and adding or removing one unit of a kind (what the sandbox's
+//! army builder offers).
 //!
-//! Every army built here follows the selection rules by construction (one
-//! race, at most [`ARMY_POINTS`], at least one commander and none twice, at
-//! most [`MAX_DEPLOYED`] deployed, summons only in the reserve pool); tests
-//! check each one with [`check_army`](hexwright_engine::rules::scenario::check_army).
+//! Every preset and random army follows the selection rules by
+//! construction (one race, at most [`ARMY_POINTS`], at least one commander
+//! and none twice, at most [`MAX_DEPLOYED`] deployed, summons only in the
+//! reserve pool and only for a unit that can summon them); tests check each
+//! one with [`check_army`](super::scenario::check_army). [`add`] and
+//! [`remove`] refuse nothing: a builder shows the rules an army breaks with
+//! `check_army`.
+//!
+//! The default armies of a match (no armies written in the scenario) are
+//! [`default_army`](super::scenario::default_army).
 
-use hexwright_engine::rules::Class;
-use hexwright_engine::rules::roster::{KindId, Roster};
-use hexwright_engine::rules::scenario::{ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED};
+use super::Class;
+use super::roster::{KindId, Roster};
+use super::scenario::{ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// The presets every race has, in menu order.
 pub const PRESETS: [&str; 3] = ["Balanced", "Elite heavy", "Soldier swarm"];
@@ -168,43 +177,23 @@ pub fn presets(roster: &Roster, race: u16) -> Vec<(&'static str, Army)> {
     out
 }
 
-/// A small deterministic random stream (`SplitMix64`) for random armies.
-#[derive(Clone, Copy, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// A random legal army from `seed`: a random race, one commander (sometimes
 /// two), then random picks among the kinds that still fit until none does,
 /// so the points are spent as far as the rules allow.
 #[must_use]
 pub fn random_army(roster: &Roster, seed: u64) -> Army {
-    let mut rng = SplitMix(seed);
-    let race = rng.below(roster.races.len()) as u16;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let race = rng.random_range(0..roster.races.len()) as u16;
     let commanders = kinds_of(roster, race, Class::Commander);
     let mut b = Builder::new(roster, race);
-    b.push(commanders[rng.below(commanders.len())]);
-    if commanders.len() > 1 && rng.below(4) == 0 {
+    b.push(commanders[rng.random_range(0..commanders.len())]);
+    if commanders.len() > 1 && rng.random_range(0..4) == 0 {
         let others: Vec<KindId> = commanders
             .iter()
             .copied()
             .filter(|k| !b.units.contains(k))
             .collect();
-        b.push(others[rng.below(others.len())]);
+        b.push(others[rng.random_range(0..others.len())]);
     }
     let kinds: Vec<KindId> = roster
         .race_kinds(race)
@@ -215,7 +204,7 @@ pub fn random_army(roster: &Roster, seed: u64) -> Army {
         if options.is_empty() {
             break;
         }
-        b.push(options[rng.below(options.len())]);
+        b.push(options[rng.random_range(0..options.len())]);
     }
     b.army()
 }
@@ -271,7 +260,7 @@ pub fn remove(army: &mut Army, name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexwright_engine::rules::scenario::check_army;
+    use crate::rules::scenario::check_army;
 
     #[test]
     fn every_preset_of_every_bundled_race_is_legal() {
