@@ -36,6 +36,7 @@ use hexwright_engine::map::{
     Coord, Feature, FeatureKind, Length, Map, Path, Polygon, TerrainKind, TerrainPiece,
     TerrainShape, Zone,
 };
+use hexwright_engine::player::PlayerId;
 use std::f64::consts::TAU;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -134,10 +135,12 @@ fn bench_map() -> Map {
         let q0 = if side == 0 { -40 } else { 40 };
         map.features.push(Feature {
             hex: Hex::new(q0, 0),
-            kind: FeatureKind::Base { side },
+            kind: FeatureKind::Base {
+                side: PlayerId(side),
+            },
         });
         map.zones.push(Zone {
-            side,
+            side: PlayerId(side),
             hexes: (0..10).map(|k| Hex::new(q0 + k % 5, 1 + k / 5)).collect(),
         });
     }
@@ -277,7 +280,10 @@ fn sandbox_benches(c: &mut Criterion) {
     for _ in 0..6 {
         sandbox(&mut app).apply(SandboxAction::StepTurn, 0.0);
     }
-    sandbox(&mut app).apply(SandboxAction::SetViewpoint(Viewpoint::Side(0)), 0.0);
+    sandbox(&mut app).apply(
+        SandboxAction::SetViewpoint(Viewpoint::Side(PlayerId(0))),
+        0.0,
+    );
     for _ in 0..3 {
         time += 0.016;
         let _ = ctx.run_ui(input(time, vec![]), |ui| app.ui(ui));

@@ -15,6 +15,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::{FeatureKind, Map, TerrainShape};
+use hexwright_engine::player::PlayerId;
 
 const SIZE: Vec2 = Vec2::new(1400.0, 900.0);
 
@@ -177,24 +178,32 @@ fn zone_painting_shows_the_live_counter() {
         h.query_by_label("3 / 10").is_some(),
         "the counter shows 3 / 10"
     );
-    assert_eq!(h.state().document().zones_of(0), hexes.to_vec());
+    assert_eq!(h.state().document().zones_of(PlayerId(0)), hexes.to_vec());
     // Dragging paints several hexes in one step.
     let path = [pos_of(&h, Hex::new(-8, 2)), pos_of(&h, Hex::new(-5, 2))];
     drag_through(&mut h, &path);
-    let n = h.state().document().zones_of(0).len();
+    let n = h.state().document().zones_of(PlayerId(0)).len();
     assert!(n >= 7, "{n}");
     assert!(h.query_by_label(&format!("{n} / 10")).is_some());
     assert_eq!(h.state().history().steps().len(), 4);
     // Starting on a zone hex removes instead.
     let p = pos_of(&h, Hex::new(-8, 0));
     click_at(&mut h, p);
-    assert!(!h.state().document().zones_of(0).contains(&Hex::new(-8, 0)));
+    assert!(
+        !h.state()
+            .document()
+            .zones_of(PlayerId(0))
+            .contains(&Hex::new(-8, 0))
+    );
     // Side 1 with the S key.
     h.key_press(Key::S);
     h.run();
     let p = pos_of(&h, Hex::new(8, 0));
     click_at(&mut h, p);
-    assert_eq!(h.state().document().zones_of(1), vec![Hex::new(8, 0)]);
+    assert_eq!(
+        h.state().document().zones_of(PlayerId(1)),
+        vec![Hex::new(8, 0)]
+    );
     assert!(h.query_by_label("1 / 10").is_some());
 }
 
@@ -208,9 +217,13 @@ fn every_feature_can_be_placed_and_removed() {
         (
             Tool::Barracks,
             Hex::new(1, 0),
-            FeatureKind::Barracks { side: 0 },
+            FeatureKind::Barracks { side: PlayerId(0) },
         ),
-        (Tool::Base, Hex::new(2, 0), FeatureKind::Base { side: 0 }),
+        (
+            Tool::Base,
+            Hex::new(2, 0),
+            FeatureKind::Base { side: PlayerId(0) },
+        ),
     ];
     for (tool, hex, kind) in places {
         h.get_by_role_and_label(Role::Button, tool.label()).click();
@@ -229,7 +242,7 @@ fn every_feature_can_be_placed_and_removed() {
     assert!(map.feature_at(Hex::new(2, 0)).is_none());
     assert_eq!(
         map.feature_at(Hex::new(3, 1)).map(|f| f.kind),
-        Some(FeatureKind::Base { side: 0 })
+        Some(FeatureKind::Base { side: PlayerId(0) })
     );
     // The feature eraser takes them off.
     pick_tool(&mut h, Tool::FeatureEraser);
@@ -259,11 +272,11 @@ fn point_symmetry_mirrors_a_base_for_the_other_side() {
     let map = h.state().document().map();
     assert_eq!(
         map.feature_at(Hex::new(-6, 2)).map(|f| f.kind),
-        Some(FeatureKind::Base { side: 0 })
+        Some(FeatureKind::Base { side: PlayerId(0) })
     );
     assert_eq!(
         map.feature_at(Hex::new(6, -2)).map(|f| f.kind),
-        Some(FeatureKind::Base { side: 1 }),
+        Some(FeatureKind::Base { side: PlayerId(1) }),
         "the mirrored base belongs to the other side"
     );
     assert_eq!(

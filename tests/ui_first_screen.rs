@@ -15,6 +15,7 @@ use hexwright::settings::Settings;
 use hexwright::theme::ThemeChoice;
 use hexwright_engine::board::Board;
 use hexwright_engine::format;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::Rule;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -153,7 +154,7 @@ fn clicking_a_finding_centres_and_selects_its_hex() {
     let zone = map
         .zones
         .iter_mut()
-        .find(|z| z.side == 0)
+        .find(|z| z.side == PlayerId(0))
         .expect("side 0 has a zone");
     zone.hexes.pop();
     let expected_hex = zone.hexes[0];
@@ -280,7 +281,7 @@ fn hovering_and_clicking_a_hex_on_the_canvas() {
         .map()
         .features
         .iter()
-        .find(|f| f.kind.side() == Some(0) && f.kind.name() == "base")
+        .find(|f| f.kind.side() == Some(PlayerId(0)) && f.kind.name() == "base")
         .unwrap()
         .hex;
     let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), base);

@@ -14,6 +14,7 @@ use hexwright::sandbox::action::{Tab, Viewpoint};
 use hexwright::sandbox::setup::Controller;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, Status};
 
 const SIZE: Vec2 = Vec2::new(1500.0, 950.0);
@@ -173,7 +174,7 @@ fn first_unit(
     let unit = s
         .units
         .iter()
-        .find(|u| u.side == 0 && u.status == Status::Alive)
+        .find(|u| u.side == PlayerId(0) && u.status == Status::Alive)
         .expect("side 0 has units")
         .clone();
     let from = s.arena().hex(unit.cell);
@@ -194,7 +195,7 @@ fn a_person_moves_a_unit_by_clicks() {
     // End the turn with the button; the greedy bot of side 1 answers by itself.
     h.get_by_label("End turn").click();
     h.run();
-    assert_eq!(timeline(&h).unwrap().state().side, 0);
+    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(0));
     // The replay names the person's side `human` and re-runs to this state.
     let replay = h.state().sandbox().unwrap().replay().expect("a replay");
     assert_eq!(replay.header.bots.0, "human");
@@ -215,15 +216,19 @@ fn bots_play_on_by_themselves_after_a_person_ends_a_turn() {
     // The bot's seat plays its turn frame by frame at the chosen speed,
     // without Play or Step, and stops when the person is to move again.
     assert!(h.state().sandbox().unwrap().is_playing());
-    assert_eq!(timeline(&h).unwrap().state().side, 1);
+    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(1));
     let mut frames = 0;
-    while timeline(&h).unwrap().state().side == 1 && frames < 400 {
+    while timeline(&h).unwrap().state().side == PlayerId(1) && frames < 400 {
         h.step();
         frames += 1;
     }
     let sb = h.state().sandbox().unwrap();
     let t = sb.timeline().unwrap();
-    assert_eq!(t.state().side, 0, "side 1's bot never finished its turn");
+    assert_eq!(
+        t.state().side,
+        PlayerId(0),
+        "side 1's bot never finished its turn"
+    );
     assert!(
         frames > 1,
         "the bot's turn was played at once, not at the speed"
@@ -276,7 +281,10 @@ fn switching_views_changes_what_is_drawn() {
     assert!(fog.is_none());
     h.get_by_label("Side 0's view").click();
     h.run();
-    assert_eq!(h.state().sandbox().unwrap().viewpoint(), Viewpoint::Side(0));
+    assert_eq!(
+        h.state().sandbox().unwrap().viewpoint(),
+        Viewpoint::Side(PlayerId(0))
+    );
     let side0 = shapes(&mut h);
     let (view, fog) = h.state().sandbox().unwrap().shown_state().unwrap();
     let fog = fog.expect("a side's view has fog");
@@ -284,7 +292,7 @@ fn switching_views_changes_what_is_drawn() {
     let seen = |s: &hexwright_engine::rules::MatchState| {
         s.units
             .iter()
-            .filter(|u| u.side == 1 && u.on_board())
+            .filter(|u| u.side == PlayerId(1) && u.on_board())
             .count()
     };
     assert!(seen(&view) < seen(&truth), "side 0 sees fewer enemy units");
@@ -394,9 +402,12 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     h.get_by_label("Go to round").click();
     h.run();
     let s = timeline(&h).unwrap().state().clone();
-    assert_eq!((s.round(), s.side), (2, 0));
+    assert_eq!(
+        (s.round(), s.side),
+        (2, hexwright_engine::player::PlayerId(0))
+    );
     h.state_mut().sandbox_mut().unwrap().apply(
-        hexwright::sandbox::action::SandboxAction::SetSeat(0, None),
+        hexwright::sandbox::action::SandboxAction::SetSeat(PlayerId(0), None),
         0.0,
     );
     h.run();
@@ -404,11 +415,11 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     h.step();
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps()[t.cursor() - 1].cmd, Command::EndTurn);
-    assert_eq!(t.state().side, 1);
+    assert_eq!(t.state().side, PlayerId(1));
     assert_eq!(t.seats(), [None, Some(BotKind::Greedy)]);
     // Side 1's bot plays on by itself, back to the person.
     h.run();
-    assert_eq!(timeline(&h).unwrap().state().side, 0);
+    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(0));
 }
 
 #[test]
@@ -422,12 +433,12 @@ fn a_unit_is_deployed_by_dragging_it_on_the_map() {
         .prepare(&map, &roster)
         .expect("the default scenario plays");
     let d = p.deployments(sb.setup().seed);
-    let (_, from) = d[0].units[0];
-    let zone = h.state().document().zones_of(0);
+    let (_, from) = d[PlayerId(0)].units[0];
+    let zone = h.state().document().zones_of(PlayerId(0));
     let free = zone
         .iter()
         .copied()
-        .find(|z| d[0].units.iter().all(|(_, h)| h != z) && map.feature_at(*z).is_none())
+        .find(|z| d[PlayerId(0)].units.iter().all(|(_, h)| h != z) && map.feature_at(*z).is_none())
         .expect("a free hex in side 0's zone");
     let app = h.state();
     let at = |hex| canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
@@ -442,7 +453,7 @@ fn a_unit_is_deployed_by_dragging_it_on_the_map() {
     }
     press(&h, b, false);
     h.run();
-    let units = h.state().sandbox().unwrap().setup().units(0);
+    let units = h.state().sandbox().unwrap().setup().units(PlayerId(0));
     assert_eq!(
         units[0].2,
         Some(free),
@@ -458,7 +469,7 @@ fn a_unit_is_deployed_by_dragging_it_on_the_map() {
     let s = timeline(&h)
         .unwrap_or_else(|| panic!("{:?}", h.state().sandbox().unwrap().message()))
         .state();
-    assert!(s.units_at_hex(free).any(|u| u.side == 0));
+    assert!(s.units_at_hex(free).any(|u| u.side == PlayerId(0)));
 }
 
 /// The sandbox's Batch tab after a batch of `matches` between `bots` from
@@ -550,19 +561,19 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
         .barracks
         .iter()
         .map(|&(c, side)| (s.arena().hex(c), side))
-        .find(|&(hex, side)| side == 0 && s.units_at_hex(hex).next().is_none())
+        .find(|&(hex, side)| side == PlayerId(0) && s.units_at_hex(hex).next().is_none())
         .expect("side 0 has a free barracks")
         .0;
     click_hex(&mut h, barracks);
     let heading = format!("Barracks at ({},{})", barracks.x, barracks.y);
     assert!(h.query_by_label(&heading).is_some(), "the spawn menu opens");
     // The cheapest kind side 0 can afford.
-    let race = s.race[0];
+    let race = s.race[PlayerId(0)];
     let roster = s.roster();
     let kind = roster
         .race_kinds(race)
         .map(|k| &roster.kind(k).def)
-        .filter(|d| d.class.spawnable() && d.cost.unwrap_or(0) <= s.energy[0])
+        .filter(|d| d.class.spawnable() && d.cost.unwrap_or(0) <= s.energy[PlayerId(0)])
         .min_by_key(|d| d.cost)
         .expect("an affordable kind")
         .clone();
@@ -586,7 +597,7 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
             to
         }
     );
-    assert!(t.state().units_at_hex(to).any(|u| u.side == 0));
+    assert!(t.state().units_at_hex(to).any(|u| u.side == PlayerId(0)));
 }
 
 #[test]

@@ -578,6 +578,7 @@ mod tests {
     use super::*;
     use hexwright_engine::layout::Orientation;
     use hexwright_engine::map::{Coord, Length};
+    use hexwright_engine::player::PlayerId;
 
     fn doc() -> Document {
         let mut map = Map::new_empty("Test", Orientation::Pointy, 10.0, 200.0, 200.0).unwrap();
@@ -590,10 +591,10 @@ mod tests {
         });
         map.features.push(Feature {
             hex: Hex::new(2, 0),
-            kind: FeatureKind::Base { side: 0 },
+            kind: FeatureKind::Base { side: PlayerId(0) },
         });
         map.zones.push(Zone {
-            side: 1,
+            side: PlayerId(1),
             hexes: vec![Hex::new(0, 0)],
         });
         Document::new(Board::new(map).unwrap(), MapSource::Unsaved)
@@ -605,7 +606,7 @@ mod tests {
         let centre = d.report(Hex::ZERO);
         assert!(!centre.usable);
         assert_eq!(centre.terrain, vec![TerrainKind::Water]);
-        assert_eq!(centre.zones, vec![1]);
+        assert_eq!(centre.zones, vec![PlayerId(1)]);
         assert!(
             !centre.findings.is_empty(),
             "the zone on the lake is a finding"
@@ -618,7 +619,7 @@ mod tests {
         );
 
         let base = d.report(Hex::new(2, 0));
-        assert_eq!(base.features, vec![FeatureKind::Base { side: 0 }]);
+        assert_eq!(base.features, vec![FeatureKind::Base { side: PlayerId(0) }]);
         assert!(base.terrain.is_empty());
         assert!(base.one_line().contains("base of side 0"));
 

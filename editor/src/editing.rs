@@ -1571,6 +1571,7 @@ mod tests {
     use crate::document::MapSource;
     use hexwright_engine::board::Board;
     use hexwright_engine::layout::Orientation;
+    use hexwright_engine::player::PlayerId;
 
     fn doc() -> Document {
         let map = Map::new_empty("T", Orientation::Pointy, 10.0, 400.0, 300.0).unwrap();
@@ -1709,11 +1710,11 @@ mod tests {
             let f = &cx.doc.map().features;
             assert!(f.contains(&Feature {
                 hex: Hex::new(-6, 1),
-                kind: FeatureKind::Base { side: 0 }
+                kind: FeatureKind::Base { side: PlayerId(0) }
             }));
             assert!(f.contains(&Feature {
                 hex: Hex::new(6, -1),
-                kind: FeatureKind::Base { side: 1 }
+                kind: FeatureKind::Base { side: PlayerId(1) }
             }));
             assert_eq!(cx.history.steps().len(), 1);
         });

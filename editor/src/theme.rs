@@ -8,6 +8,7 @@
 
 use egui::{Color32, ThemePreference, Visuals};
 use hexwright_engine::map::{Side, TerrainKind};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::Severity;
 use serde::{Deserialize, Serialize};
 
@@ -31,8 +32,8 @@ pub const SYMMETRY_BREAK: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
 #[must_use]
 pub const fn side_color(side: Side) -> Color32 {
     match side {
-        0 => SIDE_0,
-        1 => SIDE_1,
+        PlayerId(0) => SIDE_0,
+        PlayerId(1) => SIDE_1,
         _ => SIDE_INVALID,
     }
 }
@@ -44,8 +45,8 @@ pub const fn side_color(side: Side) -> Color32 {
 #[must_use]
 pub fn side_text_color(side: Side, visuals: &Visuals) -> Color32 {
     match (side, visuals.dark_mode) {
-        (1, false) => Color32::from_rgb(0xA6, 0x5E, 0x00),
-        (0, true) => Color32::from_rgb(0x56, 0xB4, 0xE9),
+        (PlayerId(1), false) => Color32::from_rgb(0xA6, 0x5E, 0x00),
+        (PlayerId(0), true) => Color32::from_rgb(0x56, 0xB4, 0xE9),
         _ => side_color(side),
     }
 }
@@ -234,7 +235,7 @@ mod tests {
     fn side_text_meets_wcag_aa_in_both_themes() {
         for visuals in [Visuals::light(), Visuals::dark()] {
             for side in 0..2 {
-                let text = side_text_color(side, &visuals);
+                let text = side_text_color(PlayerId(side), &visuals);
                 for bg in [visuals.panel_fill, visuals.window_fill] {
                     let c = contrast(text, bg);
                     assert!(
@@ -251,9 +252,9 @@ mod tests {
 
     #[test]
     fn side_colours_are_okabe_ito() {
-        assert_eq!(side_color(0).to_hex(), "#0072b2ff");
-        assert_eq!(side_color(1).to_hex(), "#e69f00ff");
-        assert_eq!(side_color(7), SIDE_INVALID);
+        assert_eq!(side_color(PlayerId(0)).to_hex(), "#0072b2ff");
+        assert_eq!(side_color(PlayerId(1)).to_hex(), "#e69f00ff");
+        assert_eq!(side_color(PlayerId(7)), SIDE_INVALID);
     }
 
     #[test]

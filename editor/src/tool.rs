@@ -5,6 +5,7 @@
 
 use egui::Key;
 use hexwright_engine::map::{FeatureKind, Side, TerrainKind};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::symmetry::Symmetry;
 use serde::{Deserialize, Serialize};
 
@@ -197,7 +198,7 @@ impl Default for ToolOptions {
             tool: Tool::Select,
             terrain: TerrainKind::Rock,
             brush: 0.8,
-            side: 0,
+            side: PlayerId(0),
             symmetry: Symmetry::Off,
         }
     }

@@ -64,6 +64,7 @@ use hexwright_engine::map::{
     TerrainPiece, TerrainShape, Zone,
 };
 use hexwright_engine::pack::{MANIFEST_FILE, Manifest};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::summary::Summary;
 use hexwright_engine::validate;
 use std::collections::BTreeSet;
@@ -111,8 +112,8 @@ fn arc(c: (f64, f64), rx: f64, ry: f64, a0: f64, a1: f64, steps: u32) -> Vec<(f6
 /// The other side's version of a feature kind.
 fn swap_side(kind: FeatureKind) -> FeatureKind {
     match kind {
-        FeatureKind::Barracks { side } => FeatureKind::Barracks { side: 1 - side },
-        FeatureKind::Base { side } => FeatureKind::Base { side: 1 - side },
+        FeatureKind::Barracks { side } => FeatureKind::Barracks { side: side.next(2) },
+        FeatureKind::Base { side } => FeatureKind::Base { side: side.next(2) },
         k => k,
     }
 }
@@ -253,9 +254,12 @@ impl Design {
     fn zone(&mut self, hexes: &[(i32, i32)]) {
         let hexes: Vec<Hex> = hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect();
         let mirrored = hexes.iter().map(|&h| -h).collect();
-        self.map.zones.push(Zone { side: 0, hexes });
         self.map.zones.push(Zone {
-            side: 1,
+            side: PlayerId(0),
+            hexes,
+        });
+        self.map.zones.push(Zone {
+            side: PlayerId(1),
             hexes: mirrored,
         });
     }
@@ -338,9 +342,9 @@ fn twin_fords() -> Map {
     // On the west river's north ford, with a bush on its west bank.
     d.feature((-5, -1), FeatureKind::Outpost);
     d.features(&[(-7, 0), (-7, 6), (-1, -1), (-2, 3)], FeatureKind::Bush);
-    d.feature((-12, 6), FeatureKind::Base { side: 0 });
-    d.feature((-11, 3), FeatureKind::Barracks { side: 0 });
-    d.feature((-11, 8), FeatureKind::Barracks { side: 0 });
+    d.feature((-12, 6), FeatureKind::Base { side: PlayerId(0) });
+    d.feature((-11, 3), FeatureKind::Barracks { side: PlayerId(0) });
+    d.feature((-11, 8), FeatureKind::Barracks { side: PlayerId(0) });
     d.zone(&[
         (-10, 3),
         (-10, 4),
@@ -427,8 +431,8 @@ fn broken_crown() -> Map {
     // Outside the north-west break.
     d.feature((-3, -4), FeatureKind::Outpost);
     d.features(&[(1, -2), (-5, -2), (3, -6), (8, -5)], FeatureKind::Bush);
-    d.feature((5, -10), FeatureKind::Base { side: 0 });
-    d.feature((4, -9), FeatureKind::Barracks { side: 0 });
+    d.feature((5, -10), FeatureKind::Base { side: PlayerId(0) });
+    d.feature((4, -9), FeatureKind::Barracks { side: PlayerId(0) });
     d.zone(&[
         (2, -8),
         (3, -8),
@@ -557,9 +561,9 @@ fn ember_isles() -> Map {
     // On the south-west islet, at its bridge to the central isle.
     d.feature((-4, 5), FeatureKind::Outpost);
     d.features(&[(-1, -2), (2, -7), (-6, -1), (-10, 2)], FeatureKind::Bush);
-    d.feature((-15, 7), FeatureKind::Base { side: 0 });
-    d.feature((-13, 4), FeatureKind::Barracks { side: 0 });
-    d.feature((-13, 9), FeatureKind::Barracks { side: 0 });
+    d.feature((-15, 7), FeatureKind::Base { side: PlayerId(0) });
+    d.feature((-13, 4), FeatureKind::Barracks { side: PlayerId(0) });
+    d.feature((-13, 9), FeatureKind::Barracks { side: PlayerId(0) });
     d.zone(&[
         (-13, 6),
         (-13, 7),
@@ -611,7 +615,12 @@ fn check(file: &str, map: &Map) -> Result<Coverage, String> {
             .map(|z| z.hexes.iter().map(|h| (h.x, h.y)).collect())
             .unwrap_or_default()
     };
-    if zone(1) != zone(0).into_iter().map(|(q, r)| (-q, -r)).collect() {
+    if zone(PlayerId(1))
+        != zone(PlayerId(0))
+            .into_iter()
+            .map(|(q, r)| (-q, -r))
+            .collect()
+    {
         return Err(format!(
             "{file}: side 1's zone is not the reflection of side 0's"
         ));

@@ -48,6 +48,7 @@ pub mod limits;
 pub mod map;
 pub mod openings;
 pub mod pack;
+pub mod player;
 pub mod replay;
 pub mod rules;
 pub mod shape;

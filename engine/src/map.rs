@@ -427,9 +427,11 @@ impl TerrainShape {
     }
 }
 
-/// A side number: `0` or `1` in a valid map. Files may hold other numbers;
-/// validation reports them (`owner-invalid`).
-pub type Side = u8;
+/// A side: the player who owns a zone, base or barracks (a
+/// [`PlayerId`](crate::player::PlayerId); `0` or `1` in a valid two-player
+/// map). Files may hold other numbers; validation reports them
+/// (`owner-invalid`).
+pub type Side = crate::player::PlayerId;
 
 /// Something standing on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

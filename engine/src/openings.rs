@@ -34,6 +34,7 @@
 use crate::Hex;
 use crate::bots::BotKind;
 use crate::map::{Side, axial, axial_vec};
+use crate::player::{PerPlayer, PlayerId};
 use crate::rules::logic::execute_unchecked;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Command, Event, MatchState, Status};
@@ -75,17 +76,17 @@ pub struct ObjectiveOpening {
     #[serde(with = "axial")]
     pub hex: Hex,
     /// Runs in which each side captured it first.
-    pub by_side: [usize; 2],
+    pub by_side: PerPlayer<usize>,
     /// Per round (index `round - 1`), the runs whose first capture of it
     /// happened in that round, by side.
-    pub first_round: Vec<[usize; 2]>,
+    pub first_round: Vec<PerPlayer<usize>>,
 }
 
 impl ObjectiveOpening {
     /// Runs in which it was captured.
     #[must_use]
     pub fn captured(&self) -> usize {
-        self.by_side[0] + self.by_side[1]
+        self.by_side.iter().sum()
     }
 
     /// The mean round of its first capture, over the runs that captured it.
@@ -96,7 +97,7 @@ impl ObjectiveOpening {
             .first_round
             .iter()
             .enumerate()
-            .map(|(i, c)| (i + 1) * (c[0] + c[1]))
+            .map(|(i, c)| (i + 1) * c.iter().sum::<usize>())
             .sum();
         (n > 0).then(|| sum as f64 / n as f64)
     }
@@ -197,7 +198,10 @@ pub fn play_opening(
             break;
         }
     }
-    let mut players = [bots[0].build(seed, 0), bots[1].build(seed, 1)];
+    let mut players = [
+        bots[0].build(seed, PlayerId(0)),
+        bots[1].build(seed, PlayerId(1)),
+    ];
     let mut turn = BotTurn::new(&s);
     let mut events: Vec<Event> = Vec::new();
     while s.outcome.is_none() && s.turn < limit {
@@ -260,6 +264,7 @@ pub fn simulate_openings(
         .collect();
     let cells = arena.len();
     let rounds = spec.rounds as usize;
+    let players = crate::rules::state::PLAYERS;
     let mut out = Openings {
         spec: *spec,
         runs: runs.len(),
@@ -273,8 +278,8 @@ pub fn simulate_openings(
             .iter()
             .map(|&c| ObjectiveOpening {
                 hex: arena.hex(c),
-                by_side: [0; 2],
-                first_round: vec![[0; 2]; rounds],
+                by_side: PerPlayer::splat(players, &0),
+                first_round: vec![PerPlayer::splat(players, &0); rounds],
             })
             .collect(),
     };
@@ -288,13 +293,13 @@ pub fn simulate_openings(
         out.samples += run.samples;
         for (o, c) in out.objectives.iter_mut().zip(&run.first_captures) {
             if let Some(c) = c {
-                let side: Side = c.side.min(1);
-                o.by_side[usize::from(side)] += 1;
+                let side: Side = c.side;
+                o.by_side[side] += 1;
                 let r = (c.round.max(1) - 1) as usize;
                 if r >= o.first_round.len() {
-                    o.first_round.resize(r + 1, [0; 2]);
+                    o.first_round.resize(r + 1, PerPlayer::splat(players, &0));
                 }
-                o.first_round[r][usize::from(side)] += 1;
+                o.first_round[r][side] += 1;
             }
         }
     }
@@ -399,7 +404,11 @@ mod tests {
         assert_eq!(o.presence, presence);
         assert_eq!(o.deaths, deaths);
         assert_eq!(o.samples, samples);
-        let by_side: Vec<[usize; 2]> = o.objectives.iter().map(|x| x.by_side).collect();
+        let by_side: Vec<[usize; 2]> = o
+            .objectives
+            .iter()
+            .map(|x| [x.by_side[PlayerId(0)], x.by_side[PlayerId(1)]])
+            .collect();
         assert_eq!(by_side, taken);
         assert!(o.presence.iter().sum::<u64>() > 0);
         assert!(o.deaths.iter().sum::<u64>() > 0, "units die in 12 rounds");
@@ -451,7 +460,7 @@ mod tests {
         for obj in &o.objectives {
             assert_eq!(obj.first_round.len(), 1);
             assert_eq!(
-                obj.first_round[0][0] + obj.first_round[0][1],
+                obj.first_round[0][PlayerId(0)] + obj.first_round[0][PlayerId(1)],
                 obj.captured()
             );
             if obj.captured() > 0 {
@@ -494,7 +503,11 @@ mod tests {
         }
         let o = simulate_openings(&p, &spec, &|_| {}, &never());
         for obj in &o.objectives {
-            let rounds: usize = obj.first_round.iter().map(|c| c[0] + c[1]).sum();
+            let rounds: usize = obj
+                .first_round
+                .iter()
+                .map(|c| c[PlayerId(0)] + c[PlayerId(1)])
+                .sum();
             assert_eq!(rounds, obj.captured());
             assert!(obj.captured() <= o.runs);
             assert_eq!(obj.first_round.len(), 5);

@@ -36,6 +36,7 @@
 
 use crate::format::{self, LoadError, SaveError};
 use crate::map::{Map, Side};
+use crate::player::{PerPlayer, PlayerId};
 use crate::rules::roster::{Race, RosterFile};
 use crate::rules::scenario::{
     Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
@@ -506,7 +507,7 @@ impl Replay {
                 found: h.ruleset.clone(),
             });
         }
-        for (side, name) in [(0, &h.bots.0), (1, &h.bots.1)] {
+        for (side, name) in [(PlayerId(0), &h.bots.0), (PlayerId(1), &h.bots.1)] {
             if name != HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
                 return Err(ReplayError::Bot {
                     origin: origin.into(),
@@ -610,7 +611,7 @@ pub struct Summary {
     /// Who played the winning side.
     pub winner_bot: Option<String>,
     /// Who played each side.
-    pub bots: [String; 2],
+    pub bots: PerPlayer<String>,
     /// The match seed.
     pub seed: u64,
     /// The map's name.
@@ -624,9 +625,9 @@ pub struct Summary {
     /// State hashes compared.
     pub hashes_checked: usize,
     /// Each side's final Energy.
-    pub energy: [u8; 2],
+    pub energy: PerPlayer<u8>,
     /// Each side's total base health at the end.
-    pub base_health: [u32; 2],
+    pub base_health: PerPlayer<u32>,
     /// The final state's hash.
     pub final_hash: Hash64,
 }
@@ -638,17 +639,21 @@ impl Summary {
             Some(Outcome::Draw) => ("draw", None),
             None => ("unfinished", None),
         };
-        let bots = [replay.header.bots.0.clone(), replay.header.bots.1.clone()];
-        let mut base_health = [0u32; 2];
-        for b in &s.bases {
-            if let Some(slot) = base_health.get_mut(usize::from(b.side)) {
-                *slot += u32::from(b.health);
-            }
-        }
+        let bots = PerPlayer::from_vec(vec![
+            replay.header.bots.0.clone(),
+            replay.header.bots.1.clone(),
+        ]);
+        let base_health = PerPlayer::from_fn(s.players(), |p| {
+            s.bases
+                .iter()
+                .filter(|b| b.side == p)
+                .map(|b| u32::from(b.health))
+                .sum()
+        });
         Self {
             result: result.into(),
             winner,
-            winner_bot: winner.map(|w| bots[usize::from(w)].clone()),
+            winner_bot: winner.and_then(|w| bots.get(w).cloned()),
             bots,
             seed: replay.header.seed,
             map: replay.map.meta.name.clone(),
@@ -756,7 +761,7 @@ pub struct Snapshot {
     /// The side to move.
     pub side: Side,
     /// Each side's Energy.
-    pub energy: [u8; 2],
+    pub energy: PerPlayer<u8>,
     /// Every unit that entered play, by id.
     pub units: Vec<UnitSnapshot>,
     /// Revive corpses on the board.
@@ -1103,10 +1108,10 @@ mod tests {
         assert_eq!(summary.commands, replay.commands.len());
         let printed = format!(
             "Energy:      side 0: {}, side 1: {}\nBase health: side 0: {}, side 1: {}\nChecked:     {} commands, 4 state hashes, final hash {}",
-            summary.energy[0],
-            summary.energy[1],
-            summary.base_health[0],
-            summary.base_health[1],
+            summary.energy[PlayerId(0)],
+            summary.energy[PlayerId(1)],
+            summary.base_health[PlayerId(0)],
+            summary.base_health[PlayerId(1)],
             summary.commands,
             summary.final_hash
         );

@@ -14,6 +14,7 @@
 use crate::Hex;
 use crate::bots::{Bot, BotKind};
 use crate::map::{Side, axial, axial_vec};
+use crate::player::PlayerId;
 use crate::rules::logic::{check_with, execute_unchecked};
 use crate::rules::scenario::Prepared;
 use crate::rules::{Arena, Command, Event, MatchState, Outcome, PlayerView, Scratch};
@@ -144,7 +145,10 @@ pub fn play_until(
     for e in &setup {
         clock.observe(s.arena(), e);
     }
-    let mut players = [bots[0].build(seed, 0), bots[1].build(seed, 1)];
+    let mut players = [
+        bots[0].build(seed, PlayerId(0)),
+        bots[1].build(seed, PlayerId(1)),
+    ];
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
     let mut events: Vec<Event> = Vec::new();
@@ -466,7 +470,7 @@ impl Report {
         for m in results {
             let (won, score) = match m.outcome {
                 Outcome::Won(s) => {
-                    let side = usize::from(s.min(1));
+                    let side = s.index().min(1);
                     side_wins[side] += 1;
                     if counting == Counting::SeatSwappedPairs {
                         *bot_wins
@@ -618,7 +622,7 @@ pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> 
                 .iter()
                 .filter_map(|r| r.first_captures.get(i).copied().flatten())
             {
-                by_side[usize::from(c.side.min(1))] += 1;
+                by_side[c.side.index().min(1)] += 1;
                 round_sum += u64::from(c.round);
             }
             let captured = by_side[0] + by_side[1];
@@ -981,9 +985,12 @@ mod tests {
         let n = arena.objectives.len();
         assert!(n > 0);
         let mut caps = vec![None; n];
-        caps[0] = Some(Capture { round: 3, side: 1 });
+        caps[0] = Some(Capture {
+            round: 3,
+            side: PlayerId(1),
+        });
         let rows = vec![
-            row(0, Outcome::Won(0), 7, caps.clone()),
+            row(0, Outcome::Won(PlayerId(0)), 7, caps.clone()),
             row(1, Outcome::Draw, 6, vec![None; n]),
         ];
         let csv = results_csv(arena, &rows);
@@ -1011,9 +1018,9 @@ mod tests {
             v
         };
         let rows = vec![
-            row(0, Outcome::Won(0), 7, cap(2, 0)),
-            row(1, Outcome::Won(1), 7, cap(4, 1)),
-            row(2, Outcome::Won(1), 7, cap(3, 1)),
+            row(0, Outcome::Won(PlayerId(0)), 7, cap(2, PlayerId(0))),
+            row(1, Outcome::Won(PlayerId(1)), 7, cap(4, PlayerId(1))),
+            row(2, Outcome::Won(PlayerId(1)), 7, cap(3, PlayerId(1))),
             row(3, Outcome::Draw, 6, vec![None; n]),
         ];
         let s = capture_summary(arena, &rows);

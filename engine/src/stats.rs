@@ -33,6 +33,7 @@
 //! ```
 
 use crate::map::Side;
+use crate::player::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -208,13 +209,13 @@ impl Verdict {
             Self::NoGames
         } else if score.ci95[0] > 0.5 {
             Self::Favoured {
-                side: 0,
+                side: PlayerId(0),
                 score,
                 games,
             }
         } else if score.ci95[1] < 0.5 {
             Self::Favoured {
-                side: 1,
+                side: PlayerId(1),
                 score: Rate {
                     value: 1.0 - score.value,
                     ci95: [1.0 - score.ci95[1], 1.0 - score.ci95[0]],
@@ -335,9 +336,23 @@ mod tests {
     #[test]
     fn verdicts_read_the_interval() {
         let v = Verdict::from_score(wilson(70, 100), 100);
-        assert!(matches!(v, Verdict::Favoured { side: 0, .. }), "{v:?}");
+        assert!(
+            matches!(
+                v,
+                Verdict::Favoured {
+                    side: PlayerId(0),
+                    ..
+                }
+            ),
+            "{v:?}"
+        );
         let v = Verdict::from_score(wilson(30, 100), 100);
-        let Verdict::Favoured { side: 1, score, .. } = v else {
+        let Verdict::Favoured {
+            side: PlayerId(1),
+            score,
+            ..
+        } = v
+        else {
             panic!("{v:?}")
         };
         assert!((score.value - 0.7).abs() < 1e-12 && score.ci95[0] > 0.5);

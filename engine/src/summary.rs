@@ -2,6 +2,7 @@
 
 use crate::coverage::Coverage;
 use crate::map::{FeatureKind, Map, SIDES};
+use crate::player::PlayerId;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -64,7 +65,7 @@ impl Summary {
                 let mut hs: Vec<_> = map
                     .zones
                     .iter()
-                    .filter(|z| z.side == s)
+                    .filter(|z| z.side == PlayerId(s))
                     .flat_map(|z| z.hexes.iter().map(|h| (h.x, h.y)))
                     .collect();
                 hs.sort_unstable();

@@ -11,6 +11,7 @@ use crate::coverage::Coverage;
 use crate::geom::Point;
 use crate::layout::hex_key;
 use crate::map::{Feature, FeatureKind, Map, Side, TerrainPiece};
+use crate::player::PlayerId;
 use crate::transform::{self, Axis};
 use hexx::Hex;
 use std::collections::{BTreeMap, BTreeSet};
@@ -112,10 +113,10 @@ impl Symmetry {
 /// The other side: `0` ↔ `1`; other owners stay as they are.
 #[must_use]
 pub const fn swap_side(side: Side) -> Side {
-    match side {
-        0 => 1,
-        1 => 0,
-        other => other,
+    match side.0 {
+        0 => PlayerId(1),
+        1 => PlayerId(0),
+        _ => side,
     }
 }
 
@@ -203,7 +204,7 @@ mod tests {
         let mut map = empty();
         let base = Feature {
             hex: Hex::new(-5, 1),
-            kind: FeatureKind::Base { side: 0 },
+            kind: FeatureKind::Base { side: PlayerId(0) },
         };
         map.features.push(base);
         let cov = Coverage::new(&map).unwrap();
@@ -212,7 +213,7 @@ mod tests {
 
         let image = Symmetry::Point.feature(&map, base).unwrap();
         assert_eq!(image.hex, Hex::new(5, -1));
-        assert_eq!(image.kind, FeatureKind::Base { side: 1 });
+        assert_eq!(image.kind, FeatureKind::Base { side: PlayerId(1) });
         map.features.push(image);
         assert!(breaks(&map, &cov, Symmetry::Point).is_empty());
     }
@@ -234,7 +235,7 @@ mod tests {
             };
             map.terrain.push(lake.clone());
             map.zones.push(Zone {
-                side: 0,
+                side: PlayerId(0),
                 hexes: vec![Hex::new(-6, 0)],
             });
             let cov = Coverage::new(&map).unwrap();
@@ -245,7 +246,7 @@ mod tests {
             map.terrain.push(s.piece(&map, &lake).unwrap());
             let image = s.hex(&map, Hex::new(-6, 0)).unwrap();
             map.zones.push(Zone {
-                side: 1,
+                side: PlayerId(1),
                 hexes: vec![image],
             });
             let cov = Coverage::new(&map).unwrap();

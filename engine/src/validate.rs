@@ -19,6 +19,7 @@ use crate::coverage::Coverage;
 use crate::format::HexDisplay;
 use crate::layout::hex_key;
 use crate::map::{FeatureKind, Map, SIDES, Side};
+use crate::player::PlayerId;
 use hexx::Hex;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -292,7 +293,7 @@ fn check_area(map: &Map, out: &mut Vec<Finding>) {
 fn check_owners(map: &Map, out: &mut Vec<Finding>) {
     for f in &map.features {
         if let Some(side) = f.kind.side()
-            && side >= SIDES
+            && side.index() >= usize::from(SIDES)
         {
             out.push(Finding::new(
                 Rule::OwnerInvalid,
@@ -302,7 +303,7 @@ fn check_owners(map: &Map, out: &mut Vec<Finding>) {
         }
     }
     for z in &map.zones {
-        if z.side >= SIDES {
+        if z.side.index() >= usize::from(SIDES) {
             out.push(Finding::new(
                 Rule::OwnerInvalid,
                 z.hexes.first().copied(),
@@ -313,7 +314,7 @@ fn check_owners(map: &Map, out: &mut Vec<Finding>) {
 }
 
 fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
-    for side in 0..SIDES {
+    for side in PlayerId::all(usize::from(SIDES)) {
         let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
         if zones.len() != 1 {
             let msg = if zones.is_empty() {
@@ -466,7 +467,7 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             ));
         }
     }
-    for side in 0..SIDES {
+    for side in PlayerId::all(usize::from(SIDES)) {
         let has =
             |pred: fn(FeatureKind, Side) -> bool| map.features.iter().any(|f| pred(f.kind, side));
         if !has(|k, s| matches!(k, FeatureKind::Base { side } if side == s)) {
@@ -512,14 +513,14 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
 }
 
 fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
-    let fields: Vec<Option<DistanceField>> = (0..SIDES)
+    let fields: Vec<Option<DistanceField>> = PlayerId::all(usize::from(SIDES))
         .map(|side| {
             let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
             (zones.len() == 1).then(|| DistanceField::from_sources(map, coverage, &zones[0].hexes))
         })
         .collect();
-    for side in 0..SIDES {
-        let Some(field) = &fields[side as usize] else {
+    for side in PlayerId::all(usize::from(SIDES)) {
+        let Some(field) = &fields[side.index()] else {
             continue;
         };
         for f in &map.features {
@@ -528,7 +529,9 @@ fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             }
             match f.kind {
                 FeatureKind::Base { side: owner }
-                    if owner != side && owner < SIDES && field.to_adjacent(f.hex).is_none() =>
+                    if owner != side
+                        && owner.index() < usize::from(SIDES)
+                        && field.to_adjacent(f.hex).is_none() =>
                 {
                     out.push(Finding::new(
                         Rule::BaseUnreachable,
@@ -609,15 +612,15 @@ fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>)
     let enemy_base = |side: Side| -> Option<(u32, Hex)> {
         map.features
             .iter()
-            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o < SIDES))
+            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o.index() < usize::from(SIDES)))
             .filter_map(|f| {
-                fields[side as usize]
+                fields[side.index()]
                     .to_adjacent(f.hex)
                     .map(|d| (d + 1, f.hex))
             })
             .min_by_key(|&(d, h)| (d, hex_key(h)))
     };
-    if let (Some(a), Some(b)) = (enemy_base(0), enemy_base(1))
+    if let (Some(a), Some(b)) = (enemy_base(PlayerId(0)), enemy_base(PlayerId(1)))
         && a.0.abs_diff(b.0) > DISTANCE_MARGIN
     {
         let (far_side, far, near) = if a.0 > b.0 { (0, a, b) } else { (1, b, a) };

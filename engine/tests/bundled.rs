@@ -10,6 +10,7 @@ use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::{FeatureKind, Map, SIDES, TerrainShape};
 use hexwright_engine::pack::{self, LoadedPack};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -64,8 +65,8 @@ fn mirror_shape(map: &Map, shape: &TerrainShape) -> TerrainShape {
 
 fn swap_side(kind: FeatureKind) -> FeatureKind {
     match kind {
-        FeatureKind::Barracks { side } => FeatureKind::Barracks { side: 1 - side },
-        FeatureKind::Base { side } => FeatureKind::Base { side: 1 - side },
+        FeatureKind::Barracks { side } => FeatureKind::Barracks { side: side.next(2) },
+        FeatureKind::Base { side } => FeatureKind::Base { side: side.next(2) },
         k => k,
     }
 }
@@ -138,17 +139,28 @@ fn every_map_has_the_promised_features_and_metadata() {
             "{name}: fewer than 3 bushes"
         );
         for side in 0..SIDES {
-            let barracks = count(&map, |k| k == FeatureKind::Barracks { side });
+            let barracks = count(&map, |k| {
+                k == FeatureKind::Barracks {
+                    side: PlayerId(side),
+                }
+            });
             assert!(
                 (1..=2).contains(&barracks),
                 "{name}: side {side} has {barracks} barracks"
             );
             assert_eq!(
-                count(&map, |k| k == FeatureKind::Base { side }),
+                count(&map, |k| k
+                    == FeatureKind::Base {
+                        side: PlayerId(side)
+                    }),
                 1,
                 "{name}: side {side} base count"
             );
-            let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
+            let zones: Vec<_> = map
+                .zones
+                .iter()
+                .filter(|z| z.side == PlayerId(side))
+                .collect();
             assert_eq!(zones.len(), 1, "{name}: side {side} zone count");
             assert_eq!(zones[0].hexes.len(), 10, "{name}: side {side} zone size");
         }
@@ -224,9 +236,12 @@ fn every_map_is_point_symmetric() {
                 .map(|h| (h.x, h.y))
                 .collect()
         };
-        let negated: BTreeSet<(i32, i32)> = zone(0).into_iter().map(|(q, r)| (-q, -r)).collect();
+        let negated: BTreeSet<(i32, i32)> = zone(PlayerId(0))
+            .into_iter()
+            .map(|(q, r)| (-q, -r))
+            .collect();
         assert_eq!(
-            zone(1),
+            zone(PlayerId(1)),
             negated,
             "{name}: side 1's zone is not the reflection of side 0's"
         );

@@ -15,6 +15,7 @@ use hexwright_engine::map::{
     Coord, Feature, FeatureKind, Length, LimitError, Map, Path as StrokePath, Polygon, TerrainKind,
     TerrainPiece, TerrainShape, Zone,
 };
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate;
 use proptest::prelude::*;
 use std::io::Write;
@@ -141,10 +142,10 @@ fn rich_map() -> Map {
         kind,
     };
     m.features = vec![
-        f(-4, 1, FeatureKind::Base { side: 0 }),
-        f(4, -1, FeatureKind::Base { side: 1 }),
-        f(-4, 2, FeatureKind::Barracks { side: 0 }),
-        f(4, -2, FeatureKind::Barracks { side: 1 }),
+        f(-4, 1, FeatureKind::Base { side: PlayerId(0) }),
+        f(4, -1, FeatureKind::Base { side: PlayerId(1) }),
+        f(-4, 2, FeatureKind::Barracks { side: PlayerId(0) }),
+        f(4, -2, FeatureKind::Barracks { side: PlayerId(1) }),
         f(0, -2, FeatureKind::Objective),
         f(0, 2, FeatureKind::Outpost),
         f(1, 1, FeatureKind::Bush),
@@ -153,7 +154,16 @@ fn rich_map() -> Map {
         .flat_map(|i| [Hex::new(-5, i - 1), Hex::new(-6, i)])
         .collect();
     let z1: Vec<Hex> = z0.iter().map(|&h| -h).collect();
-    m.zones = vec![Zone { side: 0, hexes: z0 }, Zone { side: 1, hexes: z1 }];
+    m.zones = vec![
+        Zone {
+            side: PlayerId(0),
+            hexes: z0,
+        },
+        Zone {
+            side: PlayerId(1),
+            hexes: z1,
+        },
+    ];
     m
 }
 

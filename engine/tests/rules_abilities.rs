@@ -5,6 +5,7 @@
 mod rules_common;
 
 use hexwright_engine::Hex;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, DeathPenalty, EnergyReason, Event, RuleError, Status};
 use rules_common::{Setup, damaged, energy, energy_events, h, turn_start};
 
@@ -32,21 +33,21 @@ fn summon_places_a_reserve_summon_adjacent_for_one_energy_without_the_action() {
         &[],
     );
     let imp = g.kind("Imp");
-    assert_eq!(g.s.reserve[0], vec![imp, imp, imp]);
+    assert_eq!(g.s.reserve[PlayerId(0)], vec![imp, imp, imp]);
     assert_eq!(
         g.run(summon(0, h(1, 0))),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Summoned {
                 unit: 2,
                 kind: imp,
-                side: 0,
+                side: PlayerId(0),
                 hex: h(1, 0),
                 by: 0
             },
         ]
     );
-    assert_eq!(g.s.reserve[0], vec![imp, imp]);
+    assert_eq!(g.s.reserve[PlayerId(0)], vec![imp, imp]);
     // The ability did not spend the action or the move.
     g.attack(0, h(-1, 0));
     g.mv(0, h(0, 1));
@@ -83,7 +84,7 @@ fn summon_limit_counts_the_summoners_summons_in_play() {
     let ev = g.attack(1, h(1, 0));
     assert!(ev.contains(&Event::Died {
         unit: 2,
-        by: Some(1),
+        by: Some(PlayerId(1)),
         corpse: None
     }));
     g.end_turn();
@@ -93,7 +94,7 @@ fn summon_limit_counts_the_summoners_summons_in_play() {
     assert_eq!(
         g.refuse(summon(0, h(-1, 1))),
         RuleError::ReserveEmpty {
-            side: 0,
+            side: PlayerId(0),
             kind: "Imp".into()
         }
     );
@@ -128,11 +129,11 @@ fn summon_needs_an_adjacent_free_hex_and_the_ability() {
             ability: "Summon"
         }
     );
-    g.set_energy(0, 0);
+    g.set_energy(PlayerId(0), 0);
     assert_eq!(
         g.refuse(summon(0, h(-1, 0))),
         RuleError::NotEnoughEnergy {
-            side: 0,
+            side: PlayerId(0),
             need: 1,
             have: 0
         }
@@ -165,7 +166,7 @@ fn healing_heals_up_to_y_adjacent_allies_by_x_for_one_energy() {
     assert_eq!(
         g.run(heal(0, &[1, 2])),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::AbilityUsed { unit: 0 },
             Event::Healed {
                 unit: 1,
@@ -238,9 +239,12 @@ fn monk_heals_the_most_hurt_adjacent_allies_at_turn_start_for_free() {
     assert_eq!(
         turn_start(&ev),
         &[
-            Event::TurnStarted { side: 0, turn: 2 },
-            energy(0, 5, 10, Income),
-            Event::FlagsReset { side: 0 },
+            Event::TurnStarted {
+                side: PlayerId(0),
+                turn: 2
+            },
+            energy(PlayerId(0), 5, 10, Income),
+            Event::FlagsReset { side: PlayerId(0) },
             Event::Healed {
                 unit: 1,
                 amount: 2,
@@ -286,10 +290,10 @@ fn revive_leaves_a_corpse_that_returns_at_full_health_at_its_sides_next_turn_sta
             damaged(1, 4, 0),
             Event::Died {
                 unit: 1,
-                by: Some(0),
+                by: Some(PlayerId(0)),
                 corpse: Some(3)
             },
-            energy(0, 1, 5, Kill),
+            energy(PlayerId(0), 1, 5, Kill),
         ]
     );
     assert_eq!((g.unit(1).status, g.health(1)), (Status::Corpse, 3));
@@ -297,10 +301,13 @@ fn revive_leaves_a_corpse_that_returns_at_full_health_at_its_sides_next_turn_sta
     assert_eq!(
         turn_start(&ev),
         &[
-            Event::TurnStarted { side: 1, turn: 1 },
-            energy(1, 5, 5, Income),
-            energy(1, 1, 6, OpeningBonus),
-            Event::FlagsReset { side: 1 },
+            Event::TurnStarted {
+                side: PlayerId(1),
+                turn: 1
+            },
+            energy(PlayerId(1), 5, 5, Income),
+            energy(PlayerId(1), 1, 6, OpeningBonus),
+            Event::FlagsReset { side: PlayerId(1) },
             Event::Revived { unit: 1, health: 5 },
         ]
     );
@@ -385,7 +392,7 @@ fn revive_works_once_per_match() {
     g.s.units[1].health = 4;
     assert!(g.attack(0, h(1, 0)).contains(&Event::Died {
         unit: 1,
-        by: Some(0),
+        by: Some(PlayerId(0)),
         corpse: None
     }));
     assert_eq!(g.unit(1).status, Status::Dead);
@@ -404,7 +411,7 @@ fn a_unit_killed_by_poison_at_its_turn_start_revives_only_at_its_next_turn_start
     let start = turn_start(&ev);
     assert!(start.contains(&Event::Died {
         unit: 2,
-        by: Some(0),
+        by: Some(PlayerId(0)),
         corpse: Some(3)
     }));
     assert!(
@@ -490,7 +497,7 @@ fn poison_ticks_at_the_start_of_the_poisoned_sides_turn_then_falls_by_one() {
             Event::Poisoned {
                 unit: 1,
                 poison: 3,
-                by: 0
+                by: PlayerId(0)
             }
         ]
     );
@@ -506,7 +513,7 @@ fn poison_ticks_at_the_start_of_the_poisoned_sides_turn_then_falls_by_one() {
                 ..
             } = *e
             {
-                ticks.push((side, damage, health, poison));
+                ticks.push((side.0, damage, health, poison));
             }
         }
     }
@@ -540,7 +547,7 @@ fn poison_ignores_armour() {
             Event::Poisoned {
                 unit: 1,
                 poison: 3,
-                by: 0
+                by: PlayerId(0)
             }
         ]
     );
@@ -575,10 +582,10 @@ fn poison_kills_credit_the_poisoner() {
             },
             Event::Died {
                 unit: 1,
-                by: Some(0),
+                by: Some(PlayerId(0)),
                 corpse: None
             },
-            energy(0, 1, 5, Kill),
+            energy(PlayerId(0), 1, 5, Kill),
         ]
     );
 }
@@ -747,10 +754,10 @@ fn smite_kills_a_target_left_at_x_health_or_less() {
             damaged(1, 1, 2),
             Event::Died {
                 unit: 1,
-                by: Some(0),
+                by: Some(PlayerId(0)),
                 corpse: None
             },
-            energy(0, 1, 5, Kill),
+            energy(PlayerId(0), 1, 5, Kill),
         ]
     );
     g.pass_round();
@@ -766,7 +773,7 @@ fn smite_applies_even_when_armour_stops_all_damage() {
     assert_eq!(ev[2], damaged(1, 0, 2));
     assert!(ev.contains(&Event::Died {
         unit: 1,
-        by: Some(0),
+        by: Some(PlayerId(0)),
         corpse: None
     }));
 }
@@ -785,7 +792,7 @@ fn rebound_takes_back_the_move_for_free_once() {
             to: h(0, 0)
         }]
     );
-    assert_eq!(g.s.energy[0], 4);
+    assert_eq!(g.s.energy[PlayerId(0)], 4);
     assert_eq!(
         g.refuse(Command::Rebound { unit: 0 }),
         RuleError::NothingToRebound(0)
@@ -852,7 +859,7 @@ fn rebound_after_an_attack_and_only_to_a_free_hex() {
 fn energy_loss_penalty_takes_banked_energy_not_below_zero() {
     for (bank, delta, left) in [(10, -4, 6), (3, -3, 0)] {
         let mut g = Setup::new().start(&[("Brute", h(0, 0))], &[("Chief", h(1, 0))]);
-        g.set_energy(1, bank);
+        g.set_energy(PlayerId(1), bank);
         g.s.units[1].health = 4;
         let ev = g.attack(0, h(1, 0));
         assert_eq!(
@@ -860,16 +867,16 @@ fn energy_loss_penalty_takes_banked_energy_not_below_zero() {
             [
                 Event::Died {
                     unit: 1,
-                    by: Some(0),
+                    by: Some(PlayerId(0)),
                     corpse: None
                 },
-                energy(0, 1, 5, Kill),
+                energy(PlayerId(0), 1, 5, Kill),
                 Event::Penalty {
-                    side: 1,
+                    side: PlayerId(1),
                     commander: 1,
                     penalty: DeathPenalty::EnergyLoss(4)
                 },
-                energy(1, delta, left, Penalty),
+                energy(PlayerId(1), delta, left, Penalty),
             ]
         );
     }
@@ -886,7 +893,7 @@ fn income_loss_penalty_lowers_the_next_incomes() {
     assert_eq!(
         ev.last(),
         Some(&Event::PenaltyIncome {
-            side: 1,
+            side: PlayerId(1),
             amount: 2,
             turns: 2
         })
@@ -896,11 +903,11 @@ fn income_loss_penalty_lowers_the_next_incomes() {
         turn_start(&ev)[1..4],
         [
             Event::IncomePenaltyUsed {
-                side: 1,
+                side: PlayerId(1),
                 turns_left: 1
             },
-            energy(1, 3, 3, Income),
-            energy(1, 1, 4, OpeningBonus),
+            energy(PlayerId(1), 3, 3, Income),
+            energy(PlayerId(1), 1, 4, OpeningBonus),
         ]
     );
     let ev = g.pass_round();
@@ -908,10 +915,10 @@ fn income_loss_penalty_lowers_the_next_incomes() {
         turn_start(&ev)[1..3],
         [
             Event::IncomePenaltyUsed {
-                side: 1,
+                side: PlayerId(1),
                 turns_left: 0
             },
-            energy(1, 3, 7, Income),
+            energy(PlayerId(1), 3, 7, Income),
         ]
     );
     let ev = g.pass_round();
@@ -945,7 +952,7 @@ fn wound_penalty_hurts_every_other_unit_but_never_below_one() {
         ev[p..],
         [
             Event::Penalty {
-                side: 1,
+                side: PlayerId(1),
                 commander: 1,
                 penalty: DeathPenalty::Wound(2)
             },
@@ -964,11 +971,11 @@ fn a_reviving_commander_suffers_its_penalty_once_per_death() {
         &[("Brute", h(0, 0)), ("Brute", h(0, 1))],
         &[("Lich", h(1, 0))],
     );
-    g.set_energy(1, 10);
+    g.set_energy(PlayerId(1), 10);
     g.s.units[2].health = 4;
     let ev = g.attack(0, h(1, 0));
     assert!(ev.contains(&Event::Penalty {
-        side: 1,
+        side: PlayerId(1),
         commander: 2,
         penalty: DeathPenalty::EnergyLoss(2)
     }));
@@ -976,7 +983,7 @@ fn a_reviving_commander_suffers_its_penalty_once_per_death() {
     let ev = g.attack(1, h(1, 0));
     assert!(ev.contains(&Event::CorpseDestroyed { unit: 2 }));
     assert!(!ev.iter().any(|e| matches!(e, Event::Penalty { .. })));
-    assert_eq!(g.s.energy[1], 8);
+    assert_eq!(g.s.energy[PlayerId(1)], 8);
 }
 
 #[test]
@@ -1004,7 +1011,7 @@ fn bases_do_not_block_shots() {
     let mut g = Setup::new()
         .feature(
             h(1, 0),
-            hexwright_engine::map::FeatureKind::Base { side: 1 },
+            hexwright_engine::map::FeatureKind::Base { side: PlayerId(1) },
         )
         .start(
             &[("Archer", h(0, 0)), ("Grunt", h(3, 1))],

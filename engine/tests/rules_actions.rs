@@ -3,6 +3,7 @@
 mod rules_common;
 
 use hexwright_engine::map::FeatureKind;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, EnergyReason, Event, RuleError};
 use rules_common::{Setup, damaged, energy, h};
 
@@ -22,7 +23,7 @@ fn move_costs_one_energy_whatever_the_length() {
     assert_eq!(
         g.mv(0, h(3, 0)),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Moved {
                 unit: 0,
                 from: h(0, 0),
@@ -33,7 +34,7 @@ fn move_costs_one_energy_whatever_the_length() {
     assert_eq!(
         g.mv(1, h(0, 3)),
         vec![
-            energy(0, -1, 3, Spend),
+            energy(PlayerId(0), -1, 3, Spend),
             Event::Moved {
                 unit: 1,
                 from: h(0, 2),
@@ -120,7 +121,12 @@ fn enemy_units_block_movement() {
 fn bases_block_movement_and_cannot_be_entered() {
     for side in 0..2 {
         let mut g = Setup::new()
-            .feature(h(1, 0), FeatureKind::Base { side })
+            .feature(
+                h(1, 0),
+                FeatureKind::Base {
+                    side: PlayerId(side),
+                },
+            )
             .start(&[("Grunt", h(0, 0))], &[]);
         assert_eq!(
             g.refuse(mv(0, h(1, 0))),
@@ -145,7 +151,7 @@ fn attack_costs_one_energy_and_the_action_and_movement_remains() {
     assert_eq!(
         g.attack(0, h(1, 0)),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Attacked {
                 unit: 0,
                 target: h(1, 0)
@@ -222,8 +228,8 @@ fn flags_reset_at_the_sides_turn_start() {
 
 fn barracks_setup() -> Setup {
     Setup::new()
-        .feature(h(-2, 0), FeatureKind::Barracks { side: 0 })
-        .feature(h(4, 0), FeatureKind::Barracks { side: 1 })
+        .feature(h(-2, 0), FeatureKind::Barracks { side: PlayerId(0) })
+        .feature(h(4, 0), FeatureKind::Barracks { side: PlayerId(1) })
 }
 
 fn spawn(kind: &str, to: hexwright_engine::Hex) -> Command {
@@ -237,17 +243,17 @@ fn spawn(kind: &str, to: hexwright_engine::Hex) -> Command {
 #[test]
 fn spawn_on_the_barracks_for_its_printed_cost() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
-    assert_eq!(g.s.energy[0], 6);
+    assert_eq!(g.s.energy[PlayerId(0)], 6);
     let grunt = g.kind("Grunt");
     assert_eq!(
         g.run(spawn("Grunt", h(-2, 0))),
         vec![
-            energy(0, -3, 3, Spend),
+            energy(PlayerId(0), -3, 3, Spend),
             Event::BarracksUsed { barracks: h(-2, 0) },
             Event::Spawned {
                 unit: 2,
                 kind: grunt,
-                side: 0,
+                side: PlayerId(0),
                 hex: h(-2, 0),
                 barracks: h(-2, 0)
             },
@@ -258,7 +264,7 @@ fn spawn_on_the_barracks_for_its_printed_cost() {
 #[test]
 fn spawn_on_an_adjacent_free_hex_only() {
     let mut g = barracks_setup().start(&[("Grunt", h(-1, 0))], &[("Grunt", h(6, 0))]);
-    g.set_energy(0, 15);
+    g.set_energy(PlayerId(0), 15);
     assert_eq!(
         g.refuse(spawn("Grunt", h(-4, 0))),
         RuleError::NotAdjacent {
@@ -280,7 +286,7 @@ fn spawn_on_an_adjacent_free_hex_only() {
 #[test]
 fn a_barracks_spawns_once_per_turn() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
-    g.set_energy(0, 15);
+    g.set_energy(PlayerId(0), 15);
     g.run(spawn("Grunt", h(-2, 0)));
     assert_eq!(
         g.refuse(spawn("Grunt", h(-3, 0))),
@@ -293,7 +299,7 @@ fn a_barracks_spawns_once_per_turn() {
 #[test]
 fn a_spawned_unit_cannot_move_or_act_on_its_first_turn() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Dummy", h(-1, 1))]);
-    g.set_energy(0, 15);
+    g.set_energy(PlayerId(0), 15);
     g.run(spawn("Grunt", h(-2, 1)));
     assert_eq!(g.refuse(mv(2, h(-3, 1))), RuleError::JustArrived(2));
     assert_eq!(g.refuse(attack(2, h(-1, 1))), RuleError::JustArrived(2));
@@ -305,7 +311,7 @@ fn a_spawned_unit_cannot_move_or_act_on_its_first_turn() {
 #[test]
 fn barracks_spawn_only_soldiers_and_elites_of_the_sides_race() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
-    g.set_energy(0, 15);
+    g.set_energy(PlayerId(0), 15);
     for (kind, reason) in [
         ("Chief", "barracks spawn only soldiers and elites"),
         ("Imp", "barracks spawn only soldiers and elites"),
@@ -332,18 +338,18 @@ fn barracks_spawn_only_soldiers_and_elites_of_the_sides_race() {
 #[test]
 fn spawning_needs_the_printed_cost_in_the_bank() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
-    g.set_energy(0, 5);
+    g.set_energy(PlayerId(0), 5);
     assert_eq!(
         g.refuse(spawn("Brute", h(-2, 0))),
         RuleError::NotEnoughEnergy {
-            side: 0,
+            side: PlayerId(0),
             need: 6,
             have: 5
         }
     );
-    g.set_energy(0, 6);
+    g.set_energy(PlayerId(0), 6);
     g.run(spawn("Brute", h(-2, 0)));
-    assert_eq!(g.s.energy[0], 0);
+    assert_eq!(g.s.energy[PlayerId(0)], 0);
 }
 
 #[test]
@@ -357,7 +363,7 @@ fn only_own_barracks_spawn() {
         }),
         RuleError::NotYourBarracks {
             hex: h(4, 0),
-            side: 0
+            side: PlayerId(0)
         }
     );
 }

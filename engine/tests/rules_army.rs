@@ -3,6 +3,7 @@
 
 use hexwright_engine::format::load_map;
 use hexwright_engine::map::Map;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::roster::Class;
 use hexwright_engine::rules::scenario::{
     ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED, Scenario, ScenarioError, check_army, default_armies,
@@ -159,7 +160,7 @@ fn prepare_reports_the_side_whose_army_breaks_the_rules() {
         .expect_err("side 1 has no commander");
     match err {
         ScenarioError::Army { side, problems, .. } => {
-            assert_eq!(side, 1);
+            assert_eq!(side, PlayerId(1));
             assert!(has(&problems, "no commander"), "{problems:?}");
         }
         other => panic!("unexpected {other}"),
@@ -169,8 +170,8 @@ fn prepare_reports_the_side_whose_army_breaks_the_rules() {
 #[test]
 fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
     let (_, map) = bundled_maps().remove(0);
-    let zone0 = map.zone_of(0).unwrap().hexes.clone();
-    let zone1 = map.zone_of(1).unwrap().hexes.clone();
+    let zone0 = map.zone_of(PlayerId(0)).unwrap().hexes.clone();
+    let zone1 = map.zone_of(PlayerId(1)).unwrap().hexes.clone();
     let at = |hx: hexwright_engine::Hex| Some((hx.x, hx.y));
     let mut scenario = Scenario::for_map(map, 1, 60);
     let mut a0 = army("Dawnguard", &["Lord Marshal", "Knight"], &[]);
@@ -184,7 +185,7 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
         .unwrap_err();
     match err {
         ScenarioError::Army { side, problems, .. } => {
-            assert_eq!(side, 0);
+            assert_eq!(side, PlayerId(0));
             assert!(
                 has(&problems, "another unit is already deployed there"),
                 "{problems:?}"
@@ -198,7 +199,7 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
     scenario.armies = Some((a0.clone(), a1));
     match scenario.prepare(&maps_dir(), &Roster::bundled(), "test") {
         Err(ScenarioError::Army { side, problems, .. }) => {
-            assert_eq!(side, 1);
+            assert_eq!(side, PlayerId(1));
             assert!(
                 has(&problems, "not a free hex of side 1's starting zone"),
                 "{problems:?}"
@@ -221,7 +222,9 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
 fn default_armies_are_legal_for_many_seeds() {
     let roster = Roster::bundled();
     for seed in 0..300 {
-        let (a0, a1) = default_armies(&roster, seed);
+        let armies = default_armies(&roster, seed);
+        assert_eq!(armies.len(), 2);
+        let (a0, a1) = (armies[PlayerId(0)].clone(), armies[PlayerId(1)].clone());
         for a in [&a0, &a1] {
             assert_eq!(check_army(&roster, a), Vec::<String>::new(), "seed {seed}");
             // The first pick is the commander.
@@ -229,8 +232,8 @@ fn default_armies_are_legal_for_many_seeds() {
             assert_eq!(roster.kind(first).def.class, Class::Commander);
         }
         // Each side's army depends on the seed and its side only.
-        assert_eq!(default_army(&roster, seed, 0), a0);
-        assert_eq!(default_army(&roster, seed, 1), a1);
+        assert_eq!(default_army(&roster, seed, PlayerId(0)), a0);
+        assert_eq!(default_army(&roster, seed, PlayerId(1)), a1);
     }
 }
 
@@ -247,7 +250,7 @@ fn default_armies_deploy_on_every_bundled_map() {
             let mut cells = Vec::new();
             for u in &s.units {
                 assert_eq!(u.status, Status::Alive);
-                let side = usize::from(u.side);
+                let side = u.side;
                 assert!(a.zones[side].contains(&u.cell), "{name} seed {seed}");
                 assert_ne!(roster.kind(u.kind).def.class, Class::Summon);
                 assert_eq!(roster.kind(u.kind).race, s.race[side]);
@@ -257,23 +260,19 @@ fn default_armies_deploy_on_every_bundled_map() {
             let n = cells.len();
             cells.dedup();
             assert_eq!(cells.len(), n, "one unit per hex");
-            for side in 0..2 {
-                assert!(
-                    s.units
-                        .iter()
-                        .filter(|u| usize::from(u.side) == side)
-                        .count()
-                        <= 10
-                );
+            for side in PlayerId::all(2) {
+                assert!(s.units.iter().filter(|u| u.side == side).count() <= 10);
                 for &k in &s.reserve[side] {
                     assert_eq!(roster.kind(k).def.class, Class::Summon);
                 }
             }
-            assert!(
-                events
-                    .iter()
-                    .any(|e| matches!(e, Event::TurnStarted { side: 0, turn: 0 }))
-            );
+            assert!(events.iter().any(|e| matches!(
+                e,
+                Event::TurnStarted {
+                    side: PlayerId(0),
+                    turn: 0
+                }
+            )));
         }
     }
 }
@@ -391,7 +390,7 @@ fn an_opening_is_played_before_every_match_whatever_the_seed() {
         .prepare(Path::new("."), &roster, "test")
         .expect("the opening is legal");
     assert_eq!(p.new_match().0.state_hash(), expected.state_hash());
-    assert_eq!(p.new_match().0.side, 1);
+    assert_eq!(p.new_match().0.side, PlayerId(1));
     // Another seed: same armies, same opening, same position (the seed
     // only changes the bots' streams).
     let other = p.new_match_with_seed(99).0;

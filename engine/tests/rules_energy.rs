@@ -4,6 +4,7 @@
 mod rules_common;
 
 use hexwright_engine::map::FeatureKind;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, EnergyReason, Event, Outcome, RuleError};
 use rules_common::{Setup, damaged, energy, energy_events, h, turn_start};
 
@@ -16,28 +17,37 @@ fn banks_start_at_zero_and_side_0_moves_first() {
     assert_eq!(
         g.setup_events,
         vec![
-            Event::Army { side: 0, race: 0 },
+            Event::Army {
+                side: PlayerId(0),
+                race: 0
+            },
             Event::Deployed {
                 unit: 0,
                 kind: grunt,
-                side: 0,
+                side: PlayerId(0),
                 hex: h(0, 0)
             },
-            Event::Army { side: 1, race: 0 },
+            Event::Army {
+                side: PlayerId(1),
+                race: 0
+            },
             Event::Deployed {
                 unit: 1,
                 kind: grunt,
-                side: 1,
+                side: PlayerId(1),
                 hex: h(3, 0)
             },
-            Event::TurnStarted { side: 0, turn: 0 },
+            Event::TurnStarted {
+                side: PlayerId(0),
+                turn: 0
+            },
             // From 0: the first income shows the bank started empty.
-            energy(0, 5, 5, Income),
-            Event::FlagsReset { side: 0 },
+            energy(PlayerId(0), 5, 5, Income),
+            Event::FlagsReset { side: PlayerId(0) },
         ]
     );
-    assert_eq!(g.s.energy, [5, 0]);
-    assert_eq!(g.s.side, 0);
+    assert_eq!(g.s.energy.as_slice(), &[5, 0]);
+    assert_eq!(g.s.side, PlayerId(0));
 }
 
 #[test]
@@ -46,9 +56,16 @@ fn sides_alternate_turns() {
     for turn in 1..6 {
         let ev = g.end_turn();
         let side = (turn % 2) as u8;
-        assert_eq!(ev[0], Event::TurnEnded { side: 1 - side });
-        assert_eq!(ev[1], Event::TurnStarted { side, turn });
-        assert_eq!(g.s.side, side);
+        let prev = PlayerId(side).next(2);
+        assert_eq!(ev[0], Event::TurnEnded { side: prev });
+        assert_eq!(
+            ev[1],
+            Event::TurnStarted {
+                side: PlayerId(side),
+                turn
+            }
+        );
+        assert_eq!(g.s.side, PlayerId(side));
         // A unit of the side not to move cannot be commanded.
         let other = u16::from(side == 0);
         assert_eq!(
@@ -58,8 +75,8 @@ fn sides_alternate_turns() {
             }),
             RuleError::NotYourUnit {
                 unit: other,
-                owner: 1 - side,
-                turn: side
+                owner: prev,
+                turn: PlayerId(side)
             }
         );
     }
@@ -70,9 +87,9 @@ fn income_is_five_plus_objectives_plus_barracks() {
     // Side 0 owns two barracks (one occupied by an enemy unit) and captures
     // an objective; an Outpost it holds gives no income.
     let mut g = Setup::new()
-        .feature(h(-3, 0), FeatureKind::Barracks { side: 0 })
-        .feature(h(-3, 2), FeatureKind::Barracks { side: 0 })
-        .feature(h(5, 0), FeatureKind::Barracks { side: 1 })
+        .feature(h(-3, 0), FeatureKind::Barracks { side: PlayerId(0) })
+        .feature(h(-3, 2), FeatureKind::Barracks { side: PlayerId(0) })
+        .feature(h(5, 0), FeatureKind::Barracks { side: PlayerId(1) })
         .feature(h(1, 0), FeatureKind::Objective)
         .feature(h(0, 2), FeatureKind::Outpost)
         .start(
@@ -106,12 +123,12 @@ fn opening_bonus_only_on_side_1_first_turn() {
             if reason == OpeningBonus {
                 bonuses.push((s, delta, turn));
             }
-            assert_eq!(s, side);
+            assert_eq!(s, side.0);
         }
     }
     assert_eq!(bonuses, vec![(1, 1, 1)]);
     // Side 1: 5 + 1, then 5 a turn; side 0: 5 a turn.
-    assert_eq!(g.s.energy, [15, 15]);
+    assert_eq!(g.s.energy.as_slice(), &[15, 15]);
 }
 
 #[test]
@@ -121,10 +138,13 @@ fn opening_bonus_follows_income_in_order() {
     assert_eq!(
         turn_start(&ev),
         &[
-            Event::TurnStarted { side: 1, turn: 1 },
-            energy(1, 5, 5, Income),
-            energy(1, 1, 6, OpeningBonus),
-            Event::FlagsReset { side: 1 },
+            Event::TurnStarted {
+                side: PlayerId(1),
+                turn: 1
+            },
+            energy(PlayerId(1), 5, 5, Income),
+            energy(PlayerId(1), 1, 6, OpeningBonus),
+            Event::FlagsReset { side: PlayerId(1) },
         ]
     );
 }
@@ -132,7 +152,7 @@ fn opening_bonus_follows_income_in_order() {
 #[test]
 fn income_is_capped_at_15() {
     let mut g = Setup::new().start(&[("Grunt", h(0, 0))], &[("Grunt", h(3, 0))]);
-    g.set_energy(0, 12);
+    g.set_energy(PlayerId(0), 12);
     let ev = g.pass_round();
     assert_eq!(energy_events(&ev), vec![(0, 3, 15, Income)]);
     let ev = g.pass_round();
@@ -142,7 +162,7 @@ fn income_is_capped_at_15() {
 #[test]
 fn opening_bonus_is_capped_at_15() {
     let mut g = Setup::new().start(&[("Grunt", h(0, 0))], &[("Grunt", h(3, 0))]);
-    g.set_energy(1, 10);
+    g.set_energy(PlayerId(1), 10);
     let ev = g.end_turn();
     assert_eq!(
         energy_events(&ev),
@@ -158,7 +178,7 @@ fn defeating_an_enemy_unit_awards_one_energy() {
     assert_eq!(
         ev,
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Attacked {
                 unit: 0,
                 target: h(1, 0)
@@ -166,10 +186,10 @@ fn defeating_an_enemy_unit_awards_one_energy() {
             damaged(1, 3, 0),
             Event::Died {
                 unit: 1,
-                by: Some(0),
+                by: Some(PlayerId(0)),
                 corpse: None
             },
-            energy(0, 1, 5, Kill),
+            energy(PlayerId(0), 1, 5, Kill),
         ]
     );
 }
@@ -181,7 +201,7 @@ fn kill_bonus_is_capped_at_15() {
         &[("Brute", h(0, 0))],
         &[("Wisp", h(1, 0)), ("Grunt", h(1, 0))],
     );
-    g.set_energy(0, 15);
+    g.set_energy(PlayerId(0), 15);
     g.s.units[1].health = 2;
     g.s.units[2].health = 2;
     let ev = g.attack(0, h(1, 0));
@@ -189,15 +209,15 @@ fn kill_bonus_is_capped_at_15() {
         energy_events(&ev),
         vec![(0, -1, 14, Spend), (0, 1, 15, Kill), (0, 0, 15, Kill)]
     );
-    assert_eq!(g.s.energy[0], 15);
+    assert_eq!(g.s.energy[PlayerId(0)], 15);
 }
 
 #[test]
 fn energy_never_goes_below_zero_and_commands_need_it() {
     let mut g = Setup::new().start(&[("Grunt", h(0, 0))], &[("Dummy", h(1, 0))]);
-    g.set_energy(0, 0);
+    g.set_energy(PlayerId(0), 0);
     let need = RuleError::NotEnoughEnergy {
-        side: 0,
+        side: PlayerId(0),
         need: 1,
         have: 0,
     };
@@ -239,7 +259,7 @@ fn turn_start_order_is_capture_income_flags_poison_revive_monk() {
     // Turn 0: side 0 captures the objective and hops back off it.
     g.mv(0, obj);
     g.run(Command::Rebound { unit: 0 });
-    assert_eq!(g.objective(obj), (Some(0), None));
+    assert_eq!(g.objective(obj), (Some(PlayerId(0)), None));
     g.end_turn();
     // Turn 1: side 1 neutralises it.
     g.mv(4, obj);
@@ -250,7 +270,7 @@ fn turn_start_order_is_capture_income_flags_poison_revive_monk() {
     let ev = g.attack(2, h(6, 0));
     assert!(ev.contains(&Event::Died {
         unit: 5,
-        by: Some(0),
+        by: Some(PlayerId(0)),
         corpse: Some(3)
     }));
     g.attack(3, h(6, 1));
@@ -259,15 +279,18 @@ fn turn_start_order_is_capture_income_flags_poison_revive_monk() {
     assert_eq!(
         turn_start(&ev),
         &[
-            Event::TurnStarted { side: 1, turn: 3 },
+            Event::TurnStarted {
+                side: PlayerId(1),
+                turn: 3
+            },
             Event::ObjectiveCaptured {
                 objective: obj,
-                side: 1
+                side: PlayerId(1)
             },
             // Bank 6 - 1 for the move; the objective resolved at this very
             // turn start yields nothing yet.
-            energy(1, 5, 10, Income),
-            Event::FlagsReset { side: 1 },
+            energy(PlayerId(1), 5, 10, Income),
+            Event::FlagsReset { side: PlayerId(1) },
             Event::PoisonTicked {
                 unit: 6,
                 damage: 3,
@@ -293,13 +316,19 @@ fn round_limit_reached_is_a_draw() {
     g.end_turn();
     g.end_turn();
     let ev = g.end_turn();
-    assert_eq!(ev[1], Event::TurnStarted { side: 1, turn: 3 });
+    assert_eq!(
+        ev[1],
+        Event::TurnStarted {
+            side: PlayerId(1),
+            turn: 3
+        }
+    );
     assert_eq!(g.s.round(), 2);
     let ev = g.end_turn();
     assert_eq!(
         ev,
         vec![
-            Event::TurnEnded { side: 1 },
+            Event::TurnEnded { side: PlayerId(1) },
             Event::MatchEnded {
                 outcome: Outcome::Draw
             }

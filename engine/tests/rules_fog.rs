@@ -4,14 +4,15 @@
 mod rules_common;
 
 use hexwright_engine::map::FeatureKind;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::fog::{sees_cell, sees_units_at, visible_cells};
 use hexwright_engine::rules::{Command, PlayerView, RuleError, Status};
 use rules_common::{Game, Setup, damaged, h};
 
 fn sees(g: &Game, side: u8, hex: hexwright_engine::Hex) -> bool {
     let c = g.cell(hex);
-    let point = sees_units_at(&g.s, side, c);
-    assert_eq!(point, visible_cells(&g.s, side)[usize::from(c)]);
+    let point = sees_units_at(&g.s, PlayerId(side), c);
+    assert_eq!(point, visible_cells(&g.s, PlayerId(side))[usize::from(c)]);
     point
 }
 
@@ -27,7 +28,7 @@ fn a_side_sees_within_its_units_sight() {
 #[test]
 fn a_side_sees_within_one_of_its_bases() {
     let g = Setup::new()
-        .feature(h(0, 0), FeatureKind::Base { side: 0 })
+        .feature(h(0, 0), FeatureKind::Base { side: PlayerId(0) })
         .start(&[("Grunt", h(8, 0))], &[]);
     assert!(sees(&g, 0, h(1, 0)));
     assert!(!sees(&g, 0, h(2, 0)));
@@ -62,7 +63,7 @@ fn a_unit_in_a_bush_is_seen_only_from_the_same_or_an_adjacent_hex() {
         &[("Dummy", bush)],
     );
     // The hex is in sight, the unit in the bush is not.
-    assert!(sees_cell(&g.s, 0, g.cell(bush)));
+    assert!(sees_cell(&g.s, PlayerId(0), g.cell(bush)));
     assert!(!sees(&g, 0, bush));
     assert_eq!(
         g.refuse(Command::Attack {
@@ -103,7 +104,7 @@ fn a_controlled_outpost_reveals_non_bush_hexes_within_2() {
         !sees(&g, 0, h(0, 2)),
         "bushes inside the radius stay hidden"
     );
-    assert!(!sees_cell(&g.s, 0, g.cell(h(0, 2))));
+    assert!(!sees_cell(&g.s, PlayerId(0), g.cell(h(0, 2))));
     // Without the Outpost, the Blind unit sees only its own hex.
     let g = Setup::new().start(&[("Blind", outpost)], &[("Dummy", h(2, 0))]);
     assert!(sees(&g, 0, outpost));
@@ -158,9 +159,9 @@ fn bases_are_public_targets() {
     // A base is attacked even where no unit of the attacker's side sees
     // units (bases, base health and objective owners are public).
     let mut g = Setup::new()
-        .feature(h(1, 0), FeatureKind::Base { side: 1 })
+        .feature(h(1, 0), FeatureKind::Base { side: PlayerId(1) })
         .start(&[("Blind", h(0, 0))], &[]);
-    assert!(!sees_cell(&g.s, 0, g.cell(h(1, 0))));
+    assert!(!sees_cell(&g.s, PlayerId(0), g.cell(h(1, 0))));
     g.attack(0, h(1, 0));
     assert_eq!(g.base_health(h(1, 0)), 4);
 }
@@ -173,24 +174,24 @@ fn player_view_hides_unseen_enemies_and_their_bank() {
         &[],
         &["Imp"],
     );
-    g.set_energy(1, 9);
-    let view = PlayerView::new(&g.s, 0);
-    assert_eq!(view.side, 0);
+    g.set_energy(PlayerId(1), 9);
+    let view = PlayerView::new(&g.s, PlayerId(0));
+    assert_eq!(view.side, PlayerId(0));
     assert_eq!(view.state.units[1].status, Status::Alive);
     assert_eq!(view.state.units[2].status, Status::Hidden);
     assert_eq!(view.state.units_at_hex(h(6, 0)).count(), 0);
-    assert_eq!(view.state.energy, [5, 0]);
-    assert!(view.state.reserve[1].is_empty());
+    assert_eq!(view.state.energy.as_slice(), &[5, 0]);
+    assert!(view.state.reserve[PlayerId(1)].is_empty());
     // Its own view hides nothing of its own.
-    let own = PlayerView::new(&g.s, 1);
+    let own = PlayerView::new(&g.s, PlayerId(1));
     assert_eq!(own.state.units[1].status, Status::Alive);
-    assert_eq!(own.state.energy[1], 9);
+    assert_eq!(own.state.energy[PlayerId(1)], 9);
 }
 
 #[test]
 fn a_base_next_to_a_bush_reveals_a_unit_in_it() {
     let g = Setup::new()
-        .feature(h(0, 0), FeatureKind::Base { side: 0 })
+        .feature(h(0, 0), FeatureKind::Base { side: PlayerId(0) })
         .feature(h(1, 0), FeatureKind::Bush)
         .feature(h(0, 2), FeatureKind::Bush)
         .start(

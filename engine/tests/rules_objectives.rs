@@ -3,6 +3,7 @@
 mod rules_common;
 
 use hexwright_engine::map::FeatureKind;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, EnergyReason, Event, Outcome, RuleError};
 use rules_common::{Game, Setup, energy, energy_events, h, turn_start};
 
@@ -20,7 +21,7 @@ fn neutral_objective_is_captured_on_ending_a_move_there() {
     assert_eq!(
         g.mv(0, OBJ),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Moved {
                 unit: 0,
                 from: h(0, 0),
@@ -28,11 +29,11 @@ fn neutral_objective_is_captured_on_ending_a_move_there() {
             },
             Event::ObjectiveCaptured {
                 objective: OBJ,
-                side: 0
+                side: PlayerId(0)
             },
         ]
     );
-    assert_eq!(g.objective(OBJ), (Some(0), None));
+    assert_eq!(g.objective(OBJ), (Some(PlayerId(0)), None));
 }
 
 #[test]
@@ -67,7 +68,7 @@ fn entering_your_own_objective_changes_nothing() {
     g.run(Command::Rebound { unit: 0 });
     g.pass_round();
     assert_eq!(g.mv(0, OBJ).len(), 2);
-    assert_eq!(g.objective(OBJ), (Some(0), None));
+    assert_eq!(g.objective(OBJ), (Some(PlayerId(0)), None));
 }
 
 /// Side 0 captures the objective with a Hopper and hops back off it; side
@@ -77,7 +78,7 @@ fn side_0_owns_objective(side1: &[(&str, hexwright_engine::Hex)]) -> Game {
     g.mv(0, OBJ);
     g.run(Command::Rebound { unit: 0 });
     g.end_turn();
-    assert_eq!(g.objective(OBJ), (Some(0), None));
+    assert_eq!(g.objective(OBJ), (Some(PlayerId(0)), None));
     g
 }
 
@@ -87,7 +88,7 @@ fn entering_an_enemy_objective_neutralises_it_and_capture_resolves_next_turn_sta
     assert_eq!(
         g.mv(2, OBJ),
         vec![
-            energy(1, -1, 5, Spend),
+            energy(PlayerId(1), -1, 5, Spend),
             Event::Moved {
                 unit: 2,
                 from: h(3, 0),
@@ -110,17 +111,20 @@ fn entering_an_enemy_objective_neutralises_it_and_capture_resolves_next_turn_sta
     assert_eq!(
         turn_start(&ev)[..3],
         [
-            Event::TurnStarted { side: 1, turn: 3 },
+            Event::TurnStarted {
+                side: PlayerId(1),
+                turn: 3
+            },
             Event::ObjectiveCaptured {
                 objective: OBJ,
-                side: 1
+                side: PlayerId(1)
             },
-            energy(1, 5, 10, Income),
+            energy(PlayerId(1), 5, 10, Income),
         ]
     );
-    assert_eq!(g.objective(OBJ), (Some(1), None));
+    assert_eq!(g.objective(OBJ), (Some(PlayerId(1)), None));
     // ...and from the next one it does.
-    g.set_energy(1, 0);
+    g.set_energy(PlayerId(1), 0);
     let ev = g.pass_round();
     assert_eq!(energy_events(&ev), vec![(1, 6, 6, Income)]);
 }
@@ -179,7 +183,7 @@ fn revival_counts_as_entering_an_objective() {
     let ev = g.attack(1, OBJ);
     assert!(ev.contains(&Event::Died {
         unit: 2,
-        by: Some(0),
+        by: Some(PlayerId(0)),
         corpse: Some(3)
     }));
     assert!(ev.contains(&Event::CaptureCancelled { objective: OBJ }));
@@ -193,12 +197,12 @@ fn revival_counts_as_entering_an_objective() {
         start[revived + 1],
         Event::ObjectiveCaptured {
             objective: OBJ,
-            side: 1
+            side: PlayerId(1)
         }
     );
     // Captured during this turn start, after income: income from the next.
     assert_eq!(energy_events(start)[0], (1, 5, 10, Income));
-    g.set_energy(1, 0);
+    g.set_energy(PlayerId(1), 0);
     let ev = g.pass_round();
     assert_eq!(energy_events(&ev), vec![(1, 6, 6, Income)]);
 }
@@ -206,7 +210,7 @@ fn revival_counts_as_entering_an_objective() {
 #[test]
 fn spawning_onto_a_neutral_objective_captures_it() {
     let mut g = Setup::new()
-        .feature(h(0, 0), FeatureKind::Barracks { side: 0 })
+        .feature(h(0, 0), FeatureKind::Barracks { side: PlayerId(0) })
         .feature(h(1, 0), FeatureKind::Objective)
         .start(&[("Grunt", h(-3, 0))], &[]);
     let ev = g.run(Command::Spawn {
@@ -218,7 +222,7 @@ fn spawning_onto_a_neutral_objective_captures_it() {
         ev.last(),
         Some(&Event::ObjectiveCaptured {
             objective: h(1, 0),
-            side: 0
+            side: PlayerId(0)
         })
     );
 }
@@ -236,10 +240,10 @@ fn outpost_control_is_immediate_and_leaving_clears_it() {
         g.mv(0, OUTPOST)[2..],
         [Event::OutpostControl {
             outpost: OUTPOST,
-            side: Some(0)
+            side: Some(PlayerId(0))
         }]
     );
-    assert_eq!(g.s.outpost_controller(g.cell(OUTPOST)), Some(0));
+    assert_eq!(g.s.outpost_controller(g.cell(OUTPOST)), Some(PlayerId(0)));
     g.pass_round();
     assert_eq!(
         g.mv(0, h(0, 0))[2..],
@@ -256,7 +260,7 @@ fn outpost_control_is_cleared_when_its_unit_dies() {
     let mut g = outpost_setup().start(&[("Brute", h(1, 0))], &[("Grunt", OUTPOST)]);
     assert!(g.setup_events.contains(&Event::OutpostControl {
         outpost: OUTPOST,
-        side: Some(1)
+        side: Some(PlayerId(1))
     }));
     g.s.units[1].health = 4;
     let ev = g.attack(0, OUTPOST);
@@ -283,7 +287,7 @@ fn a_revive_corpse_does_not_control_an_outpost() {
     let ev = g.end_turn();
     assert!(ev.contains(&Event::OutpostControl {
         outpost: OUTPOST,
-        side: Some(1)
+        side: Some(PlayerId(1))
     }));
 }
 
@@ -303,7 +307,7 @@ fn an_outpost_shared_by_both_sides_is_uncontrolled() {
         g.mv(1, h(4, 0))[2..],
         [Event::OutpostControl {
             outpost: OUTPOST,
-            side: Some(0)
+            side: Some(PlayerId(0))
         }]
     );
 }
@@ -312,8 +316,8 @@ const BASE: hexwright_engine::Hex = h(1, 0);
 
 fn base_setup() -> Setup {
     Setup::new()
-        .feature(BASE, FeatureKind::Base { side: 1 })
-        .feature(h(-5, 0), FeatureKind::Base { side: 0 })
+        .feature(BASE, FeatureKind::Base { side: PlayerId(1) })
+        .feature(h(-5, 0), FeatureKind::Base { side: PlayerId(0) })
 }
 
 #[test]
@@ -324,7 +328,7 @@ fn bases_start_at_5_health_and_take_the_attackers_damage() {
     assert_eq!(
         g.attack(0, BASE),
         vec![
-            energy(0, -1, 4, Spend),
+            energy(PlayerId(0), -1, 4, Spend),
             Event::Attacked {
                 unit: 0,
                 target: BASE
@@ -408,7 +412,7 @@ fn the_side_dealing_the_last_point_of_base_damage_wins_at_once() {
     assert_eq!(
         g.attack(1, BASE),
         vec![
-            energy(0, -1, 3, Spend),
+            energy(PlayerId(0), -1, 3, Spend),
             Event::Attacked {
                 unit: 1,
                 target: BASE
@@ -419,11 +423,11 @@ fn the_side_dealing_the_last_point_of_base_damage_wins_at_once() {
                 health: 0
             },
             Event::MatchEnded {
-                outcome: Outcome::Won(0)
+                outcome: Outcome::Won(PlayerId(0))
             },
         ]
     );
-    assert_eq!(g.s.outcome, Some(Outcome::Won(0)));
+    assert_eq!(g.s.outcome, Some(Outcome::Won(PlayerId(0))));
     assert_eq!(g.refuse(Command::EndTurn), RuleError::MatchOver);
     assert_eq!(
         g.refuse(Command::Move {
@@ -437,7 +441,7 @@ fn the_side_dealing_the_last_point_of_base_damage_wins_at_once() {
 #[test]
 fn every_opposing_base_must_fall() {
     let mut g = base_setup()
-        .feature(h(0, 2), FeatureKind::Base { side: 1 })
+        .feature(h(0, 2), FeatureKind::Base { side: PlayerId(1) })
         .start(
             &[("Brute", h(0, 0)), ("Brute", h(0, 1))],
             &[("Grunt", h(6, 0))],
@@ -465,7 +469,7 @@ fn every_opposing_base_must_fall() {
     assert_eq!(
         ev.last(),
         Some(&Event::MatchEnded {
-            outcome: Outcome::Won(0)
+            outcome: Outcome::Won(PlayerId(0))
         })
     );
 }
@@ -490,7 +494,7 @@ fn an_objective_captured_at_deployment_yields_income_from_the_first_turn_start()
         .start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
     assert!(g.setup_events.contains(&Event::ObjectiveCaptured {
         objective: h(0, 0),
-        side: 0
+        side: PlayerId(0)
     }));
     // Deployment comes before the first turn start: both sides get the
     // objective's income at their first turn start.

@@ -5,6 +5,7 @@
 
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::load_map;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::fog::{sees_units_at, visible_cells};
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
 use hexwright_engine::rules::{
@@ -37,9 +38,9 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     let a = s.arena();
     for side in 0..2 {
         prop_assert!(
-            s.energy[side] <= 15,
+            s.energy[PlayerId(side)] <= 15,
             "bank {} of side {side}",
-            s.energy[side]
+            s.energy[PlayerId(side)]
         );
     }
     // Health never above the maximum; corpses hold at most their X.
@@ -77,10 +78,10 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     }
     // Fog: point queries equal the full recompute, for both sides.
     for side in 0..2 {
-        let full = visible_cells(s, side);
+        let full = visible_cells(s, PlayerId(side));
         for (c, &seen) in full.iter().enumerate() {
             prop_assert_eq!(
-                sees_units_at(s, side, c as u16),
+                sees_units_at(s, PlayerId(side), c as u16),
                 seen,
                 "fog of side {} at {:?}",
                 side,
@@ -205,7 +206,7 @@ proptest! {
         detours in prop::collection::vec(any::<u8>(), 150),
     ) {
         let (mut s, _) = full_length(map).new_match_with_seed(seed);
-        let mut bots = [BotKind::Greedy.build(seed, 0), BotKind::Greedy.build(seed, 1)];
+        let mut bots = [BotKind::Greedy.build(seed, PlayerId(0)), BotKind::Greedy.build(seed, PlayerId(1))];
         let mut rejected = Vec::new();
         let mut out = Vec::new();
         for d in detours {

@@ -20,6 +20,7 @@ use hexwright_engine::map::{
     Zone,
 };
 use hexwright_engine::pack;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::{self, DISTANCE_MARGIN, DistanceField, Finding, Rule, Severity};
 use std::path::Path;
 
@@ -40,7 +41,7 @@ fn feature(q: i32, r: i32, kind: FeatureKind) -> Feature {
 
 fn zone(side: u8, hexes: &[(i32, i32)]) -> Zone {
     Zone {
-        side,
+        side: PlayerId(side),
         hexes: hexes.iter().map(|&(q, r)| hex(q, r)).collect(),
     }
 }
@@ -90,10 +91,10 @@ fn valid_map() -> Map {
     let z0 = zone0_hexes();
     m.zones = vec![zone(0, &z0), zone(1, &mirrored(&z0))];
     m.features = vec![
-        feature(-8, -1, FeatureKind::Base { side: 0 }),
-        feature(8, 1, FeatureKind::Base { side: 1 }),
-        feature(-9, -1, FeatureKind::Barracks { side: 0 }),
-        feature(9, 1, FeatureKind::Barracks { side: 1 }),
+        feature(-8, -1, FeatureKind::Base { side: PlayerId(0) }),
+        feature(8, 1, FeatureKind::Base { side: PlayerId(1) }),
+        feature(-9, -1, FeatureKind::Barracks { side: PlayerId(0) }),
+        feature(9, 1, FeatureKind::Barracks { side: PlayerId(1) }),
         feature(0, -4, FeatureKind::Objective),
         feature(0, 4, FeatureKind::Objective),
         feature(6, -6, FeatureKind::Outpost),
@@ -208,7 +209,7 @@ fn assert_findings(label: &str, findings: &[Finding], expected: &[(Rule, Option<
 fn zone_count_case() -> Case {
     // Side 1 has no zone.
     let mut m = valid_map();
-    m.zones.retain(|z| z.side != 1);
+    m.zones.retain(|z| z.side != PlayerId(1));
     Case::map(&m, &[(Rule::ZoneCount, None)])
 }
 
@@ -250,9 +251,9 @@ fn zone_blocked_case() -> Case {
     // so distances stay balanced).
     let mut m = valid_map();
     m.features
-        .push(feature(-10, 1, FeatureKind::Base { side: 0 }));
+        .push(feature(-10, 1, FeatureKind::Base { side: PlayerId(0) }));
     m.features
-        .push(feature(10, -1, FeatureKind::Base { side: 1 }));
+        .push(feature(10, -1, FeatureKind::Base { side: PlayerId(1) }));
     Case::map(
         &m,
         &[
@@ -279,7 +280,7 @@ fn feature_stacked_case() -> Case {
 
 fn base_missing_case() -> Case {
     let mut m = valid_map();
-    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 1 });
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: PlayerId(1) });
     Case::map(&m, &[(Rule::BaseMissing, None)])
 }
 
@@ -287,9 +288,12 @@ fn base_unreachable_case() -> Case {
     // Side 1's base moves into the walled-off pocket: side 0 cannot get next to it.
     let mut m = valid_map();
     m.terrain.extend(pocket_walls());
-    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 1 });
-    m.features
-        .push(feature(POCKET.0, POCKET.1, FeatureKind::Base { side: 1 }));
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: PlayerId(1) });
+    m.features.push(feature(
+        POCKET.0,
+        POCKET.1,
+        FeatureKind::Base { side: PlayerId(1) },
+    ));
     Case::map(&m, &[(Rule::BaseUnreachable, Some(POCKET))])
 }
 
@@ -297,7 +301,7 @@ fn owner_invalid_case() -> Case {
     // A barracks of side 2 in open ground.
     let mut m = valid_map();
     m.features
-        .push(feature(0, -8, FeatureKind::Barracks { side: 2 }));
+        .push(feature(0, -8, FeatureKind::Barracks { side: PlayerId(2) }));
     Case::map(&m, &[(Rule::OwnerInvalid, Some((0, -8)))])
 }
 
@@ -562,7 +566,9 @@ fn zone_disconnected_case() -> Case {
 
 fn barracks_missing_case() -> Case {
     let mut m = valid_map();
-    m.features = features_without(&m, |f| f.kind == FeatureKind::Barracks { side: 0 });
+    m.features = features_without(&m, |f| {
+        f.kind == FeatureKind::Barracks { side: PlayerId(0) }
+    });
     Case::map(&m, &[(Rule::BarracksMissing, None)])
 }
 
@@ -972,9 +978,11 @@ fn valid_map_is_balanced_by_construction() {
 fn findings_are_sorted_errors_first() {
     // Several defects at once: the order is severity, then rule, then hex.
     let mut m = valid_map();
-    m.zones.retain(|z| z.side != 1);
+    m.zones.retain(|z| z.side != PlayerId(1));
     m.features.push(feature(0, 4, FeatureKind::Bush));
-    m.features = features_without(&m, |f| f.kind == FeatureKind::Barracks { side: 0 });
+    m.features = features_without(&m, |f| {
+        f.kind == FeatureKind::Barracks { side: PlayerId(0) }
+    });
     m.features.push(feature(40, 0, FeatureKind::Bush));
     let found: Vec<&str> = run(&m).iter().map(|f| f.rule.id()).collect();
     assert_eq!(
@@ -1099,7 +1107,7 @@ fn owner_invalid_for_bases_and_zones() {
     // A base of side 7 (it also blocks its hex, like any base).
     let mut m = valid_map();
     m.features
-        .push(feature(0, -8, FeatureKind::Base { side: 7 }));
+        .push(feature(0, -8, FeatureKind::Base { side: PlayerId(7) }));
     assert_findings("base", &run(&m), &[(Rule::OwnerInvalid, Some(hex(0, -8)))]);
     // A third zone, of side 2: 10 usable connected hexes of its own.
     let mut m = valid_map();
@@ -1181,9 +1189,9 @@ fn distance_imbalance_for_the_enemy_base() {
     // (9 to stand next to it, 1 to attack), side 0 still needs 14 for side
     // 1's base. The finding points at the base that is too far away.
     let mut m = valid_map();
-    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: 0 });
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Base { side: PlayerId(0) });
     m.features
-        .push(feature(-4, -1, FeatureKind::Base { side: 0 }));
+        .push(feature(-4, -1, FeatureKind::Base { side: PlayerId(0) }));
     let found = run(&m);
     assert_findings(
         "base",
@@ -1202,7 +1210,7 @@ fn bases_are_never_entered() {
     // A base on a zone hex is never a source.
     let mut m = valid_map();
     m.features
-        .push(feature(-6, 0, FeatureKind::Base { side: 1 }));
+        .push(feature(-6, 0, FeatureKind::Base { side: PlayerId(1) }));
     let c = Coverage::new(&m).unwrap();
     let f0 = DistanceField::from_sources(&m, &c, &m.zones[0].hexes);
     assert_eq!(f0.to_hex(hex(-6, 0)), None);
@@ -1238,15 +1246,15 @@ fn validate_survives_extreme_hex_coordinates() {
         });
         m.features.push(Feature {
             hex: h,
-            kind: FeatureKind::Base { side: 1 },
+            kind: FeatureKind::Base { side: PlayerId(1) },
         });
     }
     m.zones.push(Zone {
-        side: 0,
+        side: PlayerId(0),
         hexes: far.to_vec(),
     });
     m.zones.push(Zone {
-        side: 1,
+        side: PlayerId(1),
         hexes: far.to_vec(),
     });
     let found = run(&m);

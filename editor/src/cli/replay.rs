@@ -1,6 +1,7 @@
 //! `hexwright replay FILE`: re-runs a recorded match and checks every state
 //! hash it holds.
 
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::replay::{Replay, ReplayError, Snapshot, Summary};
 use serde::Serialize;
 use std::io::Write;
@@ -151,10 +152,10 @@ fn write_snapshot(out: &mut dyn Write, s: &Snapshot, json: bool) -> std::io::Res
         s.round,
         s.side,
         s.command.to_string(),
-        s.energy[0],
-        s.energy[1],
-        alive(0),
-        alive(1),
+        s.energy[PlayerId(0)],
+        s.energy[PlayerId(1)],
+        alive(PlayerId(0)),
+        alive(PlayerId(1)),
         bases.join(" "),
         match (&s.result, s.winner) {
             (Some(_), Some(w)) => format!(" | side {w} wins"),
@@ -174,18 +175,23 @@ fn write_summary(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
     writeln!(
         out,
         "Match:       {}, seed {}, side 0: {}, side 1: {}",
-        s.map, s.seed, s.bots[0], s.bots[1]
+        s.map,
+        s.seed,
+        s.bots[PlayerId(0)],
+        s.bots[PlayerId(1)]
     )?;
     writeln!(out, "Rounds:      {}", s.rounds)?;
     writeln!(
         out,
         "Energy:      side 0: {}, side 1: {}",
-        s.energy[0], s.energy[1]
+        s.energy[PlayerId(0)],
+        s.energy[PlayerId(1)]
     )?;
     writeln!(
         out,
         "Base health: side 0: {}, side 1: {}",
-        s.base_health[0], s.base_health[1]
+        s.base_health[PlayerId(0)],
+        s.base_health[PlayerId(1)]
     )?;
     writeln!(
         out,

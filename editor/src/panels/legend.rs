@@ -6,6 +6,7 @@ use crate::theme::{self, Palette};
 use egui::epaint::{PathShape, Stroke};
 use egui::{Painter, Pos2, Rect, Sense, Ui, Vec2, vec2};
 use hexwright_engine::map::{FeatureKind, TerrainKind};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::Severity;
 
 const SWATCH: f32 = 22.0;
@@ -68,16 +69,22 @@ pub fn show(ui: &mut Ui, palette: &Palette) {
             ));
             p.add(PathShape::convex_polygon(
                 hexagon(c, r),
-                palette.zone_fill(side),
-                Stroke::new(2.0, theme::side_color(side)),
+                palette.zone_fill(PlayerId(side)),
+                Stroke::new(2.0, theme::side_color(PlayerId(side))),
             ));
         });
     }
     let features: [(FeatureKind, &str); 7] = [
-        (FeatureKind::Base { side: 0 }, "Base, side 0"),
-        (FeatureKind::Base { side: 1 }, "Base, side 1"),
-        (FeatureKind::Barracks { side: 0 }, "Barracks, side 0"),
-        (FeatureKind::Barracks { side: 1 }, "Barracks, side 1"),
+        (FeatureKind::Base { side: PlayerId(0) }, "Base, side 0"),
+        (FeatureKind::Base { side: PlayerId(1) }, "Base, side 1"),
+        (
+            FeatureKind::Barracks { side: PlayerId(0) },
+            "Barracks, side 0",
+        ),
+        (
+            FeatureKind::Barracks { side: PlayerId(1) },
+            "Barracks, side 1",
+        ),
         (FeatureKind::Objective, "Energy objective"),
         (FeatureKind::Outpost, "Outpost"),
         (FeatureKind::Bush, "Bush"),

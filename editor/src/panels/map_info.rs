@@ -4,6 +4,7 @@
 use crate::document::Document;
 use crate::theme;
 use egui::{Grid, RichText, Sense, Ui, Vec2};
+use hexwright_engine::player::PlayerId;
 
 /// Draws the summary of the open map.
 pub fn show(ui: &mut Ui, doc: &Document) {
@@ -48,8 +49,8 @@ pub fn show(ui: &mut Ui, doc: &Document) {
             ui.end_row();
             pair(ui, "Area", format!("{} x {}", s.width, s.height));
             ui.end_row();
-            for (side, &size) in s.zone_sizes.iter().enumerate() {
-                side_label(ui, side as u8);
+            for (side, &size) in PlayerId::all(s.zone_sizes.len()).zip(&s.zone_sizes) {
+                side_label(ui, side);
                 ui.label(RichText::new(format!("{size} hexes")).monospace());
             }
             ui.end_row();
@@ -57,7 +58,7 @@ pub fn show(ui: &mut Ui, doc: &Document) {
 }
 
 /// "Side n" with a dot in the side's colour.
-pub fn side_label(ui: &mut Ui, side: u8) {
+pub fn side_label(ui: &mut Ui, side: PlayerId) {
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 5.0;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(11.0), Sense::hover());

@@ -6,6 +6,7 @@ use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::board::Board;
 use hexwright_engine::map::{FeatureKind, SIDES};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::DistanceField;
 
 /// One row: what is measured and, per side, the sorted step counts
@@ -35,7 +36,7 @@ pub fn rows(board: &Board) -> Vec<ParityRow> {
             let zone: Vec<_> = map
                 .zones
                 .iter()
-                .filter(|z| z.side == side)
+                .filter(|z| z.side == PlayerId(side))
                 .flat_map(|z| z.hexes.iter().copied())
                 .collect();
             DistanceField::from_sources(map, board.coverage(), &zone)
@@ -74,12 +75,16 @@ pub fn rows(board: &Board) -> Vec<ParityRow> {
     row("Outposts", &|_, k| k == FeatureKind::Outpost, false);
     row(
         "Own barracks",
-        &|side, k| k == FeatureKind::Barracks { side },
+        &|side, k| {
+            k == FeatureKind::Barracks {
+                side: PlayerId(side),
+            }
+        },
         false,
     );
     row(
         "Enemy base",
-        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != side),
+        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != PlayerId(side)),
         true,
     );
     out
@@ -139,7 +144,7 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                 ui.label(
                     RichText::new(format!("Side {side}"))
                         .strong()
-                        .color(theme::side_text_color(side, ui.visuals())),
+                        .color(theme::side_text_color(PlayerId(side), ui.visuals())),
                 );
             }
             ui.end_row();
@@ -203,7 +208,7 @@ mod tests {
     fn a_missing_barracks_shows_as_a_difference() {
         let mut map = crate::bundled::default_map().unwrap();
         map.features
-            .retain(|f| f.kind != FeatureKind::Barracks { side: 1 });
+            .retain(|f| f.kind != FeatureKind::Barracks { side: PlayerId(1) });
         let rows = rows(&Board::new(map).unwrap());
         let barracks = rows.iter().find(|r| r.label == "Own barracks").unwrap();
         assert!(barracks.differs());

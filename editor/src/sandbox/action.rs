@@ -6,6 +6,7 @@ use super::timeline::Seat;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, UnitId};
 use std::path::PathBuf;
 
@@ -49,7 +50,7 @@ pub enum Viewpoint {
 
 impl Viewpoint {
     /// Every viewpoint.
-    pub const ALL: [Self; 3] = [Self::Side(0), Self::Side(1), Self::All];
+    pub const ALL: [Self; 3] = [Self::Side(PlayerId(0)), Self::Side(PlayerId(1)), Self::All];
 
     /// Its label.
     #[must_use]

@@ -481,6 +481,7 @@ pub(crate) mod tests {
     use egui::Vec2;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
+    use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::rules::state::Outcome;
@@ -783,10 +784,10 @@ pub(crate) mod tests {
             });
         };
         for _ in 0..wins[0] {
-            push(Outcome::Won(0));
+            push(Outcome::Won(PlayerId(0)));
         }
         for _ in 0..wins[1] {
-            push(Outcome::Won(1));
+            push(Outcome::Won(PlayerId(1)));
         }
         for _ in 0..draws {
             push(Outcome::Draw);

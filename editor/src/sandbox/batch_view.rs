@@ -8,6 +8,7 @@ use crate::theme;
 use egui::{Grid, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use hexwright_engine::format::HexDisplay;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::sim::MatchRow;
 use std::cmp::Ordering;
 
@@ -152,7 +153,7 @@ pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     for side in 0..2 {
         ui.label(
             RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_text_color(side as u8, ui.visuals())),
+                .color(theme::side_text_color(PlayerId(side as u8), ui.visuals())),
         );
     }
     ui.label(format!(
@@ -336,7 +337,7 @@ mod tests {
             seed,
             bots: [BotKind::Greedy, BotKind::Random],
             outcome: match winner {
-                Some(side) => Outcome::Won(side),
+                Some(side) => Outcome::Won(PlayerId(side)),
                 None => Outcome::Draw,
             },
             rounds,

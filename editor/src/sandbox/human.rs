@@ -166,6 +166,7 @@ pub fn click(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::check;
     use hexwright_engine::rules::scenario::Scenario;
@@ -182,10 +183,14 @@ mod tests {
     #[test]
     fn a_click_on_a_reachable_hex_moves_the_selected_unit() {
         let s = start();
-        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let u = s
+            .units
+            .iter()
+            .find(|u| u.side == PlayerId(0))
+            .expect("a unit");
         let o = UnitOptions::of(&s, u.id);
         let to = *o.moves.first().expect("it can move");
-        let c = click(&s, Some(0), Some(u.id), &Intent::Normal, to, true);
+        let c = click(&s, Some(PlayerId(0)), Some(u.id), &Intent::Normal, to, true);
         assert_eq!(c, Click::Command(Command::Move { unit: u.id, to }));
         assert!(check(&s, &Command::Move { unit: u.id, to }).is_ok());
     }
@@ -193,7 +198,11 @@ mod tests {
     #[test]
     fn a_far_click_is_a_move_the_engine_refuses_with_a_reason() {
         let s = start();
-        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let u = s
+            .units
+            .iter()
+            .find(|u| u.side == PlayerId(0))
+            .expect("a unit");
         let far = s
             .arena()
             .hexes()
@@ -201,7 +210,14 @@ mod tests {
             .copied()
             .max_by_key(|h| h.unsigned_distance_to(s.arena().hex(u.cell)))
             .expect("hexes");
-        let Click::Command(cmd) = click(&s, Some(0), Some(u.id), &Intent::Normal, far, true) else {
+        let Click::Command(cmd) = click(
+            &s,
+            Some(PlayerId(0)),
+            Some(u.id),
+            &Intent::Normal,
+            far,
+            true,
+        ) else {
             panic!("a command");
         };
         let reason = check(&s, &cmd).expect_err("too far").to_string();
@@ -211,14 +227,18 @@ mod tests {
     #[test]
     fn clicking_a_unit_selects_it_and_clicking_it_again_deselects() {
         let s = start();
-        let u = s.units.iter().find(|u| u.side == 0).expect("a unit");
+        let u = s
+            .units
+            .iter()
+            .find(|u| u.side == PlayerId(0))
+            .expect("a unit");
         let h = s.arena().hex(u.cell);
         assert_eq!(
-            click(&s, Some(0), None, &Intent::Normal, h, true),
+            click(&s, Some(PlayerId(0)), None, &Intent::Normal, h, true),
             Click::Select(u.id)
         );
         assert_eq!(
-            click(&s, Some(0), Some(u.id), &Intent::Normal, h, true),
+            click(&s, Some(PlayerId(0)), Some(u.id), &Intent::Normal, h, true),
             Click::Deselect
         );
     }
@@ -226,7 +246,7 @@ mod tests {
     #[test]
     fn an_own_barracks_opens_the_spawn_menu() {
         let s = start();
-        let Some(&(b, owner)) = s.arena().barracks.iter().find(|(_, o)| *o == 0) else {
+        let Some(&(b, owner)) = s.arena().barracks.iter().find(|(_, o)| *o == PlayerId(0)) else {
             return;
         };
         let h = s.arena().hex(b);

@@ -104,7 +104,7 @@ pub fn human_actions(
     ui.label(
         RichText::new(format!(
             "Your turn (side {side}) · {} Energy",
-            s.energy[usize::from(side)]
+            s.energy[side]
         ))
         .strong(),
     );

@@ -60,6 +60,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>, follow: bool) -> Ve
 mod tests {
     use super::*;
     use hexwright_engine::bots::BotKind;
+    use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use std::path::Path;
@@ -81,13 +82,13 @@ mod tests {
         let mut hidden = 0;
         for i in 0..n {
             let all = line_for(&t, i, None);
-            let mine = line_for(&t, i, Some(0));
+            let mine = line_for(&t, i, Some(PlayerId(0)));
             assert_eq!(all, t.steps()[i].line);
             let step = &t.steps()[i];
-            if step.side == 0 && step.cmd != Command::EndTurn {
+            if step.side == PlayerId(0) && step.cmd != Command::EndTurn {
                 assert_eq!(mine, all, "own commands are told in full");
             }
-            if step.cmd == Command::EndTurn && step.side == 0 {
+            if step.cmd == Command::EndTurn && step.side == PlayerId(0) {
                 assert!(!mine.contains("side 1 gains"), "{mine}");
             }
             if mine.contains("out of side 0's sight") {

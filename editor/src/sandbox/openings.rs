@@ -15,6 +15,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::openings::{OpeningSpec, Openings, simulate_openings};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::scenario::Prepared;
 use std::sync::atomic::Ordering;
 
@@ -493,18 +494,18 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
                     obj.captured() as f64 / runs * 100.0
                 ));
                 ui.label(
-                    RichText::new(format!("{}", obj.by_side[0]))
-                        .color(theme::side_text_color(0, ui.visuals())),
+                    RichText::new(format!("{}", obj.by_side[PlayerId(0)]))
+                        .color(theme::side_text_color(PlayerId(0), ui.visuals())),
                 );
                 ui.label(
-                    RichText::new(format!("{}", obj.by_side[1]))
-                        .color(theme::side_text_color(1, ui.visuals())),
+                    RichText::new(format!("{}", obj.by_side[PlayerId(1)]))
+                        .color(theme::side_text_color(PlayerId(1), ui.visuals())),
                 );
                 ui.label(obj.mean_round().map_or("–".into(), |m| format!("{m:.1}")));
                 let per_round: Vec<String> = obj
                     .first_round
                     .iter()
-                    .map(|c| (c[0] + c[1]).to_string())
+                    .map(|c| (c[PlayerId(0)] + c[PlayerId(1)]).to_string())
                     .collect();
                 ui.label(per_round.join(" · "))
                     .on_hover_text("Runs whose first capture of it came in round 1, 2, …");
@@ -616,7 +617,7 @@ mod tests {
             let per_round: Vec<String> = obj
                 .first_round
                 .iter()
-                .map(|c| (c[0] + c[1]).to_string())
+                .map(|c| (c[PlayerId(0)] + c[PlayerId(1)]).to_string())
                 .collect();
             assert_eq!(per_round.len(), 2);
             let text = per_round.join(" · ");

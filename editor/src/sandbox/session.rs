@@ -25,6 +25,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::replay::{self, HUMAN, Replay};
 use hexwright_engine::rules::fog::visible_cells;
 use hexwright_engine::rules::scenario::Prepared;
@@ -143,7 +144,7 @@ impl Sandbox {
         // The rules refuse what validation misses (e.g. a roster problem).
         hexwright_engine::rules::scenario::rules_for(&map, roster.clone(), 60, "the open map")
             .map_err(|e| format!("Cannot play: {e}"))?;
-        let zones = [doc.zones_of(0), doc.zones_of(1)];
+        let zones = [doc.zones_of(PlayerId(0)), doc.zones_of(PlayerId(1))];
         let setup = Setup::new(&roster, 1);
         Ok(Self {
             map,
@@ -533,7 +534,7 @@ impl Sandbox {
         // shuffle the others.
         let seed = self.setup.seed;
         let pins: Vec<Hex> = match self.prepared() {
-            Ok(p) => p.deployments(seed)[usize::from(side)]
+            Ok(p) => p.deployments(seed)[side]
                 .units
                 .iter()
                 .map(|(_, h)| *h)
@@ -1036,9 +1037,8 @@ impl Sandbox {
         let seed = self.setup.seed;
         let p = self.prepared().ok()?;
         let d = p.deployments(seed);
-        (0..2u8).find_map(|side| {
-            d[usize::from(side)]
-                .units
+        d.pairs().find_map(|(side, d)| {
+            d.units
                 .iter()
                 .position(|(_, h)| *h == hex)
                 .map(|i| (side, i))

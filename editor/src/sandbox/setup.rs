@@ -15,6 +15,7 @@
 //! unit of the same army holds moves that unit to the hex the placed unit
 //! held (or back to automatic deployment, if it had none).
 
+use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::rules::army;
 pub use hexwright_engine::rules::army::{PRESETS, TWO_COMMANDERS, presets, random_army};
 
@@ -114,7 +115,7 @@ pub struct Setup {
     /// Ruleset id (only [`AKW_RULES_V1`] exists).
     pub ruleset: String,
     /// Both armies, or `None` for default armies picked from each match's seed.
-    pub armies: Option<[Army; 2]>,
+    pub armies: Option<PerPlayer<Army>>,
     /// Who plays each side.
     pub controllers: [Controller; 2],
     /// The match seed.
@@ -166,8 +167,11 @@ impl Setup {
     #[must_use]
     pub fn army(&self, side: Side) -> Army {
         match &self.armies {
-            Some(a) => a[usize::from(side.min(1))].clone(),
-            None => default_army(&self.roster, self.seed, side.min(1)),
+            Some(a) => a
+                .get(side)
+                .cloned()
+                .unwrap_or_else(|| default_army(&self.roster, self.seed, side)),
+            None => default_army(&self.roster, self.seed, side),
         }
     }
 
@@ -184,7 +188,7 @@ impl Setup {
             ruleset: self.ruleset.clone(),
             round_limit: self.round_limit,
             seed: self.seed,
-            armies: self.armies.clone().map(|[a, b]| (a, b)),
+            armies: self.armies.as_ref().map(format_one_pair),
             opening: self.opening.clone(),
         }
     }
@@ -234,7 +238,9 @@ impl Setup {
         };
         let mut lines = Vec::new();
         for side in 0..2 {
-            if let Err(problems) = deploy(&rules, roster, &self.army(side), side) {
+            if let Err(problems) =
+                deploy(&rules, roster, &self.army(PlayerId(side)), PlayerId(side))
+            {
                 lines.push(format!(
                     "The army of side {side} breaks {} rule(s):",
                     problems.len()
@@ -251,7 +257,10 @@ impl Setup {
         self.ruleset.clone_from(&scenario.ruleset);
         self.round_limit = scenario.round_limit;
         self.seed = scenario.seed;
-        self.armies = scenario.armies.clone().map(|(a, b)| [a, b]);
+        self.armies = scenario
+            .armies
+            .clone()
+            .map(|(a, b)| PerPlayer::from_vec(vec![a, b]));
         self.opening.clone_from(&scenario.opening);
         self.start_error = None;
     }
@@ -262,7 +271,7 @@ impl Setup {
     /// goes back to automatic deployment if the placed unit had none.
     /// Default armies become written ones (the current seed's) first.
     pub fn place(&mut self, side: Side, unit: usize, hex: Hex, zone: &[Hex]) -> Result<(), String> {
-        if side > 1 {
+        if side > PlayerId(1) {
             return Err(format!("there is no side {side}"));
         }
         if !zone.contains(&hex) {
@@ -271,11 +280,14 @@ impl Setup {
                 hex.x, hex.y
             ));
         }
-        let mut armies = self.armies.clone().unwrap_or_else(|| {
-            let (a, b) = default_armies(&self.roster, self.seed);
-            [a, b]
-        });
-        let units = &mut armies[usize::from(side)].units;
+        let mut armies = self
+            .armies
+            .clone()
+            .unwrap_or_else(|| default_armies(&self.roster, self.seed));
+        let Some(army) = armies.get_mut(side) else {
+            return Err(format!("there is no side {side}"));
+        };
+        let units = &mut army.units;
         let Some(old) = units.get(unit).map(|u| u.at) else {
             return Err(format!("side {side}'s army has no unit {unit}"));
         };
@@ -297,7 +309,7 @@ impl Setup {
         if let Some(u) = self
             .armies
             .as_mut()
-            .and_then(|a| a.get_mut(usize::from(side)))
+            .and_then(|a| a.get_mut(side))
             .and_then(|a| a.units.get_mut(unit))
         {
             u.at = None;
@@ -306,11 +318,7 @@ impl Setup {
 
     /// Deploys every unit of `side` automatically (clears each `at`).
     pub fn auto_deploy(&mut self, side: Side) {
-        if let Some(a) = self
-            .armies
-            .as_mut()
-            .and_then(|a| a.get_mut(usize::from(side)))
-        {
+        if let Some(a) = self.armies.as_mut().and_then(|a| a.get_mut(side)) {
             for u in &mut a.units {
                 u.at = None;
             }
@@ -334,10 +342,9 @@ impl Setup {
     /// armies (they are legal by construction).
     #[must_use]
     pub fn problems(&self, side: Side, zone: &[Hex]) -> Vec<String> {
-        let Some(armies) = &self.armies else {
+        let Some(army) = self.armies.as_ref().and_then(|a| a.get(side)) else {
             return Vec::new();
         };
-        let army = &armies[usize::from(side.min(1))];
         let mut out = check_army(&self.roster, army);
         let mut seen: Vec<(i32, i32)> = Vec::new();
         for u in &army.units {
@@ -376,7 +383,9 @@ impl Setup {
             ));
         }
         for side in 0..2 {
-            let n = self.problems(side, zones[usize::from(side)]).len();
+            let n = self
+                .problems(PlayerId(side), zones[usize::from(side)])
+                .len();
             if n > 0 {
                 out.push(format!("the army of side {side} breaks {n} rule(s)"));
             }
@@ -440,7 +449,7 @@ impl Setup {
                 ui.separator();
                 self.armies_choice(ui);
                 for side in 0..2 {
-                    self.side(ui, side, input.zones[usize::from(side)]);
+                    self.side(ui, PlayerId(side), input.zones[usize::from(side)]);
                 }
                 ui.separator();
                 if let Some(r) = self.files(ui, input) {
@@ -537,8 +546,7 @@ impl Setup {
             self.armies = if default {
                 None
             } else {
-                let (a, b) = default_armies(&self.roster, self.seed);
-                Some([a, b])
+                Some(default_armies(&self.roster, self.seed))
             };
         }
     }
@@ -590,14 +598,12 @@ impl Setup {
 
     /// The army builder of `side` (armies written by hand).
     fn builder(&mut self, ui: &mut Ui, side: Side, zone: &[Hex]) {
-        let s = usize::from(side);
         let roster = self.roster.clone();
         let seed = self.seed;
         let problems = self.problems(side, zone);
-        let Some(armies) = &mut self.armies else {
+        let Some(army) = self.armies.as_mut().and_then(|a| a.get_mut(side)) else {
             return;
         };
-        let army = &mut armies[s];
         ui.horizontal(|ui| {
             ui.label("Race");
             ComboBox::from_id_salt(("setup_race", side))
@@ -959,6 +965,12 @@ fn deployment(ui: &mut Ui, army: &mut Army, side: Side) {
         });
 }
 
+/// The two armies of a format-1 scenario file (its `armies` is a pair).
+fn format_one_pair(armies: &PerPlayer<Army>) -> (Army, Army) {
+    let army = |i: u8| armies.get(PlayerId(i)).cloned().unwrap_or_default();
+    (army(0), army(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -981,7 +993,7 @@ mod tests {
     }
 
     fn zones(map: &Map) -> [Vec<Hex>; 2] {
-        [0, 1].map(|s| map.zone_of(s).unwrap().hexes.clone())
+        [0, 1].map(|s| map.zone_of(PlayerId(s)).unwrap().hexes.clone())
     }
 
     fn panel(setup: Setup) -> Panel {
@@ -1056,10 +1068,10 @@ mod tests {
     fn the_builder_counts_points_live_and_flags_an_illegal_army() {
         let roster = Roster::bundled();
         let mut s = setup();
-        s.armies = Some([
+        s.armies = Some(PerPlayer::from_vec(vec![
             preset(&roster, "Dawnguard", "Balanced"),
             preset(&roster, "Mirefolk", "Elite heavy"),
-        ]);
+        ]));
         let mut h = harness(panel(s));
         h.run();
         assert!(
@@ -1095,7 +1107,7 @@ mod tests {
         // Summons go to the reserve pool and cost 1.
         h.get_by_label("Add Hawk").click();
         h.run();
-        assert_eq!(h.state().setup.army(0).reserve, vec!["Hawk"]);
+        assert_eq!(h.state().setup.army(PlayerId(0)).reserve, vec!["Hawk"]);
         assert!(
             h.query_by_label("Points: 37 / 30 · deployed: 11 / 10")
                 .is_some()
@@ -1120,7 +1132,7 @@ mod tests {
                 .is_some()
         );
         assert_eq!(
-            check_army(&roster, &h.state().setup.army(1)),
+            check_army(&roster, &h.state().setup.army(PlayerId(1))),
             Vec::<String>::new()
         );
     }
@@ -1137,7 +1149,7 @@ mod tests {
         let p = h.state_mut();
         p.requests.clear();
         p.setup
-            .place(0, 0, Hex::new(50, 50), &[Hex::new(50, 50)])
+            .place(PlayerId(0), 0, Hex::new(50, 50), &[Hex::new(50, 50)])
             .unwrap();
         p.zones[0].push(Hex::new(50, 50));
         h.run();
@@ -1157,8 +1169,7 @@ mod tests {
         let roster = Roster::bundled();
         h.get_by_label("Default armies (from the seed)").click();
         h.run();
-        let (a, b) = default_armies(&roster, 7);
-        assert_eq!(h.state().setup.armies, Some([a, b]));
+        assert_eq!(h.state().setup.armies, Some(default_armies(&roster, 7)));
         h.get_by_label("Default armies (from the seed)").click();
         h.run();
         assert_eq!(h.state().setup.armies, None);
@@ -1168,10 +1179,10 @@ mod tests {
     fn random_legal_army_and_new_seed_buttons() {
         let roster = Roster::bundled();
         let mut s = setup();
-        s.armies = Some([
+        s.armies = Some(PerPlayer::from_vec(vec![
             preset(&roster, "Dawnguard", "Balanced"),
             preset(&roster, "Mirefolk", "Balanced"),
-        ]);
+        ]));
         let mut h = harness(panel(s));
         h.run();
         for _ in 0..5 {
@@ -1181,7 +1192,7 @@ mod tests {
                 .click();
             h.run();
             assert_eq!(
-                check_army(&roster, &h.state().setup.army(0)),
+                check_army(&roster, &h.state().setup.army(PlayerId(0))),
                 Vec::<String>::new()
             );
         }
@@ -1216,46 +1227,50 @@ mod tests {
         let [z0, z1] = zones(&map);
         let mut s = setup();
         // Outside the zone: refused, nothing changes.
-        assert!(s.place(0, 0, z1[0], &z0).is_err());
-        assert!(s.place(2, 0, z0[0], &z0).is_err());
-        assert!(s.place(0, 99, z0[0], &z0).is_err());
+        assert!(s.place(PlayerId(0), 0, z1[0], &z0).is_err());
+        assert!(s.place(PlayerId(2), 0, z0[0], &z0).is_err());
+        assert!(s.place(PlayerId(0), 99, z0[0], &z0).is_err());
         assert_eq!(s.armies, None);
         // The first placement writes the seed's armies.
-        s.place(0, 0, z0[0], &z0).unwrap();
-        let (a, b) = default_armies(&roster, 7);
+        s.place(PlayerId(0), 0, z0[0], &z0).unwrap();
+        let d = default_armies(&roster, 7);
+        let (a, b) = (&d[PlayerId(0)], &d[PlayerId(1)]);
         let armies = s.armies.clone().unwrap();
-        assert_eq!(armies[1], b);
-        assert_eq!(armies[0].race, a.race);
-        assert_eq!(s.units(0)[0], (0, a.units[0].kind.clone(), Some(z0[0])));
-        assert!(s.units(0)[1..].iter().all(|u| u.2.is_none()));
+        assert_eq!(&armies[PlayerId(1)], b);
+        assert_eq!(armies[PlayerId(0)].race, a.race);
+        assert_eq!(
+            s.units(PlayerId(0))[0],
+            (0, a.units[0].kind.clone(), Some(z0[0]))
+        );
+        assert!(s.units(PlayerId(0))[1..].iter().all(|u| u.2.is_none()));
         // Placing on a taken hex swaps (the other unit had no hex: auto).
-        s.place(0, 1, z0[0], &z0).unwrap();
-        assert_eq!(s.units(0)[0].2, None);
-        assert_eq!(s.units(0)[1].2, Some(z0[0]));
-        s.place(0, 0, z0[1], &z0).unwrap();
-        s.place(0, 0, z0[0], &z0).unwrap();
-        assert_eq!(s.units(0)[0].2, Some(z0[0]));
-        assert_eq!(s.units(0)[1].2, Some(z0[1]), "swapped");
-        assert!(s.problems(0, &z0).is_empty());
+        s.place(PlayerId(0), 1, z0[0], &z0).unwrap();
+        assert_eq!(s.units(PlayerId(0))[0].2, None);
+        assert_eq!(s.units(PlayerId(0))[1].2, Some(z0[0]));
+        s.place(PlayerId(0), 0, z0[1], &z0).unwrap();
+        s.place(PlayerId(0), 0, z0[0], &z0).unwrap();
+        assert_eq!(s.units(PlayerId(0))[0].2, Some(z0[0]));
+        assert_eq!(s.units(PlayerId(0))[1].2, Some(z0[1]), "swapped");
+        assert!(s.problems(PlayerId(0), &z0).is_empty());
         // The engine deploys them there.
         let p = s.prepare(&map, &roster).unwrap();
-        let d = &p.armies.as_ref().unwrap()[0];
+        let d = &p.armies.as_ref().unwrap()[PlayerId(0)];
         assert_eq!(d.units[0].1, z0[0]);
         assert_eq!(d.units[1].1, z0[1]);
         // Side 1 too, then auto-deploy clears only that side.
-        s.place(1, 0, z1[3], &z1).unwrap();
-        s.auto_deploy(0);
-        assert!(s.units(0).iter().all(|u| u.2.is_none()));
-        assert_eq!(s.units(1)[0].2, Some(z1[3]));
-        s.unplace(1, 0);
-        assert!(s.units(1).iter().all(|u| u.2.is_none()));
+        s.place(PlayerId(1), 0, z1[3], &z1).unwrap();
+        s.auto_deploy(PlayerId(0));
+        assert!(s.units(PlayerId(0)).iter().all(|u| u.2.is_none()));
+        assert_eq!(s.units(PlayerId(1))[0].2, Some(z1[3]));
+        s.unplace(PlayerId(1), 0);
+        assert!(s.units(PlayerId(1)).iter().all(|u| u.2.is_none()));
         // A placement outside the zone (e.g. the map changed) is a problem.
-        s.place(1, 0, z1[0], &z1).unwrap();
-        assert_eq!(s.problems(1, &z0).len(), 1);
+        s.place(PlayerId(1), 0, z1[0], &z1).unwrap();
+        assert_eq!(s.problems(PlayerId(1), &z0).len(), 1);
         // Default armies: units come from the seed, all automatic.
         let d = setup();
-        assert_eq!(d.units(1).len(), b.units.len());
-        assert!(d.units(1).iter().all(|u| u.2.is_none()));
+        assert_eq!(d.units(PlayerId(1)).len(), b.units.len());
+        assert!(d.units(PlayerId(1)).iter().all(|u| u.2.is_none()));
     }
 
     #[test]
@@ -1263,7 +1278,7 @@ mod tests {
         let map = map();
         let [z0, _] = zones(&map);
         let mut s = setup();
-        s.place(0, 0, z0[2], &z0).unwrap();
+        s.place(PlayerId(0), 0, z0[2], &z0).unwrap();
         let mut h = harness(panel(s));
         h.run();
         let shown = format!("({},{})", z0[2].x, z0[2].y);
@@ -1271,7 +1286,13 @@ mod tests {
         h.get_all_by_label("Auto-deploy").next().unwrap().click();
         h.run();
         assert!(h.query_by_label(&shown).is_none());
-        assert!(h.state().setup.units(0).iter().all(|u| u.2.is_none()));
+        assert!(
+            h.state()
+                .setup
+                .units(PlayerId(0))
+                .iter()
+                .all(|u| u.2.is_none())
+        );
     }
 
     #[test]
@@ -1283,7 +1304,7 @@ mod tests {
         a.units.remove(0);
         let mut b = preset(&roster, "Mirefolk", "Balanced");
         b.units.push(b.units[1].clone());
-        s.armies = Some([a, b]);
+        s.armies = Some(PerPlayer::from_vec(vec![a, b]));
         let e = s.prepare(&map, &roster).unwrap_err();
         assert!(e.contains("The army of side 0 breaks"), "{e}");
         assert!(e.contains("no commander"), "{e}");
@@ -1305,12 +1326,12 @@ mod tests {
         let mut s = setup();
         s.seed = 12_345;
         s.round_limit = 77;
-        s.armies = Some([
+        s.armies = Some(PerPlayer::from_vec(vec![
             preset(&roster, "Mirefolk", "Soldier swarm"),
             preset(&roster, "Dawnguard", "Elite heavy"),
-        ]);
+        ]));
         let z0 = zones(&map())[0].clone();
-        s.place(0, 2, z0[4], &z0).unwrap();
+        s.place(PlayerId(0), 2, z0[4], &z0).unwrap();
         s.opening = vec![Command::EndTurn];
         let expected = s.scenario(&map());
         // Through the panel: the typed path, "Save scenario…".
@@ -1478,10 +1499,10 @@ mod tests {
         other.meta.name = "Another".into();
         let mut source = setup();
         source.seed = 99;
-        source.armies = Some([
+        source.armies = Some(PerPlayer::from_vec(vec![
             preset(&roster, "Mirefolk", "Balanced"),
             preset(&roster, "Mirefolk", "Soldier swarm"),
-        ]);
+        ]));
         let scenario = source.scenario(&other);
         let mut s = setup();
         s.controllers = [Controller::Human, Controller::Bot(BotKind::Planner)];

@@ -9,6 +9,7 @@ use crate::theme;
 use egui::{ComboBox, Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::query::{SideSummary, pending_captures, side_summary};
 use hexwright_engine::rules::{MatchState, Outcome};
 
@@ -72,7 +73,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
                         .selectable_label(seat == choice, seat_label(choice))
                         .clicked()
                     {
-                        actions.push(SandboxAction::SetSeat(side, choice));
+                        actions.push(SandboxAction::SetSeat(PlayerId(side), choice));
                     }
                 }
             })
@@ -97,7 +98,9 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
 /// One column per side: race, Energy, income, bases, objectives, Outposts
 /// and units, as the engine tells them to `viewer`.
 fn sides_grid(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
-    let sides: Vec<SideSummary> = (0..2u8).map(|side| side_summary(s, side, viewer)).collect();
+    let sides: Vec<SideSummary> = (0..2u8)
+        .map(|side| side_summary(s, PlayerId(side), viewer))
+        .collect();
     let hidden = |ui: &mut Ui| {
         ui.label("?").on_hover_text("Hidden in this side's view");
     };

@@ -15,6 +15,7 @@
 
 use hexwright_engine::bots::{Bot, BotKind};
 use hexwright_engine::map::Side;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::query::first_turn_of_round;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::rules::{Command, Event, MatchState, RuleError, execute, narrate};
@@ -100,7 +101,7 @@ impl Timeline {
             refused: 0,
         };
         for side in 0..2 {
-            t.build_bot(side);
+            t.build_bot(PlayerId(side));
         }
         t
     }
@@ -380,7 +381,7 @@ mod tests {
     #[test]
     fn a_different_command_after_a_rewind_branches() {
         let mut t = Timeline::new(prepared(), 5, [None, Some(BotKind::Greedy)]);
-        assert_eq!(t.advance(), Advance::WaitingForHuman(0));
+        assert_eq!(t.advance(), Advance::WaitingForHuman(PlayerId(0)));
         t.play(Command::EndTurn).expect("ending the turn is legal");
         t.advance_turn();
         let recorded = t.steps().len();

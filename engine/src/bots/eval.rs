@@ -21,6 +21,7 @@
 
 use crate::Hex;
 use crate::map::Side;
+use crate::player::PerPlayer;
 use crate::rules::arena::{Arena, Cell, NO_CELL, Site};
 use crate::rules::roster::KindId;
 use crate::rules::state::{BASE_HEALTH, MatchState, NO_UNIT, Outcome, Status, Unit, UnitId};
@@ -81,7 +82,7 @@ impl Targets {
 pub struct Evaluator {
     rules: usize,
     /// Per side: steps from each cell to the nearest base of the *other* side.
-    to_enemy_base: [Vec<u16>; 2],
+    to_enemy_base: PerPlayer<Vec<u16>>,
     /// Per objective: steps from each cell.
     to_objective: Vec<Vec<u16>>,
 }
@@ -122,7 +123,7 @@ impl Evaluator {
         };
         Self {
             rules: Arc::as_ptr(&s.rules) as usize,
-            to_enemy_base: [field(a, &bases(0)), field(a, &bases(1))],
+            to_enemy_base: PerPlayer::from_fn(s.players(), |p| field(a, &bases(p))),
             to_objective: a.objectives.iter().map(|&o| field(a, &[o])).collect(),
         }
     }
@@ -137,7 +138,7 @@ impl Evaluator {
     /// cell `c`: progress towards the enemy base, pull towards objectives the
     /// side does not own and towards visible enemies.
     fn position(&self, s: &MatchState, t: &Targets, c: Cell, range: u8) -> f64 {
-        let to_base = self.to_enemy_base[usize::from(t.side)][usize::from(c)].min(FAR);
+        let to_base = self.to_enemy_base[t.side][usize::from(c)].min(FAR);
         let mut v = -BASE_STEP * f64::from(to_base);
         let mut near_objective = u16::MAX;
         for &i in &t.objectives {
@@ -220,7 +221,7 @@ impl Evaluator {
     /// Steps from a cell to the nearest base of the other side of `side`.
     #[must_use]
     pub fn base_steps(&self, side: Side, c: Cell) -> u16 {
-        self.to_enemy_base[usize::from(side)][usize::from(c)]
+        self.to_enemy_base[side][usize::from(c)]
     }
 
     /// The evaluation of `s` for side `me`.
@@ -241,7 +242,10 @@ impl Evaluator {
             };
         }
         v += Self::objective_term(s, me) + Self::outpost_term(s, me);
-        v += Self::bank(s.energy[usize::from(me)]) - Self::bank(s.energy[usize::from(1 - me)]);
+        v += Self::bank(s.energy[me])
+            - me.others(s.players())
+                .map(|p| Self::bank(s.energy[p]))
+                .sum::<f64>();
         let t = Targets::of(s, me);
         for u in &s.units {
             let term = self.unit_term(s, &t, u, u.cell);
@@ -259,7 +263,7 @@ impl Evaluator {
         let me = t.side;
         let from = unit.cell;
         let mut d = self.unit_term(s, t, unit, to) - self.unit_term(s, t, unit, from);
-        let bank = s.energy[usize::from(me)];
+        let bank = s.energy[me];
         d += Self::bank(bank.saturating_sub(1)) - Self::bank(bank);
         for o in &s.objectives {
             if o.cell == to && o.owner != Some(me) {
@@ -284,7 +288,7 @@ impl Evaluator {
             return None;
         }
         let k = s.roster().kind(kind);
-        let bank = s.energy[usize::from(me)];
+        let bank = s.energy[me];
         let mut d = Self::bank(bank.saturating_sub(k.def.cost.unwrap_or(0))) - Self::bank(bank);
         let unit = Unit {
             id: NO_UNIT,

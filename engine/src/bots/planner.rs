@@ -133,7 +133,9 @@ impl PlannerBot {
             if w.outcome.is_some() {
                 break;
             }
-            let base = self.look.score(&w, 1 - me, &[], &mut self.scored);
+            let base = self
+                .look
+                .score(&w, w.next_player(me), &[], &mut self.scored);
             let c = best(&self.scored, base);
             if c == Command::EndTurn {
                 break;

@@ -76,7 +76,7 @@ impl RandomBot {
         self.blocks.clear();
         self.heals.clear();
         let side = s.side;
-        let energy = s.energy[usize::from(side)];
+        let energy = s.energy[side];
         for u in s
             .units
             .iter()
@@ -110,7 +110,7 @@ impl RandomBot {
                 }
             }
         }
-        let race = s.race[usize::from(side)];
+        let race = s.race[side];
         for (bi, &(b, owner)) in s.arena().barracks.iter().enumerate() {
             if owner != side || s.spawned[bi] {
                 continue;

@@ -10,6 +10,8 @@ use crate::Hex;
 use crate::coverage::Coverage;
 use crate::layout::hex_key;
 use crate::map::{FeatureKind, Map, Side};
+use crate::player::PerPlayer;
+use crate::rules::state::PLAYERS;
 
 /// Index of a usable hex in an [`Arena`].
 pub type Cell = u16;
@@ -53,7 +55,7 @@ pub struct Arena {
     /// Base cells and owners, in cell order.
     pub bases: Vec<(Cell, Side)>,
     /// Each side's starting-zone cells, in cell order.
-    pub zones: [Vec<Cell>; 2],
+    pub zones: PerPlayer<Vec<Cell>>,
 }
 
 impl Arena {
@@ -92,7 +94,7 @@ impl Arena {
             outposts: Vec::new(),
             barracks: Vec::new(),
             bases: Vec::new(),
-            zones: [Vec::new(), Vec::new()],
+            zones: PerPlayer::splat(PLAYERS, &Vec::new()),
         };
         for i in 0..arena.hexes.len() {
             let h = arena.hexes[i];
@@ -116,17 +118,17 @@ impl Arena {
             match arena.sites[usize::from(c)] {
                 Site::Objective => arena.objectives.push(c),
                 Site::Outpost => arena.outposts.push(c),
-                Site::Barracks(s) if s < 2 => arena.barracks.push((c, s)),
-                Site::Base(s) if s < 2 => arena.bases.push((c, s)),
+                Site::Barracks(s) if s.index() < PLAYERS => arena.barracks.push((c, s)),
+                Site::Base(s) if s.index() < PLAYERS => arena.bases.push((c, s)),
                 _ => {}
             }
         }
         for z in &map.zones {
-            if z.side < 2 {
+            if z.side.index() < PLAYERS {
                 let mut cells: Vec<Cell> = z.hexes.iter().filter_map(|h| arena.cell(*h)).collect();
                 cells.sort_unstable();
                 cells.dedup();
-                arena.zones[usize::from(z.side)] = cells;
+                arena.zones[z.side] = cells;
             }
         }
         arena

@@ -2,7 +2,7 @@
 
 use super::state::UnitId;
 use crate::Hex;
-use crate::map::axial;
+use crate::map::{Side, axial};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -98,9 +98,9 @@ pub enum RuleError {
         /// The unit.
         unit: UnitId,
         /// Its side.
-        owner: u8,
+        owner: Side,
         /// The side to move.
-        turn: u8,
+        turn: Side,
     },
     /// The unit is dead or a corpse.
     #[error("unit {0} is not alive")]
@@ -134,7 +134,7 @@ pub enum RuleError {
     #[error("this needs {need} Energy and side {side} has {have}")]
     NotEnoughEnergy {
         /// Side.
-        side: u8,
+        side: Side,
         /// Cost.
         need: u8,
         /// Bank.
@@ -203,7 +203,7 @@ pub enum RuleError {
     #[error("side {side} has no {kind} left in its reserve pool")]
     ReserveEmpty {
         /// Side.
-        side: u8,
+        side: Side,
         /// Kind name.
         kind: String,
     },
@@ -221,7 +221,7 @@ pub enum RuleError {
         /// The hex.
         hex: Hex,
         /// Side.
-        side: u8,
+        side: Side,
     },
     /// Barracks already spawned.
     #[error("the barracks at ({},{}) has already spawned this turn", .0.x, .0.y)]

@@ -218,10 +218,11 @@ impl PlayerView {
         let side = self.side;
         let watch = Watch::new(truth, side);
         let state = &mut self.state;
-        let enemy = usize::from(1 - side);
-        state.energy[enemy] = 0;
-        state.reserve[enemy].clear();
-        state.income_loss[enemy] = (0, 0);
+        for enemy in side.others(truth.players()) {
+            state.energy[enemy] = 0;
+            state.reserve[enemy].clear();
+            state.income_loss[enemy] = (0, 0);
+        }
         for (i, u) in truth.units.iter().enumerate() {
             if u.side == side || !u.on_board() || watch.sees_units_at(truth, u.cell) {
                 continue;

@@ -12,6 +12,7 @@ use super::state::{
 };
 use crate::Hex;
 use crate::map::Side;
+use crate::player::{PerPlayer, PlayerId};
 
 /// Whether `unit` may pass through cell `c` while moving.
 fn passable(s: &MatchState, mover: &Unit, phasewalk: bool, c: Cell) -> bool {
@@ -120,7 +121,7 @@ fn own_unit(s: &MatchState, id: UnitId) -> Result<&Unit, RuleError> {
 }
 
 fn pay(s: &MatchState, need: u8) -> Result<(), RuleError> {
-    let have = s.energy[usize::from(s.side)];
+    let have = s.energy[s.side];
     if have < need {
         return Err(RuleError::NotEnoughEnergy {
             side: s.side,
@@ -284,7 +285,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                 return Err(RuleError::AbilityUsed(*unit));
             }
             pay(s, 1)?;
-            if !s.reserve[usize::from(s.side)].contains(&kind) {
+            if !s.reserve[s.side].contains(&kind) {
                 return Err(RuleError::ReserveEmpty {
                     side: s.side,
                     kind: s.roster().kind(kind).def.name.clone(),
@@ -335,7 +336,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                     reason: "barracks spawn only soldiers and elites",
                 });
             }
-            if kd.race != s.race[usize::from(s.side)] {
+            if kd.race != s.race[s.side] {
                 return Err(RuleError::NotSpawnable {
                     kind: kind.clone(),
                     reason: "it is not of the side's race",
@@ -371,7 +372,7 @@ impl Exec<'_> {
     }
 
     fn energy(&mut self, side: Side, delta: i16, reason: EnergyReason) {
-        let bank = self.s.energy[usize::from(side)];
+        let bank = self.s.energy[side];
         let new = (i16::from(bank) + delta).clamp(0, i16::from(ENERGY_CAP)) as u8;
         self.emit(Event::Energy {
             side,
@@ -572,7 +573,7 @@ impl Exec<'_> {
         }
         // 2. Income (objectives captured before this turn start only).
         let mut income = i16::from(self.s.income(side, turn));
-        let (loss, left) = self.s.income_loss[usize::from(side)];
+        let (loss, left) = self.s.income_loss[side];
         if left > 0 {
             income = (income - i16::from(loss)).max(0);
             self.emit(Event::IncomePenaltyUsed {
@@ -581,7 +582,7 @@ impl Exec<'_> {
             });
         }
         self.energy(side, income, EnergyReason::Income);
-        if side == 1 && turn == 1 {
+        if side == PlayerId(1) && turn == 1 {
             self.energy(side, i16::from(OPENING_BONUS), EnergyReason::OpeningBonus);
         }
         // 3. Flags and barracks spawn use.
@@ -705,13 +706,15 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
         Command::EndTurn => {
             let side = x.s.side;
             x.emit(Event::TurnEnded { side });
-            if side == 1 && x.s.round() >= x.s.rules.round_limit {
+            let last_in_round = side.index() + 1 == x.s.players();
+            if last_in_round && x.s.round() >= x.s.rules.round_limit {
                 x.emit(Event::MatchEnded {
                     outcome: Outcome::Draw,
                 });
             } else {
                 let turn = x.s.turn + 1;
-                x.start_turn(1 - side, turn);
+                let next = x.s.next_player(side);
+                x.start_turn(next, turn);
             }
         }
         Command::Move { unit, to } => {
@@ -805,7 +808,7 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
 }
 
 /// A side's starting army, ready to deploy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deployment {
     /// Race index.
     pub race: u16,
@@ -818,10 +821,9 @@ pub struct Deployment {
 /// Deploys both armies and starts side 0's first turn, appending the
 /// events to `out`. Deployments must already be checked (see
 /// [`super::scenario`]).
-pub fn start(s: &mut MatchState, armies: &[Deployment; 2], out: &mut Vec<Event>) {
+pub fn start(s: &mut MatchState, armies: &PerPlayer<Deployment>, out: &mut Vec<Event>) {
     let mut x = Exec { s, out };
-    for (side, army) in armies.iter().enumerate() {
-        let side = side as Side;
+    for (side, army) in armies.pairs() {
         x.emit(Event::Army {
             side,
             race: army.race,
@@ -843,7 +845,7 @@ pub fn start(s: &mut MatchState, armies: &[Deployment; 2], out: &mut Vec<Event>)
             x.emit(Event::ReserveAdded { side, kind });
         }
     }
-    x.start_turn(0, 0);
+    x.start_turn(PlayerId(0), 0);
 }
 
 /// Every legal command of the side to move, in a fixed order (`EndTurn`
@@ -864,7 +866,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
     }
     out.push(Command::EndTurn);
     let side = s.side;
-    let energy = s.energy[usize::from(side)];
+    let energy = s.energy[side];
     let a = s.arena();
     for u in s
         .units
@@ -915,7 +917,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
                     .iter()
                     .filter(|x| x.summoner == Some(u.id) && x.on_board())
                     .count();
-                if alive < usize::from(limit) && s.reserve[usize::from(side)].contains(&skind) {
+                if alive < usize::from(limit) && s.reserve[side].contains(&skind) {
                     for &n in a.neighbours(u.cell) {
                         if n != NO_CELL && can_end(s, skind, n, NO_UNIT).is_ok() {
                             out.push(Command::Summon {
@@ -928,7 +930,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             }
         }
     }
-    let race = s.race[usize::from(side)];
+    let race = s.race[side];
     for (bi, &(b, owner)) in a.barracks.iter().enumerate() {
         if owner != side || s.spawned[bi] {
             continue;

@@ -330,7 +330,7 @@ mod tests {
             assert_eq!(narrate_for(&before, cmd, &events, &s, None), all);
             let mover = before.side;
             let own = narrate_for(&before, cmd, &events, &s, Some(mover));
-            let other = narrate_for(&before, cmd, &events, &s, Some(1 - mover));
+            let other = narrate_for(&before, cmd, &events, &s, Some(mover.next(2)));
             if *cmd == Command::EndTurn {
                 // The enemy's turn start is told to the side that ended its
                 // turn without the enemy's income.
@@ -344,7 +344,9 @@ mod tests {
             assert_eq!(own, all, "a side's own commands are told in full");
             let seen = command_hex(&before, cmd)
                 .and_then(|h| s.arena().cell(h))
-                .is_some_and(|c| sees_cell(&before, 1 - mover, c) || sees_cell(&s, 1 - mover, c));
+                .is_some_and(|c| {
+                    sees_cell(&before, mover.next(2), c) || sees_cell(&s, mover.next(2), c)
+                });
             if seen {
                 assert_eq!(other, all);
             } else {
@@ -353,7 +355,7 @@ mod tests {
                     format!(
                         "Round {}, side {mover}: acts out of side {}'s sight",
                         before.round(),
-                        1 - mover
+                        mover.next(2)
                     )
                 );
                 hidden += 1;

@@ -87,8 +87,8 @@ pub fn side_summary(s: &MatchState, side: Side, viewer: Option<Side>) -> SideSum
     let hidden = viewer.is_some_and(|v| v != side);
     SideSummary {
         side,
-        race: s.roster().races[usize::from(s.race[usize::from(side)])].clone(),
-        energy: (!hidden).then(|| s.energy[usize::from(side)]),
+        race: s.roster().races[usize::from(s.race[side])].clone(),
+        energy: (!hidden).then(|| s.energy[side]),
         energy_cap: ENERGY_CAP,
         next_income: s.next_income(side),
         base_health: s
@@ -180,7 +180,7 @@ pub struct SpawnOption {
 /// targets or the reason it is refused.
 #[must_use]
 pub fn spawn_options(s: &MatchState, barracks: Hex) -> Vec<SpawnOption> {
-    let race = s.race[usize::from(s.side)];
+    let race = s.race[s.side];
     let legal = legal(s);
     s.roster()
         .race_kinds(race)
@@ -220,6 +220,7 @@ pub fn spawn_options(s: &MatchState, barracks: Hex) -> Vec<SpawnOption> {
 mod tests {
     use super::*;
     use crate::format;
+    use crate::player::PlayerId;
     use crate::rules::scenario::{Prepared, Scenario};
     use crate::rules::state::BASE_INCOME;
     use crate::rules::{Event, Roster, Status, execute};
@@ -274,7 +275,7 @@ mod tests {
     fn next_income_reads_the_next_turn_start_of_each_side() {
         let (mut s, _) = prepared("twin-fords.ron").new_match();
         let mover = s.side;
-        let other = 1 - mover;
+        let other = mover.next(2);
         assert_eq!(s.next_income(mover), s.income(mover, s.turn + 2));
         assert_eq!(s.next_income(other), s.income(other, s.turn + 1));
         assert!(s.next_income(mover) >= BASE_INCOME);
@@ -285,21 +286,26 @@ mod tests {
     #[test]
     fn a_summary_hides_the_enemys_bank_and_units_from_a_side() {
         let (s, _) = prepared("twin-fords.ron").new_match();
-        let all = side_summary(&s, 1, None);
-        assert_eq!(all.energy, Some(s.energy[1]));
+        let all = side_summary(&s, PlayerId(1), None);
+        assert_eq!(all.energy, Some(s.energy[PlayerId(1)]));
         assert_eq!(all.energy_cap, ENERGY_CAP);
         assert_eq!(
             all.units,
-            Some(s.units.iter().filter(|u| u.side == 1 && u.alive()).count())
+            Some(
+                s.units
+                    .iter()
+                    .filter(|u| u.side == PlayerId(1) && u.alive())
+                    .count()
+            )
         );
         assert_eq!(
             all.base_health.len(),
-            s.bases.iter().filter(|b| b.side == 1).count()
+            s.bases.iter().filter(|b| b.side == PlayerId(1)).count()
         );
-        let seen_by_0 = side_summary(&s, 1, Some(0));
+        let seen_by_0 = side_summary(&s, PlayerId(1), Some(PlayerId(0)));
         assert_eq!((seen_by_0.energy, seen_by_0.units), (None, None));
         assert_eq!(seen_by_0.base_health, all.base_health);
-        assert_eq!(side_summary(&s, 1, Some(1)), all);
+        assert_eq!(side_summary(&s, PlayerId(1), Some(PlayerId(1))), all);
     }
 
     #[test]
@@ -329,7 +335,7 @@ mod tests {
         }
         // With an empty bank every kind that costs Energy is refused by
         // the rules, with their reason.
-        s.energy[usize::from(owner)] = 0;
+        s.energy[owner] = 0;
         for o in spawn_options(&s, hex).into_iter().filter(|o| o.cost > 0) {
             assert!(
                 matches!(
@@ -355,15 +361,24 @@ mod tests {
         let unit = s
             .units
             .iter()
-            .find(|u| u.side == 1 && u.alive())
+            .find(|u| u.side == PlayerId(1) && u.alive())
             .unwrap()
             .id;
         s.objectives[0].pending = Some(unit);
         let hex = s.arena().hex(s.objectives[0].cell);
         let all = pending_captures(&s, None);
-        assert_eq!(all, vec![PendingCapture { hex, side: 1 }]);
-        assert_eq!(pending_captures(&s, Some(1)), all);
-        let seen = super::super::fog::sees_units_at(&s, 0, s.objectives[0].cell);
-        assert_eq!(pending_captures(&s, Some(0)).len(), usize::from(seen));
+        assert_eq!(
+            all,
+            vec![PendingCapture {
+                hex,
+                side: PlayerId(1)
+            }]
+        );
+        assert_eq!(pending_captures(&s, Some(PlayerId(1))), all);
+        let seen = super::super::fog::sees_units_at(&s, PlayerId(0), s.objectives[0].cell);
+        assert_eq!(
+            pending_captures(&s, Some(PlayerId(0))).len(),
+            usize::from(seen)
+        );
     }
 }

@@ -26,11 +26,12 @@ use super::command::Command;
 use super::event::Event;
 use super::logic::Deployment;
 use super::roster::{Class, KindId, Roster};
-use super::state::{AKW_RULES_V1, DEFAULT_ROUND_LIMIT, MatchState, Rules};
+use super::state::{AKW_RULES_V1, DEFAULT_ROUND_LIMIT, MatchState, PLAYERS, Rules};
 use crate::Hex;
 use crate::coverage::Coverage;
 use crate::format::{self, LoadError};
 use crate::map::{Map, Side};
+use crate::player::{PerPlayer, PlayerId};
 use crate::validate::{self, Severity};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,7 +69,7 @@ pub struct ArmyUnit {
 }
 
 /// A side's army as written in a scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     /// Race name.
@@ -183,7 +184,7 @@ pub struct Prepared {
     pub rules: Arc<Rules>,
     /// Both armies as the scenario wrote them, or `None` for default armies
     /// picked from each match's seed.
-    pub armies: Option<[Deployment; 2]>,
+    pub armies: Option<PerPlayer<Deployment>>,
     /// The scenario's seed.
     pub seed: u64,
     /// Commands every match starts with (a saved position).
@@ -200,17 +201,16 @@ impl Prepared {
 
     /// The deployments of a match with this seed.
     #[must_use]
-    pub fn deployments(&self, seed: u64) -> [Deployment; 2] {
+    pub fn deployments(&self, seed: u64) -> PerPlayer<Deployment> {
         if let Some(a) = &self.armies {
             return a.clone();
         }
         let roster = &self.rules.roster;
-        let (a0, a1) = default_armies(roster, seed);
-        let deploy_side = |army: &Army, side: Side| {
-            deploy(&self.rules, roster, army, side)
+        let armies = default_armies(roster, seed);
+        PerPlayer::from_fn(armies.len(), |side| {
+            deploy(&self.rules, roster, &armies[side], side)
                 .expect("default armies fit every valid map's zones")
-        };
-        [deploy_side(&a0, 0), deploy_side(&a1, 1)]
+        })
     }
 
     /// The armies of a match with this seed, written out with their hexes.
@@ -218,8 +218,8 @@ impl Prepared {
     pub fn written_armies(&self, seed: u64) -> (Army, Army) {
         let d = self.deployments(seed);
         (
-            written(&d[0], &self.rules.roster),
-            written(&d[1], &self.rules.roster),
+            written(&d[PlayerId(0)], &self.rules.roster),
+            written(&d[PlayerId(1)], &self.rules.roster),
         )
     }
 
@@ -324,17 +324,18 @@ impl Scenario {
         let armies = match &self.armies {
             None => None,
             Some((a0, a1)) => {
-                let d0 = deploy(&rules, roster, a0, 0).map_err(|problems| ScenarioError::Army {
-                    origin: origin.into(),
-                    side: 0,
-                    problems,
-                })?;
-                let d1 = deploy(&rules, roster, a1, 1).map_err(|problems| ScenarioError::Army {
-                    origin: origin.into(),
-                    side: 1,
-                    problems,
-                })?;
-                Some([d0, d1])
+                let mut deployed = Vec::new();
+                for (side, army) in [(PlayerId(0), a0), (PlayerId(1), a1)] {
+                    let d = deploy(&rules, roster, army, side).map_err(|problems| {
+                        ScenarioError::Army {
+                            origin: origin.into(),
+                            side,
+                            problems,
+                        }
+                    })?;
+                    deployed.push(d);
+                }
+                Some(PerPlayer::from_vec(deployed))
             }
         };
         let prepared = Prepared {
@@ -427,7 +428,7 @@ pub fn deploy(
         return Err(problems);
     };
     let a = &rules.arena;
-    let zone = &a.zones[usize::from(side)];
+    let zone = &a.zones[side];
     let mut taken: Vec<Cell> = Vec::new();
     let mut placed: Vec<Option<(KindId, Cell)>> = Vec::new();
     for u in &army.units {
@@ -464,7 +465,10 @@ pub fn deploy(
     }
     // Automatic deployment: front (nearest the enemy zone) first; soldiers in
     // front, then elites, then commanders.
-    let enemy = &a.zones[usize::from(1 - side)];
+    let enemy: Vec<Cell> = side
+        .others(a.zones.len())
+        .flat_map(|p| a.zones[p].iter().copied())
+        .collect();
     let mut free: Vec<Cell> = zone
         .iter()
         .copied()
@@ -601,10 +605,10 @@ pub fn check_army(roster: &Roster, army: &Army) -> Vec<String> {
     problems
 }
 
-/// Both default armies for a seed.
+/// The default army of every player for a seed.
 #[must_use]
-pub fn default_armies(roster: &Roster, seed: u64) -> (Army, Army) {
-    (default_army(roster, seed, 0), default_army(roster, seed, 1))
+pub fn default_armies(roster: &Roster, seed: u64) -> PerPlayer<Army> {
+    PerPlayer::from_fn(PLAYERS, |side| default_army(roster, seed, side))
 }
 
 /// A legal army picked deterministically from the seed, in the secret-pick

@@ -5,6 +5,7 @@ use super::event::Event;
 use super::roster::{KindId, Roster};
 use crate::Hex;
 use crate::map::Side;
+use crate::player::{PerPlayer, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -23,6 +24,8 @@ pub const KILL_BONUS: u8 = 1;
 pub const BASE_HEALTH: u8 = 5;
 /// Rounds before a match is a draw, when the scenario does not say.
 pub const DEFAULT_ROUND_LIMIT: u32 = 60;
+/// The players of an akw-rules-v1 match.
+pub const PLAYERS: usize = 2;
 
 /// A unit's id: its index in [`MatchState::units`], never reused.
 pub type UnitId = u16;
@@ -148,13 +151,13 @@ pub struct MatchState {
     /// Up to two units per cell (two only with a Phasewalker).
     pub(crate) occupants: Vec<[UnitId; 2]>,
     /// Energy banks.
-    pub energy: [u8; 2],
+    pub energy: PerPlayer<u8>,
     /// Income penalties from commander deaths: (amount, turn starts left).
-    pub income_loss: [(u8, u8); 2],
+    pub income_loss: PerPlayer<(u8, u8)>,
     /// Each side's race (roster index).
-    pub race: [u16; 2],
+    pub race: PerPlayer<u16>,
     /// Summons waiting in each side's reserve pool (kind ids, sorted).
-    pub reserve: [Vec<KindId>; 2],
+    pub reserve: PerPlayer<Vec<KindId>>,
     /// Objectives, in cell order.
     pub objectives: Vec<Objective>,
     /// Bases, in cell order.
@@ -240,12 +243,12 @@ impl MatchState {
                 .collect(),
             spawned: vec![false; a.barracks.len()],
             units: Vec::new(),
-            energy: [0; 2],
-            race: [0; 2],
-            income_loss: [(0, 0); 2],
-            reserve: [Vec::new(), Vec::new()],
+            energy: PerPlayer::splat(PLAYERS, &0),
+            race: PerPlayer::splat(PLAYERS, &0),
+            income_loss: PerPlayer::splat(PLAYERS, &(0, 0)),
+            reserve: PerPlayer::splat(PLAYERS, &Vec::new()),
             turn: 0,
-            side: 0,
+            side: PlayerId(0),
             outcome: None,
             seed,
             rules,
@@ -262,6 +265,19 @@ impl MatchState {
     #[must_use]
     pub fn roster(&self) -> &Roster {
         &self.rules.roster
+    }
+
+    /// How many players the match has.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.race.len()
+    }
+
+    /// The player who moves after `side` (in akw-rules-v1, its one
+    /// opponent).
+    #[must_use]
+    pub fn next_player(&self, side: Side) -> Side {
+        side.next(self.players())
     }
 
     /// The current round (1-based; a round is side 0's turn then side 1's).
@@ -411,10 +427,10 @@ impl MatchState {
                     }
                 }
             }
-            Event::Army { side, race } => self.race[usize::from(side)] = race,
-            Event::Energy { side, bank, .. } => self.energy[usize::from(side)] = bank,
+            Event::Army { side, race } => self.race[side] = race,
+            Event::Energy { side, bank, .. } => self.energy[side] = bank,
             Event::IncomePenaltyUsed { side, turns_left } => {
-                self.income_loss[usize::from(side)].1 = turns_left;
+                self.income_loss[side].1 = turns_left;
             }
             Event::Deployed {
                 unit,
@@ -441,7 +457,7 @@ impl MatchState {
                 by,
             } => {
                 let c = self.cell_of(hex);
-                let reserve = &mut self.reserve[usize::from(side)];
+                let reserve = &mut self.reserve[side];
                 if let Some(i) = reserve.iter().position(|&k| k == kind) {
                     reserve.remove(i);
                 }
@@ -449,7 +465,7 @@ impl MatchState {
                 self.push_unit(unit, kind, side, c, Some(by), true);
             }
             Event::ReserveAdded { side, kind } => {
-                let r = &mut self.reserve[usize::from(side)];
+                let r = &mut self.reserve[side];
                 let at = r.partition_point(|&k| k <= kind);
                 r.insert(at, kind);
             }
@@ -555,7 +571,7 @@ impl MatchState {
                 amount,
                 turns,
             } => {
-                self.income_loss[usize::from(side)] = (amount, turns);
+                self.income_loss[side] = (amount, turns);
             }
             Event::MatchEnded { outcome } => self.outcome = Some(outcome),
             Event::OutpostControl { .. } | Event::TurnEnded { .. } | Event::Penalty { .. } => {}

@@ -192,7 +192,10 @@ impl Setup {
                 reserve: reserve.iter().map(|n| kind_id(&self.roster, n)).collect(),
             }
         };
-        let armies = [deployment(side0, reserve0), deployment(side1, reserve1)];
+        let armies = hexwright_engine::player::PerPlayer::from_vec(vec![
+            deployment(side0, reserve0),
+            deployment(side1, reserve1),
+        ]);
         let mut s = MatchState::empty(rules, 1);
         let mut events = Vec::new();
         start(&mut s, &armies, &mut events);
@@ -283,7 +286,7 @@ impl Game {
 
     /// Sets a side's bank (test setup).
     pub fn set_energy(&mut self, side: Side, bank: u8) {
-        self.s.energy[usize::from(side)] = bank;
+        self.s.energy[side] = bank;
     }
 
     /// A kind id by name.
@@ -326,7 +329,8 @@ pub const fn energy(side: Side, delta: i16, bank: u8, reason: EnergyReason) -> E
 }
 
 /// The `Energy` events of a list, as (side, delta, bank, reason).
-pub fn energy_events(events: &[Event]) -> Vec<(Side, i16, u8, EnergyReason)> {
+/// `(side number, delta, bank, reason)` of every Energy event.
+pub fn energy_events(events: &[Event]) -> Vec<(u8, i16, u8, EnergyReason)> {
     events
         .iter()
         .filter_map(|e| match *e {
@@ -335,7 +339,7 @@ pub fn energy_events(events: &[Event]) -> Vec<(Side, i16, u8, EnergyReason)> {
                 delta,
                 bank,
                 reason,
-            } => Some((side, delta, bank, reason)),
+            } => Some((side.0, delta, bank, reason)),
             _ => None,
         })
         .collect()
