@@ -156,7 +156,7 @@ fn rewinding_and_stepping_again_gives_the_same_state_hashes() {
 /// A match where a person plays side 0.
 fn human_match() -> Harness<'static, HexwrightApp> {
     let mut h = sandbox();
-    h.state_mut().sandbox_mut().unwrap().setup_mut().controllers[0] = Controller::Human;
+    h.state_mut().sandbox_mut().unwrap().setup_mut().controllers[PlayerId(0)] = Controller::Human;
     h.get_by_label("Start match").click();
     h.run();
     h

@@ -8,6 +8,7 @@
 
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
 use hexwright_engine::sim::{self, Batch, PlayOptions, Report};
@@ -36,7 +37,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let rejected: u64 = results.iter().map(|r| r.rejected).sum();
         println!(
             "{name}: {} matches, {} independent games; side 0 scores {}; {}",
-            report.matches, report.independent_games, report.side_scores[0], report.verdict
+            report.matches,
+            report.independent_games,
+            report.side_scores[PlayerId(0)],
+            report.verdict
         );
         if let Some(first) = report.first_bot_score {
             println!("  {a} scores {first} against {b}");

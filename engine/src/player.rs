@@ -215,6 +215,14 @@ impl<T> PerPlayer<T> {
     }
 }
 
+/// A table from an array, one value per player in seat order (at most
+/// [`MAX_PLAYERS`]; more are cut off): `[Greedy, Random].into()`.
+impl<T: Default, const N: usize> From<[T; N]> for PerPlayer<T> {
+    fn from(values: [T; N]) -> Self {
+        Self::from_vec(values.into())
+    }
+}
+
 impl<T: Default> Default for PerPlayer<T> {
     /// No player.
     fn default() -> Self {
@@ -229,6 +237,13 @@ impl<T: PartialEq> PartialEq for PerPlayer<T> {
 }
 
 impl<T: Eq> Eq for PerPlayer<T> {}
+
+/// A table equals an array of the same values in seat order.
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for PerPlayer<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
 
 impl<T: std::hash::Hash> std::hash::Hash for PerPlayer<T> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {

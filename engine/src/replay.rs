@@ -342,13 +342,14 @@ impl Replay {
         prepared: &Prepared,
         map: &Map,
     ) -> Result<Self, ReplayError> {
-        let players = result.bots.map(crate::bots::BotKind::name);
-        Self::record(prepared, map, result.seed, players, &result.commands)
+        let players: Vec<&str> = result.bots.iter().map(|b| b.name()).collect();
+        Self::record(prepared, map, result.seed, &players, &result.commands)
     }
 
     /// The replay of a match of `prepared` with `seed` in which `played`
     /// was played after the scenario's opening; `players` names who played
-    /// each side (a bot's name or [`HUMAN`]). `map` is the map `prepared`
+    /// each side in seat order (a bot's name or [`HUMAN`]; a missing name
+    /// is [`HUMAN`]). `map` is the map `prepared`
     /// was made from.
     ///
     /// The command list starts after deployment: the part of the opening
@@ -362,10 +363,11 @@ impl Replay {
         prepared: &Prepared,
         map: &Map,
         seed: u64,
-        players: [&str; 2],
+        players: &[&str],
         played: &[Command],
     ) -> Result<Self, ReplayError> {
         let origin = "the recorded match";
+        let name = |i: usize| players.get(i).copied().unwrap_or(HUMAN);
         let encode = |e: ron::Error| SaveError::Encode {
             path: "replay".into(),
             message: e.to_string(),
@@ -412,7 +414,7 @@ impl Replay {
                     hash: roster_hash(roster).map_err(encode)?,
                 },
                 seed,
-                bots: (players[0].into(), players[1].into()),
+                bots: (name(0).into(), name(1).into()),
             },
             round_limit: prepared.rules.round_limit,
             map: map.clone(),
@@ -930,7 +932,7 @@ mod tests {
             to: crate::Hex::new(40, 40),
         };
         let played = [Command::EndTurn, bad.clone()];
-        match Replay::record(&prepared, &map, 5, ["greedy", HUMAN], &played) {
+        match Replay::record(&prepared, &map, 5, &["greedy", HUMAN], &played) {
             Err(ReplayError::Illegal { index, command, .. }) => {
                 assert_eq!((index, command), (1, bad));
             }

@@ -14,8 +14,9 @@
 use crate::Hex;
 use crate::bots::{Bot, BotKind};
 use crate::map::{Side, axial, axial_vec};
-use crate::player::PlayerId;
+use crate::player::{PerPlayer, PlayerId};
 use crate::rules::logic::{check_with, execute_unchecked};
+use crate::rules::query::round_of_turn;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Arena, Command, Event, MatchState, Outcome, PlayerView, Scratch};
 use rayon::prelude::*;
@@ -36,7 +37,7 @@ pub struct MatchResult {
     /// The match seed.
     pub seed: u64,
     /// The bot of each side.
-    pub bots: [BotKind; 2],
+    pub bots: PerPlayer<BotKind>,
     /// How it ended.
     pub outcome: Outcome,
     /// Rounds played (the round the match ended in).
@@ -101,7 +102,7 @@ impl EventClock {
                     && slot.is_none()
                 {
                     *slot = Some(Capture {
-                        round: self.turn / 2 + 1,
+                        round: round_of_turn(self.turn),
                         side,
                     });
                 }
@@ -118,12 +119,13 @@ pub struct PlayOptions {
     pub record: bool,
 }
 
-/// Plays one match between two bots.
+/// Plays one match, one bot per player in seat order (`[Greedy, Random]`
+/// or a [`PerPlayer`] table).
 #[must_use]
 pub fn play(
     prepared: &Prepared,
     seed: u64,
-    bots: [BotKind; 2],
+    bots: impl Into<PerPlayer<BotKind>>,
     options: PlayOptions,
 ) -> MatchResult {
     play_until(prepared, seed, bots, options, &AtomicBool::new(false))
@@ -136,19 +138,17 @@ pub fn play(
 pub fn play_until(
     prepared: &Prepared,
     seed: u64,
-    bots: [BotKind; 2],
+    bots: impl Into<PerPlayer<BotKind>>,
     options: PlayOptions,
     cancel: &AtomicBool,
 ) -> Option<MatchResult> {
+    let bots: PerPlayer<BotKind> = bots.into();
     let (mut s, setup) = prepared.new_match_with_seed(seed);
     let mut clock = EventClock::new(s.arena());
     for e in &setup {
         clock.observe(s.arena(), e);
     }
-    let mut players = [
-        bots[0].build(seed, PlayerId(0)),
-        bots[1].build(seed, PlayerId(1)),
-    ];
+    let mut players: Vec<Box<dyn Bot>> = bots.pairs().map(|(p, b)| b.build(seed, p)).collect();
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
     let mut events: Vec<Event> = Vec::new();
@@ -380,8 +380,8 @@ pub struct Report {
     pub independent_games: usize,
     /// Which matches make one independent game.
     pub counting: Counting,
-    /// Wins of side 0 and side 1.
-    pub side_wins: [usize; 2],
+    /// Wins of each side.
+    pub side_wins: PerPlayer<usize>,
     /// Wins by bot name (empty when both seats run the same bot: every
     /// win is that bot's).
     pub bot_wins: BTreeMap<String, usize>,
@@ -390,10 +390,10 @@ pub struct Report {
     /// The draw rate, with its 95% interval over independent games.
     pub draw_rate: Rate,
     /// Each side's win rate, with its 95% interval over independent games.
-    pub side_win_rates: [Rate; 2],
+    pub side_win_rates: PerPlayer<Rate>,
     /// Each side's score (a win counts 1, a draw ½), with its 95% interval
     /// over independent games: what [`Report::verdict`] reads.
-    pub side_scores: [Rate; 2],
+    pub side_scores: PerPlayer<Rate>,
     /// The first bot's score against the second (a draw counts ½), over
     /// independent games; `None` when both seats run the same bot.
     pub first_bot_score: Option<Rate>,
@@ -411,7 +411,7 @@ pub struct Report {
 struct Finished {
     index: usize,
     outcome: Outcome,
-    seats: [BotKind; 2],
+    seats: PerPlayer<BotKind>,
     rounds: u32,
 }
 
@@ -454,14 +454,15 @@ impl Report {
         seconds: f64,
     ) -> Self {
         let counting = counting_for(bots);
-        let mut side_wins = [0; 2];
+        let players = crate::rules::state::PLAYERS;
+        let mut side_wins = PerPlayer::splat(players, &0);
         let mut bot_wins: BTreeMap<String, usize> = BTreeMap::new();
         if counting == Counting::SeatSwappedPairs {
             for b in bots {
                 bot_wins.insert(b.name().to_string(), 0);
             }
         }
-        let mut wins = [Tally::new(counting), Tally::new(counting)];
+        let mut wins: Vec<Tally> = (0..players).map(|_| Tally::new(counting)).collect();
         let mut score0 = Tally::new(counting);
         let mut first_bot = Tally::new(counting);
         let mut drawn = Tally::new(counting);
@@ -469,29 +470,30 @@ impl Report {
         let mut rounds: Vec<u32> = Vec::new();
         for m in results {
             let (won, score) = match m.outcome {
-                Outcome::Won(s) => {
-                    let side = s.index().min(1);
+                Outcome::Won(side) => {
                     side_wins[side] += 1;
                     if counting == Counting::SeatSwappedPairs {
                         *bot_wins
                             .entry(m.seats[side].name().to_string())
                             .or_default() += 1;
                     }
-                    let mut won = [0.0; 2];
-                    won[side] = 1.0;
-                    (won, won[0])
+                    let mut won = vec![0.0; players];
+                    won[side.index()] = 1.0;
+                    let score = won[0];
+                    (won, score)
                 }
                 Outcome::Draw => {
                     draws += 1;
-                    ([0.0; 2], 0.5)
+                    (vec![0.0; players], 0.5)
                 }
             };
-            wins[0].add(m.index, won[0]);
-            wins[1].add(m.index, won[1]);
+            for (tally, &w) in wins.iter_mut().zip(&won) {
+                tally.add(m.index, w);
+            }
             score0.add(m.index, score);
             drawn.add(m.index, if m.outcome == Outcome::Draw { 1.0 } else { 0.0 });
             // The first bot's score: side 0's when it sits there.
-            let first = if m.seats[0] == bots[0] {
+            let first = if m.seats[PlayerId(0)] == bots[0] {
                 score
             } else {
                 1.0 - score
@@ -525,8 +527,8 @@ impl Report {
             bot_wins,
             draws,
             draw_rate: drawn.rate(),
-            side_win_rates: [wins[0].rate(), wins[1].rate()],
-            side_scores: [s0, s1],
+            side_win_rates: PerPlayer::from_vec(wins.iter().map(Tally::rate).collect()),
+            side_scores: PerPlayer::from([s0, s1]),
             first_bot_score: (counting == Counting::SeatSwappedPairs).then(|| first_bot.rate()),
             verdict: Verdict::from_score(s0, games),
             mean_rounds: mean,
@@ -550,7 +552,7 @@ pub struct MatchRow {
     /// The match seed.
     pub seed: u64,
     /// The bot of each side.
-    pub bots: [BotKind; 2],
+    pub bots: PerPlayer<BotKind>,
     /// How it ended.
     pub outcome: Outcome,
     /// Rounds played.
@@ -595,7 +597,7 @@ pub struct CaptureSummary {
     /// Matches in which it was captured at all.
     pub captured: usize,
     /// Of those, the matches in which each side took it first.
-    pub by_side: [usize; 2],
+    pub by_side: PerPlayer<usize>,
     /// The mean round of its first capture over the matches that captured
     /// it (`None`: never captured).
     pub mean_round: Option<f64>,
@@ -616,16 +618,18 @@ pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> 
         .into_iter()
         .enumerate()
         .map(|(i, hex)| {
-            let mut by_side = [0; 2];
+            let mut by_side = PerPlayer::splat(arena.zones.len(), &0);
             let mut round_sum = 0u64;
             for c in rows
                 .iter()
                 .filter_map(|r| r.first_captures.get(i).copied().flatten())
             {
-                by_side[c.side.index().min(1)] += 1;
+                if let Some(n) = by_side.get_mut(c.side) {
+                    *n += 1;
+                }
                 round_sum += u64::from(c.round);
             }
-            let captured = by_side[0] + by_side[1];
+            let captured = by_side.iter().sum();
             CaptureSummary {
                 hex,
                 captured,
@@ -644,7 +648,12 @@ pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> 
 #[must_use]
 pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
     let objectives = objective_hexes(arena);
-    let mut out = String::from("match,seed,side0_bot,side1_bot,winner,rounds,rejected");
+    let players = arena.zones.len();
+    let mut out = String::from("match,seed");
+    for p in 0..players {
+        let _ = write!(out, ",side{p}_bot");
+    }
+    out.push_str(",winner,rounds,rejected");
     for h in &objectives {
         let _ = write!(
             out,
@@ -658,11 +667,16 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
         let winner = r
             .winner()
             .map_or_else(|| "draw".to_string(), |s| s.to_string());
-        let _ = write!(
-            out,
-            "{},{},{},{},{winner},{},{}",
-            r.index, r.seed, r.bots[0], r.bots[1], r.rounds, r.rejected
-        );
+        let _ = write!(out, "{},{}", r.index, r.seed);
+        for p in PlayerId::all(players) {
+            match r.bots.get(p) {
+                Some(b) => {
+                    let _ = write!(out, ",{b}");
+                }
+                None => out.push(','),
+            }
+        }
+        let _ = write!(out, ",{winner},{},{}", r.rounds, r.rejected);
         for i in 0..objectives.len() {
             match r.first_captures.get(i).copied().flatten() {
                 Some(c) => {
@@ -851,7 +865,8 @@ mod tests {
         let kept = simulate_with_cancel(&p, &batch, options, &|_| {}, &none);
         assert_eq!(kept.len(), 6);
         for ((i, r), full) in kept.iter().zip(&all) {
-            assert_eq!((r.seed, r.bots), batch.game(*i));
+            let (seed, bots) = batch.game(*i);
+            assert_eq!((r.seed, r.bots), (seed, bots.into()));
             assert_eq!(r.state.state_hash(), full.state.state_hash());
         }
         // Cancelled from the start: nothing is played.
@@ -928,8 +943,8 @@ mod tests {
         assert!(report.bot_wins.is_empty());
         assert_eq!(report.first_bot_score, None);
         assert_eq!(
-            report.side_win_rates[0],
-            wilson(report.side_wins[0], report.matches)
+            report.side_win_rates[PlayerId(0)],
+            wilson(report.side_wins[PlayerId(0)], report.matches)
         );
     }
 
@@ -948,7 +963,7 @@ mod tests {
         // The first bot's score: per pair, the mean of its two matches (a
         // win 1, a draw ½); the interval is that of 3 games, not 6 matches.
         let score = |r: &MatchResult| {
-            let seat = usize::from(r.bots[0] != batch.bots[0]);
+            let seat = usize::from(r.bots[PlayerId(0)] != batch.bots[0]);
             match r.outcome {
                 Outcome::Won(s) if usize::from(s) == seat => 1.0,
                 Outcome::Won(_) => 0.0,
@@ -960,8 +975,8 @@ mod tests {
             .map(|pair| pair.iter().map(score).sum::<f64>() / 2.0)
             .sum();
         assert_eq!(report.first_bot_score, Some(stats::wilson_mean(total, 3)));
-        let s0 = report.side_scores[0];
-        let s1 = report.side_scores[1];
+        let s0 = report.side_scores[PlayerId(0)];
+        let s1 = report.side_scores[PlayerId(1)];
         assert!((s0.value + s1.value - 1.0).abs() < 1e-12);
         assert_eq!(report.verdict, Verdict::from_score(s0, 3));
     }
@@ -970,7 +985,7 @@ mod tests {
         MatchRow {
             index,
             seed: 100 + index as u64,
-            bots: [BotKind::Greedy, BotKind::Random],
+            bots: [BotKind::Greedy, BotKind::Random].into(),
             outcome,
             rounds,
             rejected: 0,
@@ -1026,7 +1041,7 @@ mod tests {
         let s = capture_summary(arena, &rows);
         assert_eq!(s.len(), n);
         assert_eq!(s[0].captured, 3);
-        assert_eq!(s[0].by_side, [1, 2]);
+        assert_eq!(s[0].by_side.as_slice(), &[1, 2]);
         assert!((s[0].mean_round.unwrap() - 3.0).abs() < 1e-12);
         if n > 1 {
             assert_eq!(s[1].captured, 0);

@@ -42,7 +42,7 @@ use std::fmt;
 const Z95: f64 = 1.959_963_984_540_054;
 
 /// A value with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Rate {
     /// Point estimate.
     pub value: f64,

@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::replay::Replay;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
@@ -229,7 +230,8 @@ fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result
     writeln!(
         out,
         "Side wins:   side 0: {}, side 1: {}",
-        r.side_wins[0], r.side_wins[1]
+        r.side_wins[PlayerId(0)],
+        r.side_wins[PlayerId(1)]
     )?;
     if let Some(first) = r.first_bot_score {
         let by_bot: Vec<String> = r
@@ -244,7 +246,7 @@ fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result
     writeln!(
         out,
         "Side 0 wins: {} (95% interval over independent games)",
-        r.side_win_rates[0]
+        r.side_win_rates[PlayerId(0)]
     )?;
     writeln!(
         out,

@@ -6,7 +6,7 @@ use super::timeline::Seat;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::rules::{Command, UnitId};
 use std::path::PathBuf;
 
@@ -142,5 +142,5 @@ pub enum SandboxAction {
     /// Read or write a file.
     File(FileJob, PathBuf),
     /// Open match `seed` with these bots from a batch.
-    OpenBatchMatch(u64, [BotKind; 2]),
+    OpenBatchMatch(u64, PerPlayer<BotKind>),
 }

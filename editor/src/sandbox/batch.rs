@@ -15,6 +15,8 @@ use crate::theme;
 use egui::{Grid, RichText, TextEdit, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::write_atomic;
+use hexwright_engine::map::Side;
+use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::sim::{
@@ -50,7 +52,7 @@ pub enum BatchRequest {
         /// The match seed.
         seed: u64,
         /// The bot of each side.
-        bots: [BotKind; 2],
+        bots: PerPlayer<BotKind>,
     },
 }
 
@@ -121,8 +123,12 @@ impl BatchResults {
 
     /// Side `side`'s win rate, with its interval over independent games.
     #[must_use]
-    pub fn win_rate(&self, side: usize) -> Rate {
-        self.report.side_win_rates[side.min(1)]
+    pub fn win_rate(&self, side: Side) -> Rate {
+        self.report
+            .side_win_rates
+            .get(side)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Who the map favours, in one sentence (the engine's verdict on side
@@ -594,7 +600,8 @@ pub(crate) mod tests {
                 bots: RANDOM,
                 seed: 5,
             };
-            assert_eq!((row.seed, row.bots), batch.game(i));
+            let (seed, bots) = batch.game(i);
+            assert_eq!((row.seed, row.bots), (seed, bots.into()));
         }
         for label in [
             "Side 0 wins",
@@ -609,7 +616,7 @@ pub(crate) mod tests {
                 "{label} is shown"
             );
         }
-        let w = r.win_rate(0);
+        let w = r.win_rate(PlayerId(0));
         let text = format!("Side 0 wins {}", rate_text(w));
         assert!(h.query_by_label(&text).is_some(), "{text}");
         assert!(h.query_by_label(&r.verdict()).is_some());
@@ -776,7 +783,7 @@ pub(crate) mod tests {
             out.push(MatchRow {
                 index: out.len(),
                 seed: 1,
-                bots: RANDOM,
+                bots: RANDOM.into(),
                 outcome,
                 rounds: 10 + (out.len() % 5) as u32,
                 rejected: 0,
@@ -820,7 +827,7 @@ pub(crate) mod tests {
         let v = results([0, 0], 0).verdict();
         assert!(v.starts_with("No match finished"), "{v}");
         let r = results([70, 30], 0);
-        assert!((r.win_rate(0).value - 0.7).abs() < 1e-12);
+        assert!((r.win_rate(PlayerId(0)).value - 0.7).abs() < 1e-12);
         assert_eq!(r.lengths.values().sum::<usize>(), 100);
         assert!(!r.cancelled);
     }

@@ -68,8 +68,8 @@ impl Column {
         match self {
             Self::Number => a.index.cmp(&b.index),
             Self::Seed => a.seed.cmp(&b.seed),
-            Self::Side0 => a.bots[0].name().cmp(b.bots[0].name()),
-            Self::Side1 => a.bots[1].name().cmp(b.bots[1].name()),
+            Self::Side0 => a.bots[PlayerId(0)].name().cmp(b.bots[PlayerId(0)].name()),
+            Self::Side1 => a.bots[PlayerId(1)].name().cmp(b.bots[PlayerId(1)].name()),
             Self::Winner => winner(a).cmp(&winner(b)),
             Self::Rounds => a.rounds.cmp(&b.rounds),
         }
@@ -150,10 +150,10 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
 /// The batch's rates, counts and lengths, one line each.
 pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     let n = r.report.matches.max(1);
-    for side in 0..2 {
+    for side in r.report.side_win_rates.players() {
         ui.label(
             RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_text_color(PlayerId(side as u8), ui.visuals())),
+                .color(theme::side_text_color(side, ui.visuals())),
         );
     }
     ui.label(format!(
@@ -238,8 +238,8 @@ fn captures_ui(ui: &mut Ui, r: &BatchResults) {
                     c.captured,
                     percent(c.captured as f64 / n as f64)
                 ));
-                ui.label(c.by_side[0].to_string());
-                ui.label(c.by_side[1].to_string());
+                ui.label(c.by_side[PlayerId(0)].to_string());
+                ui.label(c.by_side[PlayerId(1)].to_string());
                 ui.label(c.mean_round.map_or("–".into(), |m| format!("{m:.1}")));
                 ui.end_row();
             }
@@ -295,8 +295,8 @@ fn matches_table(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Batch
                     let texts = [
                         RichText::new((row.index + 1).to_string()),
                         RichText::new(row.seed.to_string()),
-                        RichText::new(row.bots[0].name()),
-                        RichText::new(row.bots[1].name()),
+                        RichText::new(row.bots[PlayerId(0)].name()),
+                        RichText::new(row.bots[PlayerId(1)].name()),
                         winner,
                         RichText::new(row.rounds.to_string()),
                     ];
@@ -309,8 +309,8 @@ fn matches_table(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Batch
                             "Replay match {} (seed {}, {} vs {}) in the sandbox",
                             row.index + 1,
                             row.seed,
-                            row.bots[0],
-                            row.bots[1]
+                            row.bots[PlayerId(0)],
+                            row.bots[PlayerId(1)]
                         ))
                         .clicked()
                     {
@@ -335,7 +335,7 @@ mod tests {
         MatchRow {
             index,
             seed,
-            bots: [BotKind::Greedy, BotKind::Random],
+            bots: [BotKind::Greedy, BotKind::Random].into(),
             outcome: match winner {
                 Some(side) => Outcome::Won(PlayerId(side)),
                 None => Outcome::Draw,

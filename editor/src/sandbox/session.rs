@@ -25,7 +25,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::replay::{self, HUMAN, Replay};
 use hexwright_engine::rules::fog::visible_cells;
 use hexwright_engine::rules::scenario::Prepared;
@@ -111,7 +111,7 @@ const MAX_PER_FRAME: usize = 200;
 /// The side to move when a person plays it and the match is not over.
 fn person_to_move(t: &Timeline) -> Option<Side> {
     let s = t.state();
-    (s.outcome.is_none() && t.seats()[usize::from(s.side)].is_none()).then_some(s.side)
+    (s.outcome.is_none() && t.seats()[s.side].is_none()).then_some(s.side)
 }
 
 /// The seat a controller takes.
@@ -286,16 +286,21 @@ impl Sandbox {
     }
 
     /// The seats the scenario panel chose.
-    fn seats(&self) -> [Seat; 2] {
-        [
-            seat_of(self.setup.controllers[0]),
-            seat_of(self.setup.controllers[1]),
-        ]
+    fn seats(&self) -> PerPlayer<Seat> {
+        self.setup.controllers.map(|&c| seat_of(c))
     }
 
     /// Bots for panels that need two (a person's seat gets the greedy bot).
     fn bots(&self) -> [BotKind; 2] {
-        self.seats().map(|s| s.unwrap_or(BotKind::Greedy))
+        let seats = self.seats();
+        let bot = |i: u8| {
+            seats
+                .get(PlayerId(i))
+                .copied()
+                .flatten()
+                .unwrap_or(BotKind::Greedy)
+        };
+        [bot(0), bot(1)]
     }
 
     /// Applies one request.
@@ -370,8 +375,7 @@ impl Sandbox {
                 if let Some(t) = &mut self.timeline {
                     t.set_seat(side, seat);
                 }
-                self.setup.controllers[usize::from(side)] =
-                    seat.map_or(Controller::Human, Controller::Bot);
+                self.setup.controllers[side] = seat.map_or(Controller::Human, Controller::Bot);
             }
             SandboxAction::ClickHex(hex) => self.click(hex, now),
             SandboxAction::SelectUnit(u) => {
@@ -567,7 +571,7 @@ impl Sandbox {
         }
     }
 
-    fn open_batch_match(&mut self, seed: u64, bots: [BotKind; 2]) {
+    fn open_batch_match(&mut self, seed: u64, bots: PerPlayer<BotKind>) {
         // The batch's own scenario: the panel may have changed since.
         let p = match self.batch.prepared().cloned() {
             Some(p) => p,
@@ -585,20 +589,25 @@ impl Sandbox {
             bots,
             hexwright_engine::sim::PlayOptions { record: true },
         );
-        match Timeline::with_commands(p, seed, [Some(bots[0]), Some(bots[1])], &result.commands) {
+        let seats = bots.map(|&b| Some(b));
+        match Timeline::with_commands(p, seed, seats, &result.commands) {
             Ok(mut t) => {
                 // Restart plays this match again: the scenario panel follows it.
                 self.setup.seed = seed;
-                self.setup.controllers = bots.map(Controller::Bot);
+                self.setup.controllers = bots.map(|&b| Controller::Bot(b));
                 t.seek(t.steps().len());
                 self.timeline = Some(t);
                 self.tab = Tab::Match;
                 self.fit_pending = true;
                 self.playing = false;
                 self.selected = None;
+                let seating: Vec<String> = bots
+                    .pairs()
+                    .map(|(p, b)| format!("{b} (side {p})"))
+                    .collect();
                 self.message = Some(format!(
-                    "Batch match with seed {seed}: {} (side 0) vs {} (side 1)",
-                    bots[0], bots[1]
+                    "Batch match with seed {seed}: {}",
+                    seating.join(" vs ")
                 ));
             }
             Err((i, e)) => self.message = Some(format!("Cannot open that match: command {i}: {e}")),
@@ -613,15 +622,13 @@ impl Sandbox {
             .iter()
             .map(|s| s.cmd.clone())
             .collect();
-        let name = |seat: Seat| seat.map_or(HUMAN, BotKind::name);
-        Replay::record(
-            t.prepared(),
-            &self.map,
-            t.seed(),
-            t.seats().map(name),
-            &played,
-        )
-        .map_err(|e| e.to_string())
+        let names: Vec<&str> = t
+            .seats()
+            .iter()
+            .map(|seat| seat.map_or(HUMAN, BotKind::name))
+            .collect();
+        Replay::record(t.prepared(), &self.map, t.seed(), &names, &played)
+            .map_err(|e| e.to_string())
     }
 
     fn file(&mut self, job: FileJob, path: &Path) {
@@ -663,7 +670,9 @@ impl Sandbox {
         // Restart plays the replay's scenario again: the panel follows it.
         self.setup.load(&r.scenario());
         self.setup.seed = r.header.seed;
-        self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
+        self.setup.controllers = seats
+            .map(|s| s.map_or(Controller::Human, Controller::Bot))
+            .into();
         self.tab = Tab::Match;
         self.fit_pending = true;
         self.playing = false;

@@ -32,7 +32,7 @@ use hexwright_engine::rules::scenario::{
     ARMY_POINTS, Army, MAX_DEPLOYED, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario,
     ScenarioError, check_army, default_armies, default_army, deploy, rules_for,
 };
-use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
+use hexwright_engine::rules::state::{DEFAULT_ROUND_LIMIT, PLAYERS};
 use hexwright_engine::rules::{AKW_RULES_V1, Command};
 use std::hash::BuildHasher as _;
 use std::path::{Path, PathBuf};
@@ -55,6 +55,13 @@ pub enum Controller {
     Human,
     /// A bot.
     Bot(BotKind),
+}
+
+/// A new seat is played by the greedy bot.
+impl Default for Controller {
+    fn default() -> Self {
+        Self::Bot(BotKind::Greedy)
+    }
 }
 
 impl Controller {
@@ -117,7 +124,7 @@ pub struct Setup {
     /// Both armies, or `None` for default armies picked from each match's seed.
     pub armies: Option<PerPlayer<Army>>,
     /// Who plays each side.
-    pub controllers: [Controller; 2],
+    pub controllers: PerPlayer<Controller>,
     /// The match seed.
     pub seed: u64,
     /// Rounds before a draw.
@@ -151,7 +158,7 @@ impl Setup {
         Self {
             ruleset: AKW_RULES_V1.to_owned(),
             armies: None,
-            controllers: [Controller::Bot(BotKind::Greedy); 2],
+            controllers: PerPlayer::splat(PLAYERS, &Controller::default()),
             seed,
             round_limit: DEFAULT_ROUND_LIMIT,
             opening: Vec::new(),
@@ -552,7 +559,7 @@ impl Setup {
     }
 
     fn side(&mut self, ui: &mut Ui, side: Side, zone: &[Hex]) {
-        let s = usize::from(side);
+        let s = side;
         let title = RichText::new(format!(
             "Side {side}: {} — {}",
             self.controllers[s].label(),
@@ -1505,11 +1512,15 @@ mod tests {
         ]));
         let scenario = source.scenario(&other);
         let mut s = setup();
-        s.controllers = [Controller::Human, Controller::Bot(BotKind::Planner)];
+        s.controllers = [Controller::Human, Controller::Bot(BotKind::Planner)].into();
         s.load(&scenario);
         assert_eq!(s.seed, 99);
         assert_eq!(s.armies, source.armies);
-        assert_eq!(s.controllers[0], Controller::Human, "controllers stay");
+        assert_eq!(
+            s.controllers[PlayerId(0)],
+            Controller::Human,
+            "controllers stay"
+        );
         assert_eq!(s.scenario(&map()).map, MapRef::Inline(Box::new(map())));
     }
 }

@@ -58,8 +58,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
         );
     }
     ui.label(format!("Seed {}", t.seed()));
-    for side in 0..2u8 {
-        let seat = t.seats()[usize::from(side)];
+    for (side, &seat) in t.seats().pairs() {
         ComboBox::from_label(format!("plays side {side}"))
             .selected_text(seat_label(seat))
             .show_ui(ui, |ui| {
@@ -73,7 +72,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
                         .selectable_label(seat == choice, seat_label(choice))
                         .clicked()
                     {
-                        actions.push(SandboxAction::SetSeat(PlayerId(side), choice));
+                        actions.push(SandboxAction::SetSeat(side, choice));
                     }
                 }
             })

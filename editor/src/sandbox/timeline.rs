@@ -15,7 +15,7 @@
 
 use hexwright_engine::bots::{Bot, BotKind};
 use hexwright_engine::map::Side;
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::query::first_turn_of_round;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::rules::{Command, Event, MatchState, RuleError, execute, narrate};
@@ -51,10 +51,11 @@ pub struct Timeline {
     states: Vec<MatchState>,
     steps: Vec<Step>,
     cursor: usize,
-    seats: [Seat; 2],
-    /// Live bots, valid for the timeline's prefix up to `bots_at` steps.
-    bots: [Option<Box<dyn Bot>>; 2],
-    bots_at: [Option<usize>; 2],
+    seats: PerPlayer<Seat>,
+    /// Live bots (one per player), valid for the timeline's prefix up to
+    /// `bots_at` steps.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    bots_at: PerPlayer<Option<usize>>,
     driver: BotTurn,
     /// Commands the rules refused to bots (their views miss hidden enemies).
     refused: u64,
@@ -85,7 +86,8 @@ pub enum Advance {
 impl Timeline {
     /// A new match of `prepared` with `seed`, the opening (if any) played.
     #[must_use]
-    pub fn new(prepared: Prepared, seed: u64, seats: [Seat; 2]) -> Self {
+    pub fn new(prepared: Prepared, seed: u64, seats: impl Into<PerPlayer<Seat>>) -> Self {
+        let seats: PerPlayer<Seat> = seats.into();
         let (start, _) = prepared.new_match_with_seed(seed);
         let driver = BotTurn::new(&start);
         let mut t = Self {
@@ -95,13 +97,13 @@ impl Timeline {
             steps: Vec::new(),
             cursor: 0,
             seats,
-            bots: [None, None],
-            bots_at: [None, None],
+            bots: seats.iter().map(|_| None).collect(),
+            bots_at: PerPlayer::splat(seats.len(), &None),
             driver,
             refused: 0,
         };
-        for side in 0..2 {
-            t.build_bot(PlayerId(side));
+        for side in seats.players() {
+            t.build_bot(side);
         }
         t
     }
@@ -111,7 +113,7 @@ impl Timeline {
     pub fn with_commands(
         prepared: Prepared,
         seed: u64,
-        seats: [Seat; 2],
+        seats: impl Into<PerPlayer<Seat>>,
         commands: &[Command],
     ) -> Result<Self, (usize, RuleError)> {
         let mut t = Self::new(prepared, seed, seats);
@@ -120,7 +122,7 @@ impl Timeline {
         }
         // Bots have not decided any of these: rebuild them where they are
         // needed next.
-        t.bots_at = [None, None];
+        t.bots_at = PerPlayer::splat(t.seats.len(), &None);
         t.cursor = 0;
         Ok(t)
     }
@@ -139,15 +141,15 @@ impl Timeline {
 
     /// Who plays each side.
     #[must_use]
-    pub fn seats(&self) -> [Seat; 2] {
+    pub fn seats(&self) -> PerPlayer<Seat> {
         self.seats
     }
 
     /// Hands a side to a bot or a person from the cursor on.
     pub fn set_seat(&mut self, side: Side, seat: Seat) {
-        if self.seats[usize::from(side)] != seat {
-            self.seats[usize::from(side)] = seat;
-            self.bots_at[usize::from(side)] = None;
+        if self.seats.get(side).is_some_and(|&s| s != seat) {
+            self.seats[side] = seat;
+            self.bots_at[side] = None;
         }
     }
 
@@ -229,14 +231,13 @@ impl Timeline {
             return Advance::Over;
         }
         let side = s.side;
-        let i = usize::from(side);
-        if self.seats[i].is_none() {
+        if self.seats[side].is_none() {
             return Advance::WaitingForHuman(side);
         }
-        if self.bots_at[i] != Some(self.cursor) {
+        if self.bots_at[side] != Some(self.cursor) {
             self.build_bot(side);
         }
-        let Some(bot) = self.bots[i].as_mut() else {
+        let Some(bot) = self.bots[side.index()].as_mut() else {
             return Advance::WaitingForHuman(side);
         };
         let (cmd, refused) = self.driver.next(&self.states[self.cursor], bot.as_mut());
@@ -325,8 +326,8 @@ impl Timeline {
     /// `sim::play` builds; later, one whose stream is keyed by the seed and
     /// the cursor.
     fn build_bot(&mut self, side: Side) {
-        let i = usize::from(side);
-        self.bots[i] = self.seats[i].map(|kind| {
+        let seat = self.seats[side];
+        self.bots[side.index()] = seat.map(|kind| {
             let seed = if self.cursor == 0 {
                 self.seed
             } else {
@@ -334,13 +335,14 @@ impl Timeline {
             };
             kind.build(seed, side)
         });
-        self.bots_at[i] = Some(self.cursor);
+        self.bots_at[side] = Some(self.cursor);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::sim::{PlayOptions, play};

@@ -37,11 +37,23 @@ pub trait Bot: Send {
 
 /// The bots by name.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {
-    /// [`RandomBot`].
+    /// [`RandomBot`] (the default: the baseline every map is first played
+    /// with).
+    #[default]
     Random,
     /// [`GreedyBot`].
     Greedy,
