@@ -641,3 +641,48 @@ fn the_file_label_never_runs_under_the_zoom_buttons() {
         );
     }
 }
+
+/// New asks for the player count: a four-player map has four sides to
+/// paint for (the picker, `S`, the zone counters), and the akw-rules-v1
+/// sandbox refuses it, saying why.
+#[test]
+fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
+    use hexwright_engine::player::PlayerId;
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("New…").click();
+    h.run();
+    h.get_by_label("4 players").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_eq!(h.state().document().map().players, 4);
+    for side in 0..4 {
+        assert!(
+            h.query_all_by_label(&format!("Side {side}"))
+                .next()
+                .is_some(),
+            "the side picker offers side {side}"
+        );
+        assert!(h.query_by_label(&format!("Zone {side}")).is_some());
+    }
+    assert!(h.query_all_by_label("Side 4").next().is_none());
+    // S goes round the four sides.
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        seen.push(h.state().settings().tools.side);
+        h.key_press(Key::S);
+        h.run();
+    }
+    let want: Vec<PlayerId> = [0, 1, 2, 3, 0].into_iter().map(PlayerId).collect();
+    assert_eq!(seen, want);
+    h.get_all_by_role_and_label(Role::Button, "Side 2")
+        .next()
+        .expect("the picker's Side 2")
+        .click();
+    h.run();
+    assert_eq!(h.state().settings().tools.side, PlayerId(2));
+    // Play: the map is not valid yet (no zones), so validation speaks first.
+    h.get_by_label("Play").click();
+    h.run();
+    assert!(h.state().sandbox().is_none());
+}

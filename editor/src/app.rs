@@ -33,7 +33,7 @@ use crate::panels::resize::ResizeForm;
 use crate::panels::{
     inspector, layers, legend, load_error, pack, shortcuts, sizes, toolbar, top_bar,
 };
-use crate::sandbox::{Sandbox, SandboxContext, SandboxOutput};
+use crate::sandbox::{OpenError, Sandbox, SandboxContext, SandboxOutput};
 use crate::settings::Settings;
 use crate::status;
 use crate::theme::{Palette, ThemeChoice};
@@ -708,11 +708,12 @@ impl HexwrightApp {
                 // The sheet lists the editor's keys: it stays behind.
                 self.show_shortcuts = false;
             }
-            Err(e) => {
-                let first = e.lines().nth(1).unwrap_or_default().to_owned();
-                let count = e.lines().count().saturating_sub(1);
+            Err(OpenError::Refused(e)) => self.message = Some(format!("Cannot play: {e}")),
+            Err(OpenError::Invalid(errors)) => {
+                let first = errors.first().cloned().unwrap_or_default();
                 self.message = Some(format!(
-                    "Cannot play: the map has {count} validation error(s); fix them first. {first}"
+                    "Cannot play: the map has {} validation error(s); fix them first. {first}",
+                    errors.len()
                 ));
                 if let Some(i) = self
                     .doc
@@ -1080,7 +1081,9 @@ impl HexwrightApp {
                         CollapsingHeader::new(RichText::new("Legend").strong())
                             .id_salt("legend")
                             .default_open(true)
-                            .show(ui, |ui| legend::show(ui, &palette));
+                            .show(ui, |ui| {
+                                legend::show(ui, &palette, self.doc.map().player_count());
+                            });
                     });
             });
         let selected_piece = self
@@ -1297,9 +1300,8 @@ impl HexwrightApp {
                     }
                 }
                 if i.key_pressed(Key::S) {
-                    actions.push(Action::SetSide(symmetry::swap_side(
-                        self.settings.tools.side,
-                    )));
+                    let players = self.doc.map().player_count();
+                    actions.push(Action::SetSide(self.settings.tools.side.next(players)));
                 }
                 if i.key_pressed(Key::R) {
                     actions.push(Action::ToolKey(ToolKey::Rotate));

@@ -11,6 +11,7 @@ use crate::document::MapSource;
 use hexwright_engine::format;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::Map;
+use hexwright_engine::player::{MAX_PLAYERS, MIN_PLAYERS};
 use std::path::{Path, PathBuf};
 
 /// Seconds after the last edit before the recovery file is written.
@@ -34,6 +35,8 @@ pub struct NewMapSpec {
     pub hex_size: f64,
     /// Pointy or flat hexes.
     pub orientation: Orientation,
+    /// How many players the map is for (2 to 4).
+    pub players: u8,
 }
 
 impl Default for NewMapSpec {
@@ -44,6 +47,7 @@ impl Default for NewMapSpec {
             height: 800.0,
             hex_size: 32.0,
             orientation: Orientation::Pointy,
+            players: hexwright_engine::map::SIDES,
         }
     }
 }
@@ -100,13 +104,20 @@ impl NewMapSpec {
     pub fn build(&self) -> Result<Map, String> {
         let name = self.name.trim();
         let name = if name.is_empty() { "Untitled" } else { name };
-        let map = Map::new_empty(
+        let mut map = Map::new_empty(
             name,
             self.orientation,
             self.hex_size,
             self.width,
             self.height,
         )?;
+        let players = usize::from(self.players);
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "a map is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            ));
+        }
+        map.players = self.players;
         map.check_limits().map_err(|e| e.to_string())?;
         Ok(map)
     }

@@ -1,8 +1,12 @@
 //! Colours: the theme choice (persisted) and the canvas palette for light and
 //! dark mode.
 //!
-//! Side colours are the colour-blind-safe Okabe–Ito pair: side 0 blue
-//! `#0072B2`, side 1 orange `#E69F00`. Meaning never rests on colour alone:
+//! Side colours are colour-blind-safe Okabe–Ito colours: side 0 blue
+//! `#0072B2`, side 1 orange `#E69F00`, side 2 bluish green `#009E73`, side
+//! 3 reddish purple `#CC79A7` (the last two only on maps for three or four
+//! players, where the symmetry-break layer and the selection, which share
+//! them, are told apart by their hatching and outline). Meaning never rests
+//! on colour alone:
 //! unusable hexes are also hatched, errors and warnings have different badge
 //! shapes, and every glyph has its own silhouette.
 
@@ -16,7 +20,11 @@ use serde::{Deserialize, Serialize};
 pub const SIDE_0: Color32 = Color32::from_rgb(0x00, 0x72, 0xB2);
 /// Okabe–Ito orange, the colour of side 1.
 pub const SIDE_1: Color32 = Color32::from_rgb(0xE6, 0x9F, 0x00);
-/// Colour for an owner that is neither side 0 nor side 1 (a validation error).
+/// Okabe–Ito bluish green, the colour of side 2.
+pub const SIDE_2: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
+/// Okabe–Ito reddish purple, the colour of side 3.
+pub const SIDE_3: Color32 = Color32::from_rgb(0xCC, 0x79, 0xA7);
+/// Colour for an owner the map has no side for (a validation error).
 pub const SIDE_INVALID: Color32 = Color32::from_rgb(0x8A, 0x8A, 0x8A);
 /// Okabe–Ito vermillion, for errors.
 pub const ERROR: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
@@ -34,18 +42,22 @@ pub const fn side_color(side: Side) -> Color32 {
     match side {
         PlayerId(0) => SIDE_0,
         PlayerId(1) => SIDE_1,
+        PlayerId(2) => SIDE_2,
+        PlayerId(3) => SIDE_3,
         _ => SIDE_INVALID,
     }
 }
 
 /// The colour of `side` for text on `visuals`' panels: the side colour
-/// itself where it reads well, a darker orange for side 1 on light panels
+/// itself where it reads well, darker shades of sides 1 to 3 on light panels
 /// and a lighter blue for side 0 on dark ones, so side-coloured text meets
 /// WCAG AA (contrast at least 4.5 : 1) in both themes.
 #[must_use]
 pub fn side_text_color(side: Side, visuals: &Visuals) -> Color32 {
     match (side, visuals.dark_mode) {
         (PlayerId(1), false) => Color32::from_rgb(0xA6, 0x5E, 0x00),
+        (PlayerId(2), false) => Color32::from_rgb(0x00, 0x7A, 0x58),
+        (PlayerId(3), false) => Color32::from_rgb(0x9E, 0x4A, 0x7A),
         (PlayerId(0), true) => Color32::from_rgb(0x56, 0xB4, 0xE9),
         _ => side_color(side),
     }
@@ -234,7 +246,7 @@ mod tests {
     #[test]
     fn side_text_meets_wcag_aa_in_both_themes() {
         for visuals in [Visuals::light(), Visuals::dark()] {
-            for side in 0..2 {
+            for side in 0..4 {
                 let text = side_text_color(PlayerId(side), &visuals);
                 for bg in [visuals.panel_fill, visuals.window_fill] {
                     let c = contrast(text, bg);

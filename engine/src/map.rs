@@ -18,8 +18,18 @@ use std::fmt;
 /// The map format version this engine reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Number of players' sides; sides are numbered `0` and `1`.
+/// The players of a map that does not say (every map written before
+/// maps stated their player count).
 pub const SIDES: u8 = 2;
+
+fn default_players() -> u8 {
+    SIDES
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_default_players(n: &u8) -> bool {
+    *n == SIDES
+}
 
 /// Corners of the regular polygon that draws a [`TerrainShape::Circle`] (its
 /// outline in [`crate::shape::prepare_shape`]); the coverage uses the true
@@ -37,6 +47,15 @@ pub struct Map {
     pub format: FormatVersion,
     /// Name, author, description and tags.
     pub meta: Meta,
+    /// How many players the map is for: 2 to 4 (see
+    /// [`crate::player::MIN_PLAYERS`], [`crate::player::MAX_PLAYERS`]).
+    /// Sides are numbered from 0. Files without it are two-player maps, and
+    /// two-player maps are written without it.
+    #[serde(
+        default = "default_players",
+        skip_serializing_if = "is_default_players"
+    )]
+    pub players: u8,
     /// Hex orientation and size.
     pub layout: LayoutSpec,
     /// The map area: a rectangle from `(0, 0)` to `(width, height)`.
@@ -554,6 +573,7 @@ impl Map {
                 name: name.to_owned(),
                 ..Meta::default()
             },
+            players: SIDES,
             layout: LayoutSpec {
                 orientation,
                 hex_size: hs,
@@ -567,6 +587,18 @@ impl Map {
             features: Vec::new(),
             zones: Vec::new(),
         })
+    }
+
+    /// How many players the map is for ([`Map::players`] as a count).
+    #[must_use]
+    pub fn player_count(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The map's players in seat order (none beyond
+    /// [`crate::player::MAX_PLAYERS`]).
+    pub fn sides(&self) -> impl Iterator<Item = Side> + Clone {
+        crate::player::PlayerId::all(self.player_count().min(crate::player::MAX_PLAYERS))
     }
 
     /// The hex layout of this map (hex `(0, 0)` at the area centre).

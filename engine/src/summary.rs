@@ -1,8 +1,7 @@
 //! A summary of a map for people and tools: what `hexwright info` prints.
 
 use crate::coverage::Coverage;
-use crate::map::{FeatureKind, Map, SIDES};
-use crate::player::PlayerId;
+use crate::map::{FeatureKind, Map};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -31,7 +30,10 @@ pub struct Summary {
     pub terrain_pieces: usize,
     /// Features per kind (`bush`, `outpost`, `objective`, `barracks`, `base`).
     pub features: BTreeMap<&'static str, usize>,
-    /// Number of distinct hexes in each side's zone(s), by side.
+    /// How many players the map is for.
+    pub players: usize,
+    /// Number of distinct hexes in each side's zone(s), by side (one entry
+    /// per player of the map).
     pub zone_sizes: Vec<usize>,
 }
 
@@ -60,12 +62,13 @@ impl Summary {
         for f in &map.features {
             *features.entry(f.kind.name()).or_default() += 1;
         }
-        let zone_sizes = (0..SIDES)
+        let zone_sizes = map
+            .sides()
             .map(|s| {
                 let mut hs: Vec<_> = map
                     .zones
                     .iter()
-                    .filter(|z| z.side == PlayerId(s))
+                    .filter(|z| z.side == s)
                     .flat_map(|z| z.hexes.iter().map(|h| (h.x, h.y)))
                     .collect();
                 hs.sort_unstable();
@@ -86,6 +89,7 @@ impl Summary {
             unusable_hexes: coverage.hexes().len() - usable,
             terrain_pieces: map.terrain.len(),
             features,
+            players: map.player_count(),
             zone_sizes,
         }
     }

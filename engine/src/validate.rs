@@ -18,8 +18,8 @@
 use crate::coverage::Coverage;
 use crate::format::HexDisplay;
 use crate::layout::hex_key;
-use crate::map::{FeatureKind, Map, SIDES, Side};
-use crate::player::PlayerId;
+use crate::map::{FeatureKind, Map, Side};
+use crate::player::{MAX_PLAYERS, MIN_PLAYERS, PlayerId};
 use hexx::Hex;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -31,8 +31,8 @@ pub const ZONE_SIZE: usize = 10;
 /// Outpost vision radius (akw-rules-v1).
 pub const OUTPOST_RADIUS: u32 = 2;
 
-/// Largest allowed difference, in steps, between the two sides' distances
-/// to comparable targets before `distance-imbalance` warns.
+/// Largest allowed difference, in steps, between two sides' distances to
+/// comparable targets before `distance-imbalance` warns.
 pub const DISTANCE_MARGIN: u32 = 2;
 
 /// How serious a finding is.
@@ -120,8 +120,10 @@ rules! {
     BaseMissing => ("base-missing", Error, "each side has at least one base"),
     /// An enemy base cannot be reached from a side's starting zone.
     BaseUnreachable => ("base-unreachable", Error, "every enemy base can be reached from each starting zone"),
-    /// A barracks, base or zone names a side other than 0 or 1.
-    OwnerInvalid => ("owner-invalid", Error, "barracks, bases and zones belong to side 0 or 1"),
+    /// A barracks, base or zone names a side the map's player count does not have.
+    OwnerInvalid => ("owner-invalid", Error, "barracks, bases and zones belong to one of the map's players"),
+    /// The map is for fewer than 2 or more than 4 players.
+    PlayersInvalid => ("players-invalid", Error, "a map is for 2 to 4 players"),
     /// A pack manifest names a map file that does not exist.
     PackMissingMap => ("pack-missing-map", Error, "every map a pack manifest lists exists"),
     /// A pack manifest lists the same map twice, or a path that leaves the pack folder.
@@ -133,11 +135,11 @@ rules! {
     /// A side has no barracks.
     BarracksMissing => ("barracks-missing", Warning, "each side has at least one barracks"),
     /// An Energy objective cannot be reached from a side's starting zone.
-    ObjectiveUnreachable => ("objective-unreachable", Warning, "both sides can reach every Energy objective"),
+    ObjectiveUnreachable => ("objective-unreachable", Warning, "every side can reach every Energy objective"),
     /// An Outpost cannot be reached from a side's starting zone.
-    OutpostUnreachable => ("outpost-unreachable", Warning, "both sides can reach every Outpost"),
-    /// The sides' distances to objectives, Outposts or the enemy base differ by more than the margin.
-    DistanceImbalance => ("distance-imbalance", Warning, "both sides are about as far from objectives, Outposts and the enemy base"),
+    OutpostUnreachable => ("outpost-unreachable", Warning, "every side can reach every Outpost"),
+    /// The sides' distances to objectives, Outposts or the nearest enemy base differ by more than the margin.
+    DistanceImbalance => ("distance-imbalance", Warning, "every side is about as far from objectives, Outposts and an enemy base"),
     /// No usable non-bush hex lies within an Outpost's vision radius.
     OutpostBlind => ("outpost-blind", Warning, "an Outpost's radius-2 vision holds usable non-bush hexes"),
     /// The grid region reaches outside the map area (the part outside is ignored).
@@ -260,10 +262,11 @@ fn neighbors(h: Hex) -> impl Iterator<Item = Hex> {
 pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
     let mut out = Vec::new();
     check_area(map, &mut out);
-    check_owners(map, &mut out);
-    check_zones(map, coverage, &mut out);
-    check_features(map, coverage, &mut out);
-    check_reachability(map, coverage, &mut out);
+    let players = check_players(map, &mut out);
+    check_owners(map, players, &mut out);
+    check_zones(map, coverage, players, &mut out);
+    check_features(map, coverage, players, &mut out);
+    check_reachability(map, coverage, players, &mut out);
     out.sort_by_key(|f| (f.severity, f.rule, f.hex.map(hex_key)));
     out
 }
@@ -290,31 +293,77 @@ fn check_area(map: &Map, out: &mut Vec<Finding>) {
     }
 }
 
-fn check_owners(map: &Map, out: &mut Vec<Finding>) {
+/// Reports a player count outside 2 to 4 and returns the count the other
+/// checks use: the map's, or for an invalid one as many sides as its
+/// zones, bases and barracks name (2 to 4).
+fn check_players(map: &Map, out: &mut Vec<Finding>) -> usize {
+    let n = map.player_count();
+    if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+        return n;
+    }
+    out.push(Finding::new(
+        Rule::PlayersInvalid,
+        None,
+        format!("the map is for {n} players; a map is for {MIN_PLAYERS} to {MAX_PLAYERS} players: set `players` to one of them"),
+    ));
+    let named = map
+        .features
+        .iter()
+        .filter_map(|f| f.kind.side())
+        .chain(map.zones.iter().map(|z| z.side))
+        .map(|s| s.index() + 1)
+        .max()
+        .unwrap_or(0);
+    named.clamp(MIN_PLAYERS, MAX_PLAYERS)
+}
+
+/// "sides 0 and 1" or "sides 0 to 3".
+fn sides_text(players: usize) -> String {
+    match players {
+        2 => "sides 0 and 1".to_owned(),
+        n => format!("sides 0 to {}", n - 1),
+    }
+}
+
+/// "0 or 1", "0, 1 or 2", "0, 1, 2 or 3".
+fn choices_text(players: usize) -> String {
+    let all: Vec<String> = (0..players).map(|p| p.to_string()).collect();
+    match all.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => all.join(""),
+    }
+}
+
+fn check_owners(map: &Map, players: usize, out: &mut Vec<Finding>) {
+    let exist = sides_text(players);
+    let choose = choices_text(players);
     for f in &map.features {
         if let Some(side) = f.kind.side()
-            && side.index() >= usize::from(SIDES)
+            && side.index() >= players
         {
             out.push(Finding::new(
                 Rule::OwnerInvalid,
                 Some(f.hex),
-                format!("{} belongs to side {side}, but only sides 0 and 1 exist; set its side to 0 or 1", f.kind.name()),
+                format!(
+                    "{} belongs to side {side}, but only {exist} exist; set its side to {choose}",
+                    f.kind.name()
+                ),
             ));
         }
     }
     for z in &map.zones {
-        if z.side.index() >= usize::from(SIDES) {
+        if z.side.index() >= players {
             out.push(Finding::new(
                 Rule::OwnerInvalid,
                 z.hexes.first().copied(),
-                format!("a starting zone belongs to side {}, but only sides 0 and 1 exist; set its side to 0 or 1", z.side),
+                format!("a starting zone belongs to side {}, but only {exist} exist; set its side to {choose}", z.side),
             ));
         }
     }
 }
 
-fn check_zones(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
-    for side in PlayerId::all(usize::from(SIDES)) {
+fn check_zones(map: &Map, coverage: &Coverage, players: usize, out: &mut Vec<Finding>) {
+    for side in PlayerId::all(players) {
         let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
         if zones.len() != 1 {
             let msg = if zones.is_empty() {
@@ -440,7 +489,7 @@ fn unusable_reason(coverage: &Coverage, h: Hex) -> String {
     }
 }
 
-fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+fn check_features(map: &Map, coverage: &Coverage, players: usize, out: &mut Vec<Finding>) {
     let mut by_hex: BTreeMap<(i32, i32), Vec<FeatureKind>> = BTreeMap::new();
     for f in &map.features {
         by_hex.entry(hex_key(f.hex)).or_default().push(f.kind);
@@ -467,7 +516,7 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             ));
         }
     }
-    for side in PlayerId::all(usize::from(SIDES)) {
+    for side in PlayerId::all(players) {
         let has =
             |pred: fn(FeatureKind, Side) -> bool| map.features.iter().any(|f| pred(f.kind, side));
         if !has(|k, s| matches!(k, FeatureKind::Base { side } if side == s)) {
@@ -512,14 +561,14 @@ fn check_features(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
     }
 }
 
-fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
-    let fields: Vec<Option<DistanceField>> = PlayerId::all(usize::from(SIDES))
+fn check_reachability(map: &Map, coverage: &Coverage, players: usize, out: &mut Vec<Finding>) {
+    let fields: Vec<Option<DistanceField>> = PlayerId::all(players)
         .map(|side| {
             let zones: Vec<_> = map.zones.iter().filter(|z| z.side == side).collect();
             (zones.len() == 1).then(|| DistanceField::from_sources(map, coverage, &zones[0].hexes))
         })
         .collect();
-    for side in PlayerId::all(usize::from(SIDES)) {
+    for side in PlayerId::all(players) {
         let Some(field) = &fields[side.index()] else {
             continue;
         };
@@ -530,7 +579,7 @@ fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             match f.kind {
                 FeatureKind::Base { side: owner }
                     if owner != side
-                        && owner.index() < usize::from(SIDES)
+                        && owner.index() < players
                         && field.to_adjacent(f.hex).is_none() =>
                 {
                     out.push(Finding::new(
@@ -562,14 +611,36 @@ fn check_reachability(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
             }
         }
     }
-    if let [Some(f0), Some(f1)] = &fields[..] {
-        check_balance(map, [f0, f1], out);
+    let complete: Option<Vec<&DistanceField>> = fields.iter().map(Option::as_ref).collect();
+    if let Some(fields) = complete {
+        check_balance(map, &fields, out);
     }
 }
 
-fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>) {
-    // For each kind of target, compare the sides' sorted distance lists:
-    // the k-th nearest target of one side against the k-th nearest of the other.
+/// A side's distance to a target: the side, the steps, and what it is about.
+type Reach<T> = (Side, u32, T);
+
+/// The side farthest from a target (the first in seat order among equals)
+/// and the side nearest to it, when they differ by more than the margin.
+fn spread<T: Copy>(by_side: &[Reach<T>]) -> Option<(Reach<T>, Reach<T>)> {
+    let mut far = *by_side.first()?;
+    let mut near = far;
+    for &x in by_side {
+        if x.1 > far.1 {
+            far = x;
+        }
+        if x.1 < near.1 {
+            near = x;
+        }
+    }
+    (far.1 - near.1 > DISTANCE_MARGIN).then_some((far, near))
+}
+
+/// Compares every side's distances with every other's: for each kind of
+/// target, the k-th nearest target of each side (the farthest side against
+/// the nearest), and the nearest enemy base.
+fn check_balance(map: &Map, fields: &[&DistanceField], out: &mut Vec<Finding>) {
+    let players = fields.len();
     let kinds = [
         ("Energy objective", FeatureKind::Objective),
         ("Outpost", FeatureKind::Outpost),
@@ -581,29 +652,33 @@ fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>)
             .filter(|f| f.kind == kind)
             .map(|f| f.hex)
             .collect();
-        let mut lists: [Vec<(u32, Hex)>; 2] = [Vec::new(), Vec::new()];
-        for (s, field) in fields.iter().enumerate() {
-            lists[s] = targets
-                .iter()
-                .filter_map(|&h| field.to_hex(h).map(|d| (d, h)))
+        let lists: Vec<Vec<(u32, Hex)>> = fields
+            .iter()
+            .map(|field| {
+                let mut list: Vec<(u32, Hex)> = targets
+                    .iter()
+                    .filter_map(|&h| field.to_hex(h).map(|d| (d, h)))
+                    .collect();
+                list.sort_by_key(|&(d, h)| (d, hex_key(h)));
+                list
+            })
+            .collect();
+        let depth = lists.iter().map(Vec::len).min().unwrap_or(0);
+        for k in 0..depth {
+            let by_side: Vec<(Side, u32, Hex)> = PlayerId::all(players)
+                .zip(&lists)
+                .map(|(side, list)| (side, list[k].0, list[k].1))
                 .collect();
-            lists[s].sort_by_key(|&(d, h)| (d, hex_key(h)));
-        }
-        for (k, (a, b)) in lists[0].iter().zip(&lists[1]).enumerate() {
-            if a.0.abs_diff(b.0) > DISTANCE_MARGIN {
-                let (far_side, far) = if a.0 > b.0 { (0, a) } else { (1, b) };
-                let near = if a.0 > b.0 { b } else { a };
+            if let Some(((far_side, far_d, far_h), (near_side, near_d, near_h))) = spread(&by_side)
+            {
                 out.push(Finding::new(
                     Rule::DistanceImbalance,
-                    Some(far.1),
+                    Some(far_h),
                     format!(
-                        "side {far_side}'s {} nearest {label} is {} steps away (at {}), but side {}'s is {} steps (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
+                        "side {far_side}'s {} nearest {label} is {far_d} steps away (at {}), but side {near_side}'s is {near_d} steps (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
                         ordinal(k + 1),
-                        far.0,
-                        HexDisplay(far.1),
-                        1 - far_side,
-                        near.0,
-                        HexDisplay(near.1)
+                        HexDisplay(far_h),
+                        HexDisplay(near_h)
                     ),
                 ));
             }
@@ -612,7 +687,7 @@ fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>)
     let enemy_base = |side: Side| -> Option<(u32, Hex)> {
         map.features
             .iter()
-            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o.index() < usize::from(SIDES)))
+            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o.index() < players))
             .filter_map(|f| {
                 fields[side.index()]
                     .to_adjacent(f.hex)
@@ -620,19 +695,18 @@ fn check_balance(map: &Map, fields: [&DistanceField; 2], out: &mut Vec<Finding>)
             })
             .min_by_key(|&(d, h)| (d, hex_key(h)))
     };
-    if let (Some(a), Some(b)) = (enemy_base(PlayerId(0)), enemy_base(PlayerId(1)))
-        && a.0.abs_diff(b.0) > DISTANCE_MARGIN
+    let bases: Option<Vec<(Side, u32, Hex)>> = PlayerId::all(players)
+        .map(|side| enemy_base(side).map(|(d, h)| (side, d, h)))
+        .collect();
+    if let Some(((far_side, far_d, far_h), (near_side, near_d, _))) =
+        bases.as_deref().and_then(spread)
     {
-        let (far_side, far, near) = if a.0 > b.0 { (0, a, b) } else { (1, b, a) };
         out.push(Finding::new(
             Rule::DistanceImbalance,
-            Some(far.1),
+            Some(far_h),
             format!(
-                "side {far_side} needs {} steps to attack the enemy base at {}, but side {} needs {}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
-                far.0,
-                HexDisplay(far.1),
-                1 - far_side,
-                near.0
+                "side {far_side} needs {far_d} steps to attack the enemy base at {}, but side {near_side} needs {near_d}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
+                HexDisplay(far_h),
             ),
         ));
     }

@@ -160,6 +160,7 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::BaseMissing
         | Rule::BaseUnreachable
         | Rule::OwnerInvalid
+        | Rule::PlayersInvalid
         | Rule::PackMissingMap
         | Rule::PackBadPath
         | Rule::PackBadRoster => Severity::Error,
@@ -303,6 +304,12 @@ fn owner_invalid_case() -> Case {
     m.features
         .push(feature(0, -8, FeatureKind::Barracks { side: PlayerId(2) }));
     Case::map(&m, &[(Rule::OwnerInvalid, Some((0, -8)))])
+}
+
+fn players_invalid_case() -> Case {
+    let mut m = valid_map();
+    m.players = 5;
+    Case::map(&m, &[(Rule::PlayersInvalid, None)])
 }
 
 fn write_manifest(dir: &Path, maps: &[&str]) {
@@ -681,6 +688,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::BaseMissing, base_missing_case),
     (Rule::BaseUnreachable, base_unreachable_case),
     (Rule::OwnerInvalid, owner_invalid_case),
+    (Rule::PlayersInvalid, players_invalid_case),
     (Rule::PackMissingMap, pack_missing_map_case),
     (Rule::PackBadPath, pack_bad_path_case),
     (Rule::PackBadRoster, pack_bad_roster_case),
@@ -833,6 +841,7 @@ fn doc_section<'a>(doc: &'a str, heading: &str) -> &'a str {
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Patch {
+    players: Option<u8>,
     grid: Option<Polygon>,
     terrain: Option<Vec<TerrainPiece>>,
     features: Option<Vec<Feature>>,
@@ -879,6 +888,9 @@ fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
         .from_str(&format!("({snippet})"))
         .unwrap_or_else(|e| panic!("{rule}: the example does not parse: {e}"));
     let mut m = example.clone();
+    if let Some(n) = patch.players {
+        m.players = n;
+    }
     if let Some(g) = patch.grid {
         m.grid = g;
     }
@@ -1270,4 +1282,176 @@ fn validate_survives_extreme_hex_coordinates() {
     );
     assert!(found.iter().any(|f| f.rule == Rule::ZoneDisconnected));
     assert!(found.iter().any(|f| f.rule == Rule::ZoneCount));
+}
+
+// ---------------------------------------------------------------------------
+// Maps for three and four players
+// ---------------------------------------------------------------------------
+
+/// The mirror image of a hex across the vertical axis through hex (0, 0)
+/// (pointy hexes: x -> -x).
+fn mirror_x((q, r): (i32, i32)) -> (i32, i32) {
+    (-q - r, r)
+}
+
+/// The mirror image across the horizontal axis (y -> -y).
+fn mirror_y((q, r): (i32, i32)) -> (i32, i32) {
+    (q + r, -r)
+}
+
+/// Where a hex of side 0's quarter lies for another side.
+type Image = fn((i32, i32)) -> (i32, i32);
+
+/// A valid four-player map on the valid map's board: side 0's quarter in
+/// the upper left, and its images in both mirrors for sides 1 (right), 2
+/// (below) and 3 (both), so every side is exactly as far from everything.
+fn four_player_map() -> Map {
+    let mut m = Map::new_empty("Four", Orientation::Pointy, 10.0, 400.0, 300.0).unwrap();
+    m.players = 4;
+    let images: [Image; 4] = [|h| h, mirror_x, mirror_y, |h| mirror_x(mirror_y(h))];
+    let zone0: Vec<(i32, i32)> = (-6..=-2).flat_map(|q| [(q, -6), (q, -5)]).collect();
+    for (side, image) in images.iter().enumerate() {
+        let side = side as u8;
+        let hexes: Vec<(i32, i32)> = zone0.iter().map(|&h| image(h)).collect();
+        m.zones.push(zone(side, &hexes));
+        let (q, r) = image((-4, -8));
+        m.features.push(feature(
+            q,
+            r,
+            FeatureKind::Base {
+                side: PlayerId(side),
+            },
+        ));
+        let (q, r) = image((-2, -8));
+        m.features.push(feature(
+            q,
+            r,
+            FeatureKind::Barracks {
+                side: PlayerId(side),
+            },
+        ));
+        let (q, r) = image((-3, -1));
+        m.features.push(feature(q, r, FeatureKind::Objective));
+        let (q, r) = image((-1, -3));
+        m.features.push(feature(q, r, FeatureKind::Outpost));
+    }
+    m.features.push(feature(0, 0, FeatureKind::Objective));
+    m
+}
+
+#[test]
+fn a_symmetric_four_player_map_is_valid() {
+    assert_eq!(run(&four_player_map()), Vec::<Finding>::new());
+}
+
+#[test]
+fn four_player_rules_check_every_side() {
+    // Side 3 without its zone and base: both are missing, and nothing is
+    // measured from a zone it does not have.
+    let mut m = four_player_map();
+    m.zones.retain(|z| z.side != PlayerId(3));
+    m.features
+        .retain(|f| f.kind != FeatureKind::Base { side: PlayerId(3) });
+    let found = run(&m);
+    let rules: Vec<&str> = found.iter().map(|f| f.rule.id()).collect();
+    assert!(rules.contains(&"zone-count"), "{found:#?}");
+    assert!(rules.contains(&"base-missing"), "{found:#?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.rule == Rule::ZoneCount && f.message.contains("side 3")),
+        "{found:#?}"
+    );
+    // Side 4 does not exist on a four-player map; side 3 does.
+    let mut m = four_player_map();
+    m.features
+        .push(feature(0, 8, FeatureKind::Barracks { side: PlayerId(4) }));
+    let found = run(&m);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].rule, Rule::OwnerInvalid);
+    assert!(
+        found[0]
+            .message
+            .contains("only sides 0 to 3 exist; set its side to 0, 1, 2 or 3"),
+        "{}",
+        found[0].message
+    );
+    // The same map read as a two-player map: sides 2 and 3 are invalid.
+    let mut m = four_player_map();
+    m.players = 2;
+    let invalid = run(&m)
+        .into_iter()
+        .filter(|f| f.rule == Rule::OwnerInvalid)
+        .count();
+    assert_eq!(invalid, 2 * 3, "two zones, two bases, two barracks");
+}
+
+#[test]
+fn four_player_distances_compare_the_farthest_side_with_the_nearest() {
+    // Side 2's quarter objective moves far away: side 2 is the far side.
+    let mut m = four_player_map();
+    let moved = mirror_y((-3, -1));
+    for f in &mut m.features {
+        if (f.hex.x, f.hex.y) == moved {
+            f.hex = hex(9, 1);
+        }
+    }
+    let found = run(&m);
+    let imbalance: Vec<&Finding> = found
+        .iter()
+        .filter(|f| f.rule == Rule::DistanceImbalance)
+        .collect();
+    assert!(!imbalance.is_empty(), "{found:#?}");
+    assert!(
+        imbalance.iter().all(|f| f.severity == Severity::Warning),
+        "{imbalance:#?}"
+    );
+}
+
+#[test]
+fn a_base_walled_off_from_one_of_three_players_is_unreachable() {
+    // Three players: the four-player map without side 3. Then a ring of rock
+    // around side 2's base shuts it off from everyone.
+    let mut m = four_player_map();
+    m.players = 3;
+    m.zones.retain(|z| z.side != PlayerId(3));
+    m.features.retain(|f| f.kind.side() != Some(PlayerId(3)));
+    let base2 = m
+        .features
+        .iter()
+        .find(|f| f.kind == FeatureKind::Base { side: PlayerId(2) })
+        .unwrap()
+        .hex;
+    assert!(
+        run(&m).iter().all(|f| f.severity == Severity::Warning),
+        "three players on the same board: only warnings (the missing fourth quarter unbalances distances)"
+    );
+    for n in Hex::new(base2.x, base2.y).all_neighbors() {
+        let piece = circle_over(&m, n);
+        m.terrain.push(piece);
+    }
+    let found = run(&m);
+    let unreachable: Vec<&Finding> = found
+        .iter()
+        .filter(|f| f.rule == Rule::BaseUnreachable)
+        .collect();
+    assert_eq!(
+        unreachable.len(),
+        2,
+        "sides 0 and 1 cannot reach it: {found:#?}"
+    );
+    assert!(unreachable.iter().all(|f| f.hex == Some(base2)));
+}
+
+#[test]
+fn akw_rules_v1_refuses_a_valid_four_player_map_by_its_player_count() {
+    use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::scenario::{ScenarioError, rules_for};
+    match rules_for(&four_player_map(), Roster::bundled(), 60, "four.ron") {
+        Err(e @ ScenarioError::Players { found: 4, .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("akw-rules-v1 plays exactly 2"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -85,6 +85,7 @@ fn write_text(out: &mut dyn Write, s: &Summary, table: Option<&[HexInfo]>) -> st
         .enumerate()
         .map(|(i, n)| format!("side {i}: {n} hexes"))
         .collect();
+    writeln!(out, "Players:   {}", s.players)?;
     writeln!(out, "Zones:     {}", zones.join(", "))?;
     if let Some(table) = table {
         writeln!(out)?;

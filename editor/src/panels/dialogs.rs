@@ -9,6 +9,7 @@ use crate::action::Action;
 use crate::files::{self, NewMapSpec};
 use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
 use hexwright_engine::layout::Orientation;
+use hexwright_engine::player::{MAX_PLAYERS, MIN_PLAYERS};
 use std::path::PathBuf;
 
 /// What to do once the unsaved-changes prompt is answered.
@@ -160,6 +161,17 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
             ui.horizontal(|ui| {
                 ui.radio_value(&mut spec.orientation, Orientation::Pointy, "Pointy");
                 ui.radio_value(&mut spec.orientation, Orientation::Flat, "Flat");
+            });
+            ui.end_row();
+            ui.label("Players");
+            ui.horizontal(|ui| {
+                for n in MIN_PLAYERS..=MAX_PLAYERS {
+                    let n = n as u8;
+                    ui.radio_value(&mut spec.players, n, format!("{n} players"))
+                        .on_hover_text(format!(
+                            "A map for {n} players: {n} starting zones, bases and sides"
+                        ));
+                }
             });
             ui.end_row();
         });

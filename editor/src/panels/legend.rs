@@ -12,7 +12,7 @@ use hexwright_engine::validate::Severity;
 const SWATCH: f32 = 22.0;
 
 /// Draws the legend.
-pub fn show(ui: &mut Ui, palette: &Palette) {
+pub fn show(ui: &mut Ui, palette: &Palette, players: usize) {
     let hex_row = |ui: &mut Ui, label: &str, paint: &dyn Fn(&Painter, Pos2, f32)| {
         row(ui, label, |p, rect| {
             let c = rect.center();
@@ -60,7 +60,7 @@ pub fn show(ui: &mut Ui, palette: &Palette) {
             );
         });
     }
-    for side in 0..2 {
+    for side in PlayerId::all(players) {
         hex_row(ui, &format!("Starting zone, side {side}"), &|p, c, r| {
             p.add(PathShape::convex_polygon(
                 hexagon(c, r),
@@ -69,8 +69,8 @@ pub fn show(ui: &mut Ui, palette: &Palette) {
             ));
             p.add(PathShape::convex_polygon(
                 hexagon(c, r),
-                palette.zone_fill(PlayerId(side)),
-                Stroke::new(2.0, theme::side_color(PlayerId(side))),
+                palette.zone_fill(side),
+                Stroke::new(2.0, theme::side_color(side)),
             ));
         });
     }

@@ -5,7 +5,7 @@
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::board::Board;
-use hexwright_engine::map::{FeatureKind, SIDES};
+use hexwright_engine::map::{FeatureKind, Side};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::DistanceField;
 
@@ -31,42 +31,45 @@ impl ParityRow {
 #[must_use]
 pub fn rows(board: &Board) -> Vec<ParityRow> {
     let map = board.map();
-    let fields: Vec<DistanceField> = (0..SIDES)
+    let fields: Vec<DistanceField> = map
+        .sides()
         .map(|side| {
             let zone: Vec<_> = map
                 .zones
                 .iter()
-                .filter(|z| z.side == PlayerId(side))
+                .filter(|z| z.side == side)
                 .flat_map(|z| z.hexes.iter().copied())
                 .collect();
             DistanceField::from_sources(map, board.coverage(), &zone)
         })
         .collect();
     let mut out = Vec::new();
-    let mut row = |label: &'static str, pick: &dyn Fn(u8, FeatureKind) -> bool, adjacent: bool| {
-        let steps: Vec<Vec<Option<u32>>> = (0..SIDES)
-            .map(|side| {
-                let field = &fields[usize::from(side)];
-                let mut v: Vec<Option<u32>> = map
-                    .features
-                    .iter()
-                    .filter(|f| pick(side, f.kind))
-                    .map(|f| {
-                        if adjacent {
-                            field.to_adjacent(f.hex)
-                        } else {
-                            field.to_hex(f.hex)
-                        }
-                    })
-                    .collect();
-                v.sort_unstable_by_key(|s| s.unwrap_or(u32::MAX));
-                v
-            })
-            .collect();
-        if steps.iter().any(|s| !s.is_empty()) {
-            out.push(ParityRow { label, steps });
-        }
-    };
+    let mut row =
+        |label: &'static str, pick: &dyn Fn(Side, FeatureKind) -> bool, adjacent: bool| {
+            let steps: Vec<Vec<Option<u32>>> = map
+                .sides()
+                .map(|side| {
+                    let field = &fields[side.index()];
+                    let mut v: Vec<Option<u32>> = map
+                        .features
+                        .iter()
+                        .filter(|f| pick(side, f.kind))
+                        .map(|f| {
+                            if adjacent {
+                                field.to_adjacent(f.hex)
+                            } else {
+                                field.to_hex(f.hex)
+                            }
+                        })
+                        .collect();
+                    v.sort_unstable_by_key(|s| s.unwrap_or(u32::MAX));
+                    v
+                })
+                .collect();
+            if steps.iter().any(|s| !s.is_empty()) {
+                out.push(ParityRow { label, steps });
+            }
+        };
     row(
         "Energy objectives",
         &|_, k| k == FeatureKind::Objective,
@@ -75,16 +78,12 @@ pub fn rows(board: &Board) -> Vec<ParityRow> {
     row("Outposts", &|_, k| k == FeatureKind::Outpost, false);
     row(
         "Own barracks",
-        &|side, k| {
-            k == FeatureKind::Barracks {
-                side: PlayerId(side),
-            }
-        },
+        &|side, k| k == FeatureKind::Barracks { side },
         false,
     );
     row(
         "Enemy base",
-        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != PlayerId(side)),
+        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != side),
         true,
     );
     out
@@ -125,9 +124,11 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
     }
     // Fixed column widths, their text wrapping inside, so the table fits the
     // panel whatever its contents.
+    let players = rows.first().map_or(2, |r| r.steps.len());
     let spacing = 12.0;
     let label_width = (ui.available_width() * 0.38).max(80.0);
-    let side_width = ((ui.available_width() - label_width - 2.0 * spacing) / 2.0).max(48.0);
+    let gaps = spacing * players as f32;
+    let side_width = ((ui.available_width() - label_width - gaps) / players as f32).max(40.0);
     let cell = |ui: &mut Ui, width: f32, text: RichText| {
         ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
             ui.add(egui::Label::new(text).wrap())
@@ -135,16 +136,16 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
         .inner
     };
     Grid::new("parity")
-        .num_columns(3)
+        .num_columns(players + 1)
         .striped(true)
         .spacing([spacing, 3.0])
         .show(ui, |ui| {
             ui.label(RichText::new("Steps to").strong());
-            for side in 0..SIDES {
+            for side in PlayerId::all(players) {
                 ui.label(
                     RichText::new(format!("Side {side}"))
                         .strong()
-                        .color(theme::side_text_color(PlayerId(side), ui.visuals())),
+                        .color(theme::side_text_color(side, ui.visuals())),
                 );
             }
             ui.end_row();
@@ -158,7 +159,7 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                 cell(ui, label_width, label).on_hover_text(if differs {
                     "The sides differ here: the map may favour one side"
                 } else {
-                    "Both sides are the same number of steps away"
+                    "Every side is the same number of steps away"
                 });
                 for steps in &row.steps {
                     let text = RichText::new(short_steps_text(steps)).monospace();

@@ -10,8 +10,7 @@ use crate::history::History;
 use crate::theme::{self, Palette};
 use crate::tool::{BRUSH_RANGE, Tool, ToolOptions};
 use egui::{ComboBox, RichText, Sense, Slider, Ui, Vec2};
-use hexwright_engine::map::{SIDES, TerrainKind};
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::map::TerrainKind;
 use hexwright_engine::symmetry::Symmetry;
 use hexwright_engine::validate::ZONE_SIZE;
 
@@ -310,26 +309,26 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
         }
         ui.label("Side")
             .on_hover_text("The side zones, barracks and bases are made for (S switches)");
-        for side in 0..SIDES {
+        for side in doc.map().sides() {
             // On the selection highlight the side's colour would not read:
             // the selected side is in strong text, the others in their colour.
             let text = RichText::new(format!("Side {side}"));
-            let text = if options.side == PlayerId(side) {
+            let text = if options.side == side {
                 text.strong().color(ui.visuals().strong_text_color())
             } else {
-                text.color(theme::side_text_color(PlayerId(side), ui.visuals()))
+                text.color(theme::side_text_color(side, ui.visuals()))
             };
             if ui
-                .selectable_label(options.side == PlayerId(side), text)
+                .selectable_label(options.side == side, text)
                 .on_hover_text(format!("Paint and place for side {side} (S switches)"))
                 .clicked()
             {
-                actions.push(Action::SetSide(PlayerId(side)));
+                actions.push(Action::SetSide(side));
             }
         }
         ui.separator();
-        for side in 0..SIDES {
-            let mut hexes = doc.zones_of(PlayerId(side));
+        for side in doc.map().sides() {
+            let mut hexes = doc.zones_of(side);
             hexes.sort_unstable_by_key(|h| (h.y, h.x));
             hexes.dedup();
             let n = hexes.len();
@@ -340,7 +339,7 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
             };
             ui.label(
                 RichText::new(format!("Zone {side}"))
-                    .color(theme::side_text_color(PlayerId(side), ui.visuals())),
+                    .color(theme::side_text_color(side, ui.visuals())),
             );
             ui.label(
                 RichText::new(format!("{n} / {ZONE_SIZE}"))

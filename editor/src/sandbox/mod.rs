@@ -38,4 +38,4 @@ pub mod status;
 pub mod timeline;
 pub mod worker;
 
-pub use session::{Sandbox, SandboxContext, SandboxOutput};
+pub use session::{OpenError, Sandbox, SandboxContext, SandboxOutput};

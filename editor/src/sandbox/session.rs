@@ -64,6 +64,18 @@ pub struct SandboxContext<'a> {
     pub map_file: Option<&'a str>,
 }
 
+/// Why the sandbox cannot open on a map.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The map has validation errors (one line each).
+    #[error("the map has {} validation error(s); fix them first:\n{}", .0.len(), .0.join("\n"))]
+    Invalid(Vec<String>),
+    /// The rules cannot play it (e.g. its player count), with the engine's
+    /// reason.
+    #[error(transparent)]
+    Refused(#[from] hexwright_engine::rules::scenario::ScenarioError),
+}
+
 /// The sandbox.
 #[allow(clippy::struct_excessive_bools)] // independent UI flags
 pub struct Sandbox {
@@ -126,7 +138,7 @@ pub fn seat_of(c: Controller) -> Seat {
 impl Sandbox {
     /// Opens the sandbox on `doc`'s map with `roster`; refuses, saying why,
     /// when the map has validation errors.
-    pub fn open(doc: &Document, roster: Roster) -> Result<Self, String> {
+    pub fn open(doc: &Document, roster: Roster) -> Result<Self, OpenError> {
         let errors: Vec<String> = doc
             .findings()
             .iter()
@@ -134,16 +146,13 @@ impl Sandbox {
             .map(ToString::to_string)
             .collect();
         if !errors.is_empty() {
-            return Err(format!(
-                "Cannot play: the map has {} validation error(s). Fix them first:\n{}",
-                errors.len(),
-                errors.join("\n")
-            ));
+            return Err(OpenError::Invalid(errors));
         }
         let map = doc.map().clone();
-        // The rules refuse what validation misses (e.g. a roster problem).
+        // The rules refuse what validation misses (the map's player count,
+        // a roster problem).
         hexwright_engine::rules::scenario::rules_for(&map, roster.clone(), 60, "the open map")
-            .map_err(|e| format!("Cannot play: {e}"))?;
+            .map_err(OpenError::Refused)?;
         let zones = [doc.zones_of(PlayerId(0)), doc.zones_of(PlayerId(1))];
         let setup = Setup::new(&roster, 1);
         Ok(Self {
@@ -1198,5 +1207,65 @@ impl Sandbox {
             });
         }
         actions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::MapSource;
+    use hexwright_engine::board::Board;
+    use hexwright_engine::layout::Orientation;
+    use hexwright_engine::map::{Feature, FeatureKind, Zone};
+    use hexwright_engine::rules::scenario::ScenarioError;
+
+    /// A valid four-player map: one quarter and its images in both mirrors.
+    fn four_player_map() -> Map {
+        let mut m = Map::new_empty("Four", Orientation::Pointy, 10.0, 400.0, 300.0).unwrap();
+        m.players = 4;
+        let mirror_x = |(q, r): (i32, i32)| (-q - r, r);
+        let mirror_y = |(q, r): (i32, i32)| (q + r, -r);
+        let image = |side: u8, h: (i32, i32)| match side {
+            0 => h,
+            1 => mirror_x(h),
+            2 => mirror_y(h),
+            _ => mirror_x(mirror_y(h)),
+        };
+        let at = |(q, r): (i32, i32)| Hex::new(q, r);
+        for side in 0..4u8 {
+            let p = PlayerId(side);
+            m.zones.push(Zone {
+                side: p,
+                hexes: (-6..=-2)
+                    .flat_map(|q| [(q, -6), (q, -5)])
+                    .map(|h| at(image(side, h)))
+                    .collect(),
+            });
+            for (h, kind) in [
+                ((-4, -8), FeatureKind::Base { side: p }),
+                ((-2, -8), FeatureKind::Barracks { side: p }),
+                ((-3, -1), FeatureKind::Objective),
+                ((-1, -3), FeatureKind::Outpost),
+            ] {
+                m.features.push(Feature {
+                    hex: at(image(side, h)),
+                    kind,
+                });
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn the_sandbox_refuses_a_valid_map_its_ruleset_cannot_seat() {
+        let doc = Document::new(Board::new(four_player_map()).unwrap(), MapSource::Unsaved);
+        assert!(doc.findings().is_empty(), "{:#?}", doc.findings());
+        match Sandbox::open(&doc, Roster::bundled()) {
+            Err(OpenError::Refused(e @ ScenarioError::Players { found: 4, .. })) => {
+                assert!(e.to_string().contains("plays exactly 2"), "{e}");
+            }
+            Err(other) => panic!("{other}"),
+            Ok(_) => panic!("a four-player map opened in akw-rules-v1"),
+        }
     }
 }

@@ -97,14 +97,14 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
 /// One column per side: race, Energy, income, bases, objectives, Outposts
 /// and units, as the engine tells them to `viewer`.
 fn sides_grid(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
-    let sides: Vec<SideSummary> = (0..2u8)
-        .map(|side| side_summary(s, PlayerId(side), viewer))
+    let sides: Vec<SideSummary> = PlayerId::all(s.players())
+        .map(|side| side_summary(s, side, viewer))
         .collect();
     let hidden = |ui: &mut Ui| {
         ui.label("?").on_hover_text("Hidden in this side's view");
     };
     Grid::new("sides")
-        .num_columns(3)
+        .num_columns(sides.len() + 1)
         .striped(true)
         .show(ui, |ui| {
             ui.label("");

@@ -147,6 +147,18 @@ pub enum ScenarioError {
         /// Found.
         found: u32,
     },
+    /// The ruleset does not play the map's player count.
+    #[error(
+        "{origin}: the map is for {found} players, and {ruleset} plays exactly {PLAYERS}; pick a map for {PLAYERS} players"
+    )]
+    Players {
+        /// Map origin.
+        origin: String,
+        /// The ruleset's id.
+        ruleset: &'static str,
+        /// The map's player count.
+        found: usize,
+    },
     /// The map has validation errors.
     #[error("{origin}: the map has {} validation error(s), fix them before playing:\n  {}", .errors.len(), .errors.join("\n  "))]
     InvalidMap {
@@ -367,13 +379,21 @@ impl Scenario {
     }
 }
 
-/// The rules of a map: refuses maps with validation errors.
+/// The rules of a map: refuses a map for another player count than
+/// akw-rules-v1's two, and maps with validation errors.
 pub fn rules_for(
     map: &Map,
     roster: Roster,
     round_limit: u32,
     origin: &str,
 ) -> Result<Rules, ScenarioError> {
+    if map.player_count() != PLAYERS {
+        return Err(ScenarioError::Players {
+            origin: origin.into(),
+            ruleset: AKW_RULES_V1,
+            found: map.player_count(),
+        });
+    }
     let coverage = Coverage::new(map).map_err(|e| ScenarioError::InvalidMap {
         origin: origin.into(),
         errors: vec![e.to_string()],
