@@ -198,7 +198,7 @@ fn a_person_moves_a_unit_by_clicks() {
     assert_eq!(timeline(&h).unwrap().state().side, PlayerId(0));
     // The replay names the person's side `human` and re-runs to this state.
     let replay = h.state().sandbox().unwrap().replay().expect("a replay");
-    assert_eq!(replay.header.bots.0, "human");
+    assert_eq!(replay.header.players[0], "human");
     let summary = replay
         .run(&hexwright_engine::rules::Roster::bundled(), "test", None)
         .expect("the replay re-runs");

@@ -48,8 +48,9 @@ use std::fmt;
 use std::hash::Hasher;
 use std::path::Path;
 
-/// The replay file format this engine reads and writes.
-pub const REPLAY_FORMAT: u32 = 1;
+/// The replay file format this engine writes. It also reads format 1 (the
+/// players and armies as pairs).
+pub const REPLAY_FORMAT: u32 = 2;
 /// The engine version written into new replays.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Most commands a replay may hold.
@@ -163,8 +164,8 @@ pub struct Header {
     pub roster: RosterId,
     /// The match seed.
     pub seed: u64,
-    /// Who played each side: a bot name or `human`.
-    pub bots: (String, String),
+    /// Who played each seat, in seat order: a bot name or `human`.
+    pub players: Vec<String>,
 }
 
 /// A replay file.
@@ -177,8 +178,9 @@ pub struct Replay {
     pub round_limit: u32,
     /// The map.
     pub map: Map,
-    /// Both armies; units without `at` are deployed automatically.
-    pub armies: (Army, Army),
+    /// One army per player, in seat order; units without `at` are
+    /// deployed automatically.
+    pub armies: Vec<Army>,
     /// Every command applied, in order.
     pub commands: Vec<Command>,
     /// The state hash after each turn's last command (each `EndTurn`, and
@@ -195,7 +197,7 @@ pub enum ReplayError {
     Load(#[from] LoadError),
     /// Written in a format this engine does not read.
     #[error(
-        "{origin}: replay format {found} is not supported (this engine reads format {REPLAY_FORMAT})"
+        "{origin}: replay format {found} is not supported (this engine reads formats 1 and {REPLAY_FORMAT})"
     )]
     Format {
         /// File.
@@ -250,6 +252,18 @@ pub enum ReplayError {
         side: Side,
         /// Name.
         name: String,
+    },
+    /// The header names another number of players than the armies.
+    #[error(
+        "{origin}: the header names {players} player(s) but the replay lists {armies} army(ies); give one army per player"
+    )]
+    Players {
+        /// File.
+        origin: String,
+        /// Players named.
+        players: usize,
+        /// Armies listed.
+        armies: usize,
     },
     /// Too many commands or hashes.
     #[error("{origin}: the replay has {found} {what}; the limit is {limit}")]
@@ -323,7 +337,7 @@ impl ReplayError {
     }
 }
 
-/// Only the format number, to explain a parse failure of a newer file.
+/// Only the format number, to pick the reader (or explain a newer file).
 #[derive(Deserialize)]
 struct Probe {
     header: ProbeHeader,
@@ -332,6 +346,55 @@ struct Probe {
 #[derive(Deserialize)]
 struct ProbeHeader {
     format: u32,
+}
+
+/// A format-1 header: the players a pair named `bots`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderV1 {
+    #[allow(dead_code)] // the probe read it
+    format: u32,
+    engine: String,
+    ruleset: String,
+    map_hash: Hash64,
+    roster: RosterId,
+    seed: u64,
+    bots: (String, String),
+}
+
+/// A format-1 replay: the armies a pair.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayV1 {
+    header: HeaderV1,
+    round_limit: u32,
+    map: Map,
+    armies: (Army, Army),
+    commands: Vec<Command>,
+    #[serde(default)]
+    hashes: Option<Vec<Hash64>>,
+}
+
+impl From<ReplayV1> for Replay {
+    fn from(v: ReplayV1) -> Self {
+        let h = v.header;
+        Self {
+            header: Header {
+                format: REPLAY_FORMAT,
+                engine: h.engine,
+                ruleset: h.ruleset,
+                map_hash: h.map_hash,
+                roster: h.roster,
+                seed: h.seed,
+                players: vec![h.bots.0, h.bots.1],
+            },
+            round_limit: v.round_limit,
+            map: v.map,
+            armies: vec![v.armies.0, v.armies.1],
+            commands: v.commands,
+            hashes: v.hashes,
+        }
+    }
 }
 
 impl Replay {
@@ -414,7 +477,9 @@ impl Replay {
                     hash: roster_hash(roster).map_err(encode)?,
                 },
                 seed,
-                bots: (name(0).into(), name(1).into()),
+                players: (0..prepared.rules.arena.zones.len())
+                    .map(|i| name(i).to_owned())
+                    .collect(),
             },
             round_limit: prepared.rules.round_limit,
             map: map.clone(),
@@ -424,28 +489,20 @@ impl Replay {
         })
     }
 
-    /// Parses a replay's text; `origin` names it in errors.
+    /// Parses a replay's text (format 2, or format 1 read into format 2's
+    /// shape); `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Self, ReplayError> {
-        let replay: Self = match format::parse_ron(text, origin) {
-            Ok(r) => r,
-            Err(e) => {
-                if let Ok(p) = format::parse_ron::<Probe>(text, origin)
-                    && p.header.format != REPLAY_FORMAT
-                {
-                    return Err(ReplayError::Format {
-                        origin: origin.into(),
-                        found: p.header.format,
-                    });
-                }
-                return Err(e.into());
+        let probe = format::parse_ron::<Probe>(text, origin).ok();
+        let replay: Self = match probe.map(|p| p.header.format) {
+            Some(1) => format::parse_ron::<ReplayV1>(text, origin)?.into(),
+            Some(found) if found != REPLAY_FORMAT => {
+                return Err(ReplayError::Format {
+                    origin: origin.into(),
+                    found,
+                });
             }
+            _ => format::parse_ron(text, origin)?,
         };
-        if replay.header.format != REPLAY_FORMAT {
-            return Err(ReplayError::Format {
-                origin: origin.into(),
-                found: replay.header.format,
-            });
-        }
         replay
             .map
             .check_limits()
@@ -495,6 +552,7 @@ impl Replay {
             round_limit: self.round_limit,
             seed: self.header.seed,
             armies: Some(self.armies.clone()),
+            seats: Vec::new(),
             opening: Vec::new(),
         }
     }
@@ -509,7 +567,14 @@ impl Replay {
                 found: h.ruleset.clone(),
             });
         }
-        for (side, name) in [(PlayerId(0), &h.bots.0), (PlayerId(1), &h.bots.1)] {
+        if h.players.len() != self.armies.len() {
+            return Err(ReplayError::Players {
+                origin: origin.into(),
+                players: h.players.len(),
+                armies: self.armies.len(),
+            });
+        }
+        for (side, name) in PlayerId::all(h.players.len()).zip(&h.players) {
             if name != HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
                 return Err(ReplayError::Bot {
                     origin: origin.into(),
@@ -641,10 +706,7 @@ impl Summary {
             Some(Outcome::Draw) => ("draw", None),
             None => ("unfinished", None),
         };
-        let bots = PerPlayer::from_vec(vec![
-            replay.header.bots.0.clone(),
-            replay.header.bots.1.clone(),
-        ]);
+        let bots = PerPlayer::from_vec(replay.header.players.clone());
         let base_health = PerPlayer::from_fn(s.players(), |p| {
             s.bases
                 .iter()
@@ -943,8 +1005,8 @@ mod tests {
     #[test]
     fn round_trip_and_rerun() {
         let (replay, roster, result) = recorded(11);
-        assert_eq!(replay.header.bots, ("random".into(), "greedy".into()));
-        assert!(replay.armies.0.units.iter().all(|u| u.at.is_some()));
+        assert_eq!(replay.header.players, ["random", "greedy"]);
+        assert!(replay.armies[0].units.iter().all(|u| u.at.is_some()));
         let text = replay.to_ron_string().unwrap();
         let back = Replay::parse(&text, "r.ron").unwrap();
         assert_eq!(back, replay);
@@ -1057,10 +1119,10 @@ mod tests {
             matches!(&err, ReplayError::Load(LoadError::Syntax { line: l, .. }) if *l == line),
             "{err:?}"
         );
-        let newer = text.replacen("format: 1,", "format: 2,\n        future: true,", 1);
+        let newer = text.replacen("format: 2,", "format: 3,\n        future: true,", 1);
         assert!(matches!(
             Replay::parse(&newer, "r.ron"),
-            Err(ReplayError::Format { found: 2, .. })
+            Err(ReplayError::Format { found: 3, .. })
         ));
         let hash = text.replacen("map_hash: \"", "map_hash: \"zz", 1);
         assert!(Replay::parse(&hash, "r.ron").unwrap_err().is_unreadable());

@@ -96,9 +96,33 @@ fn example_scenario_parses() {
     let s = hexwright_engine::rules::scenario::Scenario::parse(text, "docs/formats.md")
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.seed, 7);
-    assert!(s.armies.is_some());
+    assert_eq!(s.armies.as_ref().map(Vec::len), Some(2));
+    assert_eq!(s.seats, ["human", "greedy"]);
     assert_eq!(s.opening.len(), 2);
     assert_eq!(s.opening[1], hexwright_engine::rules::Command::EndTurn);
+    // Saved again it is written in format 2, and reads back the same.
+    let text = hexwright_engine::format::to_ron_string(&s).unwrap();
+    assert!(text.contains("format: 2,"), "{text}");
+    let back = hexwright_engine::rules::scenario::Scenario::parse(&text, "again").unwrap();
+    assert_eq!(back, s);
+}
+
+#[test]
+fn the_format_one_scenario_example_still_reads() {
+    let blocks = ron_blocks();
+    let text = blocks
+        .iter()
+        .find(|b| b.contains("format: 1,") && b.contains("armies: Some(("))
+        .expect("docs/formats.md shows a format-1 scenario");
+    let s = hexwright_engine::rules::scenario::Scenario::parse(text, "docs/formats.md")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.format, 2, "read into format 2");
+    let armies = s.armies.expect("two armies");
+    assert_eq!(
+        (armies[0].race.as_str(), armies[1].race.as_str()),
+        ("Dawnguard", "Mirefolk")
+    );
+    assert!(s.seats.is_empty());
 }
 
 /// The second cell of the table row for `name`, without spaces.

@@ -10,6 +10,10 @@
 //! - one batch export as the sandbox writes it (JSON and CSV);
 //! - one openings study as JSON.
 //!
+//! `tests/golden/v1/` keeps the same replays as format 1 wrote them: they
+//! must still load and re-run, to exactly the commands and hashes of the
+//! current fixtures.
+//!
 //! A change to the rules, the bots, the seeding or a report's shape shows up
 //! here as a diff. When the change is meant, regenerate on purpose with
 //! `UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test golden` and say
@@ -125,13 +129,33 @@ fn the_replay_fixtures_rerun_with_every_hash_checked() {
     let roster = Roster::bundled();
     for name in MAPS {
         for (suffix, _) in PAIRINGS {
+            for file in [
+                format!("replay-{name}-{suffix}.ron"),
+                format!("v1/replay-{name}-{suffix}.ron"),
+            ] {
+                let replay = Replay::load(&golden(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+                let summary = replay
+                    .run(&roster, &file, None)
+                    .unwrap_or_else(|e| panic!("{file}: {e}"));
+                assert!(summary.hashes_checked > 2, "{file}: too few hashes");
+                assert_ne!(summary.result, "unfinished", "{file}: the match has no end");
+            }
+        }
+    }
+}
+
+/// A format-1 replay reads as the same match as its format-2 recording.
+#[test]
+fn format_one_replays_read_as_the_same_matches() {
+    for name in MAPS {
+        for (suffix, _) in PAIRINGS {
             let file = format!("replay-{name}-{suffix}.ron");
-            let replay = Replay::load(&golden(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-            let summary = replay
-                .run(&roster, &file, None)
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
-            assert!(summary.hashes_checked > 2, "{file}: too few hashes");
-            assert_ne!(summary.result, "unfinished", "{file}: the match has no end");
+            let now = Replay::load(&golden(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let old = Replay::load(&golden(&format!("v1/{file}")))
+                .unwrap_or_else(|e| panic!("v1/{file}: {e}"));
+            let text = std::fs::read_to_string(golden(&format!("v1/{file}"))).unwrap();
+            assert!(text.contains("format: 1,"), "v1/{file} is a format-1 file");
+            assert_eq!(old, now, "{file}: format 1 and format 2 differ");
         }
     }
 }

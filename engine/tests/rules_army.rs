@@ -151,10 +151,10 @@ fn summons_go_only_in_the_reserve_pool() {
 fn prepare_reports_the_side_whose_army_breaks_the_rules() {
     let (_, map) = bundled_maps().remove(0);
     let mut scenario = Scenario::for_map(map, 1, 60);
-    scenario.armies = Some((
+    scenario.armies = Some(vec![
         army("Dawnguard", &["Lord Marshal"], &[]),
         army("Mirefolk", &["Wraith"], &[]),
-    ));
+    ]);
     let err = scenario
         .prepare(&maps_dir(), &Roster::bundled(), "test")
         .expect_err("side 1 has no commander");
@@ -179,7 +179,7 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
     a0.units[1].at = at(zone0[0]);
     let mut a1 = army("Mirefolk", &["Lich"], &[]);
     a1.units[0].at = at(zone0[1]);
-    scenario.armies = Some((a0.clone(), a1));
+    scenario.armies = Some(vec![a0.clone(), a1]);
     let err = scenario
         .prepare(&maps_dir(), &Roster::bundled(), "test")
         .unwrap_err();
@@ -196,7 +196,7 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
     a0.units[1].at = None;
     let mut a1 = army("Mirefolk", &["Lich"], &[]);
     a1.units[0].at = at(zone0[1]);
-    scenario.armies = Some((a0.clone(), a1));
+    scenario.armies = Some(vec![a0.clone(), a1]);
     match scenario.prepare(&maps_dir(), &Roster::bundled(), "test") {
         Err(ScenarioError::Army { side, problems, .. }) => {
             assert_eq!(side, PlayerId(1));
@@ -209,7 +209,7 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
     }
     let mut a1 = army("Mirefolk", &["Lich"], &["Spiderling"]);
     a1.units[0].at = at(zone1[3]);
-    scenario.armies = Some((a0, a1));
+    scenario.armies = Some(vec![a0, a1]);
     let prepared = scenario
         .prepare(&maps_dir(), &Roster::bundled(), "test")
         .expect("legal armies");
@@ -361,9 +361,8 @@ fn with_opening(seed: u64, opening: Vec<hexwright_engine::rules::Command>) -> Sc
     let plain = Scenario::for_map(map.clone(), seed, 60)
         .prepare(Path::new("."), &roster, "test")
         .expect("valid");
-    let (a0, a1) = plain.written_armies(seed);
     let mut s = Scenario::for_map(map, seed, 60);
-    s.armies = Some((a0, a1));
+    s.armies = Some(plain.written_armies(seed));
     s.opening = opening;
     s
 }

@@ -1,7 +1,7 @@
 //! `hexwright replay FILE`: re-runs a recorded match and checks every state
 //! hash it holds.
 
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::PerPlayer;
 use hexwright_engine::replay::{Replay, ReplayError, Snapshot, Summary};
 use serde::Serialize;
 use std::io::Write;
@@ -145,17 +145,29 @@ fn write_snapshot(out: &mut dyn Write, s: &Snapshot, json: bool) -> std::io::Res
         .iter()
         .map(|b| format!("{}:{}", b.side, b.health))
         .collect();
+    // `Energy  6/0 `: the first bank right-aligned, the others left-aligned.
+    let energy: Vec<String> = s
+        .energy
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            if i == 0 {
+                format!("{e:>2}")
+            } else {
+                format!("{e:<2}")
+            }
+        })
+        .collect();
+    let units: Vec<String> = s.energy.players().map(|p| alive(p).to_string()).collect();
     writeln!(
         out,
-        "#{:<5} round {:>3} side {} | {:<40} | Energy {:>2}/{:<2} | units {}/{} | bases {}{}",
+        "#{:<5} round {:>3} side {} | {:<40} | Energy {} | units {} | bases {}{}",
         s.index,
         s.round,
         s.side,
         s.command.to_string(),
-        s.energy[PlayerId(0)],
-        s.energy[PlayerId(1)],
-        alive(PlayerId(0)),
-        alive(PlayerId(1)),
+        energy.join("/"),
+        units.join("/"),
         bases.join(" "),
         match (&s.result, s.winner) {
             (Some(_), Some(w)) => format!(" | side {w} wins"),
@@ -163,6 +175,15 @@ fn write_snapshot(out: &mut dyn Write, s: &Snapshot, json: bool) -> std::io::Res
             _ => String::new(),
         }
     )
+}
+
+/// `side 0: a, side 1: b, …` in seat order.
+fn per_side<T: std::fmt::Display>(values: &PerPlayer<T>) -> String {
+    let parts: Vec<String> = values
+        .pairs()
+        .map(|(side, v)| format!("side {side}: {v}"))
+        .collect();
+    parts.join(", ")
 }
 
 fn write_summary(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
@@ -174,25 +195,14 @@ fn write_summary(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
     writeln!(out, "Result:      {result}")?;
     writeln!(
         out,
-        "Match:       {}, seed {}, side 0: {}, side 1: {}",
+        "Match:       {}, seed {}, {}",
         s.map,
         s.seed,
-        s.bots[PlayerId(0)],
-        s.bots[PlayerId(1)]
+        per_side(&s.bots)
     )?;
     writeln!(out, "Rounds:      {}", s.rounds)?;
-    writeln!(
-        out,
-        "Energy:      side 0: {}, side 1: {}",
-        s.energy[PlayerId(0)],
-        s.energy[PlayerId(1)]
-    )?;
-    writeln!(
-        out,
-        "Base health: side 0: {}, side 1: {}",
-        s.base_health[PlayerId(0)],
-        s.base_health[PlayerId(1)]
-    )?;
+    writeln!(out, "Energy:      {}", per_side(&s.energy))?;
+    writeln!(out, "Base health: {}", per_side(&s.base_health))?;
     writeln!(
         out,
         "Checked:     {} commands, {} state hashes, final hash {}",

@@ -671,7 +671,8 @@ impl Sandbox {
             .prepare(&self.roster, &origin)
             .map_err(|e| e.to_string())?;
         let seat = |name: &str| name.parse::<BotKind>().ok();
-        let seats = [seat(&r.header.bots.0), seat(&r.header.bots.1)];
+        let seats: Vec<Seat> = r.header.players.iter().map(|n| seat(n)).collect();
+        let seats = PerPlayer::from_vec(seats);
         let mut t = Timeline::with_commands(prepared, r.header.seed, seats, &r.commands)
             .map_err(|(i, e)| format!("command {i}: {e}"))?;
         t.seek(t.steps().len());
@@ -679,9 +680,7 @@ impl Sandbox {
         // Restart plays the replay's scenario again: the panel follows it.
         self.setup.load(&r.scenario());
         self.setup.seed = r.header.seed;
-        self.setup.controllers = seats
-            .map(|s| s.map_or(Controller::Human, Controller::Bot))
-            .into();
+        self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
         self.tab = Tab::Match;
         self.fit_pending = true;
         self.playing = false;
@@ -699,8 +698,7 @@ impl Sandbox {
         let mut scenario = self.setup.scenario(&self.map);
         scenario.seed = t.seed();
         scenario.round_limit = p.rules.round_limit;
-        let (a0, a1) = p.written_armies(t.seed());
-        scenario.armies = Some((a0, a1));
+        scenario.armies = Some(p.written_armies(t.seed()));
         scenario.opening = t.commands_from_setup();
         format::save_atomic(&scenario, path).map_err(|e| e.to_string())?;
         let n = scenario.opening.len();

@@ -83,6 +83,24 @@ impl Controller {
             Self::Bot(BotKind::Planner) => "Planner bot",
         }
     }
+
+    /// Its name in a scenario's `seats`: a bot's name or `human`.
+    #[must_use]
+    pub const fn seat_name(self) -> &'static str {
+        match self {
+            Self::Human => hexwright_engine::replay::HUMAN,
+            Self::Bot(b) => b.name(),
+        }
+    }
+
+    /// The controller a scenario's seat names, if it names one.
+    #[must_use]
+    pub fn from_seat_name(name: &str) -> Option<Self> {
+        if name == hexwright_engine::replay::HUMAN {
+            return Some(Self::Human);
+        }
+        name.parse().ok().map(Self::Bot)
+    }
 }
 
 /// What the panel's state needs from the sandbox each frame.
@@ -195,7 +213,12 @@ impl Setup {
             ruleset: self.ruleset.clone(),
             round_limit: self.round_limit,
             seed: self.seed,
-            armies: self.armies.as_ref().map(format_one_pair),
+            armies: self.armies.as_ref().map(|a| a.iter().cloned().collect()),
+            seats: self
+                .controllers
+                .iter()
+                .map(|c| c.seat_name().to_owned())
+                .collect(),
             opening: self.opening.clone(),
         }
     }
@@ -264,10 +287,15 @@ impl Setup {
         self.ruleset.clone_from(&scenario.ruleset);
         self.round_limit = scenario.round_limit;
         self.seed = scenario.seed;
-        self.armies = scenario
-            .armies
-            .clone()
-            .map(|(a, b)| PerPlayer::from_vec(vec![a, b]));
+        self.armies = scenario.armies.clone().map(PerPlayer::from_vec);
+        if !scenario.seats.is_empty() {
+            let seats: Vec<Controller> = scenario
+                .seats
+                .iter()
+                .map(|n| Controller::from_seat_name(n).unwrap_or_default())
+                .collect();
+            self.controllers = PerPlayer::from_vec(seats);
+        }
         self.opening.clone_from(&scenario.opening);
         self.start_error = None;
     }
@@ -414,8 +442,8 @@ impl Setup {
     /// when it fails.
     pub fn load_from(&mut self, path: &Path, map: &Map) -> Result<String, String> {
         let scenario = Scenario::load(path).map_err(|e| e.to_string())?;
-        if let Some((a, b)) = &scenario.armies {
-            for (side, army) in [a, b].into_iter().enumerate() {
+        if let Some(armies) = &scenario.armies {
+            for (side, army) in armies.iter().enumerate() {
                 let n = army.units.len() + army.reserve.len();
                 if n > MAX_LOADED_UNITS {
                     return Err(format!(
@@ -972,12 +1000,6 @@ fn deployment(ui: &mut Ui, army: &mut Army, side: Side) {
         });
 }
 
-/// The two armies of a format-1 scenario file (its `armies` is a pair).
-fn format_one_pair(armies: &PerPlayer<Army>) -> (Army, Army) {
-    let army = |i: u8| armies.get(PlayerId(i)).cloned().unwrap_or_default();
-    (army(0), army(1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1516,6 +1538,15 @@ mod tests {
         s.load(&scenario);
         assert_eq!(s.seed, 99);
         assert_eq!(s.armies, source.armies);
+        assert_eq!(
+            s.controllers, source.controllers,
+            "the scenario's seats say who plays"
+        );
+        // A scenario without seats (format 1, or hand-written) keeps them.
+        let mut unseated = scenario.clone();
+        unseated.seats.clear();
+        s.controllers = [Controller::Human, Controller::Bot(BotKind::Planner)].into();
+        s.load(&unseated);
         assert_eq!(
             s.controllers[PlayerId(0)],
             Controller::Human,

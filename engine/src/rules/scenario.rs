@@ -39,8 +39,9 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The scenario file format this engine reads.
-pub const SCENARIO_FORMAT: u32 = 1;
+/// The scenario file format this engine writes. It also reads format 1
+/// (armies as a pair, no seats).
+pub const SCENARIO_FORMAT: u32 = 2;
 /// Selection points per army.
 pub const ARMY_POINTS: u32 = 30;
 /// Most units deployed at the start (one per zone hex).
@@ -88,11 +89,11 @@ fn default_round_limit() -> u32 {
     DEFAULT_ROUND_LIMIT
 }
 
-/// A scenario file.
+/// A scenario file (format 2; format-1 files are read into it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// Must be [`SCENARIO_FORMAT`].
+    /// [`SCENARIO_FORMAT`].
     pub format: u32,
     /// The map.
     pub map: MapRef,
@@ -105,14 +106,60 @@ pub struct Scenario {
     /// The match seed.
     #[serde(default)]
     pub seed: u64,
-    /// Both armies; default armies from the seed when absent.
+    /// One army per player, in seat order; default armies from the seed
+    /// when absent.
     #[serde(default)]
-    pub armies: Option<(Army, Army)>,
+    pub armies: Option<Vec<Army>>,
+    /// Who plays each seat, in seat order: a bot's name (`random`,
+    /// `greedy`, `planner`) or `human`; empty when the scenario does not
+    /// say (the sandbox's defaults; `simulate` takes `--bots`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
     /// Commands played from the start before a match begins: a saved
     /// position. Every match of the scenario starts after them (each must be
     /// legal in turn).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<Command>,
+}
+
+/// A format-1 scenario file: the armies a pair, no seats.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioV1 {
+    #[allow(dead_code)] // read to be refused when wrong, by the probe
+    format: u32,
+    map: MapRef,
+    #[serde(default = "default_ruleset")]
+    ruleset: String,
+    #[serde(default = "default_round_limit")]
+    round_limit: u32,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    armies: Option<(Army, Army)>,
+    #[serde(default)]
+    opening: Vec<Command>,
+}
+
+impl From<ScenarioV1> for Scenario {
+    fn from(v: ScenarioV1) -> Self {
+        Self {
+            format: SCENARIO_FORMAT,
+            map: v.map,
+            ruleset: v.ruleset,
+            round_limit: v.round_limit,
+            seed: v.seed,
+            armies: v.armies.map(|(a, b)| vec![a, b]),
+            seats: Vec::new(),
+            opening: v.opening,
+        }
+    }
+}
+
+/// Only a file's format number.
+#[derive(Deserialize)]
+struct FormatProbe {
+    format: u32,
 }
 
 /// Why a scenario cannot be played.
@@ -123,7 +170,7 @@ pub enum ScenarioError {
     Load(#[from] LoadError),
     /// Wrong format number.
     #[error(
-        "{origin}: scenario format {found} is not supported (this engine reads format {SCENARIO_FORMAT})"
+        "{origin}: scenario format {found} is not supported (this engine reads formats 1 and {SCENARIO_FORMAT})"
     )]
     Format {
         /// File.
@@ -177,6 +224,31 @@ pub enum ScenarioError {
         /// The rules' reason.
         reason: String,
     },
+    /// The scenario lists another number of armies or seats than the
+    /// ruleset has players.
+    #[error(
+        "{origin}: the scenario lists {found} {what}; {AKW_RULES_V1} has {PLAYERS} players, one each"
+    )]
+    PlayerCount {
+        /// File.
+        origin: String,
+        /// `armies` or `seats`.
+        what: &'static str,
+        /// How many it lists.
+        found: usize,
+    },
+    /// A seat names neither a bot nor `human`.
+    #[error(
+        "{origin}: seat {side} is played by `{name}`, which is not a bot (random, greedy, planner) or `human`"
+    )]
+    Seat {
+        /// File.
+        origin: String,
+        /// The seat.
+        side: Side,
+        /// The name given.
+        name: String,
+    },
     /// An army breaks the selection rules.
     #[error("{origin}: the army of side {side} breaks {} selection rule(s):\n  {}", .problems.len(), .problems.join("\n  "))]
     Army {
@@ -225,14 +297,14 @@ impl Prepared {
         })
     }
 
-    /// The armies of a match with this seed, written out with their hexes.
+    /// The armies of a match with this seed, written out with their hexes,
+    /// one per player in seat order.
     #[must_use]
-    pub fn written_armies(&self, seed: u64) -> (Army, Army) {
-        let d = self.deployments(seed);
-        (
-            written(&d[PlayerId(0)], &self.rules.roster),
-            written(&d[PlayerId(1)], &self.rules.roster),
-        )
+    pub fn written_armies(&self, seed: u64) -> Vec<Army> {
+        self.deployments(seed)
+            .iter()
+            .map(|d| written(d, &self.rules.roster))
+            .collect()
     }
 
     /// Like [`Self::new_match`] with another seed (default armies follow
@@ -271,20 +343,47 @@ impl Scenario {
             round_limit,
             seed,
             armies: None,
+            seats: Vec::new(),
             opening: Vec::new(),
         }
     }
 
-    /// Parses a scenario file's text.
+    /// Parses a scenario file's text, in format 2 or 1.
     pub fn parse(text: &str, origin: &str) -> Result<Self, ScenarioError> {
-        let s: Self = format::parse_ron(text, origin)?;
-        if s.format != SCENARIO_FORMAT {
-            return Err(ScenarioError::Format {
+        let probe: FormatProbe = format::parse_ron(text, origin)?;
+        match probe.format {
+            1 => Ok(format::parse_ron::<ScenarioV1>(text, origin)?.into()),
+            SCENARIO_FORMAT => Ok(format::parse_ron(text, origin)?),
+            found => Err(ScenarioError::Format {
                 origin: origin.into(),
-                found: s.format,
+                found,
+            }),
+        }
+    }
+
+    /// Checks the seats: none, or one per player, each a bot's name or
+    /// `human`.
+    fn check_seats(&self, origin: &str) -> Result<(), ScenarioError> {
+        if self.seats.is_empty() {
+            return Ok(());
+        }
+        if self.seats.len() != PLAYERS {
+            return Err(ScenarioError::PlayerCount {
+                origin: origin.into(),
+                what: "seats",
+                found: self.seats.len(),
             });
         }
-        Ok(s)
+        for (side, name) in PlayerId::all(PLAYERS).zip(&self.seats) {
+            if name != crate::replay::HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
+                return Err(ScenarioError::Seat {
+                    origin: origin.into(),
+                    side,
+                    name: name.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Reads a scenario file.
@@ -333,11 +432,19 @@ impl Scenario {
             self.round_limit,
             &map_origin,
         )?);
+        self.check_seats(origin)?;
         let armies = match &self.armies {
             None => None,
-            Some((a0, a1)) => {
+            Some(armies) => {
+                if armies.len() != PLAYERS {
+                    return Err(ScenarioError::PlayerCount {
+                        origin: origin.into(),
+                        what: "armies",
+                        found: armies.len(),
+                    });
+                }
                 let mut deployed = Vec::new();
-                for (side, army) in [(PlayerId(0), a0), (PlayerId(1), a1)] {
+                for (side, army) in PlayerId::all(PLAYERS).zip(armies) {
                     let d = deploy(&rules, roster, army, side).map_err(|problems| {
                         ScenarioError::Army {
                             origin: origin.into(),
