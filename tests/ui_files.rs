@@ -686,3 +686,84 @@ fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
     h.run();
     assert!(h.state().sandbox().is_none());
 }
+
+/// Done-when of the four-player work: a four-player map made from New with
+/// the mouse and keyboard only (zones, bases, barracks, objectives and
+/// Outposts for all four sides, laid out in both mirrors), saved, reopened,
+/// and free of findings.
+#[test]
+fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
+    use hexwright_engine::map::FeatureKind;
+    use hexwright_engine::player::PlayerId;
+    let dir = TempDir::new("four");
+    let path = dir.path("four.ron");
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("New…").click();
+    h.run();
+    h.get_by_label("4 players").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    // Side 0's quarter (upper left); the other sides' are its images in
+    // the vertical mirror, the horizontal mirror, and both.
+    let image = |side: u8, (q, r): (i32, i32)| -> Hex {
+        let mx = |(q, r): (i32, i32)| (-q - r, r);
+        let my = |(q, r): (i32, i32)| (q + r, -r);
+        let (q, r) = match side {
+            0 => (q, r),
+            1 => mx((q, r)),
+            2 => my((q, r)),
+            _ => mx(my((q, r))),
+        };
+        Hex::new(q, r)
+    };
+    let zone: Vec<(i32, i32)> = (-6..=-2).flat_map(|q| [(q, -5), (q, -4)]).collect();
+    for side in 0..4u8 {
+        assert_eq!(h.state().settings().tools.side, PlayerId(side));
+        h.key_press(Tool::Zone.key());
+        h.run();
+        for &z in &zone {
+            click_hex(&mut h, image(side, z));
+        }
+        for (tool, at) in [(Tool::Base, (-3, -7)), (Tool::Barracks, (-1, -7))] {
+            h.key_press(tool.key());
+            h.run();
+            click_hex(&mut h, image(side, at));
+        }
+        for (tool, at) in [(Tool::Objective, (-3, -1)), (Tool::Outpost, (-1, -3))] {
+            h.key_press(tool.key());
+            h.run();
+            click_hex(&mut h, image(side, at));
+        }
+        // The next side.
+        h.key_press(Key::S);
+        h.run();
+    }
+    let doc = h.state().document();
+    assert_eq!(doc.map().players, 4);
+    for side in 0..4u8 {
+        assert_eq!(doc.zones_of(PlayerId(side)).len(), 10, "side {side}'s zone");
+        let base = FeatureKind::Base {
+            side: PlayerId(side),
+        };
+        assert!(doc.map().features.iter().any(|f| f.kind == base));
+    }
+    assert!(
+        h.query_all_by_label("10 / 10").count() == 4,
+        "four full zones"
+    );
+    assert_eq!(doc.findings(), &[], "a clean four-player map");
+    save_as(&mut h, &path);
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("players: 4,"), "{text}");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_eq!(h.state().document().map().players, 2);
+    open(&mut h, &path);
+    let doc = h.state().document();
+    assert_eq!(doc.map().players, 4);
+    assert_eq!(doc.findings(), &[]);
+    assert_eq!(doc.map(), &format::load_map(&path).unwrap());
+}
