@@ -51,6 +51,7 @@ pub mod pack;
 pub mod player;
 pub mod replay;
 pub mod rules;
+pub mod ruleset;
 pub mod shape;
 pub mod sim;
 pub mod stats;

@@ -561,7 +561,7 @@ impl Replay {
     /// the match.
     pub fn prepare(&self, roster: &Roster, origin: &str) -> Result<Prepared, ReplayError> {
         let h = &self.header;
-        if h.ruleset != AKW_RULES_V1 {
+        if h.ruleset.parse::<crate::ruleset::RulesetId>().is_err() {
             return Err(ReplayError::Ruleset {
                 origin: origin.into(),
                 found: h.ruleset.clone(),

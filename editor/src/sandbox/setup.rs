@@ -34,11 +34,9 @@ use hexwright_engine::rules::scenario::{
 };
 use hexwright_engine::rules::state::{DEFAULT_ROUND_LIMIT, PLAYERS};
 use hexwright_engine::rules::{AKW_RULES_V1, Command};
+use hexwright_engine::ruleset::RulesetId;
 use std::hash::BuildHasher as _;
 use std::path::{Path, PathBuf};
-
-/// The rulesets the panel offers (the engine plays only this one).
-pub const RULESETS: [&str; 1] = [AKW_RULES_V1];
 
 /// The origin named in errors about the scenario being set up.
 const ORIGIN: &str = "sandbox scenario";
@@ -405,11 +403,8 @@ impl Setup {
     #[must_use]
     pub fn blockers(&self, zones: [&[Hex]; 2]) -> Vec<String> {
         let mut out = Vec::new();
-        if self.ruleset != AKW_RULES_V1 {
-            out.push(format!(
-                "unknown ruleset `{}` (the engine plays `{AKW_RULES_V1}`)",
-                self.ruleset
-            ));
+        if let Err(e) = self.ruleset.parse::<RulesetId>() {
+            out.push(e.to_string());
         }
         if !(1..=MAX_ROUND_LIMIT).contains(&self.round_limit) {
             out.push(format!(
@@ -526,8 +521,8 @@ impl Setup {
                 ComboBox::from_id_salt("setup_ruleset")
                     .selected_text(self.ruleset.as_str())
                     .show_ui(ui, |ui| {
-                        for r in RULESETS {
-                            ui.selectable_value(&mut self.ruleset, r.to_owned(), r);
+                        for r in RulesetId::ALL {
+                            ui.selectable_value(&mut self.ruleset, r.id().to_owned(), r.id());
                         }
                     })
                     .response

@@ -693,9 +693,8 @@ pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
 /// # Errors
 /// The rule the command breaks; the state is then unchanged.
 pub fn execute(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>) -> Result<(), RuleError> {
-    check(s, cmd)?;
-    execute_unchecked(s, cmd, out);
-    Ok(())
+    // Check-then-execute is written once, in the ruleset trait.
+    <crate::ruleset::AkwRulesV1 as crate::ruleset::Ruleset>::execute(s, cmd, out)
 }
 
 /// Executes a command that [`check`] accepted.

@@ -402,7 +402,7 @@ impl Scenario {
         roster: &Roster,
         origin: &str,
     ) -> Result<Prepared, ScenarioError> {
-        if self.ruleset != AKW_RULES_V1 {
+        if self.ruleset.parse::<crate::ruleset::RulesetId>().is_err() {
             return Err(ScenarioError::Ruleset {
                 origin: origin.into(),
                 found: self.ruleset.clone(),

@@ -1,0 +1,295 @@
+//! Rulesets: the one trait every turn system implements, and the closed
+//! list of rulesets this engine plays.
+//!
+//! Like shakmaty's `Position` and its variants, a ruleset supplies the
+//! parts that differ — who decides now, checking a command, executing it
+//! into events, the legal commands, what one player may know, the words for
+//! a command, the state hash, the outcome — and the parts written once are
+//! provided methods: [`Ruleset::execute`] is always `check` then
+//! `execute_unchecked`, so no ruleset can execute a command it did not
+//! check. A ruleset also declares the player counts it plays
+//! ([`Ruleset::PLAYERS`]).
+//!
+//! At the edges (files, the command line, the app) a ruleset is named by
+//! [`RulesetId`], a closed enum: files store its id, the app offers the ones
+//! that seat a map's player count and says why it refuses the others.
+//!
+//! ```
+//! use hexwright_engine::ruleset::{AkwRulesV1, Ruleset, RulesetId};
+//!
+//! assert!(AkwRulesV1::supports(2));
+//! assert!(!AkwRulesV1::supports(4));
+//! let id: RulesetId = "akw-rules-v1".parse().unwrap();
+//! assert_eq!(id.id(), AkwRulesV1::ID);
+//! assert!(id.refusal(4).unwrap().contains("exactly 2"));
+//! ```
+
+use crate::player::PlayerId;
+use crate::rules::scenario::Prepared;
+use crate::rules::{self, Command, Event, MatchState, Outcome, PlayerView, RuleError};
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// A turn system: its state, commands, events and errors, and the
+/// functions that define play on them.
+pub trait Ruleset {
+    /// The id files name the ruleset by (`akw-rules-v1`).
+    const ID: &'static str;
+    /// The player counts it plays.
+    const PLAYERS: RangeInclusive<usize>;
+
+    /// What a match is set up from (a prepared scenario).
+    type Setup;
+    /// The whole state of a match.
+    type State: Clone;
+    /// What a player asks for.
+    type Command: Clone + PartialEq + fmt::Debug;
+    /// What happened.
+    type Event: Clone + PartialEq + fmt::Debug;
+    /// Why a command is refused.
+    type Error: std::error::Error + Clone + PartialEq;
+
+    /// A new match of `setup` with `seed`: the state after setting up, and
+    /// the events that set it up.
+    fn start(setup: &Self::Setup, seed: u64) -> (Self::State, Vec<Self::Event>);
+
+    /// The player who decides now; `None` once the match is over.
+    fn to_move(s: &Self::State) -> Option<PlayerId>;
+
+    /// Whether `cmd` may be played now, or the first rule it breaks.
+    ///
+    /// # Errors
+    /// The rule `cmd` breaks.
+    fn check(s: &Self::State, cmd: &Self::Command) -> Result<(), Self::Error>;
+
+    /// Plays a command [`Ruleset::check`] accepted, appending its events to
+    /// `out` (each applied to the state as it is produced).
+    fn execute_unchecked(s: &mut Self::State, cmd: &Self::Command, out: &mut Vec<Self::Event>);
+
+    /// Every legal command now, in a fixed order, into `out`.
+    fn legal(s: &Self::State, out: &mut Vec<Self::Command>);
+
+    /// The state as `player` may know it.
+    fn view(s: &Self::State, player: PlayerId) -> Self::State;
+
+    /// `cmd` and its `events` in words, told to `viewer` (`None`:
+    /// all-seeing) as that player may know them; `before` and `after` are
+    /// the states around it.
+    fn narrate(
+        before: &Self::State,
+        cmd: &Self::Command,
+        events: &[Self::Event],
+        after: &Self::State,
+        viewer: Option<PlayerId>,
+    ) -> String;
+
+    /// A stable hash of everything that can change in a match.
+    fn state_hash(s: &Self::State) -> u64;
+
+    /// How the match ended, once it has.
+    fn outcome(s: &Self::State) -> Option<Outcome>;
+
+    /// Whether the ruleset plays `players` players.
+    #[must_use]
+    fn supports(players: usize) -> bool {
+        Self::PLAYERS.contains(&players)
+    }
+
+    /// Checks `cmd`, then plays it. The state is unchanged when it is
+    /// refused. Written once for every ruleset.
+    ///
+    /// # Errors
+    /// The rule `cmd` breaks.
+    fn execute(
+        s: &mut Self::State,
+        cmd: &Self::Command,
+        out: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        Self::check(s, cmd)?;
+        Self::execute_unchecked(s, cmd, out);
+        Ok(())
+    }
+
+    /// Every legal command now, in a fixed order.
+    #[must_use]
+    fn legal_commands(s: &Self::State) -> Vec<Self::Command> {
+        let mut out = Vec::new();
+        Self::legal(s, &mut out);
+        out
+    }
+}
+
+/// akw-rules-v1 (document 000): two players, Energy, alternating turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AkwRulesV1;
+
+impl Ruleset for AkwRulesV1 {
+    const ID: &'static str = rules::AKW_RULES_V1;
+    const PLAYERS: RangeInclusive<usize> = rules::state::PLAYERS..=rules::state::PLAYERS;
+
+    type Setup = Prepared;
+    type State = MatchState;
+    type Command = Command;
+    type Event = Event;
+    type Error = RuleError;
+
+    fn start(setup: &Prepared, seed: u64) -> (MatchState, Vec<Event>) {
+        setup.new_match_with_seed(seed)
+    }
+
+    fn to_move(s: &MatchState) -> Option<PlayerId> {
+        s.outcome.is_none().then_some(s.side)
+    }
+
+    fn check(s: &MatchState, cmd: &Command) -> Result<(), RuleError> {
+        rules::logic::check(s, cmd)
+    }
+
+    fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>) {
+        rules::logic::execute_unchecked(s, cmd, out);
+    }
+
+    fn legal(s: &MatchState, out: &mut Vec<Command>) {
+        rules::logic::legal_into(s, &mut rules::Scratch::default(), out);
+    }
+
+    fn view(s: &MatchState, player: PlayerId) -> MatchState {
+        PlayerView::new(s, player).state
+    }
+
+    fn narrate(
+        before: &MatchState,
+        cmd: &Command,
+        events: &[Event],
+        after: &MatchState,
+        viewer: Option<PlayerId>,
+    ) -> String {
+        rules::narrate::narrate_for(before, cmd, events, after, viewer)
+    }
+
+    fn state_hash(s: &MatchState) -> u64 {
+        s.state_hash()
+    }
+
+    fn outcome(s: &MatchState) -> Option<Outcome> {
+        s.outcome
+    }
+}
+
+/// The rulesets this engine plays, by id: what files, the command line and
+/// the app name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RulesetId {
+    /// [`AkwRulesV1`].
+    AkwRulesV1,
+}
+
+impl RulesetId {
+    /// Every ruleset, in menu order.
+    pub const ALL: [Self; 1] = [Self::AkwRulesV1];
+
+    /// Its id in files (`akw-rules-v1`).
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::AkwRulesV1 => AkwRulesV1::ID,
+        }
+    }
+
+    /// The player counts it plays.
+    #[must_use]
+    pub const fn players(self) -> RangeInclusive<usize> {
+        match self {
+            Self::AkwRulesV1 => AkwRulesV1::PLAYERS,
+        }
+    }
+
+    /// Why it cannot seat a map for `players` players; `None` when it can.
+    #[must_use]
+    pub fn refusal(self, players: usize) -> Option<String> {
+        let range = self.players();
+        if range.contains(&players) {
+            return None;
+        }
+        let (lo, hi) = (*range.start(), *range.end());
+        let plays = if lo == hi {
+            format!("exactly {lo}")
+        } else {
+            format!("{lo} to {hi}")
+        };
+        Some(format!(
+            "{} plays {plays} players, and the map is for {players}",
+            self.id()
+        ))
+    }
+
+    /// The rulesets that seat `players` players.
+    #[must_use]
+    pub fn for_players(players: usize) -> Vec<Self> {
+        Self::ALL
+            .into_iter()
+            .filter(|r| r.players().contains(&players))
+            .collect()
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A ruleset id that names no ruleset this engine plays.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ruleset `{0}` (this engine plays {known})", known = known_rulesets())]
+pub struct UnknownRuleset(pub String);
+
+fn known_rulesets() -> String {
+    let ids: Vec<String> = RulesetId::ALL
+        .iter()
+        .map(|r| format!("`{}`", r.id()))
+        .collect();
+    ids.join(", ")
+}
+
+impl FromStr for RulesetId {
+    type Err = UnknownRuleset;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|r| r.id() == s)
+            .ok_or_else(|| UnknownRuleset(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_unknown_ones_are_named() {
+        for r in RulesetId::ALL {
+            assert_eq!(r.id().parse::<RulesetId>(), Ok(r));
+            assert_eq!(r.to_string(), r.id());
+        }
+        let e = "chess".parse::<RulesetId>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown ruleset `chess` (this engine plays `akw-rules-v1`)"
+        );
+    }
+
+    #[test]
+    fn akw_rules_v1_seats_exactly_two() {
+        assert_eq!(RulesetId::AkwRulesV1.players(), 2..=2);
+        assert_eq!(RulesetId::for_players(2), [RulesetId::AkwRulesV1]);
+        assert!(RulesetId::for_players(3).is_empty());
+        assert_eq!(RulesetId::AkwRulesV1.refusal(2), None);
+        assert_eq!(
+            RulesetId::AkwRulesV1.refusal(3).as_deref(),
+            Some("akw-rules-v1 plays exactly 2 players, and the map is for 3")
+        );
+    }
+}
