@@ -20,6 +20,10 @@ pub const MAPS: &[(&str, &str)] = &[
         "ember-isles.ron",
         include_str!("../../maps/ember-isles.ron"),
     ),
+    (
+        "four-corners.ron",
+        include_str!("../../maps/four-corners.ron"),
+    ),
 ];
 
 /// The bundled pack's manifest.

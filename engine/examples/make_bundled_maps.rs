@@ -1,5 +1,5 @@
 //! Generates the bundled map pack, `maps/` at the repository root:
-//! `pack.ron` ("Hexwright Classics") and the three maps it lists.
+//! `pack.ron` ("Hexwright Classics") and the four maps it lists.
 //!
 //! ```text
 //! cargo run -p hexwright-engine --example make_bundled_maps
@@ -14,7 +14,7 @@
 //!
 //! # Fairness by construction
 //!
-//! Every map is point-symmetric about the centre of its map area. The
+//! Every two-player map is point-symmetric about the centre of its map area. The
 //! [`Design`] helper adds each terrain piece together with its reflection
 //! `(x, y) -> (width - x, height - y)`, each feature at hex `h` together with
 //! one at `-h` (barracks and bases change sides), and side 1's starting zone
@@ -52,6 +52,16 @@
 //! two islets, each islet to the central isle, so every road to the enemy
 //! crosses the centre. The near islets hold an Energy objective (north-west
 //! for side 0) and an Outpost guarding a bridge to the centre (south-west).
+//!
+//! **Four Corners** (`four-corners.ron`, pointy hexes, four players). A
+//! chamfered field with a camp in each corner: side 0 north-west, side 1
+//! north-east, side 2 south-west, side 3 south-east. It is symmetric in both
+//! mirrors through the centre ([`Design4`]): every piece, feature and zone
+//! of side 0's quarter is repeated in the other three, owned by their side.
+//! Each camp has its base against the rim, a barracks, a pond and a wood
+//! behind its zone, a rock bluff and a chasm crack towards its neighbours;
+//! between each pair of neighbours an Outpost with a bush to wait in, and a
+//! forward Energy objective; four rock pillars ring the central objective.
 
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
@@ -66,7 +76,8 @@ use hexwright_engine::map::{
 use hexwright_engine::pack::{MANIFEST_FILE, Manifest};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::summary::Summary;
-use hexwright_engine::validate;
+use hexwright_engine::transform::{self, Axis};
+use hexwright_engine::{symmetry, validate};
 use std::collections::BTreeSet;
 use std::error::Error;
 use std::path::PathBuf;
@@ -76,14 +87,18 @@ type Builder = fn() -> Map;
 
 /// The pack's maps, in manifest order: file name and builder. The first one
 /// is the map the app opens by default.
-const MAPS: [(&str, Builder); 3] = [
+const MAPS: [(&str, Builder); 4] = [
     ("twin-fords.ron", twin_fords),
     ("broken-crown.ron", broken_crown),
     ("ember-isles.ron", ember_isles),
+    ("four-corners.ron", four_corners),
 ];
 
-/// Usable hexes every bundled map must have.
+/// Usable hexes every bundled two-player map must have.
 const USABLE_RANGE: std::ops::RangeInclusive<usize> = 150..=400;
+
+/// Usable hexes every bundled map for three or four players must have.
+const USABLE_RANGE_MANY: std::ops::RangeInclusive<usize> = 250..=600;
 
 /// Rounds a coordinate to a multiple of 1/4, so reflected coordinates
 /// (`width - x`) are exact and the files stay short.
@@ -579,7 +594,212 @@ fn ember_isles() -> Map {
     d.map
 }
 
+/// A four-player map under construction: everything is added in side 0's
+/// quarter (north-west) and repeated in both mirrors through the centre of
+/// the map area, owned by the side of that quarter: the vertical mirror
+/// for side 1 (north-east), the horizontal one for side 2 (south-west),
+/// both for side 3. Pointy hexes only: their mirrors map hexes to hexes.
+struct Design4 {
+    map: Map,
+}
+
+impl Design4 {
+    /// A map whose grid region is a rectangle with its corners cut by
+    /// `chamfer`, `inset` inside the area.
+    fn new(name: &str, hex_size: f64, size: (f64, f64), inset: f64, chamfer: f64) -> Self {
+        let mut map = Map::new_empty(name, Orientation::Pointy, hex_size, size.0, size.1)
+            .expect("valid map size");
+        map.players = 4;
+        let (w, h) = size;
+        let (a, c) = (inset, inset + chamfer);
+        let corners = [
+            (c, a),
+            (w - c, a),
+            (w - a, c),
+            (w - a, h - c),
+            (w - c, h - a),
+            (c, h - a),
+            (a, h - c),
+            (a, c),
+        ];
+        map.grid = Polygon::new(corners.iter().map(|&p| pt(p)).collect()).expect("grid region");
+        Self { map }
+    }
+
+    fn meta(&mut self, description: &str, tags: &[&str]) {
+        "Hexwright".clone_into(&mut self.map.meta.author);
+        description.clone_into(&mut self.map.meta.description);
+        self.map.meta.tags = tags.iter().map(|&t| t.to_owned()).collect();
+    }
+
+    /// The image of a world point in side `side`'s quarter.
+    fn point(&self, side: u8, p: Point) -> Point {
+        let (w, h) = (self.map.area.width.get(), self.map.area.height.get());
+        match side {
+            0 => p,
+            1 => Point::new(w - p.x, p.y),
+            2 => Point::new(p.x, h - p.y),
+            _ => Point::new(w - p.x, h - p.y),
+        }
+    }
+
+    /// The image of a hex in side `side`'s quarter (pointy hexes: the
+    /// vertical mirror is `(q, r) -> (-q - r, r)`, the horizontal one
+    /// `(q, r) -> (q + r, -r)`).
+    fn hex(side: u8, (q, r): (i32, i32)) -> Hex {
+        let mx = |(q, r): (i32, i32)| (-q - r, r);
+        let my = |(q, r): (i32, i32)| (q + r, -r);
+        let (q, r) = match side {
+            0 => (q, r),
+            1 => mx((q, r)),
+            2 => my((q, r)),
+            _ => mx(my((q, r))),
+        };
+        Hex::new(q, r)
+    }
+
+    fn shape(&self, side: u8, shape: &TerrainShape) -> TerrainShape {
+        let points = |ps: &[Point]| ps.iter().map(|&p| self.point(side, p)).collect::<Vec<_>>();
+        match shape {
+            TerrainShape::Polygon { points: p } => TerrainShape::Polygon {
+                points: Polygon::new(points(p.points())).expect("polygon"),
+            },
+            TerrainShape::Circle { center, radius } => TerrainShape::Circle {
+                center: Coord(self.point(side, center.0)),
+                radius: *radius,
+            },
+            TerrainShape::Stroke {
+                radius,
+                points: p,
+                erase,
+            } => TerrainShape::Stroke {
+                radius: *radius,
+                points: Path::new(points(p.points())).expect("path"),
+                erase: *erase,
+            },
+        }
+    }
+
+    /// Adds a piece and its three images.
+    fn piece(&mut self, kind: TerrainKind, shape: &TerrainShape) {
+        for side in 0..4 {
+            let shape = self.shape(side, shape);
+            self.map.terrain.push(TerrainPiece { kind, shape });
+        }
+    }
+
+    fn polygon(&mut self, kind: TerrainKind, points: &[(f64, f64)]) {
+        let points = Polygon::new(points.iter().map(|&p| pt(p)).collect()).expect("polygon");
+        self.piece(kind, &TerrainShape::Polygon { points });
+    }
+
+    fn circle(&mut self, kind: TerrainKind, center: (f64, f64), radius: f64) {
+        let radius = Length::new(snap(radius)).expect("radius");
+        let center = Coord(pt(center));
+        self.piece(kind, &TerrainShape::Circle { center, radius });
+    }
+
+    fn stroke(&mut self, kind: TerrainKind, radius: f64, points: &[(f64, f64)]) {
+        let radius = Length::new(snap(radius)).expect("radius");
+        let points = Path::new(points.iter().map(|&p| pt(p)).collect()).expect("path");
+        self.piece(
+            kind,
+            &TerrainShape::Stroke {
+                radius,
+                points,
+                erase: false,
+            },
+        );
+    }
+
+    /// Adds a feature of side 0's quarter and its three images; an owned
+    /// feature belongs to the side of its quarter. A hex on a mirror axis
+    /// gets one feature.
+    fn feature(&mut self, at: (i32, i32), kind: FeatureKind) {
+        for side in 0..4u8 {
+            let hex = Self::hex(side, at);
+            let kind = match kind {
+                FeatureKind::Barracks { .. } => FeatureKind::Barracks {
+                    side: PlayerId(side),
+                },
+                FeatureKind::Base { .. } => FeatureKind::Base {
+                    side: PlayerId(side),
+                },
+                k => k,
+            };
+            if self.map.feature_at(hex).is_none() {
+                self.map.features.push(Feature { hex, kind });
+            }
+        }
+    }
+
+    /// Side 0's starting zone; the other sides' are its images.
+    fn zone(&mut self, hexes: &[(i32, i32)]) {
+        for side in 0..4u8 {
+            self.map.zones.push(Zone {
+                side: PlayerId(side),
+                hexes: hexes.iter().map(|&h| Self::hex(side, h)).collect(),
+            });
+        }
+    }
+}
+
+/// Four Corners: a camp in each corner for four players (see the module
+/// docs).
+fn four_corners() -> Map {
+    let mut d = Design4::new("Four Corners", 30.0, (1320.0, 990.0), 15.0, 120.0);
+    d.meta(
+        "Four camps in the corners of one field, each between two neighbours, with four rock pillars around the central objective.",
+        &["four players", "ffa", "corners"],
+    );
+    // Side 0's camp in the north-west; the base against the rim.
+    d.feature((-6, -8), FeatureKind::Base { side: PlayerId(0) });
+    d.feature((-2, -8), FeatureKind::Barracks { side: PlayerId(0) });
+    let zone: Vec<(i32, i32)> = (-6..=-2).flat_map(|q| [(q, -7), (q, -6)]).collect();
+    d.zone(&zone);
+    d.circle(Water, (150.0, 330.0), 40.0);
+    d.polygon(
+        Forest,
+        &[
+            (250.0, 265.0),
+            (330.0, 255.0),
+            (350.0, 305.0),
+            (300.0, 335.0),
+            (245.0, 310.0),
+        ],
+    );
+    d.polygon(
+        Rock,
+        &[
+            (495.0, 165.0),
+            (565.0, 160.0),
+            (580.0, 215.0),
+            (520.0, 235.0),
+        ],
+    );
+    d.stroke(Chasm, 9.0, &[(430.0, 95.0), (470.0, 70.0), (505.0, 75.0)]);
+    // Towards the neighbours: an Outpost with a bush, a forward objective.
+    d.feature((-8, -1), FeatureKind::Outpost);
+    d.feature((-7, -2), FeatureKind::Bush);
+    d.feature((-4, -2), FeatureKind::Bush);
+    d.feature((-2, -3), FeatureKind::Objective);
+    // The centre: an objective ringed by four pillars.
+    d.feature((0, 0), FeatureKind::Objective);
+    d.circle(Rock, (590.0, 420.0), 26.0);
+    d.map
+}
+
 /// Checks everything the bundled maps promise; the error says what is wrong.
+/// Who owns the image of side `side`'s things in a four-player map's
+/// mirror along `axis`: the vertical mirror swaps west and east (0 and 1,
+/// 2 and 3), the horizontal one north and south (0 and 2, 1 and 3).
+fn quarter_mirror(side: PlayerId, axis: Axis) -> PlayerId {
+    match axis {
+        Axis::Vertical => PlayerId(side.0 ^ 1),
+        Axis::Horizontal => PlayerId(side.0 ^ 2),
+    }
+}
+
 fn check(file: &str, map: &Map) -> Result<Coverage, String> {
     let coverage = Coverage::new(map).map_err(|e| format!("{file}: {e}"))?;
     let findings = validate::validate(map, &coverage);
@@ -591,10 +811,36 @@ fn check(file: &str, map: &Map) -> Result<Coverage, String> {
         ));
     }
     let usable = coverage.usable_count();
-    if !USABLE_RANGE.contains(&usable) {
+    let range = if map.players == 2 {
+        USABLE_RANGE
+    } else {
+        USABLE_RANGE_MANY
+    };
+    if !range.contains(&usable) {
         return Err(format!(
-            "{file} has {usable} usable hexes; bundled maps need {USABLE_RANGE:?}"
+            "{file} has {usable} usable hexes; bundled maps for {} players need {range:?}",
+            map.players
         ));
+    }
+    if map.players == 4 {
+        // Both mirrors, each with its own owners: no hex breaks either.
+        for axis in Axis::ALL {
+            let breaks = symmetry::breaks_with(
+                map,
+                &coverage,
+                |h| transform::mirror_hex(h, map.layout.orientation, axis),
+                |side| quarter_mirror(side, axis),
+            );
+            if !breaks.is_empty() {
+                return Err(format!(
+                    "{file}: {} hexes break the {} mirror, e.g. {:?}",
+                    breaks.len(),
+                    axis.name(),
+                    breaks[0]
+                ));
+            }
+        }
+        return Ok(coverage);
     }
     let features: BTreeSet<(i32, i32, String)> = map
         .features
@@ -657,7 +903,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         name: "Hexwright Classics".to_owned(),
         version: "1.0.0".to_owned(),
         author: "Hexwright".to_owned(),
-        description: "Three original two-player maps that ship with Hexwright: rivers and fords, a broken crown of cliffs, and volcanic islands.".to_owned(),
+        description: "Four original maps that ship with Hexwright: three for two players (rivers and fords, a broken crown of cliffs, volcanic islands) and one for four (a camp in each corner).".to_owned(),
         maps: maps.iter().map(|(file, _)| (*file).to_owned()).collect(),
         roster: None,
         scenarios: Vec::new(),

@@ -140,11 +140,32 @@ pub const fn swap_kind(kind: FeatureKind) -> FeatureKind {
 /// other side's zone. Empty when the symmetry is off.
 #[must_use]
 pub fn breaks(map: &Map, coverage: &Coverage, symmetry: Symmetry) -> Vec<Hex> {
-    let mut out: BTreeMap<(i32, i32), Hex> = BTreeMap::new();
     if symmetry == Symmetry::Off {
         return Vec::new();
     }
-    let image = |h: Hex| symmetry.hex(map, h).unwrap_or(h);
+    breaks_with(
+        map,
+        coverage,
+        |h| symmetry.hex(map, h).unwrap_or(h),
+        swap_side,
+    )
+}
+
+/// Every hex that breaks the symmetry that maps hex `h` to `image(h)` and
+/// gives what side `s` owns to side `owner(s)`: grid hexes whose image is
+/// not a grid hex or differs in being usable, hexes whose feature has no
+/// image (same kind, owner mapped), and zone hexes whose image is not in
+/// the mapped side's zone. Sorted by row then column. A map for several
+/// players is checked this way against each symmetry it should have (both
+/// mirrors of a four-player map, each with its own owners).
+#[must_use]
+pub fn breaks_with(
+    map: &Map,
+    coverage: &Coverage,
+    image: impl Fn(Hex) -> Hex,
+    owner: impl Fn(Side) -> Side,
+) -> Vec<Hex> {
+    let mut out: BTreeMap<(i32, i32), Hex> = BTreeMap::new();
     for &h in coverage.hexes() {
         let m = image(h);
         if !coverage.in_grid(m) || coverage.is_usable(h) != coverage.is_usable(m) {
@@ -155,8 +176,13 @@ pub fn breaks(map: &Map, coverage: &Coverage, symmetry: Symmetry) -> Vec<Hex> {
     for f in &map.features {
         features.entry(hex_key(f.hex)).or_default().push(f.kind);
     }
+    let map_kind = |k: FeatureKind| match k {
+        FeatureKind::Barracks { side } => FeatureKind::Barracks { side: owner(side) },
+        FeatureKind::Base { side } => FeatureKind::Base { side: owner(side) },
+        other => other,
+    };
     for f in &map.features {
-        let want = swap_kind(f.kind);
+        let want = map_kind(f.kind);
         let ok = features
             .get(&hex_key(image(f.hex)))
             .is_some_and(|kinds| kinds.contains(&want));
@@ -172,7 +198,7 @@ pub fn breaks(map: &Map, coverage: &Coverage, symmetry: Symmetry) -> Vec<Hex> {
     }
     for z in &map.zones {
         for &h in &z.hexes {
-            if !zones.contains(&(swap_side(z.side), hex_key(image(h)))) {
+            if !zones.contains(&(owner(z.side), hex_key(image(h)))) {
                 out.insert(hex_key(h), h);
             }
         }

@@ -85,9 +85,17 @@ fn pack_manifest_is_as_shipped() {
     assert_eq!(m.author, "Hexwright");
     assert_eq!(
         m.maps,
-        ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"],
+        [
+            "twin-fords.ron",
+            "broken-crown.ron",
+            "ember-isles.ron",
+            "four-corners.ron"
+        ],
         "the app embeds these files in this order"
     );
+    // Maps for two players and for more.
+    let players: BTreeSet<u8> = maps().iter().map(|(_, _, m)| m.players).collect();
+    assert_eq!(players, BTreeSet::from([2, 4]));
     let text = std::fs::read_to_string(pack_dir().join(pack::MANIFEST_FILE)).unwrap();
     assert_eq!(
         format::to_ron_string(m).unwrap(),
@@ -108,9 +116,14 @@ fn every_map_validates_without_findings() {
             shown.join("\n")
         );
         let usable = coverage.usable_count();
+        let range = if map.players == 2 {
+            150..=400
+        } else {
+            250..=600
+        };
         assert!(
-            (150..=400).contains(&usable),
-            "{name}: {usable} usable hexes, expected 150..=400"
+            range.contains(&usable),
+            "{name}: {usable} usable hexes, expected {range:?}"
         );
         assert!(
             usable < coverage.hexes().len(),
@@ -211,9 +224,49 @@ fn maps_are_distinct() {
     }
 }
 
+/// Four-player maps are symmetric in both mirrors through the centre, the
+/// images owned by the mirrored quarter's side (west and east swap in the
+/// vertical mirror, north and south in the horizontal one).
 #[test]
-fn every_map_is_point_symmetric() {
-    for (name, _, map) in maps() {
+fn every_four_player_map_is_symmetric_in_both_mirrors() {
+    use hexwright_engine::symmetry::breaks_with;
+    use hexwright_engine::transform::{Axis, mirror_hex};
+    let mut seen = 0;
+    for (name, _, map) in maps().into_iter().filter(|(_, _, m)| m.players == 4) {
+        let coverage = Coverage::new(&map).unwrap();
+        for axis in Axis::ALL {
+            let owner = |side: PlayerId| match axis {
+                Axis::Vertical => PlayerId(side.0 ^ 1),
+                Axis::Horizontal => PlayerId(side.0 ^ 2),
+            };
+            let breaks = breaks_with(
+                &map,
+                &coverage,
+                |h| mirror_hex(h, map.layout.orientation, axis),
+                owner,
+            );
+            assert_eq!(breaks, vec![], "{name}: the {} mirror", axis.name());
+        }
+        // Every side has its own of each owned feature.
+        for side in map.sides() {
+            assert_eq!(
+                count(&map, |k| k == FeatureKind::Base { side }),
+                1,
+                "{name}"
+            );
+            assert!(
+                count(&map, |k| k == FeatureKind::Barracks { side }) >= 1,
+                "{name}"
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen > 0, "the pack has a four-player map");
+}
+
+#[test]
+fn every_two_player_map_is_point_symmetric() {
+    for (name, _, map) in maps().into_iter().filter(|(_, _, m)| m.players == 2) {
         // Features: hex h <-> -h, barracks and bases change sides.
         let features: Vec<(Hex, FeatureKind)> =
             map.features.iter().map(|f| (f.hex, f.kind)).collect();

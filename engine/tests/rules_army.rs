@@ -16,6 +16,7 @@ fn maps_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps")
 }
 
+/// The bundled maps akw-rules-v1 plays (the two-player ones).
 fn bundled_maps() -> Vec<(String, Map)> {
     ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"]
         .iter()
