@@ -48,12 +48,22 @@ pub fn show(ui: &mut Ui, doc: &Document) {
             pair(ui, "Hex size", format!("{} {}", s.hex_size, s.orientation));
             ui.end_row();
             pair(ui, "Area", format!("{} x {}", s.width, s.height));
+            pair(ui, "Players", s.players.to_string());
             ui.end_row();
-            for (side, &size) in PlayerId::all(s.zone_sizes.len()).zip(&s.zone_sizes) {
+            // Two sides per row, like the other pairs.
+            for (i, (side, &size)) in PlayerId::all(s.zone_sizes.len())
+                .zip(&s.zone_sizes)
+                .enumerate()
+            {
                 side_label(ui, side);
                 ui.label(RichText::new(format!("{size} hexes")).monospace());
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
             }
-            ui.end_row();
+            if s.zone_sizes.len() % 2 == 1 {
+                ui.end_row();
+            }
         });
 }
 

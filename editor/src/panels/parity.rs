@@ -104,15 +104,19 @@ fn steps_text(steps: &[Option<u32>]) -> String {
 /// many objectives does not widen the inspector.
 const SHOWN_STEPS: usize = 4;
 
-/// `steps_text` cut to [`SHOWN_STEPS`] distances, with how many more.
-fn short_steps_text(steps: &[Option<u32>]) -> String {
-    if steps.len() <= SHOWN_STEPS + 1 {
+/// Most distances a cell shows when the table has more than two sides
+/// (narrower columns).
+const SHOWN_STEPS_MANY: usize = 2;
+
+/// `steps_text` cut to `shown` distances, with how many more.
+fn short_steps_text(steps: &[Option<u32>], shown: usize) -> String {
+    if steps.len() <= shown + 1 {
         return steps_text(steps);
     }
     format!(
         "{}, … (+{})",
-        steps_text(&steps[..SHOWN_STEPS]),
-        steps.len() - SHOWN_STEPS
+        steps_text(&steps[..shown]),
+        steps.len() - shown
     )
 }
 
@@ -125,10 +129,18 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
     // Fixed column widths, their text wrapping inside, so the table fits the
     // panel whatever its contents.
     let players = rows.first().map_or(2, |r| r.steps.len());
-    let spacing = 12.0;
-    let label_width = (ui.available_width() * 0.38).max(80.0);
+    let shown = if players > 2 {
+        SHOWN_STEPS_MANY
+    } else {
+        SHOWN_STEPS
+    };
+    // Narrower gaps and labels with more sides, so the table still fits the
+    // panel (distances wrap inside their cells).
+    let spacing = if players > 2 { 6.0 } else { 12.0 };
+    let share = if players > 2 { 0.28 } else { 0.38 };
+    let label_width = (ui.available_width() * share).max(64.0);
     let gaps = spacing * players as f32;
-    let side_width = ((ui.available_width() - label_width - gaps) / players as f32).max(40.0);
+    let side_width = ((ui.available_width() - label_width - gaps) / players as f32).max(24.0);
     let cell = |ui: &mut Ui, width: f32, text: RichText| {
         ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
             ui.add(egui::Label::new(text).wrap())
@@ -162,8 +174,8 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                     "Every side is the same number of steps away"
                 });
                 for steps in &row.steps {
-                    let text = RichText::new(short_steps_text(steps)).monospace();
-                    let shown = cell(
+                    let text = RichText::new(short_steps_text(steps, shown)).monospace();
+                    let drawn = cell(
                         ui,
                         side_width,
                         if differs {
@@ -172,8 +184,8 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
                             text
                         },
                     );
-                    if steps.len() > SHOWN_STEPS + 1 {
-                        shown.on_hover_text(steps_text(steps));
+                    if steps.len() > shown + 1 {
+                        drawn.on_hover_text(steps_text(steps));
                     }
                 }
                 ui.end_row();
@@ -188,9 +200,10 @@ mod tests {
     #[test]
     fn long_distance_lists_are_cut_short() {
         let five: Vec<Option<u32>> = (1..=5).map(Some).collect();
-        assert_eq!(short_steps_text(&five), "1, 2, 3, 4, 5");
+        assert_eq!(short_steps_text(&five, SHOWN_STEPS), "1, 2, 3, 4, 5");
         let many: Vec<Option<u32>> = (1..=30).map(Some).chain([None]).collect();
-        assert_eq!(short_steps_text(&many), "1, 2, 3, 4, … (+27)");
+        assert_eq!(short_steps_text(&many, SHOWN_STEPS), "1, 2, 3, 4, … (+27)");
+        assert_eq!(short_steps_text(&many, SHOWN_STEPS_MANY), "1, 2, … (+29)");
     }
 
     #[test]
