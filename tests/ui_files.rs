@@ -639,12 +639,8 @@ fn the_file_label_never_runs_under_the_zoom_buttons() {
     }
 }
 
-/// New asks for the player count: a four-player map has four sides to
-/// paint for (the picker, `S`, the zone counters), and the akw-rules-v1
-/// sandbox refuses it, saying why.
-#[test]
-fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
-    use hexwright_engine::player::PlayerId;
+/// The app on a new, empty four-player map made through New.
+fn new_four_player_map() -> Harness<'static, HexwrightApp> {
     let mut h = harness(HexwrightApp::with_default_map());
     h.get_by_label("New…").click();
     h.run();
@@ -652,6 +648,16 @@ fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
     h.run();
     h.get_by_label("Create").click();
     h.run();
+    h
+}
+
+/// New asks for the player count: a four-player map has four sides to
+/// paint for (the picker, `S`, the zone counters), and the akw-rules-v1
+/// sandbox refuses it, saying why.
+#[test]
+fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
+    use hexwright_engine::player::PlayerId;
+    let mut h = new_four_player_map();
     assert_eq!(h.state().document().map().players, 4);
     for side in 0..4 {
         assert!(
@@ -694,13 +700,7 @@ fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
     use hexwright_engine::player::PlayerId;
     let dir = TempDir::new("four");
     let path = dir.path("four.ron");
-    let mut h = harness(HexwrightApp::with_default_map());
-    h.get_by_label("New…").click();
-    h.run();
-    h.get_by_label("4 players").click();
-    h.run();
-    h.get_by_label("Create").click();
-    h.run();
+    let mut h = new_four_player_map();
     // Side 0's quarter (upper left); the other sides' are its images in
     // the vertical mirror, the horizontal mirror, and both.
     let image = |side: u8, (q, r): (i32, i32)| -> Hex {

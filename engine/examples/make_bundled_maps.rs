@@ -659,25 +659,7 @@ impl Design4 {
     }
 
     fn shape(&self, side: u8, shape: &TerrainShape) -> TerrainShape {
-        let points = |ps: &[Point]| ps.iter().map(|&p| self.point(side, p)).collect::<Vec<_>>();
-        match shape {
-            TerrainShape::Polygon { points: p } => TerrainShape::Polygon {
-                points: Polygon::new(points(p.points())).expect("polygon"),
-            },
-            TerrainShape::Circle { center, radius } => TerrainShape::Circle {
-                center: Coord(self.point(side, center.0)),
-                radius: *radius,
-            },
-            TerrainShape::Stroke {
-                radius,
-                points: p,
-                erase,
-            } => TerrainShape::Stroke {
-                radius: *radius,
-                points: Path::new(points(p.points())).expect("path"),
-                erase: *erase,
-            },
-        }
+        transform::map_shape(shape, |p| self.point(side, p)).expect("images stay in range")
     }
 
     /// Adds a piece and its three images.
