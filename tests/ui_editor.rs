@@ -264,7 +264,7 @@ fn point_symmetry_mirrors_a_base_for_the_other_side() {
     set_symmetry(&mut h, "Point");
     assert_eq!(
         h.state().settings().tools.symmetry,
-        hexwright_engine::symmetry::Symmetry::Point
+        hexwright_engine::symmetry::Mode::Point
     );
     pick_tool(&mut h, Tool::Base);
     let p = pos_of(&h, Hex::new(-6, 2));
@@ -304,6 +304,89 @@ fn point_symmetry_mirrors_a_base_for_the_other_side() {
     click_at(&mut h, p);
     set_symmetry(&mut h, "Point");
     assert_eq!(h.state().symmetry_breaks(), &[Hex::new(1, 1)]);
+}
+
+/// The three-player mode turns every edit by 120° and 240° about the
+/// chosen centre, here a hex corner: a base for side 0 gives bases for
+/// sides 1 and 2, a zone hex a zone hex for each, a stroke three pieces,
+/// each edit one undo step.
+#[test]
+fn the_three_player_turn_repeats_every_edit_for_the_other_two_sides() {
+    let mut map = Map::new_empty("Three", Orientation::Pointy, 20.0, 800.0, 600.0).unwrap();
+    map.players = 3;
+    let mut h = harness(HexwrightApp::new(
+        Board::new(map).unwrap(),
+        MapSource::Unsaved,
+    ));
+    // Only the mode for three players is offered.
+    assert!(h.query_by_label("Point").is_none());
+    set_symmetry(&mut h, "Turn 120°");
+    h.get_by_label("Symmetry centre").click();
+    h.run();
+    h.get_by_label("Hex corner").click();
+    h.run();
+    assert_eq!(
+        h.state().settings().tools.centre,
+        hexwright_engine::symmetry::Centre::Corner
+    );
+    pick_tool(&mut h, Tool::Base);
+    let p = pos_of(&h, Hex::new(0, -6));
+    click_at(&mut h, p);
+    let map = h.state().document().map();
+    // About the corner of (0, 0), (1, 0) and (0, 1): 120° takes (0, -6) to
+    // (7, 0) and 240° to (-6, 7).
+    for (hex, side) in [((0, -6), 0), ((7, 0), 1), ((-6, 7), 2)] {
+        assert_eq!(
+            map.feature_at(Hex::new(hex.0, hex.1)).map(|f| f.kind),
+            Some(FeatureKind::Base {
+                side: PlayerId(side)
+            }),
+            "side {side}'s base"
+        );
+    }
+    assert_eq!(h.state().history().steps().len(), 1);
+
+    pick_tool(&mut h, Tool::Zone);
+    let p = pos_of(&h, Hex::new(1, -5));
+    click_at(&mut h, p);
+    let doc = h.state().document();
+    for side in 0..3 {
+        assert_eq!(doc.zones_of(PlayerId(side)).len(), 1, "side {side}'s zone");
+    }
+
+    pick_tool(&mut h, Tool::Brush);
+    let path = [pos_of(&h, Hex::new(-2, -3)), pos_of(&h, Hex::new(0, -3))];
+    drag_through(&mut h, &path);
+    assert_eq!(h.state().document().map().terrain.len(), 3);
+    assert_eq!(h.state().history().steps().len(), 3);
+}
+
+/// A half turn about an edge midpoint, as many real two-player maps have:
+/// hex (0, 0) and its east neighbour trade places.
+#[test]
+fn point_symmetry_about_an_edge_midpoint() {
+    let mut h = harness(empty_app());
+    set_symmetry(&mut h, "Point");
+    h.get_by_label("Symmetry centre").click();
+    h.run();
+    h.get_by_label("Edge midpoint").click();
+    h.run();
+    pick_tool(&mut h, Tool::Objective);
+    let p = pos_of(&h, Hex::new(0, 0));
+    click_at(&mut h, p);
+    let map = h.state().document().map();
+    assert!(map.feature_at(Hex::new(1, 0)).is_some(), "the image");
+    pick_tool(&mut h, Tool::Base);
+    let p = pos_of(&h, Hex::new(-6, 2));
+    click_at(&mut h, p);
+    assert_eq!(
+        h.state()
+            .document()
+            .map()
+            .feature_at(Hex::new(7, -2))
+            .map(|f| f.kind),
+        Some(FeatureKind::Base { side: PlayerId(1) })
+    );
 }
 
 #[test]

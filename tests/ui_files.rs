@@ -691,9 +691,10 @@ fn a_new_four_player_map_has_four_sides_and_play_says_why_it_cannot() {
 }
 
 /// Done-when of the four-player work: a four-player map made from New with
-/// the mouse and keyboard only (zones, bases, barracks, objectives and
-/// Outposts for all four sides, laid out in both mirrors), saved, reopened,
-/// and free of findings.
+/// the mouse and keyboard only, in the symmetry mode for four players:
+/// zones, bases, barracks, objectives and Outposts placed for side 0 land
+/// in all four quarters for their sides. Saved, reopened, and free of
+/// findings.
 #[test]
 fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
     use hexwright_engine::map::FeatureKind;
@@ -701,6 +702,11 @@ fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
     let dir = TempDir::new("four");
     let path = dir.path("four.ron");
     let mut h = new_four_player_map();
+    // Two-player modes are not offered on a four-player map.
+    assert!(h.query_by_label("Point").is_none());
+    h.get_by_role_and_label(Role::Button, "Mirror | and —")
+        .click();
+    h.run();
     // Side 0's quarter (upper left); the other sides' are its images in
     // the vertical mirror, the horizontal mirror, and both.
     let image = |side: u8, (q, r): (i32, i32)| -> Hex {
@@ -715,27 +721,34 @@ fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
         Hex::new(q, r)
     };
     let zone: Vec<(i32, i32)> = (-6..=-2).flat_map(|q| [(q, -5), (q, -4)]).collect();
-    for side in 0..4u8 {
-        assert_eq!(h.state().settings().tools.side, PlayerId(side));
-        h.key_press(Tool::Zone.key());
-        h.run();
-        for &z in &zone {
-            click_hex(&mut h, image(side, z));
-        }
-        for (tool, at) in [(Tool::Base, (-3, -7)), (Tool::Barracks, (-1, -7))] {
-            h.key_press(tool.key());
-            h.run();
-            click_hex(&mut h, image(side, at));
-        }
-        for (tool, at) in [(Tool::Objective, (-3, -1)), (Tool::Outpost, (-1, -3))] {
-            h.key_press(tool.key());
-            h.run();
-            click_hex(&mut h, image(side, at));
-        }
-        // The next side.
-        h.key_press(Key::S);
-        h.run();
+    assert_eq!(h.state().settings().tools.side, PlayerId(0));
+    h.key_press(Tool::Zone.key());
+    h.run();
+    for &z in &zone {
+        click_hex(&mut h, image(0, z));
     }
+    for (tool, at) in [
+        (Tool::Base, (-3, -7)),
+        (Tool::Barracks, (-1, -7)),
+        (Tool::Objective, (-3, -1)),
+        (Tool::Outpost, (-1, -3)),
+    ] {
+        h.key_press(tool.key());
+        h.run();
+        click_hex(&mut h, image(0, at));
+    }
+    let map = h.state().document().map();
+    for side in 1..4u8 {
+        assert_eq!(
+            map.feature_at(image(side, (-3, -7))).map(|f| f.kind),
+            Some(FeatureKind::Base {
+                side: PlayerId(side)
+            }),
+            "side {side}'s base is the image of side 0's"
+        );
+        assert!(map.feature_at(image(side, (-1, -3))).is_some());
+    }
+    assert!(h.state().symmetry_breaks().is_empty());
     let doc = h.state().document();
     assert_eq!(doc.map().players, 4);
     for side in 0..4u8 {

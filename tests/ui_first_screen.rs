@@ -72,7 +72,7 @@ fn default_map_shows_its_name_counts_and_validity() {
         "author is shown"
     );
     assert!(
-        h.query_by_label("Breaks the symmetry (its mirror image differs)")
+        h.query_by_label("Breaks the symmetry (one of its images differs)")
             .is_some(),
         "the legend explains the symmetry-break mark"
     );

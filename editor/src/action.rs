@@ -11,7 +11,7 @@ use crate::theme::ThemeChoice;
 use crate::tool::Tool;
 use hexwright_engine::Hex;
 use hexwright_engine::map::{Meta, Side, TerrainKind};
-use hexwright_engine::symmetry::Symmetry;
+use hexwright_engine::symmetry::{Centre, Mode};
 use std::path::PathBuf;
 
 /// A change the user requested.
@@ -44,7 +44,9 @@ pub enum Action {
     /// The side zones, barracks and bases are made for.
     SetSide(Side),
     /// Symmetric editing mode.
-    SetSymmetry(Symmetry),
+    SetSymmetry(Mode),
+    /// The centre symmetric editing turns or mirrors about.
+    SetSymmetryCentre(Centre),
     /// The pointer did something on the canvas (for the active tool).
     Pointer(PointerEvent),
     /// A key for the active tool.

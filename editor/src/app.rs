@@ -412,6 +412,7 @@ impl HexwrightApp {
             Action::ScaleBrush(factor) => self.settings.tools.scale_brush(factor),
             Action::SetSide(side) => self.settings.tools.side = side,
             Action::SetSymmetry(s) => self.settings.tools.symmetry = s,
+            Action::SetSymmetryCentre(c) => self.settings.tools.centre = c,
             Action::Pointer(ev) => self.pointer(ev),
             Action::ToolKey(key) => {
                 if key == ToolKey::Paste {
@@ -975,7 +976,7 @@ impl HexwrightApp {
             self.derived.parity = parity::rows(self.doc.board());
             self.derived.parity_revision = Some(rev);
         }
-        let sym = self.settings.tools.symmetry;
+        let sym = self.settings.tools.symmetry_on(self.doc.map());
         if self.derived.breaks_key != Some((rev, sym)) {
             self.derived.breaks =
                 symmetry::breaks(self.doc.map(), self.doc.board().coverage(), sym);
@@ -1114,7 +1115,8 @@ impl HexwrightApp {
         let marks =
             self.editor
                 .preview(&self.doc, &self.settings.tools, self.canvas.pointer_world());
-        let breaks: &[Hex] = if self.settings.tools.symmetry == Symmetry::Off {
+        let symmetry = self.settings.tools.symmetry_on(self.doc.map());
+        let breaks: &[Hex] = if symmetry.is_off() {
             &[]
         } else {
             &self.derived.breaks
@@ -1128,7 +1130,7 @@ impl HexwrightApp {
                 tool: self.settings.tools.tool,
                 marks: &marks,
                 breaks,
-                symmetry: self.settings.tools.symmetry,
+                symmetry,
             };
             actions.extend(canvas::show(ui, &mut self.canvas, &mut self.view, params));
         });

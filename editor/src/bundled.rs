@@ -21,6 +21,10 @@ pub const MAPS: &[(&str, &str)] = &[
         include_str!("../../maps/ember-isles.ron"),
     ),
     (
+        "three-passes.ron",
+        include_str!("../../maps/three-passes.ron"),
+    ),
+    (
         "four-corners.ron",
         include_str!("../../maps/four-corners.ron"),
     ),

@@ -723,6 +723,16 @@ impl Paint<'_> {
             self.painter
                 .extend(Shape::dashed_line(&pts, stroke, 4.0, 3.0));
         }
+        // The point the symmetry turns or mirrors about: a ringed cross.
+        if !self.params.symmetry.is_off() {
+            let c = self.screen(self.params.symmetry.centre.point(self.doc().map()));
+            let r = (px * 0.3).clamp(4.0, 12.0);
+            self.painter.circle_stroke(c, r, stroke);
+            self.painter
+                .line_segment([c - egui::vec2(r, 0.0), c + egui::vec2(r, 0.0)], stroke);
+            self.painter
+                .line_segment([c - egui::vec2(0.0, r), c + egui::vec2(0.0, r)], stroke);
+        }
     }
 
     fn mark_circle(&self, center: Point, radius: f64, erase: bool, line: Color32) {

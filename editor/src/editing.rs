@@ -8,9 +8,10 @@
 //! symmetric image — is recorded as one undo step. Other tools build their
 //! command when the gesture ends and run it through the [`History`].
 //!
-//! In a symmetry mode every edit is repeated on its image
-//! ([`hexwright_engine::symmetry`]), with sides swapped for zones, barracks
-//! and bases, inside the same command.
+//! In a symmetry mode every edit is repeated on each of its images
+//! ([`hexwright_engine::symmetry`]: one for two players, two for three,
+//! three for four), zones, barracks and bases going to the side each image
+//! gives them to, inside the same command.
 
 use crate::command::{Change, Command};
 use crate::document::Document;
@@ -22,7 +23,7 @@ use hexwright_engine::map::{
     Coord, Feature, FeatureKind, Length, Map, Path, Polygon, Side, TerrainKind, TerrainPiece,
     TerrainShape, Zone,
 };
-use hexwright_engine::symmetry::{self, Symmetry};
+use hexwright_engine::symmetry::Image;
 use hexwright_engine::transform;
 
 /// Points per stroke piece while painting; longer strokes become several
@@ -160,12 +161,13 @@ pub enum Mark {
     },
 }
 
-/// One piece of a stroke being painted, with its symmetric image.
+/// One piece of a stroke being painted, with its symmetric images (their
+/// indices and the images that make them).
 #[derive(Clone, Debug)]
 struct Chunk {
     index: usize,
     points: Vec<Point>,
-    image: Option<usize>,
+    images: Vec<(usize, Image)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -494,7 +496,7 @@ impl Editor {
         let map = cx.doc.map();
         let coverage = cx.doc.board().coverage();
         let placed = self.placed(map, at);
-        let sym = cx.options.symmetry;
+        let images = symmetry_images(cx);
         let mut features = map.features.clone();
         let mut zones = map.zones.clone();
         let mut skipped = 0;
@@ -505,7 +507,7 @@ impl Editor {
             }
             let f = Feature { hex, kind };
             put_feature(&mut features, f);
-            if let Some(image) = sym.feature(map, f).filter(|i| i.hex != hex) {
+            for image in images.iter().map(|i| i.feature(f)).filter(|i| i.hex != hex) {
                 put_feature(&mut features, image);
             }
         }
@@ -515,8 +517,8 @@ impl Editor {
                 continue;
             }
             add_zone_hex(&mut zones, hex, side);
-            if let Some(m) = sym.hex(map, hex) {
-                add_zone_hex(&mut zones, m, symmetry::swap_side(side));
+            for image in &images {
+                add_zone_hex(&mut zones, image.hex(hex), image.side(side));
             }
         }
         let changes = feature_and_zone_changes(map, features, zones);
@@ -591,17 +593,18 @@ impl Editor {
                     } else {
                         points[vertex] = ev.world;
                     }
-                    // The symmetric corner follows, when there is one.
-                    if let (Some(old), Some(image_old), Some(image_new)) = (
-                        old,
-                        old.and_then(|o| cx.options.symmetry.point(cx.doc.map(), o)),
-                        cx.options.symmetry.point(cx.doc.map(), ev.world),
-                    ) && let Some(j) = points
-                        .iter()
-                        .position(|p| p.distance(image_old) < 1e-6)
-                        .filter(|&j| j != vertex && old.distance(image_old) > 1e-6)
-                    {
-                        points[j] = image_new;
+                    // The symmetric corners follow, where there are some.
+                    if let Some(old) = old {
+                        for image in symmetry_images(cx) {
+                            let image_old = image.point(old);
+                            if let Some(j) = points
+                                .iter()
+                                .position(|p| p.distance(image_old) < 1e-6)
+                                .filter(|&j| j != vertex && old.distance(image_old) > 1e-6)
+                            {
+                                points[j] = image.point(ev.world);
+                            }
+                        }
                     }
                     self.grid_vertex = Some(vertex);
                     self.set_grid(
@@ -702,7 +705,7 @@ impl Editor {
         let Some(before) = map.terrain.get(index).cloned() else {
             return;
         };
-        let image_index = image_piece(map, cx.options.symmetry, index);
+        let targets = image_pieces(map, &symmetry_images(cx), index);
         let Some(shape) = transform::translate_shape(&before.shape, by.x, by.y) else {
             self.message = Some("Cannot move the piece out of the coordinate range".to_owned());
             return;
@@ -716,14 +719,14 @@ impl Editor {
             before,
             after: after.clone(),
         }];
-        if let Some(j) = image_index
-            && let Some(image) = cx.options.symmetry.piece(map, &after)
-        {
-            changes.push(Change::ReplacePiece {
-                index: j,
-                before: map.terrain[j].clone(),
-                after: image,
-            });
+        for (j, image) in targets {
+            if let Some(moved) = image.piece(&after) {
+                changes.push(Change::ReplacePiece {
+                    index: j,
+                    before: map.terrain[j].clone(),
+                    after: moved,
+                });
+            }
         }
         if let Err(e) = cx
             .history
@@ -755,10 +758,10 @@ impl Editor {
             return;
         };
         let mut removals = vec![(index, piece)];
-        if let Some(j) = image_piece(map, cx.options.symmetry, index) {
+        for (j, _) in image_pieces(map, &symmetry_images(cx), index) {
             removals.push((j, map.terrain[j].clone()));
         }
-        // Remove the later piece first so the earlier index stays valid.
+        // Remove the later pieces first so the earlier indices stay valid.
         removals.sort_by_key(|&(i, _)| std::cmp::Reverse(i));
         let changes = removals
             .into_iter()
@@ -842,15 +845,21 @@ impl Editor {
         }
         chunk.points.push(to);
         let piece = stroke_piece(&chunk.points, erase, kind, radius);
-        let (index, image) = (chunk.index, chunk.image);
+        let index = chunk.index;
         if let Some(piece) = piece {
-            let mirrored = cx.options.symmetry.piece(cx.doc.map(), &piece);
+            let images: Vec<(usize, Option<TerrainPiece>)> = chunk
+                .images
+                .iter()
+                .map(|(j, image)| (*j, image.piece(&piece)))
+                .collect();
             // A point that would break a limit is left out; the stroke
             // keeps the points before it.
-            if cx.doc.replace_piece(index, piece).is_ok()
-                && let (Some(j), Some(m)) = (image, mirrored)
-            {
-                let _ = cx.doc.replace_piece(j, m);
+            if cx.doc.replace_piece(index, piece).is_ok() {
+                for (j, m) in images {
+                    if let Some(m) = m {
+                        let _ = cx.doc.replace_piece(j, m);
+                    }
+                }
             }
         }
     }
@@ -934,14 +943,17 @@ impl Editor {
         }
     }
 
-    /// Appends `piece` (and its symmetric image) as one command.
+    /// Appends `piece` (and its symmetric images) as one command.
     fn insert_pieces(&mut self, cx: &mut EditContext<'_>, label: &str, piece: TerrainPiece) {
         let n = cx.doc.map().terrain.len();
-        let image = cx.options.symmetry.piece(cx.doc.map(), &piece);
+        let images: Vec<TerrainPiece> = symmetry_images(cx)
+            .iter()
+            .filter_map(|i| i.piece(&piece))
+            .collect();
         let mut changes = vec![Change::InsertPiece { index: n, piece }];
-        if let Some(image) = image {
+        for (k, image) in images.into_iter().enumerate() {
             changes.push(Change::InsertPiece {
-                index: n + 1,
+                index: n + 1 + k,
                 piece: image,
             });
         }
@@ -997,15 +1009,13 @@ impl Editor {
         if !matches!(self.gesture, Gesture::EraseFeatures { .. }) {
             return;
         }
-        let image = cx.options.symmetry.hex(cx.doc.map(), hex);
+        let mut hexes = vec![hex];
+        hexes.extend(symmetry_images(cx).iter().map(|i| i.hex(hex)));
         let features = &cx.doc.map().features;
-        if features
-            .iter()
-            .any(|f| f.hex == hex || Some(f.hex) == image)
-        {
+        if features.iter().any(|f| hexes.contains(&f.hex)) {
             let kept = features
                 .iter()
-                .filter(|f| f.hex != hex && Some(f.hex) != image)
+                .filter(|f| !hexes.contains(&f.hex))
                 .copied()
                 .collect();
             cx.doc.set_features(kept);
@@ -1026,10 +1036,11 @@ impl Editor {
         let mut after = before.clone();
         let placed = Feature { hex, kind };
         put_feature(&mut after, placed);
-        if let Some(image) = cx.options.symmetry.feature(map, placed)
-            && image.hex != hex
-        {
-            put_feature(&mut after, image);
+        for image in symmetry_images(cx) {
+            let image = image.feature(placed);
+            if image.hex != hex {
+                put_feature(&mut after, image);
+            }
         }
         if after == before {
             return;
@@ -1055,7 +1066,7 @@ impl Editor {
         pointer: Option<Point>,
     ) -> Vec<Mark> {
         let map = doc.map();
-        let sym = options.symmetry;
+        let images = options.symmetry_on(map).images(map);
         let mut marks = Vec::new();
         match &self.gesture {
             Gesture::Polygon { points } => {
@@ -1065,15 +1076,15 @@ impl Editor {
                     points: pts.clone(),
                     closed: false,
                 });
-                if sym != Symmetry::Off {
+                for image in &images {
                     marks.push(Mark::Polyline {
-                        points: pts.iter().filter_map(|&p| sym.point(map, p)).collect(),
+                        points: pts.iter().map(|&p| image.point(p)).collect(),
                         closed: false,
                     });
                 }
             }
             Gesture::Circle { center, radius } => {
-                for c in std::iter::once(*center).chain(sym.point(map, *center)) {
+                for c in std::iter::once(*center).chain(images.iter().map(|i| i.point(*center))) {
                     marks.push(Mark::Circle {
                         center: c,
                         radius: *radius,
@@ -1174,18 +1185,23 @@ impl Editor {
     /// The marks of the active tool at `p`, on or off the grid.
     fn tool_marks(&self, doc: &Document, options: &ToolOptions, p: Point, marks: &mut Vec<Mark>) {
         let map = doc.map();
-        let sym = options.symmetry;
+        let symmetry = options.symmetry_on(map).images(map);
         let hex = doc.hex_at(p);
-        let images = |marks: &mut Vec<Mark>, mark: &dyn Fn(Hex, bool) -> Mark| {
-            marks.push(mark(hex, false));
-            if let Some(m) = sym.hex(map, hex).filter(|&m| m != hex) {
-                marks.push(mark(m, true));
+        // The mark at the pointer's hex and at each of its images (given
+        // the image, to map owners).
+        let images = |marks: &mut Vec<Mark>, mark: &dyn Fn(Hex, Option<&Image>) -> Mark| {
+            marks.push(mark(hex, None));
+            for image in &symmetry {
+                let m = image.hex(hex);
+                if m != hex {
+                    marks.push(mark(m, Some(image)));
+                }
             }
         };
         match options.tool {
             Tool::Brush | Tool::Eraser => {
                 let radius = options.brush * map.layout.hex_size.get();
-                for c in std::iter::once(p).chain(sym.point(map, p)) {
+                for c in std::iter::once(p).chain(symmetry.iter().map(|i| i.point(p))) {
                     marks.push(Mark::Circle {
                         center: c,
                         radius,
@@ -1198,13 +1214,9 @@ impl Editor {
                     Gesture::Zones { remove, .. } => *remove,
                     _ => doc.zones_of(options.side).contains(&hex),
                 };
-                images(marks, &|h, swapped| Mark::Hex {
+                images(marks, &|h, image| Mark::Hex {
                     hex: h,
-                    side: Some(if swapped {
-                        symmetry::swap_side(options.side)
-                    } else {
-                        options.side
-                    }),
+                    side: Some(image.map_or(options.side, |i| i.side(options.side))),
                     remove,
                 });
             }
@@ -1235,13 +1247,9 @@ impl Editor {
             }
             tool => {
                 if let Some(kind) = tool.feature(options.side) {
-                    images(marks, &|h, swapped| Mark::Feature {
+                    images(marks, &|h, image| Mark::Feature {
                         hex: h,
-                        kind: if swapped {
-                            symmetry::swap_kind(kind)
-                        } else {
-                            kind
-                        },
+                        kind: image.map_or(kind, |i| i.kind(kind)),
                     });
                 }
             }
@@ -1300,27 +1308,32 @@ fn add_chunk(
 ) -> Result<Chunk, String> {
     let piece = stroke_piece(&points, erase, kind, radius)
         .ok_or_else(|| "the brush is outside the coordinate range".to_owned())?;
-    let image = cx.options.symmetry.piece(cx.doc.map(), &piece);
+    let images: Vec<(Image, TerrainPiece)> = symmetry_images(cx)
+        .into_iter()
+        .filter_map(|i| Some((i, i.piece(&piece)?)))
+        .collect();
     let index = cx.doc.map().terrain.len();
     cx.doc
         .insert_piece(index, piece)
         .map_err(|e| e.to_string())?;
-    let image = match image {
-        Some(m) => match cx.doc.insert_piece(index + 1, m) {
-            Ok(()) => Some(index + 1),
-            Err(e) => {
-                // Undo the first half; it was just inserted, so this cannot
-                // bare more detail than there was before.
-                let _ = cx.doc.remove_piece(index);
-                return Err(e.to_string());
+    let mut placed = Vec::new();
+    for (image, m) in images {
+        let j = index + 1 + placed.len();
+        if let Err(e) = cx.doc.insert_piece(j, m) {
+            // Take back what was just inserted, last first, so the map is
+            // as it was before.
+            for (k, _) in placed.iter().rev() {
+                let _ = cx.doc.remove_piece(*k);
             }
-        },
-        None => None,
-    };
+            let _ = cx.doc.remove_piece(index);
+            return Err(e.to_string());
+        }
+        placed.push((j, image));
+    }
     Ok(Chunk {
         index,
         points,
-        image,
+        images: placed,
     })
 }
 
@@ -1328,7 +1341,7 @@ fn add_chunk(
 fn record_stroke(cx: &mut EditContext<'_>, chunks: &[Chunk]) {
     let mut indices: Vec<usize> = chunks
         .iter()
-        .flat_map(|c| std::iter::once(c.index).chain(c.image))
+        .flat_map(|c| std::iter::once(c.index).chain(c.images.iter().map(|&(j, _)| j)))
         .collect();
     indices.sort_unstable();
     let terrain = &cx.doc.map().terrain;
@@ -1386,15 +1399,32 @@ pub fn piece_at(doc: &Document, p: Point) -> Option<usize> {
         })
 }
 
-/// The index of the piece that is the symmetric image of piece `index`, if
-/// the symmetry is on and such a piece exists (and is another piece).
-fn image_piece(map: &Map, symmetry: Symmetry, index: usize) -> Option<usize> {
-    let image = symmetry.piece(map, map.terrain.get(index)?)?;
-    map.terrain
-        .iter()
-        .enumerate()
-        .find(|&(j, p)| j != index && shapes_match(p, &image))
-        .map(|(j, _)| j)
+/// The images of the symmetry edits follow.
+fn symmetry_images(cx: &EditContext<'_>) -> Vec<Image> {
+    let map = cx.doc.map();
+    cx.options.symmetry_on(map).images(map)
+}
+
+/// The pieces that are images of piece `index`, each with the image that
+/// makes it: for every image, the first other piece (not yet taken) that
+/// matches the image of piece `index`. Images without such a piece are
+/// left out.
+fn image_pieces(map: &Map, images: &[Image], index: usize) -> Vec<(usize, Image)> {
+    let Some(piece) = map.terrain.get(index) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(usize, Image)> = Vec::new();
+    for image in images {
+        let Some(want) = image.piece(piece) else {
+            continue;
+        };
+        if let Some(j) = map.terrain.iter().enumerate().position(|(j, p)| {
+            j != index && !out.iter().any(|&(k, _)| k == j) && shapes_match(p, &want)
+        }) {
+            out.push((j, *image));
+        }
+    }
+    out
 }
 
 /// Whether two pieces are equal up to rounding of their coordinates.
@@ -1446,14 +1476,17 @@ fn shapes_match(a: &TerrainPiece, b: &TerrainPiece) -> bool {
     }
 }
 
-/// Adds or removes `hex` (and its image, for the other side) in `side`'s zone.
+/// Adds or removes `hex` in `side`'s zone, and each of its images in the
+/// zone of the side the image gives it to.
 fn paint_zone(cx: &mut EditContext<'_>, hex: Hex, side: Side, remove: bool) {
+    let mut targets = vec![(hex, side)];
+    targets.extend(
+        symmetry_images(cx)
+            .iter()
+            .map(|i| (i.hex(hex), i.side(side))),
+    );
     let map = cx.doc.map();
     let coverage = cx.doc.board().coverage();
-    let mut targets = vec![(hex, side)];
-    if let Some(m) = cx.options.symmetry.hex(map, hex) {
-        targets.push((m, symmetry::swap_side(side)));
-    }
     let mut zones = map.zones.clone();
     let mut changed = false;
     for (h, s) in targets {
@@ -1701,7 +1734,7 @@ mod tests {
         let mut d = doc();
         let options = ToolOptions {
             tool: Tool::Base,
-            symmetry: Symmetry::Point,
+            symmetry: hexwright_engine::symmetry::Mode::Point,
             ..ToolOptions::default()
         };
         session(&mut d, options, |e, cx| {

@@ -70,7 +70,7 @@ impl Layer {
             Self::Findings => "A badge on every hex with a validation error or warning",
             Self::Coordinates => "Axial q,r coordinates on each hex when zoomed in",
             Self::Symmetry => {
-                "A dashed mark on every hex or object that breaks the chosen symmetry mode"
+                "A dashed mark on every hex or object that breaks the chosen symmetry mode, and a ringed cross at its centre"
             }
         }
     }

@@ -4,9 +4,10 @@
 //! the pointer lives in [`crate::editing`].
 
 use egui::Key;
+use hexwright_engine::map::Map;
 use hexwright_engine::map::{FeatureKind, Side, TerrainKind};
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::symmetry::Symmetry;
+use hexwright_engine::symmetry::{Centre, Mode, Symmetry};
 use serde::{Deserialize, Serialize};
 
 /// An editing tool.
@@ -188,8 +189,10 @@ pub struct ToolOptions {
     pub brush: f64,
     /// The side zones, barracks and bases are made for.
     pub side: Side,
-    /// Symmetric editing.
-    pub symmetry: Symmetry,
+    /// Symmetric editing: the mode chosen.
+    pub symmetry: Mode,
+    /// The centre the symmetry turns or mirrors about.
+    pub centre: Centre,
 }
 
 impl Default for ToolOptions {
@@ -199,12 +202,30 @@ impl Default for ToolOptions {
             terrain: TerrainKind::Rock,
             brush: 0.8,
             side: PlayerId(0),
-            symmetry: Symmetry::Off,
+            symmetry: Mode::Off,
+            centre: Centre::Hex,
         }
     }
 }
 
 impl ToolOptions {
+    /// The symmetry edits on `map` follow: the chosen mode about the chosen
+    /// centre when the mode is made for the map's player count (and the
+    /// centre works for the mode on its grid), otherwise off.
+    #[must_use]
+    pub fn symmetry_on(&self, map: &Map) -> Symmetry {
+        if !self.symmetry.fits(map) {
+            return Symmetry::OFF;
+        }
+        let centres = self.symmetry.centres(map.layout.orientation);
+        let centre = if centres.contains(&self.centre) {
+            self.centre
+        } else {
+            Centre::Hex
+        };
+        Symmetry::new(self.symmetry, centre)
+    }
+
     /// Grows (`factor > 1`) or shrinks the brush, within [`BRUSH_RANGE`].
     pub fn scale_brush(&mut self, factor: f64) {
         self.brush = (self.brush * factor).clamp(*BRUSH_RANGE.start(), *BRUSH_RANGE.end());
@@ -227,6 +248,29 @@ mod tests {
         for taken in [Key::F, Key::S, Key::R, Key::M] {
             assert!(!keys.contains(&taken), "{taken:?}");
         }
+    }
+
+    #[test]
+    fn the_symmetry_follows_the_maps_player_count_and_grid() {
+        use hexwright_engine::layout::Orientation;
+        let mut map = Map::new_empty("S", Orientation::Pointy, 10.0, 300.0, 300.0).unwrap();
+        let mut o = ToolOptions {
+            symmetry: Mode::Turn3,
+            centre: Centre::Corner,
+            ..ToolOptions::default()
+        };
+        // A three-player mode does nothing on a two-player map.
+        assert_eq!(o.symmetry_on(&map), Symmetry::OFF);
+        map.players = 3;
+        assert_eq!(
+            o.symmetry_on(&map),
+            Symmetry::new(Mode::Turn3, Centre::Corner)
+        );
+        // No 120° turn about an edge midpoint: the hex centre instead.
+        o.centre = Centre::Edge;
+        assert_eq!(o.symmetry_on(&map), Symmetry::new(Mode::Turn3, Centre::Hex));
+        o.symmetry = Mode::Off;
+        assert!(o.symmetry_on(&map).is_off());
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! Generates the bundled map pack, `maps/` at the repository root:
-//! `pack.ron` ("Hexwright Classics") and the four maps it lists.
+//! `pack.ron` ("Hexwright Classics") and the five maps it lists.
 //!
 //! ```text
 //! cargo run -p hexwright-engine --example make_bundled_maps
 //! ```
 //!
 //! Every map is built here through the engine's public API, checked
-//! (coverage, validation, usable-hex count, point symmetry) and only then
+//! (coverage, validation, usable-hex count, symmetry) and only then
 //! written with [`format::save_atomic`], so the files are canonical RON and
 //! running the example again reproduces them byte for byte. Edit this file,
 //! not the `.ron` files, to change a bundled map; `engine/tests/bundled.rs`
@@ -53,10 +53,21 @@
 //! crosses the centre. The near islets hold an Energy objective (north-west
 //! for side 0) and an Outpost guarding a bridge to the centre (south-west).
 //!
+//! **Three Passes** (`three-passes.ron`, pointy hexes, three players). A
+//! hexagonal vale with a camp on every other rim edge: side 0 north, side 1
+//! south-east, side 2 south-west. It turns onto itself by 120° about the
+//! centre hex ([`DesignN`]): every piece, feature and zone of side 0's third
+//! is repeated turned by 120° for side 1 and by 240° for side 2. Each camp
+//! has its base against the rim, a barracks, a pond and a wood beside its
+//! zone, a chasm crack and an objective ahead. A rock ridge runs in from
+//! the rim between each pair of neighbours and ends at a pass held by an
+//! Outpost, with a bush to wait in and a spur of rock beyond; three rock
+//! pillars ring the central objective.
+//!
 //! **Four Corners** (`four-corners.ron`, pointy hexes, four players). A
 //! chamfered field with a camp in each corner: side 0 north-west, side 1
 //! north-east, side 2 south-west, side 3 south-east. It is symmetric in both
-//! mirrors through the centre ([`Design4`]): every piece, feature and zone
+//! mirrors through the centre ([`DesignN`]): every piece, feature and zone
 //! of side 0's quarter is repeated in the other three, owned by their side.
 //! Each camp has its base against the rim, a barracks, a pond and a wood
 //! behind its zone, a rock bluff and a chasm crack towards its neighbours;
@@ -76,8 +87,8 @@ use hexwright_engine::map::{
 use hexwright_engine::pack::{MANIFEST_FILE, Manifest};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::summary::Summary;
-use hexwright_engine::transform::{self, Axis};
-use hexwright_engine::{symmetry, validate};
+use hexwright_engine::symmetry::{self, Centre, Mode, Symmetry};
+use hexwright_engine::validate;
 use std::collections::BTreeSet;
 use std::error::Error;
 use std::path::PathBuf;
@@ -87,10 +98,11 @@ type Builder = fn() -> Map;
 
 /// The pack's maps, in manifest order: file name and builder. The first one
 /// is the map the app opens by default.
-const MAPS: [(&str, Builder); 4] = [
+const MAPS: [(&str, Builder); 5] = [
     ("twin-fords.ron", twin_fords),
     ("broken-crown.ron", broken_crown),
     ("ember-isles.ron", ember_isles),
+    ("three-passes.ron", three_passes),
     ("four-corners.ron", four_corners),
 ];
 
@@ -594,22 +606,21 @@ fn ember_isles() -> Map {
     d.map
 }
 
-/// A four-player map under construction: everything is added in side 0's
-/// quarter (north-west) and repeated in both mirrors through the centre of
-/// the map area, owned by the side of that quarter: the vertical mirror
-/// for side 1 (north-east), the horizontal one for side 2 (south-west),
-/// both for side 3. Pointy hexes only: their mirrors map hexes to hexes.
-struct Design4 {
+/// A map for three or four players under construction: everything is
+/// added for side 0 and repeated by every image of the map's [`Symmetry`]
+/// (the editor's symmetry modes), owned by the side the image gives it to.
+/// Four players: both mirrors through the centre of the map area (side 0
+/// north-west, 1 north-east, 2 south-west, 3 south-east). Three players:
+/// turns of 120° about it (side 0 north, then clockwise).
+struct DesignN {
     map: Map,
+    images: Vec<symmetry::Image>,
 }
 
-impl Design4 {
-    /// A map whose grid region is a rectangle with its corners cut by
-    /// `chamfer`, `inset` inside the area.
-    fn new(name: &str, hex_size: f64, size: (f64, f64), inset: f64, chamfer: f64) -> Self {
-        let mut map = Map::new_empty(name, Orientation::Pointy, hex_size, size.0, size.1)
-            .expect("valid map size");
-        map.players = 4;
+impl DesignN {
+    /// A four-player map whose grid region is a rectangle with its corners
+    /// cut by `chamfer`, `inset` inside the area.
+    fn four(name: &str, hex_size: f64, size: (f64, f64), inset: f64, chamfer: f64) -> Self {
         let (w, h) = size;
         let (a, c) = (inset, inset + chamfer);
         let corners = [
@@ -622,8 +633,46 @@ impl Design4 {
             (a, h - c),
             (a, c),
         ];
-        map.grid = Polygon::new(corners.iter().map(|&p| pt(p)).collect()).expect("grid region");
-        Self { map }
+        let region = corners.iter().map(|&p| pt(p)).collect();
+        Self::new(name, 4, Mode::Mirror4, hex_size, size, region)
+    }
+
+    /// A three-player map whose grid region is the hexagon holding the
+    /// hexes at most `radius` steps from the centre hex.
+    fn three(name: &str, hex_size: f64, radius: i32, margin: f64) -> Self {
+        // The region's corners lie half a hex beyond the corner hexes, so
+        // the ring `radius` is in and the next ring out.
+        let rho = (f64::from(radius) + 0.5) * 3f64.sqrt() * hex_size;
+        // The area: the region and a margin, rounded up to whole tens.
+        let tens = |v: f64| (v / 10.0).ceil() * 10.0;
+        let size = (
+            tens(2.0 * (rho + margin)),
+            tens(3f64.sqrt() * rho + 2.0 * margin),
+        );
+        let c = (size.0 / 2.0, size.1 / 2.0);
+        let region = (0..6)
+            .map(|k| {
+                let (x, y) = polar(c, rho, rho, f64::from(k) * 60.0);
+                Point::new(x, y)
+            })
+            .collect();
+        Self::new(name, 3, Mode::Turn3, hex_size, size, region)
+    }
+
+    fn new(
+        name: &str,
+        players: u8,
+        mode: Mode,
+        hex_size: f64,
+        size: (f64, f64),
+        region: Vec<Point>,
+    ) -> Self {
+        let mut map = Map::new_empty(name, Orientation::Pointy, hex_size, size.0, size.1)
+            .expect("valid map size");
+        map.players = players;
+        map.grid = Polygon::new(region).expect("grid region");
+        let images = Symmetry::new(mode, Centre::Hex).images(&map);
+        Self { map, images }
     }
 
     fn meta(&mut self, description: &str, tags: &[&str]) {
@@ -632,53 +681,33 @@ impl Design4 {
         self.map.meta.tags = tags.iter().map(|&t| t.to_owned()).collect();
     }
 
-    /// The image of a world point in side `side`'s quarter.
-    fn point(&self, side: u8, p: Point) -> Point {
-        let (w, h) = (self.map.area.width.get(), self.map.area.height.get());
-        match side {
-            0 => p,
-            1 => Point::new(w - p.x, p.y),
-            2 => Point::new(p.x, h - p.y),
-            _ => Point::new(w - p.x, h - p.y),
-        }
+    /// The world centre of hex `(q, r)`.
+    fn at(&self, (q, r): (i32, i32)) -> (f64, f64) {
+        let p = self.map.hex_layout().center(Hex::new(q, r));
+        (p.x, p.y)
     }
 
-    /// The image of a hex in side `side`'s quarter (pointy hexes: the
-    /// vertical mirror is `(q, r) -> (-q - r, r)`, the horizontal one
-    /// `(q, r) -> (q + r, -r)`).
-    fn hex(side: u8, (q, r): (i32, i32)) -> Hex {
-        let mx = |(q, r): (i32, i32)| (-q - r, r);
-        let my = |(q, r): (i32, i32)| (q + r, -r);
-        let (q, r) = match side {
-            0 => (q, r),
-            1 => mx((q, r)),
-            2 => my((q, r)),
-            _ => mx(my((q, r))),
-        };
-        Hex::new(q, r)
-    }
-
-    fn shape(&self, side: u8, shape: &TerrainShape) -> TerrainShape {
-        transform::map_shape(shape, |p| self.point(side, p)).expect("images stay in range")
-    }
-
-    /// Adds a piece and its three images.
-    fn piece(&mut self, kind: TerrainKind, shape: &TerrainShape) {
-        for side in 0..4 {
-            let shape = self.shape(side, shape);
-            self.map.terrain.push(TerrainPiece { kind, shape });
-        }
+    /// Adds a piece and its images.
+    fn piece(&mut self, kind: TerrainKind, shape: TerrainShape) {
+        let piece = TerrainPiece { kind, shape };
+        let images: Vec<TerrainPiece> = self
+            .images
+            .iter()
+            .map(|i| i.piece(&piece).expect("images stay in range"))
+            .collect();
+        self.map.terrain.push(piece);
+        self.map.terrain.extend(images);
     }
 
     fn polygon(&mut self, kind: TerrainKind, points: &[(f64, f64)]) {
         let points = Polygon::new(points.iter().map(|&p| pt(p)).collect()).expect("polygon");
-        self.piece(kind, &TerrainShape::Polygon { points });
+        self.piece(kind, TerrainShape::Polygon { points });
     }
 
     fn circle(&mut self, kind: TerrainKind, center: (f64, f64), radius: f64) {
         let radius = Length::new(snap(radius)).expect("radius");
         let center = Coord(pt(center));
-        self.piece(kind, &TerrainShape::Circle { center, radius });
+        self.piece(kind, TerrainShape::Circle { center, radius });
     }
 
     fn stroke(&mut self, kind: TerrainKind, radius: f64, points: &[(f64, f64)]) {
@@ -686,7 +715,7 @@ impl Design4 {
         let points = Path::new(points.iter().map(|&p| pt(p)).collect()).expect("path");
         self.piece(
             kind,
-            &TerrainShape::Stroke {
+            TerrainShape::Stroke {
                 radius,
                 points,
                 erase: false,
@@ -694,42 +723,45 @@ impl Design4 {
         );
     }
 
-    /// Adds a feature of side 0's quarter and its three images; an owned
-    /// feature belongs to the side of its quarter. A hex on a mirror axis
-    /// gets one feature.
-    fn feature(&mut self, at: (i32, i32), kind: FeatureKind) {
-        for side in 0..4u8 {
-            let hex = Self::hex(side, at);
-            let kind = match kind {
-                FeatureKind::Barracks { .. } => FeatureKind::Barracks {
-                    side: PlayerId(side),
-                },
-                FeatureKind::Base { .. } => FeatureKind::Base {
-                    side: PlayerId(side),
-                },
-                k => k,
-            };
-            if self.map.feature_at(hex).is_none() {
-                self.map.features.push(Feature { hex, kind });
+    /// Adds a feature of side 0's and its images; an owned feature's images
+    /// belong to the sides the images give it to. A hex that is its own
+    /// image (the centre) gets one feature.
+    fn feature(&mut self, (q, r): (i32, i32), kind: FeatureKind) {
+        let f = Feature {
+            hex: Hex::new(q, r),
+            kind,
+        };
+        let images: Vec<Feature> = self.images.iter().map(|i| i.feature(f)).collect();
+        for f in std::iter::once(f).chain(images) {
+            if self.map.feature_at(f.hex).is_none() {
+                self.map.features.push(f);
             }
         }
     }
 
     /// Side 0's starting zone; the other sides' are its images.
     fn zone(&mut self, hexes: &[(i32, i32)]) {
-        for side in 0..4u8 {
-            self.map.zones.push(Zone {
-                side: PlayerId(side),
-                hexes: hexes.iter().map(|&h| Self::hex(side, h)).collect(),
-            });
-        }
+        let zone = Zone {
+            side: PlayerId(0),
+            hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
+        };
+        let images: Vec<Zone> = self
+            .images
+            .iter()
+            .map(|i| Zone {
+                side: i.side(zone.side),
+                hexes: zone.hexes.iter().map(|&h| i.hex(h)).collect(),
+            })
+            .collect();
+        self.map.zones.push(zone);
+        self.map.zones.extend(images);
     }
 }
 
 /// Four Corners: a camp in each corner for four players (see the module
 /// docs).
 fn four_corners() -> Map {
-    let mut d = Design4::new("Four Corners", 30.0, (1320.0, 990.0), 15.0, 120.0);
+    let mut d = DesignN::four("Four Corners", 30.0, (1320.0, 990.0), 15.0, 120.0);
     d.meta(
         "Four camps in the corners of one field, each between two neighbours, with four rock pillars around the central objective.",
         &["four players", "ffa", "corners"],
@@ -771,17 +803,54 @@ fn four_corners() -> Map {
     d.map
 }
 
-/// Checks everything the bundled maps promise; the error says what is wrong.
-/// Who owns the image of side `side`'s things in a four-player map's
-/// mirror along `axis`: the vertical mirror swaps west and east (0 and 1,
-/// 2 and 3), the horizontal one north and south (0 and 2, 1 and 3).
-fn quarter_mirror(side: PlayerId, axis: Axis) -> PlayerId {
-    match axis {
-        Axis::Vertical => PlayerId(side.0 ^ 1),
-        Axis::Horizontal => PlayerId(side.0 ^ 2),
-    }
+/// Three Passes: three camps on the rim of a hexagonal vale for three
+/// players (see the module docs).
+fn three_passes() -> Map {
+    let mut d = DesignN::three("Three Passes", 30.0, 12, 30.0);
+    d.meta(
+        "Three camps on the rim of a hexagonal vale; a rock ridge with one pass, held by an Outpost, parts each pair of neighbours, and three pillars ring the central objective.",
+        &["three players", "ffa", "passes"],
+    );
+    // Side 0's camp in the north; the base against the rim.
+    d.feature((6, -12), FeatureKind::Base { side: PlayerId(0) });
+    d.feature((2, -12), FeatureKind::Barracks { side: PlayerId(0) });
+    let zone: Vec<(i32, i32)> = (3..=7).flat_map(|q| [(q, -11), (q, -10)]).collect();
+    d.zone(&zone);
+    let pond = d.at((0, -11));
+    d.circle(Water, pond, 38.0);
+    let wood = d.at((10, -11));
+    d.polygon(
+        Forest,
+        &[
+            (wood.0 - 45.0, wood.1 - 30.0),
+            (wood.0 + 35.0, wood.1 - 35.0),
+            (wood.0 + 50.0, wood.1 + 20.0),
+            (wood.0 - 5.0, wood.1 + 40.0),
+            (wood.0 - 50.0, wood.1 + 15.0),
+        ],
+    );
+    let (a, b) = (d.at((11, -8)), d.at((10, -6)));
+    d.stroke(Chasm, 9.0, &[a, (a.0 - 12.0, f64::midpoint(a.1, b.1)), b]);
+    // The ridge towards side 1, from the rim to the pass.
+    let (rim, end) = (d.at((12, -6)), d.at((8, -4)));
+    d.stroke(Rock, 24.0, &[rim, end]);
+    // The pass: an Outpost, a bush on this side to wait in, and past it a
+    // short spur of rock.
+    d.feature((6, -3), FeatureKind::Outpost);
+    d.feature((5, -4), FeatureKind::Bush);
+    d.feature((1, -5), FeatureKind::Bush);
+    let spur = d.at((4, -2));
+    d.circle(Rock, spur, 24.0);
+    // The home objective, ahead of the zone.
+    d.feature((3, -6), FeatureKind::Objective);
+    // The centre: an objective ringed by three pillars.
+    d.feature((0, 0), FeatureKind::Objective);
+    let pillar = d.at((1, -2));
+    d.circle(Rock, pillar, 22.0);
+    d.map
 }
 
+/// Checks everything the bundled maps promise; the error says what is wrong.
 fn check(file: &str, map: &Map) -> Result<Coverage, String> {
     let coverage = Coverage::new(map).map_err(|e| format!("{file}: {e}"))?;
     let findings = validate::validate(map, &coverage);
@@ -804,23 +873,22 @@ fn check(file: &str, map: &Map) -> Result<Coverage, String> {
             map.players
         ));
     }
-    if map.players == 4 {
-        // Both mirrors, each with its own owners: no hex breaks either.
-        for axis in Axis::ALL {
-            let breaks = symmetry::breaks_with(
-                map,
-                &coverage,
-                |h| transform::mirror_hex(h, map.layout.orientation, axis),
-                |side| quarter_mirror(side, axis),
-            );
-            if !breaks.is_empty() {
-                return Err(format!(
-                    "{file}: {} hexes break the {} mirror, e.g. {:?}",
-                    breaks.len(),
-                    axis.name(),
-                    breaks[0]
-                ));
-            }
+    if map.players > 2 {
+        // The symmetry the editor offers for the player count: no hex
+        // breaks it.
+        let mode = if map.players == 3 {
+            Mode::Turn3
+        } else {
+            Mode::Mirror4
+        };
+        let breaks = symmetry::breaks(map, &coverage, Symmetry::new(mode, Centre::Hex));
+        if !breaks.is_empty() {
+            return Err(format!(
+                "{file}: {} hexes break the symmetry {}, e.g. {:?}",
+                breaks.len(),
+                mode.label(),
+                breaks[0]
+            ));
         }
         return Ok(coverage);
     }
@@ -885,7 +953,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         name: "Hexwright Classics".to_owned(),
         version: "1.0.0".to_owned(),
         author: "Hexwright".to_owned(),
-        description: "Four original maps that ship with Hexwright: three for two players (rivers and fords, a broken crown of cliffs, volcanic islands) and one for four (a camp in each corner).".to_owned(),
+        description: "Five original maps that ship with Hexwright: three for two players (rivers and fords, a broken crown of cliffs, volcanic islands), one for three (a vale parted by ridges) and one for four (a camp in each corner).".to_owned(),
         maps: maps.iter().map(|(file, _)| (*file).to_owned()).collect(),
         roster: None,
         scenarios: Vec::new(),

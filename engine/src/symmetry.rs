@@ -1,42 +1,86 @@
-//! Map symmetry: the image of a hex, point, feature, zone side or terrain
-//! piece under a symmetry of the map area, and the hexes that break it.
+//! Map symmetry: the images of a hex, point, feature, zone side or terrain
+//! piece under a symmetry of the map, and the hexes that break it.
 //!
-//! A two-player map is fair when each side sees the mirror image of what the
-//! other side sees. [`Symmetry::Point`] is the point reflection about the
-//! centre of the map area (hex `h` ↦ `-h`); [`Symmetry::Mirror`] reflects
-//! about a vertical or horizontal line through the centre. The image of a
-//! side-owned thing (zone, barracks, base) belongs to the other side.
+//! A map is fair when every player sees what every other player sees, moved
+//! onto their corner of the board. A [`Symmetry`] is a [`Mode`] — which
+//! group of rigid motions — and a [`Centre`] — the fixed point they turn or
+//! mirror about. Each motion other than the identity is an [`Image`]: it
+//! maps hexes to hexes exactly and gives what one player owns (a zone, a
+//! barracks, a base) to another player:
+//!
+//! | mode | players | images | owners |
+//! |---|---|---|---|
+//! | [`Mode::Point`] | 2 | a half turn | 0 ↔ 1 |
+//! | [`Mode::Mirror`] | 2 | a reflection in a vertical or horizontal line | 0 ↔ 1 |
+//! | [`Mode::Turn3`] | 3 | turns of 120° and 240° clockwise | 0 → 1 → 2 → 0, and back |
+//! | [`Mode::Mirror4`] | 4 | both reflections and the half turn | players in reading order: 0 ↔ 1 and 2 ↔ 3 left–right, 0 ↔ 2 and 1 ↔ 3 top–bottom, 0 ↔ 3 and 1 ↔ 2 by the half turn |
+//!
+//! (A half turn together with a mirror is the same group as both mirrors:
+//! the half turn is the two reflections one after the other.)
+//!
+//! The centre is hex `(0, 0)` at the middle of the map area, the midpoint of
+//! one of its edges, or one of its corners. Only some centres are
+//! symmetries of the hex grid for a mode: a half turn works about an edge
+//! midpoint (19 of 35 two-player Battle for Wesnoth maps are symmetric that
+//! way), a 120° turn about a corner, a mirror about a line through edge
+//! midpoints only across the rows or columns of hexes. [`Mode::centres`]
+//! lists the ones that work (and differ from the hex centre):
+//!
+//! ```
+//! use hexwright_engine::layout::Orientation;
+//! use hexwright_engine::symmetry::{Centre, Mode, Symmetry};
+//! use hexwright_engine::Hex;
+//! use hexwright_engine::map::Map;
+//!
+//! assert_eq!(Mode::Point.centres(Orientation::Pointy), [Centre::Hex, Centre::Edge]);
+//! assert_eq!(Mode::Turn3.centres(Orientation::Pointy), [Centre::Hex, Centre::Corner]);
+//!
+//! let mut map = Map::new_empty("Three", Orientation::Pointy, 10.0, 400.0, 400.0).unwrap();
+//! map.players = 3;
+//! let turn = Symmetry::new(Mode::Turn3, Centre::Hex);
+//! let images = turn.images(&map);
+//! assert_eq!(images.len(), 2);
+//! // A turn of 120° about hex (0, 0) moves (3, 0) two hex directions on.
+//! assert_eq!(images[0].hex(Hex::new(3, 0)), Hex::new(-3, 3));
+//! ```
 
 use crate::coverage::Coverage;
 use crate::geom::Point;
-use crate::layout::hex_key;
+use crate::layout::{Orientation, hex_key};
 use crate::map::{Feature, FeatureKind, Map, Side, TerrainPiece};
 use crate::player::PlayerId;
 use crate::transform::{self, Axis};
 use hexx::Hex;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A symmetry of the map area.
+/// Which group of rigid motions a symmetry is.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
-pub enum Symmetry {
+pub enum Mode {
     /// No symmetry.
     #[default]
     Off,
-    /// Point reflection (a half turn) about the centre of the map area.
+    /// A half turn about the centre (two players).
     Point,
-    /// Reflection about a line through the centre of the map area.
+    /// A reflection about a line through the centre (two players).
     Mirror(Axis),
+    /// Turns of 120° and 240° about the centre (three players).
+    Turn3,
+    /// Reflections about the vertical and the horizontal line through the
+    /// centre, and the half turn they make together (four players).
+    Mirror4,
 }
 
-impl Symmetry {
+impl Mode {
     /// Every mode, in menu order.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 6] = [
         Self::Off,
         Self::Point,
         Self::Mirror(Axis::Vertical),
         Self::Mirror(Axis::Horizontal),
+        Self::Turn3,
+        Self::Mirror4,
     ];
 
     /// A short label for display.
@@ -47,6 +91,8 @@ impl Symmetry {
             Self::Point => "Point",
             Self::Mirror(Axis::Vertical) => "Mirror |",
             Self::Mirror(Axis::Horizontal) => "Mirror —",
+            Self::Turn3 => "Turn 120°",
+            Self::Mirror4 => "Mirror | and —",
         }
     }
 
@@ -55,54 +101,297 @@ impl Symmetry {
     pub const fn hint(self) -> &'static str {
         match self {
             Self::Off => "Edits apply where you make them only",
-            Self::Point => "Every edit is repeated turned 180° about the map centre, sides swapped",
+            Self::Point => {
+                "Every edit is repeated turned 180° about the centre, sides 0 and 1 swapped"
+            }
             Self::Mirror(Axis::Vertical) => {
-                "Every edit is repeated mirrored left–right about the map centre, sides swapped"
+                "Every edit is repeated mirrored left–right about the centre, sides 0 and 1 swapped"
             }
             Self::Mirror(Axis::Horizontal) => {
-                "Every edit is repeated mirrored top–bottom about the map centre, sides swapped"
+                "Every edit is repeated mirrored top–bottom about the centre, sides 0 and 1 swapped"
+            }
+            Self::Turn3 => {
+                "Every edit is repeated turned 120° and 240° clockwise about the centre; \
+                 what side 0 owns goes to side 1, side 1's to side 2, side 2's to side 0"
+            }
+            Self::Mirror4 => {
+                "Every edit is repeated in the other three quarters, sides in reading order: \
+                 mirrored left–right (0 ↔ 1, 2 ↔ 3), top–bottom (0 ↔ 2, 1 ↔ 3) and both (0 ↔ 3, 1 ↔ 2)"
             }
         }
     }
 
-    /// The image of `hex` on `map`, or `None` when the symmetry is off.
+    /// How many players a map in this mode has (`None` when off).
     #[must_use]
-    pub fn hex(self, map: &Map, hex: Hex) -> Option<Hex> {
+    pub const fn players(self) -> Option<usize> {
         match self {
             Self::Off => None,
-            Self::Point => Some(transform::reflect_hex(hex)),
-            Self::Mirror(axis) => Some(transform::mirror_hex(hex, map.layout.orientation, axis)),
+            Self::Point | Self::Mirror(_) => Some(2),
+            Self::Turn3 => Some(3),
+            Self::Mirror4 => Some(4),
         }
     }
 
-    /// The image of the world point `p` on `map`, or `None` when off.
+    /// Whether the mode can be used on `map`: off, or made for its player
+    /// count.
     #[must_use]
-    pub fn point(self, map: &Map, p: Point) -> Option<Point> {
-        let c = map.area.center();
-        match self {
-            Self::Off => None,
-            Self::Point => Some(transform::reflect_point(p, c)),
-            Self::Mirror(axis) => Some(transform::mirror_point(p, c, axis)),
-        }
+    pub fn fits(self, map: &Map) -> bool {
+        self.players().is_none_or(|n| n == map.player_count())
     }
 
-    /// The image of a feature: its hex mapped, its side swapped.
+    /// The centres this mode can turn or mirror about on a grid of
+    /// `orientation`, the hex centre first. A centre is listed when the
+    /// motions about it map hexes to hexes and differ from the motions about
+    /// the centres listed before it (a mirror line through a corner may be
+    /// the line through an edge midpoint).
     #[must_use]
-    pub fn feature(self, map: &Map, f: Feature) -> Option<Feature> {
-        Some(Feature {
-            hex: self.hex(map, f.hex)?,
-            kind: swap_kind(f.kind),
-        })
-    }
-
-    /// The image of a terrain piece; `None` when off or when the image would
-    /// leave the coordinate range.
-    #[must_use]
-    pub fn piece(self, map: &Map, piece: &TerrainPiece) -> Option<TerrainPiece> {
+    pub fn centres(self, orientation: Orientation) -> Vec<Centre> {
         if self == Self::Off {
-            return None;
+            return Vec::new();
         }
-        let shape = transform::map_shape(&piece.shape, |p| self.point(map, p).unwrap_or(p))?;
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for c in Centre::ALL {
+            if let Some(m) = self.motions(orientation, c)
+                && !seen.contains(&m)
+            {
+                seen.push(m);
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The motions of the mode about `centre` as (linear part, shift,
+    /// owners), or `None` when one of them does not map hexes to hexes.
+    fn motions(
+        self,
+        orientation: Orientation,
+        centre: Centre,
+    ) -> Option<Vec<(Linear, Hex, Owners)>> {
+        let elements: &[(Linear, Owners)] = match self {
+            Self::Off => &[],
+            Self::Point => &[(Linear::Turn(3), [1, 0, 2, 3])],
+            Self::Mirror(Axis::Vertical) => &[(Linear::Mirror(Axis::Vertical), [1, 0, 2, 3])],
+            Self::Mirror(Axis::Horizontal) => &[(Linear::Mirror(Axis::Horizontal), [1, 0, 2, 3])],
+            Self::Turn3 => &[
+                (Linear::Turn(2), [1, 2, 0, 3]),
+                (Linear::Turn(4), [2, 0, 1, 3]),
+            ],
+            Self::Mirror4 => &[
+                (Linear::Mirror(Axis::Vertical), [1, 0, 3, 2]),
+                (Linear::Mirror(Axis::Horizontal), [2, 3, 0, 1]),
+                (Linear::Turn(3), [3, 2, 1, 0]),
+            ],
+        };
+        let c6 = centre.sixths(orientation);
+        elements
+            .iter()
+            .map(|&(linear, owners)| {
+                // About the centre c: h ↦ L(h - c) + c = L(h) + (c - L(c)).
+                let d = c6 - linear.hex(c6, orientation);
+                (d.x % 6 == 0 && d.y % 6 == 0).then(|| (linear, Hex::new(d.x / 6, d.y / 6), owners))
+            })
+            .collect()
+    }
+}
+
+/// The point a symmetry turns or mirrors about, relative to hex `(0, 0)` at
+/// the centre of the map area.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Centre {
+    /// The centre of hex `(0, 0)`.
+    #[default]
+    Hex,
+    /// The midpoint of the edge hex `(0, 0)` shares with its neighbour to
+    /// the east (pointy hexes) or to the south (flat hexes).
+    Edge,
+    /// The corner hex `(0, 0)` shares with its neighbours `(1, 0)` and
+    /// `(0, 1)`.
+    Corner,
+}
+
+impl Centre {
+    /// Every centre, in menu order.
+    pub const ALL: [Self; 3] = [Self::Hex, Self::Edge, Self::Corner];
+
+    /// A short label for display.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Hex => "Hex centre",
+            Self::Edge => "Edge midpoint",
+            Self::Corner => "Hex corner",
+        }
+    }
+
+    /// Six times the centre in axial coordinates (so it is whole).
+    fn sixths(self, orientation: Orientation) -> Hex {
+        match (self, orientation) {
+            (Self::Hex, _) => Hex::ZERO,
+            (Self::Edge, Orientation::Pointy) => Hex::new(3, 0),
+            (Self::Edge, Orientation::Flat) => Hex::new(0, 3),
+            (Self::Corner, _) => Hex::new(2, 2),
+        }
+    }
+
+    /// The centre's world position on `map`.
+    #[must_use]
+    pub fn point(self, map: &Map) -> Point {
+        let layout = map.hex_layout();
+        let c6 = layout.center(self.sixths(map.layout.orientation)) - layout.origin;
+        layout.origin + Point::new(c6.x / 6.0, c6.y / 6.0)
+    }
+}
+
+/// A symmetry of the map: a mode about a centre.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct Symmetry {
+    /// Which motions.
+    pub mode: Mode,
+    /// About which point.
+    pub centre: Centre,
+}
+
+impl Symmetry {
+    /// No symmetry.
+    pub const OFF: Self = Self {
+        mode: Mode::Off,
+        centre: Centre::Hex,
+    };
+
+    /// The symmetry of `mode` about `centre`.
+    #[must_use]
+    pub const fn new(mode: Mode, centre: Centre) -> Self {
+        Self { mode, centre }
+    }
+
+    /// Whether the symmetry is off.
+    #[must_use]
+    pub fn is_off(self) -> bool {
+        self.mode == Mode::Off
+    }
+
+    /// The symmetry's images on `map`, in the mode's order; none when off.
+    /// A centre the mode cannot use on this grid counts as the hex centre.
+    #[must_use]
+    pub fn images(self, map: &Map) -> Vec<Image> {
+        let orientation = map.layout.orientation;
+        let (centre, motions) = match self.mode.motions(orientation, self.centre) {
+            Some(m) => (self.centre, m),
+            None => (
+                Centre::Hex,
+                self.mode
+                    .motions(orientation, Centre::Hex)
+                    .unwrap_or_default(),
+            ),
+        };
+        let centre = centre.point(map);
+        motions
+            .into_iter()
+            .map(|(linear, shift, owners)| Image {
+                linear,
+                shift,
+                orientation,
+                centre,
+                owners,
+            })
+            .collect()
+    }
+}
+
+/// Who gets what player `i` owns: `owners[i]`.
+type Owners = [u8; 4];
+
+/// The linear part of a motion of the hex grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Linear {
+    /// A turn by this many 60° steps clockwise on screen.
+    Turn(i32),
+    /// A reflection about a line along this axis.
+    Mirror(Axis),
+}
+
+impl Linear {
+    fn hex(self, h: Hex, orientation: Orientation) -> Hex {
+        match self {
+            Self::Turn(steps) => transform::rotate_hex(h, steps),
+            Self::Mirror(axis) => transform::mirror_hex(h, orientation, axis),
+        }
+    }
+
+    fn point(self, p: Point, centre: Point) -> Point {
+        match self {
+            Self::Turn(3) => transform::reflect_point(p, centre),
+            Self::Turn(steps) => transform::rotate_point(p, centre, steps),
+            Self::Mirror(axis) => transform::mirror_point(p, centre, axis),
+        }
+    }
+}
+
+/// One motion of a symmetry other than the identity, on one map: where it
+/// takes hexes, points, pieces and features, and whose things become whose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Image {
+    linear: Linear,
+    shift: Hex,
+    orientation: Orientation,
+    centre: Point,
+    owners: Owners,
+}
+
+impl Image {
+    /// The image of `hex`.
+    #[must_use]
+    pub fn hex(&self, hex: Hex) -> Hex {
+        self.linear.hex(hex, self.orientation) + self.shift
+    }
+
+    /// The image of the world point `p`.
+    #[must_use]
+    pub fn point(&self, p: Point) -> Point {
+        self.linear.point(p, self.centre)
+    }
+
+    /// The player who owns the image of what `side` owns; players the mode
+    /// does not move keep their things.
+    #[must_use]
+    pub fn side(&self, side: Side) -> Side {
+        self.owners.get(side.index()).map_or(side, |&o| PlayerId(o))
+    }
+
+    /// `kind` with its owner mapped (unchanged for unowned features).
+    #[must_use]
+    pub fn kind(&self, kind: FeatureKind) -> FeatureKind {
+        match kind {
+            FeatureKind::Barracks { side } => FeatureKind::Barracks {
+                side: self.side(side),
+            },
+            FeatureKind::Base { side } => FeatureKind::Base {
+                side: self.side(side),
+            },
+            other => other,
+        }
+    }
+
+    /// The image of a feature: its hex mapped, its owner mapped.
+    #[must_use]
+    pub fn feature(&self, f: Feature) -> Feature {
+        Feature {
+            hex: self.hex(f.hex),
+            kind: self.kind(f.kind),
+        }
+    }
+
+    /// The image of a terrain piece; `None` when the image would leave the
+    /// coordinate range.
+    #[must_use]
+    pub fn piece(&self, piece: &TerrainPiece) -> Option<TerrainPiece> {
+        let shape = transform::map_shape(&piece.shape, |p| self.point(p))?;
         Some(TerrainPiece {
             kind: piece.kind,
             shape,
@@ -110,54 +399,25 @@ impl Symmetry {
     }
 }
 
-/// The other side: `0` ↔ `1`; other owners stay as they are.
-#[must_use]
-pub const fn swap_side(side: Side) -> Side {
-    match side.0 {
-        0 => PlayerId(1),
-        1 => PlayerId(0),
-        _ => side,
-    }
-}
-
-/// `kind` with its owner swapped (unchanged for unowned features).
-#[must_use]
-pub const fn swap_kind(kind: FeatureKind) -> FeatureKind {
-    match kind {
-        FeatureKind::Barracks { side } => FeatureKind::Barracks {
-            side: swap_side(side),
-        },
-        FeatureKind::Base { side } => FeatureKind::Base {
-            side: swap_side(side),
-        },
-        other => other,
-    }
-}
-
-/// Every hex that breaks `symmetry`, sorted by row then column: grid hexes whose image is not a
-/// grid hex or differs in being usable, hexes whose feature has no matching
-/// image (same kind, side swapped), and zone hexes whose image is not in the
-/// other side's zone. Empty when the symmetry is off.
+/// Every hex that breaks `symmetry`, sorted by row then column: what
+/// [`breaks_with`] finds for any of its images. Empty when the symmetry is
+/// off.
 #[must_use]
 pub fn breaks(map: &Map, coverage: &Coverage, symmetry: Symmetry) -> Vec<Hex> {
-    if symmetry == Symmetry::Off {
-        return Vec::new();
+    let mut out: BTreeMap<(i32, i32), Hex> = BTreeMap::new();
+    for image in symmetry.images(map) {
+        for h in breaks_with(map, coverage, |h| image.hex(h), |s| image.side(s)) {
+            out.insert(hex_key(h), h);
+        }
     }
-    breaks_with(
-        map,
-        coverage,
-        |h| symmetry.hex(map, h).unwrap_or(h),
-        swap_side,
-    )
+    out.into_values().collect()
 }
 
 /// Every hex that breaks the symmetry that maps hex `h` to `image(h)` and
 /// gives what side `s` owns to side `owner(s)`: grid hexes whose image is
 /// not a grid hex or differs in being usable, hexes whose feature has no
 /// image (same kind, owner mapped), and zone hexes whose image is not in
-/// the mapped side's zone. Sorted by row then column. A map for several
-/// players is checked this way against each symmetry it should have (both
-/// mirrors of a four-player map, each with its own owners).
+/// the mapped side's zone. Sorted by row then column.
 #[must_use]
 pub fn breaks_with(
     map: &Map,
@@ -207,76 +467,4 @@ pub fn breaks_with(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layout::Orientation;
-    use crate::map::{Coord, Length, TerrainKind, TerrainShape, Zone};
-
-    fn empty() -> Map {
-        Map::new_empty("S", Orientation::Pointy, 10.0, 300.0, 200.0).unwrap()
-    }
-
-    #[test]
-    fn an_empty_map_is_symmetric_in_every_mode() {
-        let map = empty();
-        let cov = Coverage::new(&map).unwrap();
-        for s in Symmetry::ALL {
-            assert!(breaks(&map, &cov, s).is_empty(), "{s:?}");
-        }
-    }
-
-    #[test]
-    fn a_lone_base_breaks_point_symmetry_until_mirrored() {
-        let mut map = empty();
-        let base = Feature {
-            hex: Hex::new(-5, 1),
-            kind: FeatureKind::Base { side: PlayerId(0) },
-        };
-        map.features.push(base);
-        let cov = Coverage::new(&map).unwrap();
-        assert_eq!(breaks(&map, &cov, Symmetry::Point), vec![base.hex]);
-        assert!(breaks(&map, &cov, Symmetry::Off).is_empty());
-
-        let image = Symmetry::Point.feature(&map, base).unwrap();
-        assert_eq!(image.hex, Hex::new(5, -1));
-        assert_eq!(image.kind, FeatureKind::Base { side: PlayerId(1) });
-        map.features.push(image);
-        assert!(breaks(&map, &cov, Symmetry::Point).is_empty());
-    }
-
-    #[test]
-    fn terrain_and_zones_are_checked_through_their_images() {
-        for s in [
-            Symmetry::Point,
-            Symmetry::Mirror(Axis::Vertical),
-            Symmetry::Mirror(Axis::Horizontal),
-        ] {
-            let mut map = empty();
-            let lake = TerrainPiece {
-                kind: TerrainKind::Water,
-                shape: TerrainShape::Circle {
-                    center: Coord(Point::new(80.0, 60.0)),
-                    radius: Length::new(25.0).unwrap(),
-                },
-            };
-            map.terrain.push(lake.clone());
-            map.zones.push(Zone {
-                side: PlayerId(0),
-                hexes: vec![Hex::new(-6, 0)],
-            });
-            let cov = Coverage::new(&map).unwrap();
-            let broken = breaks(&map, &cov, s);
-            assert!(broken.contains(&Hex::new(-6, 0)), "{s:?}: the zone hex");
-            assert!(broken.len() > 2, "{s:?}: the lake's hexes");
-
-            map.terrain.push(s.piece(&map, &lake).unwrap());
-            let image = s.hex(&map, Hex::new(-6, 0)).unwrap();
-            map.zones.push(Zone {
-                side: PlayerId(1),
-                hexes: vec![image],
-            });
-            let cov = Coverage::new(&map).unwrap();
-            assert!(breaks(&map, &cov, s).is_empty(), "{s:?}");
-        }
-    }
-}
+mod tests;

@@ -89,13 +89,14 @@ fn pack_manifest_is_as_shipped() {
             "twin-fords.ron",
             "broken-crown.ron",
             "ember-isles.ron",
+            "three-passes.ron",
             "four-corners.ron"
         ],
         "the app embeds these files in this order"
     );
     // Maps for two players and for more.
     let players: BTreeSet<u8> = maps().iter().map(|(_, _, m)| m.players).collect();
-    assert_eq!(players, BTreeSet::from([2, 4]));
+    assert_eq!(players, BTreeSet::from([2, 3, 4]));
     let text = std::fs::read_to_string(pack_dir().join(pack::MANIFEST_FILE)).unwrap();
     assert_eq!(
         format::to_ron_string(m).unwrap(),
@@ -224,30 +225,33 @@ fn maps_are_distinct() {
     }
 }
 
-/// Four-player maps are symmetric in both mirrors through the centre, the
-/// images owned by the mirrored quarter's side (west and east swap in the
-/// vertical mirror, north and south in the horizontal one).
+/// Maps for more players are symmetric in the editor's mode for their
+/// player count, the images owned by the sides the mode gives them to:
+/// three players turn by 120° (side 0 → 1 → 2 clockwise), four players
+/// mirror both ways (sides in reading order).
 #[test]
-fn every_four_player_map_is_symmetric_in_both_mirrors() {
-    use hexwright_engine::symmetry::breaks_with;
-    use hexwright_engine::transform::{Axis, mirror_hex};
-    let mut seen = 0;
-    for (name, _, map) in maps().into_iter().filter(|(_, _, m)| m.players == 4) {
+fn every_map_for_more_players_is_symmetric_in_its_mode() {
+    use hexwright_engine::symmetry::{Centre, Mode, Symmetry, breaks};
+    let mut seen = BTreeSet::new();
+    for (name, _, map) in maps().into_iter().filter(|(_, _, m)| m.players > 2) {
         let coverage = Coverage::new(&map).unwrap();
-        for axis in Axis::ALL {
-            let owner = |side: PlayerId| match axis {
-                Axis::Vertical => PlayerId(side.0 ^ 1),
-                Axis::Horizontal => PlayerId(side.0 ^ 2),
-            };
-            let breaks = breaks_with(
-                &map,
-                &coverage,
-                |h| mirror_hex(h, map.layout.orientation, axis),
-                owner,
-            );
-            assert_eq!(breaks, vec![], "{name}: the {} mirror", axis.name());
+        let mode = if map.players == 3 {
+            Mode::Turn3
+        } else {
+            Mode::Mirror4
+        };
+        let symmetry = Symmetry::new(mode, Centre::Hex);
+        assert_eq!(breaks(&map, &coverage, symmetry), vec![], "{name}");
+        // Every side has its own of each owned feature, where an image of
+        // side 0's puts it.
+        let base0 = map
+            .features
+            .iter()
+            .find(|f| f.kind == FeatureKind::Base { side: PlayerId(0) })
+            .unwrap();
+        for image in symmetry.images(&map) {
+            assert!(map.features.contains(&image.feature(*base0)), "{name}");
         }
-        // Every side has its own of each owned feature.
         for side in map.sides() {
             assert_eq!(
                 count(&map, |k| k == FeatureKind::Base { side }),
@@ -259,9 +263,13 @@ fn every_four_player_map_is_symmetric_in_both_mirrors() {
                 "{name}"
             );
         }
-        seen += 1;
+        seen.insert(map.players);
     }
-    assert!(seen > 0, "the pack has a four-player map");
+    assert_eq!(
+        seen,
+        BTreeSet::from([3, 4]),
+        "the pack has maps for three and four"
+    );
 }
 
 #[test]

@@ -74,23 +74,25 @@ pub fn show(ui: &mut Ui, palette: &Palette, players: usize) {
             ));
         });
     }
-    let features: [(FeatureKind, &str); 7] = [
-        (FeatureKind::Base { side: PlayerId(0) }, "Base, side 0"),
-        (FeatureKind::Base { side: PlayerId(1) }, "Base, side 1"),
-        (
-            FeatureKind::Barracks { side: PlayerId(0) },
-            "Barracks, side 0",
-        ),
-        (
-            FeatureKind::Barracks { side: PlayerId(1) },
-            "Barracks, side 1",
-        ),
+    let mut features: Vec<(FeatureKind, String)> = Vec::new();
+    for side in PlayerId::all(players) {
+        features.push((FeatureKind::Base { side }, format!("Base, side {side}")));
+    }
+    for side in PlayerId::all(players) {
+        features.push((
+            FeatureKind::Barracks { side },
+            format!("Barracks, side {side}"),
+        ));
+    }
+    for (kind, label) in [
         (FeatureKind::Objective, "Energy objective"),
         (FeatureKind::Outpost, "Outpost"),
         (FeatureKind::Bush, "Bush"),
-    ];
+    ] {
+        features.push((kind, label.to_owned()));
+    }
     for (kind, label) in features {
-        hex_row(ui, label, &|p, c, r| {
+        hex_row(ui, &label, &|p, c, r| {
             glyphs::feature(p, c, r * 0.85, kind, palette);
         });
     }
@@ -120,7 +122,7 @@ fn marks(ui: &mut Ui, palette: &Palette) {
     // Drawn like the canvas's Symmetry breaks layer: a dashed green outline.
     hex_row(
         ui,
-        "Breaks the symmetry (its mirror image differs)",
+        "Breaks the symmetry (one of its images differs)",
         &|p, c, r| {
             let mut pts = hexagon(c, r - 2.0);
             pts.push(pts[0]);

@@ -10,8 +10,9 @@ use crate::history::History;
 use crate::theme::{self, Palette};
 use crate::tool::{BRUSH_RANGE, Tool, ToolOptions};
 use egui::{ComboBox, RichText, Sense, Slider, Ui, Vec2};
+use hexwright_engine::map::Map;
 use hexwright_engine::map::TerrainKind;
-use hexwright_engine::symmetry::Symmetry;
+use hexwright_engine::symmetry::Mode;
 use hexwright_engine::validate::ZONE_SIZE;
 
 /// Draws the icon of a tool that does not place a feature, in `rect`.
@@ -351,16 +352,48 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
             ));
         }
         ui.separator();
-        ui.label("Symmetry")
-            .on_hover_text("Repeat every edit on its mirror image, sides swapped");
-        for sym in Symmetry::ALL {
-            if ui
-                .selectable_label(options.symmetry == sym, sym.label())
-                .on_hover_text(sym.hint())
-                .clicked()
-            {
-                actions.push(Action::SetSymmetry(sym));
-            }
-        }
+        symmetry_options(ui, doc.map(), options, actions);
     });
+}
+
+/// The symmetry modes made for the map's player count, and the centre when
+/// the mode can use more than one.
+fn symmetry_options(ui: &mut Ui, map: &Map, options: &ToolOptions, actions: &mut Vec<Action>) {
+    let on = options.symmetry_on(map);
+    ui.label("Symmetry").on_hover_text(format!(
+        "Repeat every edit on each of its images, owners mapped; the modes shown are those for {} players",
+        map.player_count()
+    ));
+    for mode in Mode::ALL.into_iter().filter(|m| m.fits(map)) {
+        if ui
+            .selectable_label(on.mode == mode, mode.label())
+            .on_hover_text(mode.hint())
+            .clicked()
+        {
+            actions.push(Action::SetSymmetry(mode));
+        }
+    }
+    let centres = on.mode.centres(map.layout.orientation);
+    if centres.len() > 1 {
+        egui::ComboBox::from_id_salt("symmetry-centre")
+            .selected_text(on.centre.label())
+            .show_ui(ui, |ui| {
+                for centre in centres {
+                    if ui
+                        .selectable_label(on.centre == centre, centre.label())
+                        .clicked()
+                    {
+                        actions.push(Action::SetSymmetryCentre(centre));
+                    }
+                }
+            })
+            .response
+            .on_hover_text(
+                "The point the symmetry turns or mirrors about: the centre hex of the map \
+                 area, the midpoint of one of its edges, or one of its corners",
+            )
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Symmetry centre")
+            });
+    }
 }

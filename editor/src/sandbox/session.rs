@@ -1017,7 +1017,7 @@ impl Sandbox {
                 tool: Tool::Select,
                 marks: &[],
                 breaks: &[],
-                symmetry: hexwright_engine::symmetry::Symmetry::Off,
+                symmetry: hexwright_engine::symmetry::Symmetry::OFF,
             };
             let canvas_actions = canvas::show(ui, cx.canvas, cx.view, params);
             let proj = Projection {
