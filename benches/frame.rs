@@ -301,7 +301,7 @@ fn sandbox_benches(c: &mut Criterion) {
             let sb = sandbox(&mut app);
             let over = sb
                 .timeline()
-                .is_some_and(|t| t.state().outcome.is_some() && t.cursor() == t.steps().len());
+                .is_some_and(|t| t.state().outcome().is_some() && t.cursor() == t.steps().len());
             sb.apply(
                 if over {
                     SandboxAction::Restart

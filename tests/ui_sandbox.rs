@@ -172,7 +172,7 @@ fn first_unit(
 ) {
     let s = timeline(h).unwrap().state().clone();
     let unit = s
-        .units
+        .units()
         .iter()
         .find(|u| u.side == PlayerId(0) && u.status == Status::Alive)
         .expect("side 0 has units")
@@ -195,7 +195,7 @@ fn a_person_moves_a_unit_by_clicks() {
     // End the turn with the button; the greedy bot of side 1 answers by itself.
     h.get_by_label("End turn").click();
     h.run();
-    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(0));
+    assert_eq!(timeline(&h).unwrap().state().side(), PlayerId(0));
     // The replay names the person's side `human` and re-runs to this state.
     let replay = h.state().sandbox().unwrap().replay().expect("a replay");
     assert_eq!(replay.header.players[0], "human");
@@ -216,16 +216,16 @@ fn bots_play_on_by_themselves_after_a_person_ends_a_turn() {
     // The bot's seat plays its turn frame by frame at the chosen speed,
     // without Play or Step, and stops when the person is to move again.
     assert!(h.state().sandbox().unwrap().is_playing());
-    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(1));
+    assert_eq!(timeline(&h).unwrap().state().side(), PlayerId(1));
     let mut frames = 0;
-    while timeline(&h).unwrap().state().side == PlayerId(1) && frames < 400 {
+    while timeline(&h).unwrap().state().side() == PlayerId(1) && frames < 400 {
         h.step();
         frames += 1;
     }
     let sb = h.state().sandbox().unwrap();
     let t = sb.timeline().unwrap();
     assert_eq!(
-        t.state().side,
+        t.state().side(),
         PlayerId(0),
         "side 1's bot never finished its turn"
     );
@@ -290,7 +290,7 @@ fn switching_views_changes_what_is_drawn() {
     let fog = fog.expect("a side's view has fog");
     assert!(fog.iter().any(|&v| !v), "side 0 does not see every hex");
     let seen = |s: &hexwright_engine::rules::MatchState| {
-        s.units
+        s.units()
             .iter()
             .filter(|u| u.side == PlayerId(1) && u.on_board())
             .count()
@@ -307,14 +307,14 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
     let mut h = started();
     // Play the match to its end.
     for _ in 0..200 {
-        if timeline(&h).unwrap().state().outcome.is_some() {
+        if timeline(&h).unwrap().state().outcome().is_some() {
             break;
         }
         h.get_by_label("Step turn").click();
         h.run();
     }
     let t = timeline(&h).unwrap();
-    assert!(t.state().outcome.is_some(), "the match ends");
+    assert!(t.state().outcome().is_some(), "the match ends");
     let final_hash = t.state().state_hash();
     let steps = t.steps().len();
     type_into(&mut h, "Replay file", &path.display().to_string());
@@ -356,7 +356,7 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
     h.run();
     assert_eq!(cursor(&h), 0);
     for _ in 0..200 {
-        if timeline(&h).unwrap().state().outcome.is_some() {
+        if timeline(&h).unwrap().state().outcome().is_some() {
             break;
         }
         h.get_by_label("Step turn").click();
@@ -403,7 +403,7 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     h.run();
     let s = timeline(&h).unwrap().state().clone();
     assert_eq!(
-        (s.round(), s.side),
+        (s.round(), s.side()),
         (2, hexwright_engine::player::PlayerId(0))
     );
     h.state_mut().sandbox_mut().unwrap().apply(
@@ -415,11 +415,11 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
     h.step();
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps()[t.cursor() - 1].cmd, Command::EndTurn);
-    assert_eq!(t.state().side, PlayerId(1));
+    assert_eq!(t.state().side(), PlayerId(1));
     assert_eq!(t.seats(), [None, Some(BotKind::Greedy)]);
     // Side 1's bot plays on by itself, back to the person.
     h.run();
-    assert_eq!(timeline(&h).unwrap().state().side, PlayerId(0));
+    assert_eq!(timeline(&h).unwrap().state().side(), PlayerId(0));
 }
 
 #[test]
@@ -516,7 +516,7 @@ fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
     let t = sb.timeline().expect("the match opened");
     assert_eq!(t.seed(), row.seed);
     assert_eq!(t.state().round(), row.rounds);
-    assert_eq!(t.state().outcome, Some(row.outcome));
+    assert_eq!(t.state().outcome(), Some(row.outcome));
 }
 
 #[test]
@@ -568,12 +568,12 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
     let heading = format!("Barracks at ({},{})", barracks.x, barracks.y);
     assert!(h.query_by_label(&heading).is_some(), "the spawn menu opens");
     // The cheapest kind side 0 can afford.
-    let race = s.race[PlayerId(0)];
+    let race = s.race()[PlayerId(0)];
     let roster = s.roster();
     let kind = roster
         .race_kinds(race)
         .map(|k| &roster.kind(k).def)
-        .filter(|d| d.class.spawnable() && d.cost.unwrap_or(0) <= s.energy[PlayerId(0)])
+        .filter(|d| d.class.spawnable() && d.cost.unwrap_or(0) <= s.energy()[PlayerId(0)])
         .min_by_key(|d| d.cost)
         .expect("an affordable kind")
         .clone();

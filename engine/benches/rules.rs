@@ -75,7 +75,7 @@ fn planner(c: &mut Criterion) {
         ends += usize::from(*cmd == Command::EndTurn);
         execute(&mut s, cmd, &mut events).expect("recorded commands are legal");
     }
-    let view = PlayerView::new(&s, s.side);
+    let view = PlayerView::new(&s, s.side());
     c.bench_function("planner_turn", |b| {
         b.iter(|| {
             let mut bot = BotKind::Planner.build(3, view.side);

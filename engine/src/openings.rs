@@ -166,7 +166,7 @@ pub struct OpeningRun {
 }
 
 fn sample(s: &MatchState, presence: &mut [u64]) {
-    for u in s.units.iter().filter(|u| u.status == Status::Alive) {
+    for u in s.units().iter().filter(|u| u.status == Status::Alive) {
         presence[usize::from(u.cell)] += 1;
     }
 }
@@ -204,11 +204,11 @@ pub fn play_opening(
     ];
     let mut turn = BotTurn::new(&s);
     let mut events: Vec<Event> = Vec::new();
-    while s.outcome.is_none() && s.turn < limit {
+    while s.outcome().is_none() && s.turn() < limit {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        let side = s.side;
+        let side = s.side();
         let (cmd, _) = turn.next(&s, players[usize::from(side)].as_mut());
         let end = cmd == Command::EndTurn;
         if end {
@@ -224,11 +224,11 @@ pub fn play_opening(
             }
             if let Event::Died { unit, .. } = *e {
                 // A unit's cell is kept when it leaves the board.
-                let cell = s.units[usize::from(unit)].cell;
+                let cell = s.units()[usize::from(unit)].cell;
                 run.deaths[usize::from(cell)] += 1;
             }
         }
-        if !end && s.outcome.is_some() {
+        if !end && s.outcome().is_some() {
             sample(&s, &mut run.presence);
             run.samples += 1;
         }
@@ -349,37 +349,37 @@ mod tests {
             let (seed, bots) = spec.game(i);
             let r = play(p, seed, bots, PlayOptions { record: true });
             let (mut s, _) = p.new_match_with_seed(seed);
-            let mut first: Vec<Option<Side>> = s.objectives.iter().map(|o| o.owner).collect();
+            let mut first: Vec<Option<Side>> = s.objectives().iter().map(|o| o.owner).collect();
             for cmd in &r.commands {
-                if s.turn >= limit || s.outcome.is_some() {
+                if s.turn() >= limit || s.outcome().is_some() {
                     break;
                 }
                 if *cmd == Command::EndTurn {
                     samples += 1;
-                    for u in s.units.iter().filter(|u| u.alive()) {
+                    for u in s.units().iter().filter(|u| u.alive()) {
                         presence[usize::from(u.cell)] += 1;
                     }
                 }
-                let before: Vec<bool> = s.units.iter().map(crate::rules::Unit::alive).collect();
+                let before: Vec<bool> = s.units().iter().map(crate::rules::Unit::alive).collect();
                 let mut events = Vec::new();
                 execute(&mut s, cmd, &mut events).unwrap();
-                if s.turn >= limit {
+                if s.turn() >= limit {
                     // Only the turn start of the next round happened since.
                     continue;
                 }
-                for (u, was) in s.units.iter().zip(before) {
+                for (u, was) in s.units().iter().zip(before) {
                     if was && !u.alive() {
                         deaths[usize::from(u.cell)] += 1;
                     }
                 }
-                for (i, o) in s.objectives.iter().enumerate() {
+                for (i, o) in s.objectives().iter().enumerate() {
                     if first[i].is_none() {
                         first[i] = o.owner;
                     }
                 }
-                if *cmd != Command::EndTurn && s.outcome.is_some() {
+                if *cmd != Command::EndTurn && s.outcome().is_some() {
                     samples += 1;
-                    for u in s.units.iter().filter(|u| u.alive()) {
+                    for u in s.units().iter().filter(|u| u.alive()) {
                         presence[usize::from(u.cell)] += 1;
                     }
                 }

@@ -441,7 +441,7 @@ impl Replay {
         let mut hashes = Vec::new();
         for cmd in &prepared.opening {
             events.clear();
-            if s.outcome.is_some() || rules::execute(&mut s, cmd, &mut events).is_err() {
+            if s.outcome().is_some() || rules::execute(&mut s, cmd, &mut events).is_err() {
                 break;
             }
             commands.push(cmd.clone());
@@ -701,14 +701,14 @@ pub struct Summary {
 
 impl Summary {
     fn new(replay: &Replay, s: &MatchState, hashes_checked: usize) -> Self {
-        let (result, winner) = match s.outcome {
+        let (result, winner) = match s.outcome() {
             Some(Outcome::Won(w)) => ("won", Some(w)),
             Some(Outcome::Draw) => ("draw", None),
             None => ("unfinished", None),
         };
         let bots = PerPlayer::from_vec(replay.header.players.clone());
         let base_health = PerPlayer::from_fn(s.players(), |p| {
-            s.bases
+            s.bases()
                 .iter()
                 .filter(|b| b.side == p)
                 .map(|b| u32::from(b.health))
@@ -722,10 +722,10 @@ impl Summary {
             seed: replay.header.seed,
             map: replay.map.meta.name.clone(),
             rounds: s.round(),
-            turn: s.turn,
+            turn: s.turn(),
             commands: replay.commands.len(),
             hashes_checked,
-            energy: s.energy,
+            energy: *s.energy(),
             base_health,
             final_hash: Hash64(s.state_hash()),
         }
@@ -856,11 +856,11 @@ impl Snapshot {
             index,
             command: command.clone(),
             round: s.round(),
-            turn: s.turn,
-            side: s.side,
-            energy: s.energy,
+            turn: s.turn(),
+            side: s.side(),
+            energy: *s.energy(),
             units: s
-                .units
+                .units()
                 .iter()
                 .map(|u| UnitSnapshot {
                     id: u.id,
@@ -878,7 +878,7 @@ impl Snapshot {
                 })
                 .collect(),
             corpses: s
-                .units
+                .units()
                 .iter()
                 .filter(|u| u.status == Status::Corpse)
                 .map(|u| CorpseSnapshot {
@@ -890,7 +890,7 @@ impl Snapshot {
                 })
                 .collect(),
             objectives: s
-                .objectives
+                .objectives()
                 .iter()
                 .map(|o| ObjectiveSnapshot {
                     hex: hex(o.cell),
@@ -907,7 +907,7 @@ impl Snapshot {
                 })
                 .collect(),
             bases: s
-                .bases
+                .bases()
                 .iter()
                 .map(|b| BaseSnapshot {
                     hex: hex(b.cell),
@@ -915,14 +915,14 @@ impl Snapshot {
                     health: b.health,
                 })
                 .collect(),
-            result: s.outcome.map(|o| {
+            result: s.outcome().map(|o| {
                 match o {
                     Outcome::Won(_) => "won",
                     Outcome::Draw => "draw",
                 }
                 .into()
             }),
-            winner: match s.outcome {
+            winner: match s.outcome() {
                 Some(Outcome::Won(w)) => Some(w),
                 _ => None,
             },
@@ -1023,13 +1023,13 @@ mod tests {
         assert_eq!(summary.rounds, result.rounds);
         assert_eq!(summary.hashes_checked, result.turn_hashes.len());
         assert_eq!(summary.final_hash, Hash64(result.state.state_hash()));
-        assert_eq!(summary.energy, result.state.energy);
+        assert_eq!(summary.energy, *result.state.energy());
         let last = snaps.last().unwrap();
         match result.outcome {
             Outcome::Won(w) => assert_eq!((last.winner, summary.winner), (Some(w), Some(w))),
             Outcome::Draw => assert_eq!(summary.result, "draw"),
         }
-        assert_eq!(last.units.len(), result.state.units.len());
+        assert_eq!(last.units.len(), result.state.units().len());
     }
 
     #[test]

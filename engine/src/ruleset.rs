@@ -139,7 +139,7 @@ impl Ruleset for AkwRulesV1 {
     }
 
     fn to_move(s: &MatchState) -> Option<PlayerId> {
-        s.outcome.is_none().then_some(s.side)
+        s.outcome().is_none().then_some(s.side())
     }
 
     fn check(s: &MatchState, cmd: &Command) -> Result<(), RuleError> {
@@ -173,7 +173,7 @@ impl Ruleset for AkwRulesV1 {
     }
 
     fn outcome(s: &MatchState) -> Option<Outcome> {
-        s.outcome
+        s.outcome()
     }
 }
 

@@ -154,11 +154,11 @@ pub fn play_until(
     let mut events: Vec<Event> = Vec::new();
     let mut turn = BotTurn::new(&s);
     let mut refused = 0u64;
-    while s.outcome.is_none() {
+    while s.outcome().is_none() {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        let side = s.side;
+        let side = s.side();
         let (cmd, r) = turn.next(&s, players[usize::from(side)].as_mut());
         refused += r;
         events.clear();
@@ -169,7 +169,7 @@ pub fn play_until(
         }
         if options.record {
             commands.push(cmd);
-            if end || s.outcome.is_some() {
+            if end || s.outcome().is_some() {
                 turn_hashes.push(s.state_hash());
             }
         }
@@ -177,7 +177,7 @@ pub fn play_until(
     Some(MatchResult {
         seed,
         bots,
-        outcome: s.outcome.expect("loop ends with an outcome"),
+        outcome: s.outcome().expect("loop ends with an outcome"),
         rounds: s.round(),
         commands,
         turn_hashes,
@@ -204,7 +204,7 @@ impl BotTurn {
     #[must_use]
     pub fn new(s: &MatchState) -> Self {
         Self {
-            view: PlayerView::new(s, s.side),
+            view: PlayerView::new(s, s.side()),
             scratch: Scratch::default(),
             rejected: Vec::new(),
         }
@@ -215,7 +215,7 @@ impl BotTurn {
     /// legal in `s`.
     pub fn next(&mut self, s: &MatchState, bot: &mut dyn Bot) -> (Command, u64) {
         self.rejected.clear();
-        self.view.update(s, s.side);
+        self.view.update(s, s.side());
         loop {
             let cmd = bot.decide(&self.view, &self.rejected);
             if check_with(s, &cmd, &mut self.scratch).is_ok() {
@@ -804,14 +804,14 @@ mod tests {
             // owner for the first time.
             let (mut s, _) = p.new_match_with_seed(seed);
             let mut expected: Vec<Option<Capture>> = s
-                .objectives
+                .objectives()
                 .iter()
                 .map(|o| o.owner.map(|side| Capture { round: 1, side }))
                 .collect();
             for cmd in &r.commands {
                 let mut events = Vec::new();
                 execute(&mut s, cmd, &mut events).unwrap();
-                for (i, o) in s.objectives.iter().enumerate() {
+                for (i, o) in s.objectives().iter().enumerate() {
                     if expected[i].is_none()
                         && let Some(side) = o.owner
                     {
@@ -823,7 +823,7 @@ mod tests {
                 }
             }
             assert_eq!(r.first_captures, expected, "seed {seed}");
-            assert_eq!(r.first_captures.len(), s.objectives.len());
+            assert_eq!(r.first_captures.len(), s.objectives().len());
             for c in r.first_captures.iter().flatten() {
                 assert!(c.round >= 1 && c.round <= r.rounds);
                 seen_any = true;

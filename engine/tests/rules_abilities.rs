@@ -33,7 +33,7 @@ fn summon_places_a_reserve_summon_adjacent_for_one_energy_without_the_action() {
         &[],
     );
     let imp = g.kind("Imp");
-    assert_eq!(g.s.reserve[PlayerId(0)], vec![imp, imp, imp]);
+    assert_eq!(g.s.reserve()[PlayerId(0)], vec![imp, imp, imp]);
     assert_eq!(
         g.run(summon(0, h(1, 0))),
         vec![
@@ -47,7 +47,7 @@ fn summon_places_a_reserve_summon_adjacent_for_one_energy_without_the_action() {
             },
         ]
     );
-    assert_eq!(g.s.reserve[PlayerId(0)], vec![imp, imp]);
+    assert_eq!(g.s.reserve()[PlayerId(0)], vec![imp, imp]);
     // The ability did not spend the action or the move.
     g.attack(0, h(-1, 0));
     g.mv(0, h(0, 1));
@@ -153,10 +153,10 @@ fn healing_game() -> rules_common::Game {
         ],
         &[("Dummy", h(-1, 1))],
     );
-    g.s.units[1].health = 1;
-    g.s.units[2].health = 4;
-    g.s.units[3].health = 2;
-    g.s.units[4].health = 1;
+    g.set_health(1, 1);
+    g.set_health(2, 4);
+    g.set_health(3, 2);
+    g.set_health(4, 1);
     g
 }
 
@@ -207,7 +207,7 @@ fn healing_targets_must_be_hurt_adjacent_living_allies() {
     );
     assert_eq!(g.refuse(heal(0, &[5])), bad(5, "it is not a living ally"));
     assert_eq!(g.refuse(heal(0, &[1, 1])), bad(1, "it is listed twice"));
-    g.s.units[1].health = 5;
+    g.set_health(1, 5);
     assert_eq!(g.refuse(heal(0, &[1])), bad(1, "it is at full health"));
     assert_eq!(
         g.refuse(heal(1, &[2])),
@@ -230,10 +230,10 @@ fn monk_heals_the_most_hurt_adjacent_allies_at_turn_start_for_free() {
         ],
         &[("Grunt", h(8, 0))],
     );
-    g.s.units[1].health = 1;
-    g.s.units[2].health = 3;
-    g.s.units[3].health = 2;
-    g.s.units[4].health = 1;
+    g.set_health(1, 1);
+    g.set_health(2, 3);
+    g.set_health(3, 2);
+    g.set_health(4, 1);
     g.end_turn();
     let ev = g.end_turn();
     assert_eq!(
@@ -266,7 +266,7 @@ fn monk_heals_the_most_hurt_adjacent_allies_at_turn_start_for_free() {
 #[test]
 fn monk_healing_never_exceeds_the_maximum() {
     let mut g = Setup::new().start(&[("Monk", h(0, 0)), ("Grunt", h(1, 0))], &[]);
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     let ev = g.pass_round();
     assert!(ev.contains(&Event::Healed {
         unit: 1,
@@ -282,7 +282,7 @@ fn monk_healing_never_exceeds_the_maximum() {
 #[test]
 fn revive_leaves_a_corpse_that_returns_at_full_health_at_its_sides_next_turn_start() {
     let mut g = Setup::new().start(&[("Brute", h(0, 0))], &[("Ghoul", h(1, 0))]);
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     let ev = g.attack(0, h(1, 0));
     assert_eq!(
         ev[2..],
@@ -323,7 +323,7 @@ fn a_corpse_blocks_its_hex() {
         &[("Brute", h(0, 1)), ("Grunt", h(0, 0)), ("Wisp", h(-1, 0))],
         &[("Ghoul", h(1, 0))],
     );
-    g.s.units[3].health = 4;
+    g.set_health(3, 4);
     g.attack(0, h(1, 0));
     assert_eq!(
         g.refuse(Command::Move {
@@ -365,7 +365,7 @@ fn a_destroyed_corpse_does_not_revive() {
         &[("Brute", h(0, 1)), ("Grunt", h(0, 0)), ("Grunt", h(2, -1))],
         &[("Ghoul", h(1, 0))],
     );
-    g.s.units[3].health = 4;
+    g.set_health(3, 4);
     g.attack(0, h(1, 0));
     // The corpse (3 health) takes attacks like a unit.
     assert_eq!(g.attack(1, h(1, 0))[2..], [damaged(3, 2, 1)]);
@@ -384,12 +384,12 @@ fn a_destroyed_corpse_does_not_revive() {
 #[test]
 fn revive_works_once_per_match() {
     let mut g = Setup::new().start(&[("Brute", h(0, 0))], &[("Ghoul", h(1, 0))]);
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     g.attack(0, h(1, 0));
     g.end_turn();
     assert_eq!(g.unit(1).status, Status::Alive);
     g.end_turn();
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     assert!(g.attack(0, h(1, 0)).contains(&Event::Died {
         unit: 1,
         by: Some(PlayerId(0)),
@@ -404,7 +404,7 @@ fn a_unit_killed_by_poison_at_its_turn_start_revives_only_at_its_next_turn_start
         &[("Viper", h(0, 0)), ("Grunt", h(0, 1))],
         &[("Ghoul", h(1, 0))],
     );
-    g.s.units[2].health = 3;
+    g.set_health(2, 3);
     g.attack(0, h(1, 0));
     assert_eq!((g.health(2), g.unit(2).poison), (2, 3));
     let ev = g.end_turn();
@@ -504,7 +504,7 @@ fn poison_ticks_at_the_start_of_the_poisoned_sides_turn_then_falls_by_one() {
     let mut ticks = Vec::new();
     for _ in 0..8 {
         let ev = g.end_turn();
-        let side = g.s.side;
+        let side = g.s.side();
         for e in turn_start(&ev) {
             if let Event::PoisonTicked {
                 damage,
@@ -563,7 +563,7 @@ fn poison_ignores_armour() {
 #[test]
 fn poison_kills_credit_the_poisoner() {
     let mut g = Setup::new().start(&[("Viper", h(0, 0))], &[("Dummy", h(1, 0))]);
-    g.s.units[1].health = 3;
+    g.set_health(1, 3);
     g.attack(0, h(1, 0));
     let ev = g.end_turn();
     let start = turn_start(&ev);
@@ -746,8 +746,8 @@ fn smite_kills_a_target_left_at_x_health_or_less() {
         &[("Reaper", h(0, 0))],
         &[("Dummy", h(1, 0)), ("Dummy", h(0, 1))],
     );
-    g.s.units[1].health = 3;
-    g.s.units[2].health = 4;
+    g.set_health(1, 3);
+    g.set_health(2, 4);
     assert_eq!(
         g.attack(0, h(1, 0))[2..],
         [
@@ -768,7 +768,7 @@ fn smite_kills_a_target_left_at_x_health_or_less() {
 #[test]
 fn smite_applies_even_when_armour_stops_all_damage() {
     let mut g = Setup::new().start(&[("Reaper", h(0, 0))], &[("Tank", h(1, 0))]);
-    g.s.units[1].health = 2;
+    g.set_health(1, 2);
     let ev = g.attack(0, h(1, 0));
     assert_eq!(ev[2], damaged(1, 0, 2));
     assert!(ev.contains(&Event::Died {
@@ -792,7 +792,7 @@ fn rebound_takes_back_the_move_for_free_once() {
             to: h(0, 0)
         }]
     );
-    assert_eq!(g.s.energy[PlayerId(0)], 4);
+    assert_eq!(g.s.energy()[PlayerId(0)], 4);
     assert_eq!(
         g.refuse(Command::Rebound { unit: 0 }),
         RuleError::NothingToRebound(0)
@@ -860,7 +860,7 @@ fn energy_loss_penalty_takes_banked_energy_not_below_zero() {
     for (bank, delta, left) in [(10, -4, 6), (3, -3, 0)] {
         let mut g = Setup::new().start(&[("Brute", h(0, 0))], &[("Chief", h(1, 0))]);
         g.set_energy(PlayerId(1), bank);
-        g.s.units[1].health = 4;
+        g.set_health(1, 4);
         let ev = g.attack(0, h(1, 0));
         assert_eq!(
             ev[3..],
@@ -888,7 +888,7 @@ fn income_loss_penalty_lowers_the_next_incomes() {
         &[("Brute", h(0, 0))],
         &[("Warlord", h(1, 0)), ("Grunt", h(6, 0))],
     );
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     let ev = g.attack(0, h(1, 0));
     assert_eq!(
         ev.last(),
@@ -940,9 +940,9 @@ fn wound_penalty_hurts_every_other_unit_but_never_below_one() {
             ("Imp", h(5, 2)),
         ],
     );
-    g.s.units[1].health = 4;
-    g.s.units[3].health = 2;
-    g.s.units[4].health = 1;
+    g.set_health(1, 4);
+    g.set_health(3, 2);
+    g.set_health(4, 1);
     let ev = g.attack(0, h(1, 0));
     let p = ev
         .iter()
@@ -972,7 +972,7 @@ fn a_reviving_commander_suffers_its_penalty_once_per_death() {
         &[("Lich", h(1, 0))],
     );
     g.set_energy(PlayerId(1), 10);
-    g.s.units[2].health = 4;
+    g.set_health(2, 4);
     let ev = g.attack(0, h(1, 0));
     assert!(ev.contains(&Event::Penalty {
         side: PlayerId(1),
@@ -983,7 +983,7 @@ fn a_reviving_commander_suffers_its_penalty_once_per_death() {
     let ev = g.attack(1, h(1, 0));
     assert!(ev.contains(&Event::CorpseDestroyed { unit: 2 }));
     assert!(!ev.iter().any(|e| matches!(e, Event::Penalty { .. })));
-    assert_eq!(g.s.energy[PlayerId(1)], 8);
+    assert_eq!(g.s.energy()[PlayerId(1)], 8);
 }
 
 #[test]
@@ -997,7 +997,7 @@ fn healing_and_summon_share_one_activated_ability_per_turn() {
             &["Hawk"],
             &[],
         );
-    g.s.units[1].health = 5;
+    g.set_health(1, 5);
     g.run(heal(0, &[1]));
     assert_eq!(g.refuse(summon(0, h(-1, 0))), RuleError::AbilityUsed(0));
     g.pass_round();

@@ -243,7 +243,7 @@ fn spawn(kind: &str, to: hexwright_engine::Hex) -> Command {
 #[test]
 fn spawn_on_the_barracks_for_its_printed_cost() {
     let mut g = barracks_setup().start(&[("Grunt", h(0, 0))], &[("Grunt", h(6, 0))]);
-    assert_eq!(g.s.energy[PlayerId(0)], 6);
+    assert_eq!(g.s.energy()[PlayerId(0)], 6);
     let grunt = g.kind("Grunt");
     assert_eq!(
         g.run(spawn("Grunt", h(-2, 0))),
@@ -349,7 +349,7 @@ fn spawning_needs_the_printed_cost_in_the_bank() {
     );
     g.set_energy(PlayerId(0), 6);
     g.run(spawn("Brute", h(-2, 0)));
-    assert_eq!(g.s.energy[PlayerId(0)], 0);
+    assert_eq!(g.s.energy()[PlayerId(0)], 0);
 }
 
 #[test]

@@ -215,8 +215,8 @@ fn written_deployments_must_be_free_hexes_of_the_sides_zone() {
         .prepare(&maps_dir(), &Roster::bundled(), "test")
         .expect("legal armies");
     let (s, _) = prepared.new_match();
-    assert_eq!(s.arena().hex(s.units[2].cell), zone1[3]);
-    assert_eq!(s.arena().hex(s.units[0].cell), zone0[0]);
+    assert_eq!(s.arena().hex(s.units()[2].cell), zone1[3]);
+    assert_eq!(s.arena().hex(s.units()[0].cell), zone0[0]);
 }
 
 #[test]
@@ -249,12 +249,12 @@ fn default_armies_deploy_on_every_bundled_map() {
             let (s, events) = prepared.new_match_with_seed(seed);
             let a = s.arena();
             let mut cells = Vec::new();
-            for u in &s.units {
+            for u in s.units() {
                 assert_eq!(u.status, Status::Alive);
                 let side = u.side;
                 assert!(a.zones[side].contains(&u.cell), "{name} seed {seed}");
                 assert_ne!(roster.kind(u.kind).def.class, Class::Summon);
-                assert_eq!(roster.kind(u.kind).race, s.race[side]);
+                assert_eq!(roster.kind(u.kind).race, s.race()[side]);
                 cells.push(u.cell);
             }
             cells.sort_unstable();
@@ -262,8 +262,8 @@ fn default_armies_deploy_on_every_bundled_map() {
             cells.dedup();
             assert_eq!(cells.len(), n, "one unit per hex");
             for side in PlayerId::all(2) {
-                assert!(s.units.iter().filter(|u| u.side == side).count() <= 10);
-                for &k in &s.reserve[side] {
+                assert!(s.units().iter().filter(|u| u.side == side).count() <= 10);
+                for &k in &s.reserve()[side] {
                     assert_eq!(roster.kind(k).def.class, Class::Summon);
                 }
             }
@@ -390,12 +390,12 @@ fn an_opening_is_played_before_every_match_whatever_the_seed() {
         .prepare(Path::new("."), &roster, "test")
         .expect("the opening is legal");
     assert_eq!(p.new_match().0.state_hash(), expected.state_hash());
-    assert_eq!(p.new_match().0.side, PlayerId(1));
+    assert_eq!(p.new_match().0.side(), PlayerId(1));
     // Another seed: same armies, same opening, same position (the seed
     // only changes the bots' streams).
     let other = p.new_match_with_seed(99).0;
-    assert_eq!(other.units, expected.units);
-    assert_eq!(other.turn, expected.turn);
+    assert_eq!(other.units(), expected.units());
+    assert_eq!(other.turn(), expected.turn());
 }
 
 #[test]

@@ -46,8 +46,8 @@ fn banks_start_at_zero_and_side_0_moves_first() {
             Event::FlagsReset { side: PlayerId(0) },
         ]
     );
-    assert_eq!(g.s.energy.as_slice(), &[5, 0]);
-    assert_eq!(g.s.side, PlayerId(0));
+    assert_eq!(g.s.energy().as_slice(), &[5, 0]);
+    assert_eq!(g.s.side(), PlayerId(0));
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn sides_alternate_turns() {
                 turn
             }
         );
-        assert_eq!(g.s.side, PlayerId(side));
+        assert_eq!(g.s.side(), PlayerId(side));
         // A unit of the side not to move cannot be commanded.
         let other = u16::from(side == 0);
         assert_eq!(
@@ -117,8 +117,8 @@ fn opening_bonus_only_on_side_1_first_turn() {
     let mut bonuses = Vec::new();
     for _ in 0..6 {
         let ev = g.end_turn();
-        let side = g.s.side;
-        let turn = g.s.turn;
+        let side = g.s.side();
+        let turn = g.s.turn();
         for (s, delta, _, reason) in energy_events(&ev) {
             if reason == OpeningBonus {
                 bonuses.push((s, delta, turn));
@@ -128,7 +128,7 @@ fn opening_bonus_only_on_side_1_first_turn() {
     }
     assert_eq!(bonuses, vec![(1, 1, 1)]);
     // Side 1: 5 + 1, then 5 a turn; side 0: 5 a turn.
-    assert_eq!(g.s.energy.as_slice(), &[15, 15]);
+    assert_eq!(g.s.energy().as_slice(), &[15, 15]);
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn opening_bonus_is_capped_at_15() {
 #[test]
 fn defeating_an_enemy_unit_awards_one_energy() {
     let mut g = Setup::new().start(&[("Brute", h(0, 0))], &[("Grunt", h(1, 0))]);
-    g.s.units[1].health = 3;
+    g.set_health(1, 3);
     let ev = g.attack(0, h(1, 0));
     assert_eq!(
         ev,
@@ -202,14 +202,14 @@ fn kill_bonus_is_capped_at_15() {
         &[("Wisp", h(1, 0)), ("Grunt", h(1, 0))],
     );
     g.set_energy(PlayerId(0), 15);
-    g.s.units[1].health = 2;
-    g.s.units[2].health = 2;
+    g.set_health(1, 2);
+    g.set_health(2, 2);
     let ev = g.attack(0, h(1, 0));
     assert_eq!(
         energy_events(&ev),
         vec![(0, -1, 14, Spend), (0, 1, 15, Kill), (0, 0, 15, Kill)]
     );
-    assert_eq!(g.s.energy[PlayerId(0)], 15);
+    assert_eq!(g.s.energy()[PlayerId(0)], 15);
 }
 
 #[test]
@@ -334,6 +334,6 @@ fn round_limit_reached_is_a_draw() {
             }
         ]
     );
-    assert_eq!(g.s.outcome, Some(Outcome::Draw));
+    assert_eq!(g.s.outcome(), Some(Outcome::Draw));
     assert_eq!(g.refuse(Command::EndTurn), RuleError::MatchOver);
 }

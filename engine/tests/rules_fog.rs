@@ -177,15 +177,15 @@ fn player_view_hides_unseen_enemies_and_their_bank() {
     g.set_energy(PlayerId(1), 9);
     let view = PlayerView::new(&g.s, PlayerId(0));
     assert_eq!(view.side, PlayerId(0));
-    assert_eq!(view.state.units[1].status, Status::Alive);
-    assert_eq!(view.state.units[2].status, Status::Hidden);
+    assert_eq!(view.state.units()[1].status, Status::Alive);
+    assert_eq!(view.state.units()[2].status, Status::Hidden);
     assert_eq!(view.state.units_at_hex(h(6, 0)).count(), 0);
-    assert_eq!(view.state.energy.as_slice(), &[5, 0]);
-    assert!(view.state.reserve[PlayerId(1)].is_empty());
+    assert_eq!(view.state.energy().as_slice(), &[5, 0]);
+    assert!(view.state.reserve()[PlayerId(1)].is_empty());
     // Its own view hides nothing of its own.
     let own = PlayerView::new(&g.s, PlayerId(1));
-    assert_eq!(own.state.units[1].status, Status::Alive);
-    assert_eq!(own.state.energy[PlayerId(1)], 9);
+    assert_eq!(own.state.units()[1].status, Status::Alive);
+    assert_eq!(own.state.energy()[PlayerId(1)], 9);
 }
 
 #[test]

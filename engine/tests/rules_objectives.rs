@@ -159,7 +159,7 @@ fn dying_clears_a_pending_capture() {
     let mut g = side_0_owns_objective(&[("Grunt", h(3, 0))]);
     g.mv(2, OBJ);
     g.end_turn();
-    g.s.units[2].health = 4;
+    g.set_health(2, 4);
     let ev = g.attack(1, OBJ);
     let died = ev
         .iter()
@@ -179,7 +179,7 @@ fn revival_counts_as_entering_an_objective() {
     let mut g = side_0_owns_objective(&[("Ghoul", h(3, 0))]);
     g.mv(2, OBJ);
     g.end_turn();
-    g.s.units[2].health = 4;
+    g.set_health(2, 4);
     let ev = g.attack(1, OBJ);
     assert!(ev.contains(&Event::Died {
         unit: 2,
@@ -262,7 +262,7 @@ fn outpost_control_is_cleared_when_its_unit_dies() {
         outpost: OUTPOST,
         side: Some(PlayerId(1))
     }));
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     let ev = g.attack(0, OUTPOST);
     let died = ev
         .iter()
@@ -278,7 +278,7 @@ fn outpost_control_is_cleared_when_its_unit_dies() {
 #[test]
 fn a_revive_corpse_does_not_control_an_outpost() {
     let mut g = outpost_setup().start(&[("Brute", h(1, 0))], &[("Ghoul", OUTPOST)]);
-    g.s.units[1].health = 4;
+    g.set_health(1, 4);
     let ev = g.attack(0, OUTPOST);
     assert!(ev.contains(&Event::OutpostControl {
         outpost: OUTPOST,
@@ -367,8 +367,8 @@ fn poison_and_smite_do_not_apply_to_bases() {
             health: 4
         }]
     );
-    g.s.bases[1].health = 3;
-    assert_eq!(g.s.bases[1].cell, g.cell(BASE));
+    g.set_base_health(1, 3);
+    assert_eq!(g.s.bases()[1].cell, g.cell(BASE));
     // Smite 2 would finish a unit left at 2; a base just loses 1.
     let ev = g.attack(1, BASE);
     assert_eq!(
@@ -379,7 +379,7 @@ fn poison_and_smite_do_not_apply_to_bases() {
             health: 2
         }]
     );
-    assert_eq!(g.s.outcome, None);
+    assert_eq!(g.s.outcome(), None);
 }
 
 #[test]
@@ -427,7 +427,7 @@ fn the_side_dealing_the_last_point_of_base_damage_wins_at_once() {
             },
         ]
     );
-    assert_eq!(g.s.outcome, Some(Outcome::Won(PlayerId(0))));
+    assert_eq!(g.s.outcome(), Some(Outcome::Won(PlayerId(0))));
     assert_eq!(g.refuse(Command::EndTurn), RuleError::MatchOver);
     assert_eq!(
         g.refuse(Command::Move {
@@ -455,7 +455,7 @@ fn every_opposing_base_must_fall() {
         amount: 1,
         health: 0
     }));
-    assert_eq!(g.s.outcome, None, "one enemy base still stands");
+    assert_eq!(g.s.outcome(), None, "one enemy base still stands");
     // A destroyed base is no target any more.
     g.pass_round();
     assert_eq!(

@@ -38,13 +38,13 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     let a = s.arena();
     for side in 0..2 {
         prop_assert!(
-            s.energy[PlayerId(side)] <= 15,
+            s.energy()[PlayerId(side)] <= 15,
             "bank {} of side {side}",
-            s.energy[PlayerId(side)]
+            s.energy()[PlayerId(side)]
         );
     }
     // Health never above the maximum; corpses hold at most their X.
-    for u in &s.units {
+    for u in s.units() {
         let k = roster.kind(u.kind);
         match u.status {
             Status::Alive => prop_assert!(u.health >= 1 && u.health <= k.def.health),
@@ -73,7 +73,7 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
             !matches!(a.site(c), hexwright_engine::rules::arena::Site::Base(_)) || here.is_empty()
         );
     }
-    for u in s.units.iter().filter(|u| u.on_board()) {
+    for u in s.units().iter().filter(|u| u.on_board()) {
         prop_assert!(s.units_at(u.cell).any(|o| o.id == u.id));
     }
     // Fog: point queries equal the full recompute, for both sides.
@@ -94,10 +94,10 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
 
 /// No command is accepted for a dead, just-arrived or exhausted unit.
 fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
-    if s.outcome.is_some() {
+    if s.outcome().is_some() {
         return Ok(());
     }
-    for u in s.units.iter().filter(|u| u.side == s.side) {
+    for u in s.units().iter().filter(|u| u.side == s.side()) {
         let k = s.roster().kind(u.kind);
         let here = s.arena().hex(u.cell.min(s.arena().len() as u16 - 1));
         let to = here + hexwright_engine::Hex::new(1, 0);
@@ -158,7 +158,7 @@ proptest! {
         invariants(&s)?;
         let mut out = Vec::new();
         for pick in picks {
-            if s.outcome.is_some() {
+            if s.outcome().is_some() {
                 break;
             }
             let cmds = legal_commands_pass_check(&s)?;
@@ -174,7 +174,7 @@ proptest! {
 /// Checks that every command `legal` lists passes `check`.
 fn legal_commands_pass_check(s: &MatchState) -> Result<Vec<Command>, TestCaseError> {
     let cmds = legal(s);
-    if s.outcome.is_none() {
+    if s.outcome().is_none() {
         prop_assert_eq!(&cmds[0], &Command::EndTurn);
     }
     for c in &cmds {
@@ -187,8 +187,8 @@ fn legal_commands_pass_check(s: &MatchState) -> Result<Vec<Command>, TestCaseErr
         | Command::Heal { unit, .. }
         | Command::Summon { unit, .. } = c
         {
-            let u = &s.units[usize::from(*unit)];
-            prop_assert!(u.alive() && !u.arrived && u.side == s.side);
+            let u = &s.units()[usize::from(*unit)];
+            prop_assert!(u.alive() && !u.arrived && u.side == s.side());
         }
     }
     Ok(cmds)
@@ -210,15 +210,15 @@ proptest! {
         let mut rejected = Vec::new();
         let mut out = Vec::new();
         for d in detours {
-            if s.outcome.is_some() {
+            if s.outcome().is_some() {
                 break;
             }
             let cmds = legal_commands_pass_check(&s)?;
             let cmd = if d % 4 == 0 {
                 cmds[usize::from(d) % cmds.len()].clone()
             } else {
-                let view = PlayerView::new(&s, s.side);
-                let c = bots[usize::from(s.side)].decide(&view, &rejected);
+                let view = PlayerView::new(&s, s.side());
+                let c = bots[usize::from(s.side())].decide(&view, &rejected);
                 if check(&s, &c).is_err() {
                     rejected.push(c);
                     if rejected.len() < 8 {
@@ -257,13 +257,13 @@ proptest! {
         for cmd in &r.commands {
             out.clear();
             prop_assert_eq!(execute(&mut s, cmd, &mut out), Ok(()), "{} replayed", cmd);
-            if *cmd == Command::EndTurn || s.outcome.is_some() {
+            if *cmd == Command::EndTurn || s.outcome().is_some() {
                 hashes.push(s.state_hash());
             }
         }
         prop_assert_eq!(&hashes, &r.turn_hashes);
         prop_assert_eq!(s.state_hash(), r.state.state_hash());
-        prop_assert_eq!(s.outcome, Some(r.outcome));
+        prop_assert_eq!(s.outcome(), Some(r.outcome));
     }
 }
 
@@ -281,7 +281,7 @@ fn replay_of_a_greedy_match_matches_its_hashes() {
     let mut out = Vec::new();
     for cmd in &r.commands {
         execute(&mut s, cmd, &mut out).expect("recorded commands replay");
-        if *cmd == Command::EndTurn || s.outcome.is_some() {
+        if *cmd == Command::EndTurn || s.outcome().is_some() {
             hashes.push(s.state_hash());
         }
     }

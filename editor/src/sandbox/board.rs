@@ -122,7 +122,7 @@ pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
     }
     // Units sharing a hex (Phasewalk) are drawn side by side.
     let mut shown_at: Vec<(u16, u8)> = Vec::new();
-    for u in s.units.iter().filter(|u| u.on_board()) {
+    for u in s.units().iter().filter(|u| u.on_board()) {
         let k = if let Some((_, n)) = shown_at.iter_mut().find(|(c, _)| *c == u.cell) {
             *n += 1;
             *n - 1
@@ -166,7 +166,7 @@ fn sites(painter: &Painter, proj: &Projection<'_>, s: &MatchState) {
     let arena = s.arena();
     let px = proj.hex_px();
     let font = FontId::proportional((px * 0.34).clamp(9.0, 16.0));
-    for o in &s.objectives {
+    for o in s.objectives() {
         let c = proj.center(arena.hex(o.cell));
         if let Some(owner) = o.owner {
             painter.circle_stroke(c, px * 0.78, Stroke::new(4.0, theme::side_color(owner)));
@@ -194,7 +194,7 @@ fn sites(painter: &Painter, proj: &Projection<'_>, s: &MatchState) {
             painter.circle_stroke(c, px * 0.78, Stroke::new(3.0, theme::side_color(side)));
         }
     }
-    for b in &s.bases {
+    for b in s.bases() {
         let c = proj.center(arena.hex(b.cell));
         // Health on a badge above the base, in the side's colour.
         let pos = c + Vec2::new(0.0, -px * 0.95);

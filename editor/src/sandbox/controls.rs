@@ -37,7 +37,7 @@ pub fn show(
         {
             actions.push(SandboxAction::Back);
         }
-        let over = t.state().outcome.is_some() && t.cursor() == t.steps().len();
+        let over = t.state().outcome().is_some() && t.cursor() == t.steps().len();
         if ui
             .add_enabled(!over, egui::Button::new("Step command"))
             .clicked()
@@ -73,7 +73,7 @@ pub fn show(
         }
         ui.separator();
         let label = ui.label("Round");
-        let limit = t.state().rules.round_limit;
+        let limit = t.state().rules().round_limit;
         ui.add(DragValue::new(jump).range(1..=limit.max(1)))
             .labelled_by(label.id);
         if ui.button("Go to round").clicked() {

@@ -98,7 +98,7 @@ pub fn click(
     hex: Hex,
     visible: bool,
 ) -> Click {
-    let to_move = s.outcome.is_none() && side == Some(s.side);
+    let to_move = s.outcome().is_none() && side == Some(s.side());
     match intent {
         Intent::Summon(unit) if to_move => {
             return Click::Command(Command::Summon {
@@ -124,7 +124,7 @@ pub fn click(
         .find(|u| Some(u.side) == side && u.alive() && Some(u.id) != selected);
     let mine = selected
         .and_then(|id| s.unit(id))
-        .filter(|u| to_move && u.side == s.side && u.alive());
+        .filter(|u| to_move && u.side == s.side() && u.alive());
     if let Some(u) = mine {
         if let Some(o) = own {
             return Click::Select(o.id);
@@ -136,7 +136,7 @@ pub fn click(
             || s.arena()
                 .cell(hex)
                 .and_then(|c| s.base_at(c))
-                .is_some_and(|b| s.bases[b].side != u.side);
+                .is_some_and(|b| s.bases()[b].side != u.side);
         return Click::Command(if enemy_here {
             Command::Attack {
                 unit: u.id,
@@ -184,7 +184,7 @@ mod tests {
     fn a_click_on_a_reachable_hex_moves_the_selected_unit() {
         let s = start();
         let u = s
-            .units
+            .units()
             .iter()
             .find(|u| u.side == PlayerId(0))
             .expect("a unit");
@@ -199,7 +199,7 @@ mod tests {
     fn a_far_click_is_a_move_the_engine_refuses_with_a_reason() {
         let s = start();
         let u = s
-            .units
+            .units()
             .iter()
             .find(|u| u.side == PlayerId(0))
             .expect("a unit");
@@ -228,7 +228,7 @@ mod tests {
     fn clicking_a_unit_selects_it_and_clicking_it_again_deselects() {
         let s = start();
         let u = s
-            .units
+            .units()
             .iter()
             .find(|u| u.side == PlayerId(0))
             .expect("a unit");

@@ -100,11 +100,11 @@ pub fn human_actions(
     spawn_menu: Option<Hex>,
 ) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
-    let side: Side = s.side;
+    let side: Side = s.side();
     ui.label(
         RichText::new(format!(
             "Your turn (side {side}) · {} Energy",
-            s.energy[side]
+            s.energy()[side]
         ))
         .strong(),
     );

@@ -123,7 +123,7 @@ const MAX_PER_FRAME: usize = 200;
 /// The side to move when a person plays it and the match is not over.
 fn person_to_move(t: &Timeline) -> Option<Side> {
     let s = t.state();
-    (s.outcome.is_none() && t.seats()[s.side].is_none()).then_some(s.side)
+    (s.outcome().is_none() && t.seats()[s.side()].is_none()).then_some(s.side())
 }
 
 /// The seat a controller takes.
@@ -464,7 +464,7 @@ impl Sandbox {
         if person_to_move(t).is_none() {
             self.message = Some(format!(
                 "Side {} is played by a bot: hand it to a person (Played by) to move for it",
-                t.state().side
+                t.state().side()
             ));
             return;
         }
@@ -473,7 +473,7 @@ impl Sandbox {
                 self.message = Some(t.steps()[t.cursor() - 1].line.clone());
                 if cmd == Command::EndTurn {
                     self.selected = None;
-                    if t.state().outcome.is_none() && person_to_move(t).is_none() {
+                    if t.state().outcome().is_none() && person_to_move(t).is_none() {
                         self.playing = true;
                         self.next_tick = now + 1.0 / f64::from(self.speed.max(0.5));
                     }
@@ -1143,7 +1143,7 @@ impl Sandbox {
                 (human::spawn_targets(s, *barracks, kind), Vec::new())
             }
             Intent::Normal => match self.selected {
-                Some(id) if s.unit(id).is_some_and(|u| u.side == s.side) => {
+                Some(id) if s.unit(id).is_some_and(|u| u.side == s.side()) => {
                     let o = UnitOptions::of(s, id);
                     (o.moves, o.attacks)
                 }

@@ -27,11 +27,11 @@ pub fn seat_label(seat: Seat) -> &'static str {
 /// The winner line, if the match is over.
 #[must_use]
 pub fn outcome_text(s: &MatchState) -> Option<String> {
-    s.outcome.map(|o| match o {
+    s.outcome().map(|o| match o {
         Outcome::Won(side) => format!("Side {side} wins in round {}", s.round()),
         Outcome::Draw => format!(
             "Draw: the round limit ({}) was reached",
-            s.rules.round_limit
+            s.rules().round_limit
         ),
     })
 }
@@ -42,7 +42,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
     let mut actions = Vec::new();
     let s = t.state();
     if let Some(text) = outcome_text(s) {
-        ui.label(RichText::new(text).heading().color(match s.outcome {
+        ui.label(RichText::new(text).heading().color(match s.outcome() {
             Some(Outcome::Won(side)) => theme::side_color(side),
             _ => ui.visuals().text_color(),
         }));
@@ -51,8 +51,8 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
             RichText::new(format!(
                 "Round {} of {} · side {} to move",
                 s.round(),
-                s.rules.round_limit,
-                s.side
+                s.rules().round_limit,
+                s.side()
             ))
             .strong(),
         );
@@ -145,7 +145,7 @@ fn sides_grid(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
             ui.end_row();
             ui.label("Objectives");
             for side in &sides {
-                ui.label(format!("{} / {}", side.objectives, s.objectives.len()));
+                ui.label(format!("{} / {}", side.objectives, s.objectives().len()));
             }
             ui.end_row();
             ui.label("Outposts");

@@ -199,13 +199,13 @@ impl Timeline {
     /// it), if that turn is recorded.
     #[must_use]
     pub fn turn_start(&self, turn: u32) -> Option<usize> {
-        if self.states[0].turn == turn {
+        if self.states[0].turn() == turn {
             return Some(0);
         }
         self.steps
             .iter()
             .position(|s| s.turn == turn)
-            .or_else(|| (self.states.last()?.turn == turn).then_some(self.steps.len()))
+            .or_else(|| (self.states.last()?.turn() == turn).then_some(self.steps.len()))
     }
 
     /// Plays `cmd` for the side to move at the cursor. When it is the
@@ -227,10 +227,10 @@ impl Timeline {
             return Advance::Played;
         }
         let s = &self.states[self.cursor];
-        if s.outcome.is_some() {
+        if s.outcome().is_some() {
             return Advance::Over;
         }
-        let side = s.side;
+        let side = s.side();
         if self.seats[side].is_none() {
             return Advance::WaitingForHuman(side);
         }
@@ -250,10 +250,13 @@ impl Timeline {
     /// Steps until the side to move changes (or the match ends, or a person
     /// must play). Returns the last result.
     pub fn advance_turn(&mut self) -> Advance {
-        let turn = self.state().turn;
+        let turn = self.state().turn();
         loop {
             let r = self.advance();
-            if r != Advance::Played || self.state().turn != turn || self.state().outcome.is_some() {
+            if r != Advance::Played
+                || self.state().turn() != turn
+                || self.state().outcome().is_some()
+            {
                 return r;
             }
         }
@@ -302,9 +305,9 @@ impl Timeline {
         execute(&mut after, &cmd, &mut events)?;
         let line = narrate(before, &cmd, &events, &after);
         let step = Step {
-            side: before.side,
+            side: before.side(),
             round: before.round(),
-            turn: before.turn,
+            turn: before.turn(),
             hash: after.state_hash(),
             cmd,
             events,
@@ -420,6 +423,6 @@ mod tests {
         assert_eq!(t.cursor(), 0);
         assert_eq!(t.steps().len(), result.commands.len());
         let i = t.turn_start(3).expect("turn 3 was played");
-        assert_eq!(t.state_at(i).expect("recorded").turn, 3);
+        assert_eq!(t.state_at(i).expect("recorded").turn(), 3);
     }
 }

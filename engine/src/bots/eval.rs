@@ -61,13 +61,13 @@ impl Targets {
         Self {
             side,
             enemies: s
-                .units
+                .units()
                 .iter()
                 .filter(|e| e.side != side && e.on_board())
                 .map(|e| a.hex(e.cell))
                 .collect(),
             objectives: s
-                .objectives
+                .objectives()
                 .iter()
                 .enumerate()
                 .filter(|(_, o)| o.owner != Some(side))
@@ -122,7 +122,7 @@ impl Evaluator {
                 .collect()
         };
         Self {
-            rules: Arc::as_ptr(&s.rules) as usize,
+            rules: Arc::as_ptr(s.rules()) as usize,
             to_enemy_base: PerPlayer::from_fn(s.players(), |p| field(a, &bases(p))),
             to_objective: a.objectives.iter().map(|&o| field(a, &[o])).collect(),
         }
@@ -131,7 +131,7 @@ impl Evaluator {
     /// Whether this evaluator was built for the match's board.
     #[must_use]
     pub fn fits(&self, s: &MatchState) -> bool {
-        self.rules == Arc::as_ptr(&s.rules) as usize
+        self.rules == Arc::as_ptr(s.rules()) as usize
     }
 
     /// The position term of a unit of `side` with attack range `range` on
@@ -182,14 +182,14 @@ impl Evaluator {
 
     fn objective_term(s: &MatchState, me: Side) -> f64 {
         let mut v = 0.0;
-        for o in &s.objectives {
+        for o in s.objectives() {
             match o.owner {
                 Some(x) if x == me => v += OBJECTIVE,
                 Some(_) => v -= OBJECTIVE,
                 None => {}
             }
             if let Some(p) = o.pending {
-                v += if s.units[usize::from(p)].side == me {
+                v += if s.units()[usize::from(p)].side == me {
                     PENDING
                 } else {
                     -PENDING
@@ -227,13 +227,13 @@ impl Evaluator {
     /// The evaluation of `s` for side `me`.
     #[must_use]
     pub fn evaluate(&self, s: &MatchState, me: Side) -> f64 {
-        match s.outcome {
+        match s.outcome() {
             Some(Outcome::Won(w)) => return if w == me { WIN } else { -WIN },
             Some(Outcome::Draw) => return 0.0,
             None => {}
         }
         let mut v = 0.0;
-        for b in &s.bases {
+        for b in s.bases() {
             let dmg = f64::from(BASE_HEALTH.saturating_sub(b.health));
             v += if b.side == me {
                 -BASE_POINT * dmg
@@ -242,12 +242,12 @@ impl Evaluator {
             };
         }
         v += Self::objective_term(s, me) + Self::outpost_term(s, me);
-        v += Self::bank(s.energy[me])
+        v += Self::bank(s.energy()[me])
             - me.others(s.players())
-                .map(|p| Self::bank(s.energy[p]))
+                .map(|p| Self::bank(s.energy()[p]))
                 .sum::<f64>();
         let t = Targets::of(s, me);
-        for u in &s.units {
+        for u in s.units() {
             let term = self.unit_term(s, &t, u, u.cell);
             v += if u.side == me { term } else { -term };
         }
@@ -263,9 +263,9 @@ impl Evaluator {
         let me = t.side;
         let from = unit.cell;
         let mut d = self.unit_term(s, t, unit, to) - self.unit_term(s, t, unit, from);
-        let bank = s.energy[me];
+        let bank = s.energy()[me];
         d += Self::bank(bank.saturating_sub(1)) - Self::bank(bank);
-        for o in &s.objectives {
+        for o in s.objectives() {
             if o.cell == to && o.owner != Some(me) {
                 return None;
             }
@@ -288,7 +288,7 @@ impl Evaluator {
             return None;
         }
         let k = s.roster().kind(kind);
-        let bank = s.energy[me];
+        let bank = s.energy()[me];
         let mut d = Self::bank(bank.saturating_sub(k.def.cost.unwrap_or(0))) - Self::bank(bank);
         let unit = Unit {
             id: NO_UNIT,
@@ -383,7 +383,7 @@ mod tests {
             let mut events = Vec::new();
             for (i, cmd) in r.commands.iter().enumerate() {
                 if i % 5 == 0 {
-                    let view = PlayerView::new(&s, s.side);
+                    let view = PlayerView::new(&s, s.side());
                     let v = &view.state;
                     let eval = Evaluator::new(v);
                     let t = Targets::of(v, view.side);
@@ -393,7 +393,7 @@ mod tests {
                             Command::Move { unit, to } => eval.move_delta(
                                 v,
                                 &t,
-                                &v.units[usize::from(*unit)],
+                                &v.units()[usize::from(*unit)],
                                 v.arena().cell(*to).unwrap(),
                             ),
                             Command::Spawn { kind, to, .. } => eval.spawn_delta(

@@ -47,7 +47,7 @@ impl Lookahead {
             let value = match &cmd {
                 Command::EndTurn => base,
                 Command::Move { unit, to } => {
-                    let u = &s.units[usize::from(*unit)];
+                    let u = &s.units()[usize::from(*unit)];
                     let c = s.arena().cell(*to).expect("legal moves name usable hexes");
                     match eval.move_delta(s, &targets, u, c) {
                         Some(d) => base + d,

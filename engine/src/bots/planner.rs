@@ -105,7 +105,7 @@ impl PlannerBot {
             self.events.clear();
             execute_unchecked(&mut s, &pick, &mut self.events);
             cmds.push(pick);
-            if s.outcome.is_some() {
+            if s.outcome().is_some() {
                 break;
             }
         }
@@ -116,7 +116,7 @@ impl PlannerBot {
     /// Ends the turn on a copy, lets the opponent play greedily on it, and
     /// evaluates the result for `me`.
     fn reply_value(&mut self, s: &MatchState, me: Side) -> f64 {
-        if s.outcome.is_some() {
+        if s.outcome().is_some() {
             return self.look.evaluator(s).evaluate(s, me);
         }
         let w = match &mut self.work {
@@ -130,7 +130,7 @@ impl PlannerBot {
         execute_unchecked(w, &Command::EndTurn, &mut self.events);
         let mut w = w.clone();
         for _ in 0..self.config.turn_length {
-            if w.outcome.is_some() {
+            if w.outcome().is_some() {
                 break;
             }
             let base = self
@@ -197,7 +197,7 @@ impl PlannerBot {
         }
         pop.sort_by(|a, b| b.2.total_cmp(&a.2));
         self.plan = pop.swap_remove(0).1.into();
-        self.plan_turn = Some(view.state.turn);
+        self.plan_turn = Some(view.state.turn());
         self.seen = enemies_in_sight(view);
     }
 }
@@ -206,7 +206,7 @@ impl PlannerBot {
 /// changes (a unit came into sight, or one left it).
 fn enemies_in_sight(view: &PlayerView) -> Vec<(UnitId, Cell)> {
     view.state
-        .units
+        .units()
         .iter()
         .filter(|u| u.side != view.side && u.on_board())
         .map(|u| (u.id, u.cell))
@@ -220,7 +220,7 @@ impl Bot for PlannerBot {
 
     fn decide(&mut self, view: &PlayerView, rejected: &[Command]) -> Command {
         if !rejected.is_empty()
-            || self.plan_turn != Some(view.state.turn)
+            || self.plan_turn != Some(view.state.turn())
             || self.seen != enemies_in_sight(view)
         {
             self.replan(view, rejected);

@@ -75,10 +75,10 @@ impl RandomBot {
     fn superset(&mut self, s: &MatchState) -> usize {
         self.blocks.clear();
         self.heals.clear();
-        let side = s.side;
-        let energy = s.energy[side];
+        let side = s.side();
+        let energy = s.energy()[side];
         for u in s
-            .units
+            .units()
             .iter()
             .filter(|u| u.side == side && u.alive() && !u.arrived)
         {
@@ -110,9 +110,9 @@ impl RandomBot {
                 }
             }
         }
-        let race = s.race[side];
+        let race = s.race()[side];
         for (bi, &(b, owner)) in s.arena().barracks.iter().enumerate() {
-            if owner != side || s.spawned[bi] {
+            if owner != side || s.spawned()[bi] {
                 continue;
             }
             for k in s.roster().race_kinds(race) {
@@ -136,7 +136,7 @@ impl RandomBot {
                 continue;
             }
             let at = |u: u16, off: usize| {
-                s.arena().hex(s.units[usize::from(u)].cell) + self.offsets[off]
+                s.arena().hex(s.units()[usize::from(u)].cell) + self.offsets[off]
             };
             return match b {
                 Block::Move(unit, _) => Command::Move {
@@ -175,7 +175,7 @@ impl Bot for RandomBot {
 
     fn decide(&mut self, view: &PlayerView, rejected: &[Command]) -> Command {
         let s = &view.state;
-        if s.outcome.is_some() {
+        if s.outcome().is_some() {
             return Command::EndTurn;
         }
         let total = self.superset(s);
@@ -255,14 +255,14 @@ mod tests {
             for c in &all {
                 assert_eq!(seen.get(&format!("{c:?}")), Some(&1), "step {step}: {c:?}");
             }
-            let view = PlayerView::new(&s, s.side);
+            let view = PlayerView::new(&s, s.side());
             let c = bot.decide(&view, &[]);
             if crate::rules::check(&s, &c).is_ok() {
                 execute(&mut s, &c, &mut events).unwrap();
             } else {
                 execute(&mut s, &Command::EndTurn, &mut events).unwrap();
             }
-            if s.outcome.is_some() {
+            if s.outcome().is_some() {
                 break;
             }
         }

@@ -14,8 +14,8 @@
 //! whole field for drawing and views. A property test checks that the two
 //! always agree.
 
-use super::arena::{Cell, NO_CELL, Site};
-use super::state::{MatchState, NO_UNIT, Status};
+use super::arena::{Cell, Site};
+use super::state::MatchState;
 use crate::map::Side;
 use crate::validate::OUTPOST_RADIUS;
 
@@ -28,14 +28,14 @@ pub const BASE_SIGHT: u32 = 1;
 pub fn sees_cell(s: &MatchState, side: Side, c: Cell) -> bool {
     let a = s.arena();
     let h = a.hex(c);
-    if s.units.iter().any(|u| {
+    if s.units().iter().any(|u| {
         u.side == side
             && u.alive()
             && a.hex(u.cell).unsigned_distance_to(h) <= u32::from(s.roster().kind(u.kind).def.sight)
     }) {
         return true;
     }
-    if s.bases
+    if s.bases()
         .iter()
         .any(|b| b.side == side && a.hex(b.cell).unsigned_distance_to(h) <= BASE_SIGHT)
     {
@@ -61,10 +61,10 @@ pub fn sees_units_at(s: &MatchState, side: Side, c: Cell) -> bool {
 fn close_watch(s: &MatchState, side: Side, c: Cell) -> bool {
     let a = s.arena();
     let h = a.hex(c);
-    s.units
+    s.units()
         .iter()
         .any(|u| u.side == side && u.alive() && a.hex(u.cell).unsigned_distance_to(h) <= 1)
-        || s.bases
+        || s.bases()
             .iter()
             .any(|b| b.side == side && a.hex(b.cell).unsigned_distance_to(h) <= 1)
 }
@@ -96,12 +96,12 @@ impl Watch {
         self.eyes.clear();
         self.bases.clear();
         self.outposts.clear();
-        for u in s.units.iter().filter(|u| u.side == side && u.alive()) {
+        for u in s.units().iter().filter(|u| u.side == side && u.alive()) {
             self.eyes
                 .push((a.hex(u.cell), u32::from(s.roster().kind(u.kind).def.sight)));
         }
         self.bases.extend(
-            s.bases
+            s.bases()
                 .iter()
                 .filter(|b| b.side == side)
                 .map(|b| a.hex(b.cell)),
@@ -156,7 +156,7 @@ pub fn visible_cells(s: &MatchState, side: Side) -> Vec<bool> {
             }
         }
     };
-    for u in s.units.iter().filter(|u| u.side == side && u.alive()) {
+    for u in s.units().iter().filter(|u| u.side == side && u.alive()) {
         mark(
             u.cell,
             u32::from(s.roster().kind(u.kind).def.sight),
@@ -165,7 +165,7 @@ pub fn visible_cells(s: &MatchState, side: Side) -> Vec<bool> {
         );
         mark(u.cell, 1, &mut close, false);
     }
-    for b in s.bases.iter().filter(|b| b.side == side) {
+    for b in s.bases().iter().filter(|b| b.side == side) {
         mark(b.cell, BASE_SIGHT, &mut seen, false);
         mark(b.cell, 1, &mut close, false);
     }
@@ -217,41 +217,7 @@ impl PlayerView {
     fn mask(&mut self, truth: &MatchState) {
         let side = self.side;
         let watch = Watch::new(truth, side);
-        let state = &mut self.state;
-        for enemy in side.others(truth.players()) {
-            state.energy[enemy] = 0;
-            state.reserve[enemy].clear();
-            state.income_loss[enemy] = (0, 0);
-        }
-        for (i, u) in truth.units.iter().enumerate() {
-            if u.side == side || !u.on_board() || watch.sees_units_at(truth, u.cell) {
-                continue;
-            }
-            let slot = &mut state.occupants[usize::from(u.cell)];
-            if slot[0] == u.id {
-                slot[0] = slot[1];
-                slot[1] = NO_UNIT;
-            } else if slot[1] == u.id {
-                slot[1] = NO_UNIT;
-            }
-            // Nothing about an unseen unit stays in the view but that it
-            // exists (its id) and its kind.
-            let hidden = &mut state.units[i];
-            hidden.status = Status::Hidden;
-            hidden.cell = NO_CELL;
-            hidden.health = 0;
-            hidden.poison = 0;
-            hidden.moved = false;
-            hidden.actions = 0;
-            hidden.ability_used = false;
-            hidden.came_from = None;
-        }
-        for o in &mut state.objectives {
-            if let Some(p) = o.pending
-                && state.units[usize::from(p)].status == Status::Hidden
-            {
-                o.pending = None;
-            }
-        }
+        self.state
+            .hide_from(truth, side, |c| watch.sees_units_at(truth, c));
     }
 }

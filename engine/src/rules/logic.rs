@@ -100,15 +100,15 @@ fn steps(s: &MatchState, from: Cell, to: Cell, max: u8, scratch: &mut Scratch) -
 }
 
 fn own_unit(s: &MatchState, id: UnitId) -> Result<&Unit, RuleError> {
-    if s.outcome.is_some() {
+    if s.outcome().is_some() {
         return Err(RuleError::MatchOver);
     }
     let u = s.unit(id).ok_or(RuleError::NoSuchUnit(id))?;
-    if u.side != s.side {
+    if u.side != s.side() {
         return Err(RuleError::NotYourUnit {
             unit: id,
             owner: u.side,
-            turn: s.side,
+            turn: s.side(),
         });
     }
     if !u.alive() {
@@ -121,10 +121,10 @@ fn own_unit(s: &MatchState, id: UnitId) -> Result<&Unit, RuleError> {
 }
 
 fn pay(s: &MatchState, need: u8) -> Result<(), RuleError> {
-    let have = s.energy[s.side];
+    let have = s.energy()[s.side()];
     if have < need {
         return Err(RuleError::NotEnoughEnergy {
-            side: s.side,
+            side: s.side(),
             need,
             have,
         });
@@ -140,7 +140,7 @@ fn cell(s: &MatchState, h: Hex) -> Result<Cell, RuleError> {
 /// an enemy base, or an enemy unit or corpse it sees.
 fn has_target(s: &MatchState, attacker: &Unit, c: Cell) -> bool {
     if let Site::Base(b) = s.arena().site(c) {
-        return b != attacker.side && s.base_at(c).is_some_and(|i| s.bases[i].health > 0);
+        return b != attacker.side && s.base_at(c).is_some_and(|i| s.bases()[i].health > 0);
     }
     s.units_at(c)
         .any(|o| o.id != attacker.id && o.side != attacker.side)
@@ -158,7 +158,7 @@ pub fn check(s: &MatchState, cmd: &Command) -> Result<(), RuleError> {
 /// [`check`] with reusable search buffers.
 #[allow(clippy::too_many_lines)] // one arm per command, each a list of rule checks
 pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Result<(), RuleError> {
-    if s.outcome.is_some() {
+    if s.outcome().is_some() {
         return Err(RuleError::MatchOver);
     }
     match cmd {
@@ -285,14 +285,14 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                 return Err(RuleError::AbilityUsed(*unit));
             }
             pay(s, 1)?;
-            if !s.reserve[s.side].contains(&kind) {
+            if !s.reserve()[s.side()].contains(&kind) {
                 return Err(RuleError::ReserveEmpty {
-                    side: s.side,
+                    side: s.side(),
                     kind: s.roster().kind(kind).def.name.clone(),
                 });
             }
             let alive = s
-                .units
+                .units()
                 .iter()
                 .filter(|x| x.summoner == Some(u.id) && x.on_board())
                 .count();
@@ -315,14 +315,14 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                 .arena()
                 .barracks
                 .iter()
-                .position(|x| x.0 == b && x.1 == s.side)
+                .position(|x| x.0 == b && x.1 == s.side())
             else {
                 return Err(RuleError::NotYourBarracks {
                     hex: *barracks,
-                    side: s.side,
+                    side: s.side(),
                 });
             };
-            if s.spawned[bi] {
+            if s.spawned()[bi] {
                 return Err(RuleError::BarracksUsed(*barracks));
             }
             let k = s
@@ -336,7 +336,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                     reason: "barracks spawn only soldiers and elites",
                 });
             }
-            if kd.race != s.race[s.side] {
+            if kd.race != s.race()[s.side()] {
                 return Err(RuleError::NotSpawnable {
                     kind: kind.clone(),
                     reason: "it is not of the side's race",
@@ -372,7 +372,7 @@ impl Exec<'_> {
     }
 
     fn energy(&mut self, side: Side, delta: i16, reason: EnergyReason) {
-        let bank = self.s.energy[side];
+        let bank = self.s.energy()[side];
         let new = (i16::from(bank) + delta).clamp(0, i16::from(ENERGY_CAP)) as u8;
         self.emit(Event::Energy {
             side,
@@ -405,7 +405,7 @@ impl Exec<'_> {
     /// A unit left cell `c`: a delayed capture it held is cancelled.
     fn left(&mut self, unit: UnitId, c: Cell) {
         if let Some(i) = self.s.objective_at(c)
-            && self.s.objectives[i].pending == Some(unit)
+            && self.s.objectives()[i].pending == Some(unit)
         {
             let objective = self.hex(c);
             self.emit(Event::CaptureCancelled { objective });
@@ -417,9 +417,9 @@ impl Exec<'_> {
         let Some(i) = self.s.objective_at(c) else {
             return;
         };
-        let side = self.s.units[usize::from(unit)].side;
+        let side = self.s.units()[usize::from(unit)].side;
         let objective = self.hex(c);
-        match self.s.objectives[i].owner {
+        match self.s.objectives()[i].owner {
             None => self.emit(Event::ObjectiveCaptured { objective, side }),
             Some(o) if o != side => self.emit(Event::ObjectiveNeutralised { objective, unit }),
             Some(_) => {}
@@ -427,7 +427,7 @@ impl Exec<'_> {
     }
 
     fn die(&mut self, unit: UnitId, by: Option<Side>) {
-        let u = self.s.units[usize::from(unit)].clone();
+        let u = self.s.units()[usize::from(unit)].clone();
         let kind = self.s.roster().kind(u.kind).clone();
         let corpse = kind.revive.filter(|_| !u.revived && u.alive());
         let before = self.outposts_before(&[u.cell]);
@@ -459,7 +459,7 @@ impl Exec<'_> {
                 DeathPenalty::Wound(n) => {
                     let hurt: Vec<(UnitId, u8)> = self
                         .s
-                        .units
+                        .units()
                         .iter()
                         .filter(|o| o.side == u.side && o.alive() && o.id != unit && o.health > 1)
                         .map(|o| (o.id, o.health))
@@ -478,7 +478,7 @@ impl Exec<'_> {
     }
 
     fn attack(&mut self, unit: UnitId, t: Cell) {
-        let a = self.s.units[usize::from(unit)].clone();
+        let a = self.s.units()[usize::from(unit)].clone();
         let kind = self.s.roster().kind(a.kind).clone();
         let side = a.side;
         self.energy(side, -1, EnergyReason::Spend);
@@ -493,7 +493,7 @@ impl Exec<'_> {
             });
         let mult = if combined { 2 } else { 1 };
         if let Some(bi) = self.s.base_at(t) {
-            let b = &self.s.bases[bi];
+            let b = &self.s.bases()[bi];
             let amount = (kind.def.attack.saturating_mul(mult)).min(b.health);
             let health = b.health - amount;
             self.emit(Event::BaseDamaged {
@@ -501,7 +501,13 @@ impl Exec<'_> {
                 amount,
                 health,
             });
-            if health == 0 && self.s.bases.iter().all(|b| b.side == side || b.health == 0) {
+            if health == 0
+                && self
+                    .s
+                    .bases()
+                    .iter()
+                    .all(|b| b.side == side || b.health == 0)
+            {
                 self.emit(Event::MatchEnded {
                     outcome: Outcome::Won(side),
                 });
@@ -517,7 +523,7 @@ impl Exec<'_> {
         let mut hit = hit;
         hit.sort_unstable();
         for id in hit {
-            let o = self.s.units[usize::from(id)].clone();
+            let o = self.s.units()[usize::from(id)].clone();
             let ok = self.s.roster().kind(o.kind).clone();
             if o.status == Status::Corpse {
                 let amount = kind.def.attack.saturating_mul(mult).min(o.health);
@@ -561,10 +567,10 @@ impl Exec<'_> {
     fn start_turn(&mut self, side: Side, turn: u32) {
         self.emit(Event::TurnStarted { side, turn });
         // 1. Pending captures held until now resolve.
-        for i in 0..self.s.objectives.len() {
-            let o = &self.s.objectives[i];
+        for i in 0..self.s.objectives().len() {
+            let o = &self.s.objectives()[i];
             if let Some(u) = o.pending {
-                let unit = &self.s.units[usize::from(u)];
+                let unit = &self.s.units()[usize::from(u)];
                 if unit.side == side && unit.alive() && unit.cell == o.cell {
                     let objective = self.hex(o.cell);
                     self.emit(Event::ObjectiveCaptured { objective, side });
@@ -573,7 +579,7 @@ impl Exec<'_> {
         }
         // 2. Income (objectives captured before this turn start only).
         let mut income = i16::from(self.s.income(side, turn));
-        let (loss, left) = self.s.income_loss[side];
+        let (loss, left) = self.s.income_loss()[side];
         if left > 0 {
             income = (income - i16::from(loss)).max(0);
             self.emit(Event::IncomePenaltyUsed {
@@ -589,7 +595,7 @@ impl Exec<'_> {
         self.emit(Event::FlagsReset { side });
         let corpses: Vec<UnitId> = self
             .s
-            .units
+            .units()
             .iter()
             .filter(|u| u.side == side && u.status == Status::Corpse)
             .map(|u| u.id)
@@ -597,13 +603,13 @@ impl Exec<'_> {
         // 4. Poison ticks.
         let poisoned: Vec<UnitId> = self
             .s
-            .units
+            .units()
             .iter()
             .filter(|u| u.side == side && u.alive() && u.poison > 0)
             .map(|u| u.id)
             .collect();
         for id in poisoned {
-            let u = &self.s.units[usize::from(id)];
+            let u = &self.s.units()[usize::from(id)];
             let damage = u.poison.min(u.health);
             let (health, by) = (u.health - damage, u.poisoned_by);
             let poison = u.poison - 1;
@@ -621,7 +627,7 @@ impl Exec<'_> {
         // unit that poison kills now lies there until its side's next turn
         // start, so the enemy gets a turn to destroy the corpse).
         for id in corpses {
-            let u = &self.s.units[usize::from(id)];
+            let u = &self.s.units()[usize::from(id)];
             let health = self.s.roster().kind(u.kind).def.health;
             let (c, before) = (u.cell, self.outposts_before(&[u.cell]));
             self.emit(Event::Revived { unit: id, health });
@@ -631,7 +637,7 @@ impl Exec<'_> {
         // 6. Monk passive healing.
         let monks: Vec<UnitId> = self
             .s
-            .units
+            .units()
             .iter()
             .filter(|u| u.side == side && u.alive() && self.s.roster().kind(u.kind).def.monk)
             .map(|u| u.id)
@@ -640,7 +646,7 @@ impl Exec<'_> {
             if let Some((amount, count)) = self
                 .s
                 .roster()
-                .kind(self.s.units[usize::from(m)].kind)
+                .kind(self.s.units()[usize::from(m)].kind)
                 .healing
             {
                 let targets = heal_candidates(self.s, m);
@@ -652,7 +658,7 @@ impl Exec<'_> {
     }
 
     fn heal(&mut self, t: UnitId, amount: u8, by: UnitId) {
-        let o = &self.s.units[usize::from(t)];
+        let o = &self.s.units()[usize::from(t)];
         let max = self.s.roster().kind(o.kind).def.health;
         let amount = amount.min(max - o.health.min(max));
         if amount > 0 {
@@ -670,9 +676,9 @@ impl Exec<'_> {
 /// Damaged living allies adjacent to `healer`, most hurt first (then by id).
 #[must_use]
 pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
-    let h = &s.units[usize::from(healer)];
+    let h = &s.units()[usize::from(healer)];
     let mut v: Vec<(u8, UnitId)> = s
-        .units
+        .units()
         .iter()
         .filter(|o| {
             o.side == h.side
@@ -703,24 +709,24 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
     let mut x = Exec { s, out };
     match cmd {
         Command::EndTurn => {
-            let side = x.s.side;
+            let side = x.s.side();
             x.emit(Event::TurnEnded { side });
             let last_in_round = side.index() + 1 == x.s.players();
-            if last_in_round && x.s.round() >= x.s.rules.round_limit {
+            if last_in_round && x.s.round() >= x.s.rules().round_limit {
                 x.emit(Event::MatchEnded {
                     outcome: Outcome::Draw,
                 });
             } else {
-                let turn = x.s.turn + 1;
+                let turn = x.s.turn() + 1;
                 let next = x.s.next_player(side);
                 x.start_turn(next, turn);
             }
         }
         Command::Move { unit, to } => {
-            let from = x.s.units[usize::from(*unit)].cell;
+            let from = x.s.units()[usize::from(*unit)].cell;
             let dest = x.s.arena().cell(*to).expect("checked");
             let before = x.outposts_before(&[from, dest]);
-            x.energy(x.s.side, -1, EnergyReason::Spend);
+            x.energy(x.s.side(), -1, EnergyReason::Spend);
             let from_hex = x.hex(from);
             x.emit(Event::Moved {
                 unit: *unit,
@@ -732,7 +738,7 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             x.outposts_after(before);
         }
         Command::Rebound { unit } => {
-            let u = &x.s.units[usize::from(*unit)];
+            let u = &x.s.units()[usize::from(*unit)];
             let (from, back) = (u.cell, u.came_from.expect("checked"));
             let before = x.outposts_before(&[from, back]);
             let (fh, bh) = (x.hex(from), x.hex(back));
@@ -752,10 +758,10 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
         Command::Heal { unit, targets } => {
             let (amount, _) =
                 x.s.roster()
-                    .kind(x.s.units[usize::from(*unit)].kind)
+                    .kind(x.s.units()[usize::from(*unit)].kind)
                     .healing
                     .expect("checked");
-            x.energy(x.s.side, -1, EnergyReason::Spend);
+            x.energy(x.s.side(), -1, EnergyReason::Spend);
             x.emit(Event::AbilityUsed { unit: *unit });
             for t in targets {
                 x.heal(*t, amount, *unit);
@@ -764,14 +770,14 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
         Command::Summon { unit, to } => {
             let (_, kind) =
                 x.s.roster()
-                    .kind(x.s.units[usize::from(*unit)].kind)
+                    .kind(x.s.units()[usize::from(*unit)].kind)
                     .summon
                     .expect("checked");
             let dest = x.s.arena().cell(*to).expect("checked");
             let before = x.outposts_before(&[dest]);
-            let side = x.s.side;
+            let side = x.s.side();
             x.energy(side, -1, EnergyReason::Spend);
-            let id = x.s.units.len() as UnitId;
+            let id = x.s.units().len() as UnitId;
             x.emit(Event::Summoned {
                 unit: id,
                 kind,
@@ -787,12 +793,12 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             let cost = x.s.roster().kind(k).def.cost.unwrap_or(0);
             let dest = x.s.arena().cell(*to).expect("checked");
             let before = x.outposts_before(&[dest]);
-            let side = x.s.side;
+            let side = x.s.side();
             x.energy(side, -i16::from(cost), EnergyReason::Spend);
             x.emit(Event::BarracksUsed {
                 barracks: *barracks,
             });
-            let id = x.s.units.len() as UnitId;
+            let id = x.s.units().len() as UnitId;
             x.emit(Event::Spawned {
                 unit: id,
                 kind: k,
@@ -828,7 +834,7 @@ pub fn start(s: &mut MatchState, armies: &PerPlayer<Deployment>, out: &mut Vec<E
             race: army.race,
         });
         for &(kind, hex) in &army.units {
-            let id = x.s.units.len() as UnitId;
+            let id = x.s.units().len() as UnitId;
             let c = x.s.arena().cell(hex).expect("deployments are checked");
             let before = x.outposts_before(&[c]);
             x.emit(Event::Deployed {
@@ -860,15 +866,15 @@ pub fn legal(s: &MatchState) -> Vec<Command> {
 /// [`legal`] into a reusable buffer.
 pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>) {
     out.clear();
-    if s.outcome.is_some() {
+    if s.outcome().is_some() {
         return;
     }
     out.push(Command::EndTurn);
-    let side = s.side;
-    let energy = s.energy[side];
+    let side = s.side();
+    let energy = s.energy()[side];
     let a = s.arena();
     for u in s
-        .units
+        .units()
         .iter()
         .filter(|u| u.side == side && u.alive() && !u.arrived)
     {
@@ -912,11 +918,11 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             heal_commands(s, u.id, out);
             if let Some((limit, skind)) = kind.summon {
                 let alive = s
-                    .units
+                    .units()
                     .iter()
                     .filter(|x| x.summoner == Some(u.id) && x.on_board())
                     .count();
-                if alive < usize::from(limit) && s.reserve[side].contains(&skind) {
+                if alive < usize::from(limit) && s.reserve()[side].contains(&skind) {
                     for &n in a.neighbours(u.cell) {
                         if n != NO_CELL && can_end(s, skind, n, NO_UNIT).is_ok() {
                             out.push(Command::Summon {
@@ -929,9 +935,9 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             }
         }
     }
-    let race = s.race[side];
+    let race = s.race()[side];
     for (bi, &(b, owner)) in a.barracks.iter().enumerate() {
-        if owner != side || s.spawned[bi] {
+        if owner != side || s.spawned()[bi] {
             continue;
         }
         for k in s.roster().race_kinds(race) {
@@ -959,7 +965,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
 /// its damaged adjacent allies at once when they are at most Y, otherwise
 /// every choice of exactly Y of them.
 pub fn heal_commands(s: &MatchState, unit: UnitId, out: &mut Vec<Command>) {
-    let Some((_, max)) = s.roster().kind(s.units[usize::from(unit)].kind).healing else {
+    let Some((_, max)) = s.roster().kind(s.units()[usize::from(unit)].kind).healing else {
         return;
     };
     let cands = heal_candidates(s, unit);
@@ -1006,5 +1012,5 @@ fn combinations(items: &[UnitId], k: usize, f: &mut impl FnMut(&[UnitId])) {
 /// The class of a unit kind (convenience for bots and views).
 #[must_use]
 pub fn class_of(s: &MatchState, id: UnitId) -> Class {
-    s.roster().kind(s.units[usize::from(id)].kind).def.class
+    s.roster().kind(s.units()[usize::from(id)].kind).def.class
 }

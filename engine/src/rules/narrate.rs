@@ -68,7 +68,7 @@ pub fn narrate_for(
     after: &MatchState,
     viewer: Option<Side>,
 ) -> String {
-    let side = before.side;
+    let side = before.side();
     if let Some(v) = viewer
         && v != side
         && *cmd != Command::EndTurn
@@ -328,7 +328,7 @@ mod tests {
             execute(&mut s, cmd, &mut events).unwrap();
             let all = narrate(&before, cmd, &events, &s);
             assert_eq!(narrate_for(&before, cmd, &events, &s, None), all);
-            let mover = before.side;
+            let mover = before.side();
             let own = narrate_for(&before, cmd, &events, &s, Some(mover));
             let other = narrate_for(&before, cmd, &events, &s, Some(mover.next(2)));
             if *cmd == Command::EndTurn {
@@ -390,15 +390,15 @@ mod tests {
             if let (Command::Move { unit, to }, true) = (cmd, captures) {
                 let kind = s
                     .roster()
-                    .kind(s.units[usize::from(*unit)].kind)
+                    .kind(s.units()[usize::from(*unit)].kind)
                     .def
                     .name
                     .clone();
                 let expected = format!(
                     "Round {}, side {}: {kind} moves to ({q},{r}) and side {} captures the Energy objective at ({q},{r})",
                     before.round(),
-                    before.side,
-                    before.side,
+                    before.side(),
+                    before.side(),
                     q = to.x,
                     r = to.y
                 );

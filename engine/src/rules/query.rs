@@ -46,10 +46,10 @@ impl MatchState {
     /// (see [`MatchState::income`]).
     #[must_use]
     pub fn next_income(&self, side: Side) -> u8 {
-        let next = if self.side == side {
-            self.turn + TURNS_PER_ROUND
+        let next = if self.side() == side {
+            self.turn() + TURNS_PER_ROUND
         } else {
-            self.turn + 1
+            self.turn() + 1
         };
         self.income(side, next)
     }
@@ -87,18 +87,18 @@ pub fn side_summary(s: &MatchState, side: Side, viewer: Option<Side>) -> SideSum
     let hidden = viewer.is_some_and(|v| v != side);
     SideSummary {
         side,
-        race: s.roster().races[usize::from(s.race[side])].clone(),
-        energy: (!hidden).then(|| s.energy[side]),
+        race: s.roster().races[usize::from(s.race()[side])].clone(),
+        energy: (!hidden).then(|| s.energy()[side]),
         energy_cap: ENERGY_CAP,
         next_income: s.next_income(side),
         base_health: s
-            .bases
+            .bases()
             .iter()
             .filter(|b| b.side == side)
             .map(|b| b.health)
             .collect(),
         objectives: s
-            .objectives
+            .objectives()
             .iter()
             .filter(|o| o.owner == Some(side))
             .count(),
@@ -109,7 +109,7 @@ pub fn side_summary(s: &MatchState, side: Side, viewer: Option<Side>) -> SideSum
             .filter(|&&c| s.outpost_controller(c) == Some(side))
             .count(),
         units: (!hidden).then(|| {
-            s.units
+            s.units()
                 .iter()
                 .filter(|u| u.side == side && u.alive())
                 .count()
@@ -132,10 +132,10 @@ pub struct PendingCapture {
 /// is over.
 #[must_use]
 pub fn pending_captures(s: &MatchState, viewer: Option<Side>) -> Vec<PendingCapture> {
-    if s.outcome.is_some() {
+    if s.outcome().is_some() {
         return Vec::new();
     }
-    s.objectives
+    s.objectives()
         .iter()
         .filter_map(|o| {
             let u = s.unit(o.pending?)?;
@@ -180,7 +180,7 @@ pub struct SpawnOption {
 /// targets or the reason it is refused.
 #[must_use]
 pub fn spawn_options(s: &MatchState, barracks: Hex) -> Vec<SpawnOption> {
-    let race = s.race[s.side];
+    let race = s.race()[s.side()];
     let legal = legal(s);
     s.roster()
         .race_kinds(race)
@@ -223,7 +223,7 @@ mod tests {
     use crate::player::PlayerId;
     use crate::rules::scenario::{Prepared, Scenario};
     use crate::rules::state::BASE_INCOME;
-    use crate::rules::{Event, Roster, Status, execute};
+    use crate::rules::{EnergyReason, Event, Roster, Status, execute};
     use std::path::Path;
 
     fn prepared(file: &str) -> Prepared {
@@ -251,9 +251,9 @@ mod tests {
     #[test]
     fn a_unit_is_spent_after_moving_and_acting_or_arriving() {
         let (s, _) = prepared("twin-fords.ron").new_match();
-        let side = s.side;
+        let side = s.side();
         let u = s
-            .units
+            .units()
             .iter()
             .find(|u| u.side == side && u.alive())
             .unwrap()
@@ -274,25 +274,25 @@ mod tests {
     #[test]
     fn next_income_reads_the_next_turn_start_of_each_side() {
         let (mut s, _) = prepared("twin-fords.ron").new_match();
-        let mover = s.side;
+        let mover = s.side();
         let other = mover.next(2);
-        assert_eq!(s.next_income(mover), s.income(mover, s.turn + 2));
-        assert_eq!(s.next_income(other), s.income(other, s.turn + 1));
+        assert_eq!(s.next_income(mover), s.income(mover, s.turn() + 2));
+        assert_eq!(s.next_income(other), s.income(other, s.turn() + 1));
         assert!(s.next_income(mover) >= BASE_INCOME);
         play(&mut s, &Command::EndTurn);
-        assert_eq!(s.next_income(other), s.income(other, s.turn + 2));
+        assert_eq!(s.next_income(other), s.income(other, s.turn() + 2));
     }
 
     #[test]
     fn a_summary_hides_the_enemys_bank_and_units_from_a_side() {
         let (s, _) = prepared("twin-fords.ron").new_match();
         let all = side_summary(&s, PlayerId(1), None);
-        assert_eq!(all.energy, Some(s.energy[PlayerId(1)]));
+        assert_eq!(all.energy, Some(s.energy()[PlayerId(1)]));
         assert_eq!(all.energy_cap, ENERGY_CAP);
         assert_eq!(
             all.units,
             Some(
-                s.units
+                s.units()
                     .iter()
                     .filter(|u| u.side == PlayerId(1) && u.alive())
                     .count()
@@ -300,7 +300,7 @@ mod tests {
         );
         assert_eq!(
             all.base_health.len(),
-            s.bases.iter().filter(|b| b.side == PlayerId(1)).count()
+            s.bases().iter().filter(|b| b.side == PlayerId(1)).count()
         );
         let seen_by_0 = side_summary(&s, PlayerId(1), Some(PlayerId(0)));
         assert_eq!((seen_by_0.energy, seen_by_0.units), (None, None));
@@ -315,7 +315,7 @@ mod tests {
             panic!("twin-fords has barracks");
         };
         let hex = s.arena().hex(cell);
-        if s.side != owner {
+        if s.side() != owner {
             play(&mut s, &Command::EndTurn);
         }
         let options = spawn_options(&s, hex);
@@ -335,7 +335,13 @@ mod tests {
         }
         // With an empty bank every kind that costs Energy is refused by
         // the rules, with their reason.
-        s.energy[owner] = 0;
+        let bank = s.energy()[owner];
+        s.apply(&Event::Energy {
+            side: owner,
+            delta: -i16::from(bank),
+            bank: 0,
+            reason: EnergyReason::Spend,
+        });
         for o in spawn_options(&s, hex).into_iter().filter(|o| o.cost > 0) {
             assert!(
                 matches!(
@@ -359,13 +365,16 @@ mod tests {
     fn pending_captures_are_told_to_the_sides_that_may_know() {
         let (mut s, _) = prepared("twin-fords.ron").new_match();
         let unit = s
-            .units
+            .units()
             .iter()
             .find(|u| u.side == PlayerId(1) && u.alive())
             .unwrap()
             .id;
-        s.objectives[0].pending = Some(unit);
-        let hex = s.arena().hex(s.objectives[0].cell);
+        let hex = s.arena().hex(s.objectives()[0].cell);
+        s.apply(&Event::ObjectiveNeutralised {
+            objective: hex,
+            unit,
+        });
         let all = pending_captures(&s, None);
         assert_eq!(
             all,
@@ -375,7 +384,7 @@ mod tests {
             }]
         );
         assert_eq!(pending_captures(&s, Some(PlayerId(1))), all);
-        let seen = super::super::fog::sees_units_at(&s, PlayerId(0), s.objectives[0].cell);
+        let seen = super::super::fog::sees_units_at(&s, PlayerId(0), s.objectives()[0].cell);
         assert_eq!(
             pending_captures(&s, Some(PlayerId(0))).len(),
             usize::from(seen)

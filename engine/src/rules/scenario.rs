@@ -313,7 +313,7 @@ impl Prepared {
     pub fn new_match_with_seed(&self, seed: u64) -> (MatchState, Vec<Event>) {
         let (mut s, mut events) = self.setup(seed);
         for cmd in &self.opening {
-            if s.outcome.is_some() || super::logic::execute(&mut s, cmd, &mut events).is_err() {
+            if s.outcome().is_some() || super::logic::execute(&mut s, cmd, &mut events).is_err() {
                 // `Scenario::prepare` checked the opening with written armies;
                 // default armies from another seed may not allow it.
                 break;
@@ -466,7 +466,7 @@ impl Scenario {
         if !self.opening.is_empty() {
             let (mut s, mut events) = prepared.setup(self.seed);
             for (index, cmd) in self.opening.iter().enumerate() {
-                if s.outcome.is_some() {
+                if s.outcome().is_some() {
                     return Err(ScenarioError::Opening {
                         origin: origin.into(),
                         index,

@@ -142,36 +142,41 @@ pub enum Outcome {
 }
 
 /// The whole state of a match.
+///
+/// Its fields are private: [`MatchState::apply`] is the only code that
+/// changes a match in play (the views of [`super::PlayerView`] are built
+/// from a copy of the truth, hiding what their player cannot see). Read it
+/// through the accessors named after the fields.
 #[derive(Debug)]
 pub struct MatchState {
     /// Board, roster, round limit (shared, never changes).
-    pub rules: Arc<Rules>,
+    rules: Arc<Rules>,
     /// Every unit that ever entered play, by id.
-    pub units: Vec<Unit>,
+    units: Vec<Unit>,
     /// Up to two units per cell (two only with a Phasewalker).
-    pub(crate) occupants: Vec<[UnitId; 2]>,
+    occupants: Vec<[UnitId; 2]>,
     /// Energy banks.
-    pub energy: PerPlayer<u8>,
+    energy: PerPlayer<u8>,
     /// Income penalties from commander deaths: (amount, turn starts left).
-    pub income_loss: PerPlayer<(u8, u8)>,
+    income_loss: PerPlayer<(u8, u8)>,
     /// Each side's race (roster index).
-    pub race: PerPlayer<u16>,
+    race: PerPlayer<u16>,
     /// Summons waiting in each side's reserve pool (kind ids, sorted).
-    pub reserve: PerPlayer<Vec<KindId>>,
+    reserve: PerPlayer<Vec<KindId>>,
     /// Objectives, in cell order.
-    pub objectives: Vec<Objective>,
+    objectives: Vec<Objective>,
     /// Bases, in cell order.
-    pub bases: Vec<Base>,
+    bases: Vec<Base>,
     /// Whether each barracks (in arena order) spawned this turn.
-    pub spawned: Vec<bool>,
+    spawned: Vec<bool>,
     /// Index of the current turn (0 = side 0's first).
-    pub turn: u32,
+    turn: u32,
     /// The side to move.
-    pub side: Side,
+    side: Side,
     /// Set when the match ended.
-    pub outcome: Option<Outcome>,
+    outcome: Option<Outcome>,
     /// The match seed (bots derive their random streams from it).
-    pub seed: u64,
+    seed: u64,
 }
 
 impl Clone for MatchState {
@@ -252,6 +257,126 @@ impl MatchState {
             outcome: None,
             seed,
             rules,
+        }
+    }
+
+    /// Board, roster, round limit (shared, never changes).
+    #[must_use]
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// Every unit that ever entered play, by id.
+    #[must_use]
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Energy banks.
+    #[must_use]
+    pub fn energy(&self) -> &PerPlayer<u8> {
+        &self.energy
+    }
+
+    /// Income penalties from commander deaths: (amount, turn starts left).
+    #[must_use]
+    pub fn income_loss(&self) -> &PerPlayer<(u8, u8)> {
+        &self.income_loss
+    }
+
+    /// Each side's race (roster index).
+    #[must_use]
+    pub fn race(&self) -> &PerPlayer<u16> {
+        &self.race
+    }
+
+    /// Summons waiting in each side's reserve pool (kind ids, sorted).
+    #[must_use]
+    pub fn reserve(&self) -> &PerPlayer<Vec<KindId>> {
+        &self.reserve
+    }
+
+    /// Objectives, in cell order.
+    #[must_use]
+    pub fn objectives(&self) -> &[Objective] {
+        &self.objectives
+    }
+
+    /// Bases, in cell order.
+    #[must_use]
+    pub fn bases(&self) -> &[Base] {
+        &self.bases
+    }
+
+    /// Whether each barracks (in arena order) spawned this turn.
+    #[must_use]
+    pub fn spawned(&self) -> &[bool] {
+        &self.spawned
+    }
+
+    /// Index of the current turn (0 = side 0's first).
+    #[must_use]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// How the match ended, once it has.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The match seed (bots derive their random streams from it).
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Makes this copy of `truth` what `side` may know of it: the other
+    /// sides' banks, pools and penalties zeroed, and every enemy unit in a
+    /// cell `seen` says `side` cannot see taken off the board, keeping only
+    /// its id and kind. Pending captures by hidden units are forgotten.
+    pub(super) fn hide_from(&mut self, truth: &Self, side: Side, seen: impl Fn(Cell) -> bool) {
+        for enemy in side.others(truth.players()) {
+            self.energy[enemy] = 0;
+            self.reserve[enemy].clear();
+            self.income_loss[enemy] = (0, 0);
+        }
+        for (i, u) in truth.units.iter().enumerate() {
+            if u.side == side || !u.on_board() || seen(u.cell) {
+                continue;
+            }
+            let slot = &mut self.occupants[usize::from(u.cell)];
+            if slot[0] == u.id {
+                slot[0] = slot[1];
+                slot[1] = NO_UNIT;
+            } else if slot[1] == u.id {
+                slot[1] = NO_UNIT;
+            }
+            // Nothing about an unseen unit stays in the view but that it
+            // exists (its id) and its kind.
+            let hidden = &mut self.units[i];
+            hidden.status = Status::Hidden;
+            hidden.cell = NO_CELL;
+            hidden.health = 0;
+            hidden.poison = 0;
+            hidden.moved = false;
+            hidden.actions = 0;
+            hidden.ability_used = false;
+            hidden.came_from = None;
+        }
+        for o in &mut self.objectives {
+            if let Some(p) = o.pending
+                && self.units[usize::from(p)].status == Status::Hidden
+            {
+                o.pending = None;
+            }
         }
     }
 

@@ -271,7 +271,7 @@ impl Game {
 
     /// A unit.
     pub fn unit(&self, id: UnitId) -> &Unit {
-        &self.s.units[usize::from(id)]
+        &self.s.units()[usize::from(id)]
     }
 
     /// A unit's health.
@@ -284,9 +284,36 @@ impl Game {
         self.s.roster().kind(self.unit(id).kind).def.health
     }
 
-    /// Sets a side's bank (test setup).
+    /// Sets a side's bank (test setup, through the event that changes
+    /// banks: `apply` is the only mutator).
     pub fn set_energy(&mut self, side: Side, bank: u8) {
-        self.s.energy[side] = bank;
+        let before = self.s.energy()[side];
+        self.s.apply(&Event::Energy {
+            side,
+            delta: i16::from(bank) - i16::from(before),
+            bank,
+            reason: EnergyReason::Spend,
+        });
+    }
+
+    /// Sets a unit's health (test setup, through the event that lowers
+    /// health).
+    pub fn set_health(&mut self, unit: UnitId, health: u8) {
+        self.s.apply(&Event::Damaged {
+            unit,
+            amount: 0,
+            health,
+        });
+    }
+
+    /// Sets a base's health (test setup).
+    pub fn set_base_health(&mut self, base: usize, health: u8) {
+        let hex = self.s.arena().hex(self.s.bases()[base].cell);
+        self.s.apply(&Event::BaseDamaged {
+            base: hex,
+            amount: 0,
+            health,
+        });
     }
 
     /// A kind id by name.
@@ -297,14 +324,14 @@ impl Game {
     /// The objective at a hex: (owner, pending unit).
     pub fn objective(&self, hex: Hex) -> (Option<Side>, Option<UnitId>) {
         let c = self.s.arena().cell(hex).expect("a usable hex");
-        let o = &self.s.objectives[self.s.objective_at(c).expect("an objective")];
+        let o = &self.s.objectives()[self.s.objective_at(c).expect("an objective")];
         (o.owner, o.pending)
     }
 
     /// The health of the base at a hex.
     pub fn base_health(&self, hex: Hex) -> u8 {
         let c = self.s.arena().cell(hex).expect("a usable hex");
-        self.s.bases[self.s.base_at(c).expect("a base")].health
+        self.s.bases()[self.s.base_at(c).expect("a base")].health
     }
 
     /// The cell of a hex.
