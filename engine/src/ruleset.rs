@@ -49,6 +49,11 @@ pub trait Ruleset {
     type Event: Clone + PartialEq + fmt::Debug;
     /// Why a command is refused.
     type Error: std::error::Error + Clone + PartialEq;
+    /// What one player may know of a match: what its bots decide from.
+    type View: Clone + fmt::Debug + Send;
+    /// Buffers that make repeated checks cheap (bots check many commands a
+    /// turn); `()` when there is nothing to keep.
+    type Scratch: Default + fmt::Debug + Send;
 
     /// A new match of `setup` with `seed`: the state after setting up, and
     /// the events that set it up.
@@ -70,8 +75,16 @@ pub trait Ruleset {
     /// Every legal command now, in a fixed order, into `out`.
     fn legal(s: &Self::State, out: &mut Vec<Self::Command>);
 
-    /// The state as `player` may know it.
-    fn view(s: &Self::State, player: PlayerId) -> Self::State;
+    /// The match as `player` may know it.
+    fn view(s: &Self::State, player: PlayerId) -> Self::View;
+
+    /// The state inside a view: the match as the view's player may know
+    /// it, with everything else hidden or blank.
+    fn view_state(view: &Self::View) -> &Self::State;
+
+    /// A command the player to move may always play (akw-rules-v1: end the
+    /// turn): what a bot that keeps being refused plays instead.
+    fn pass(s: &Self::State) -> Self::Command;
 
     /// `cmd` and its `events` in words, told to `viewer` (`None`:
     /// all-seeing) as that player may know them; `before` and `after` are
@@ -94,6 +107,24 @@ pub trait Ruleset {
     #[must_use]
     fn supports(players: usize) -> bool {
         Self::PLAYERS.contains(&players)
+    }
+
+    /// Makes `view` the view of `player` on `s`, reusing its allocations
+    /// where the ruleset can.
+    fn update_view(view: &mut Self::View, s: &Self::State, player: PlayerId) {
+        *view = Self::view(s, player);
+    }
+
+    /// [`Ruleset::check`] with buffers kept between calls; the same answer.
+    ///
+    /// # Errors
+    /// The rule `cmd` breaks.
+    fn check_with(
+        s: &Self::State,
+        cmd: &Self::Command,
+        _scratch: &mut Self::Scratch,
+    ) -> Result<(), Self::Error> {
+        Self::check(s, cmd)
     }
 
     /// Checks `cmd`, then plays it. The state is unchanged when it is
@@ -133,6 +164,8 @@ impl Ruleset for AkwRulesV1 {
     type Command = Command;
     type Event = Event;
     type Error = RuleError;
+    type View = PlayerView;
+    type Scratch = rules::Scratch;
 
     fn start(setup: &Prepared, seed: u64) -> (MatchState, Vec<Event>) {
         setup.new_match_with_seed(seed)
@@ -154,8 +187,28 @@ impl Ruleset for AkwRulesV1 {
         rules::logic::legal_into(s, &mut rules::Scratch::default(), out);
     }
 
-    fn view(s: &MatchState, player: PlayerId) -> MatchState {
-        PlayerView::new(s, player).state
+    fn view(s: &MatchState, player: PlayerId) -> PlayerView {
+        PlayerView::new(s, player)
+    }
+
+    fn view_state(view: &PlayerView) -> &MatchState {
+        &view.state
+    }
+
+    fn pass(_: &MatchState) -> Command {
+        Command::EndTurn
+    }
+
+    fn update_view(view: &mut PlayerView, s: &MatchState, player: PlayerId) {
+        view.update(s, player);
+    }
+
+    fn check_with(
+        s: &MatchState,
+        cmd: &Command,
+        scratch: &mut rules::Scratch,
+    ) -> Result<(), RuleError> {
+        rules::logic::check_with(s, cmd, scratch)
     }
 
     fn narrate(

@@ -15,10 +15,10 @@ use crate::Hex;
 use crate::bots::{Bot, BotKind};
 use crate::map::{Side, axial, axial_vec};
 use crate::player::{PerPlayer, PlayerId};
-use crate::rules::logic::{check_with, execute_unchecked};
 use crate::rules::query::round_of_turn;
 use crate::rules::scenario::Prepared;
-use crate::rules::{Arena, Command, Event, MatchState, Outcome, PlayerView, Scratch};
+use crate::rules::{Arena, Command, Event, MatchState, Outcome};
+use crate::ruleset::{AkwRulesV1, Ruleset};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -151,29 +151,17 @@ pub fn play_until(
     let mut players: Vec<Box<dyn Bot>> = bots.pairs().map(|(p, b)| b.build(seed, p)).collect();
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
-    let mut events: Vec<Event> = Vec::new();
-    let mut turn = BotTurn::new(&s);
-    let mut refused = 0u64;
-    while s.outcome().is_none() {
-        if cancel.load(Ordering::Relaxed) {
-            return None;
-        }
-        let side = s.side();
-        let (cmd, r) = turn.next(&s, players[usize::from(side)].as_mut());
-        refused += r;
-        events.clear();
-        let end = cmd == Command::EndTurn;
-        execute_unchecked(&mut s, &cmd, &mut events);
-        for e in &events {
+    let refused = run_match::<AkwRulesV1>(&mut s, &mut players, cancel, |cmd, events, s| {
+        for e in events {
             clock.observe(s.arena(), e);
         }
         if options.record {
-            commands.push(cmd);
-            if end || s.outcome().is_some() {
+            commands.push(cmd.clone());
+            if *cmd == Command::EndTurn || s.outcome().is_some() {
                 turn_hashes.push(s.state_hash());
             }
         }
-    }
+    })?;
     Some(MatchResult {
         seed,
         bots,
@@ -193,32 +181,33 @@ pub fn play_until(
 /// a row the turn ends. [`play`] and the app's sandbox both use it, so a
 /// match watched step by step is the match `hexwright simulate` plays.
 #[derive(Debug)]
-pub struct BotTurn {
-    view: PlayerView,
-    scratch: Scratch,
-    rejected: Vec<Command>,
+pub struct BotTurn<R: Ruleset = AkwRulesV1> {
+    view: R::View,
+    scratch: R::Scratch,
+    rejected: Vec<R::Command>,
 }
 
-impl BotTurn {
+impl<R: Ruleset> BotTurn<R> {
     /// Ready for matches like `s`.
     #[must_use]
-    pub fn new(s: &MatchState) -> Self {
+    pub fn new(s: &R::State) -> Self {
         Self {
-            view: PlayerView::new(s, s.side()),
-            scratch: Scratch::default(),
+            view: R::view(s, R::to_move(s).unwrap_or_default()),
+            scratch: R::Scratch::default(),
             rejected: Vec::new(),
         }
     }
 
-    /// The next command of the side to move in `s`, decided by `bot`, and
-    /// how many commands the rules refused on the way. The command is
-    /// legal in `s`.
-    pub fn next(&mut self, s: &MatchState, bot: &mut dyn Bot) -> (Command, u64) {
+    /// The next command of the player to move in `s`, decided by `bot`,
+    /// and how many commands the rules refused on the way. The command is
+    /// legal in `s`: after [`MAX_REJECTED`] refusals in a row it is the
+    /// ruleset's [`Ruleset::pass`].
+    pub fn next(&mut self, s: &R::State, bot: &mut dyn Bot<R>) -> (R::Command, u64) {
         self.rejected.clear();
-        self.view.update(s, s.side());
+        R::update_view(&mut self.view, s, R::to_move(s).unwrap_or_default());
         loop {
             let cmd = bot.decide(&self.view, &self.rejected);
-            if check_with(s, &cmd, &mut self.scratch).is_ok() {
+            if R::check_with(s, &cmd, &mut self.scratch).is_ok() {
                 let refused = self.rejected.len() as u64;
                 self.rejected.clear();
                 return (cmd, refused);
@@ -227,10 +216,40 @@ impl BotTurn {
             if self.rejected.len() >= MAX_REJECTED {
                 let refused = self.rejected.len() as u64;
                 self.rejected.clear();
-                return (Command::EndTurn, refused);
+                return (R::pass(s), refused);
             }
         }
     }
+}
+
+/// Plays the match in `s` to its end with one bot per player (`bots`, in
+/// seat order), for any ruleset: each command is decided through a
+/// [`BotTurn`] and executed, then `step` sees it, its events and the state
+/// after. Returns how many commands the rules refused, or `None` when
+/// `cancel` was set (it is read before every command).
+///
+/// # Panics
+/// When the ruleset names a player to move that has no bot.
+pub fn run_match<R: Ruleset>(
+    s: &mut R::State,
+    bots: &mut [Box<dyn Bot<R>>],
+    cancel: &AtomicBool,
+    mut step: impl FnMut(&R::Command, &[R::Event], &R::State),
+) -> Option<u64> {
+    let mut turn = BotTurn::<R>::new(s);
+    let mut events = Vec::new();
+    let mut refused = 0u64;
+    while let Some(mover) = R::to_move(s) {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let (cmd, r) = turn.next(s, bots[mover.index()].as_mut());
+        refused += r;
+        events.clear();
+        R::execute_unchecked(s, &cmd, &mut events);
+        step(&cmd, &events, s);
+    }
+    Some(refused)
 }
 
 /// A batch of `matches` matches from the first seed `seed`.

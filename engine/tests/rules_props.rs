@@ -306,6 +306,9 @@ fn conformance<R: Ruleset>(
 ) -> Result<(), TestCaseError> {
     prop_assert!(R::supports(players), "{} seats {players}", R::ID);
     let (mut s, _) = R::start(setup, seed);
+    // Views are updated from the start state on (allocation reuse must
+    // not leak what an older state showed).
+    let before_view_base = s.clone();
     let mut pick = seed;
     let mut events = Vec::new();
     for _ in 0..steps {
@@ -317,14 +320,24 @@ fn conformance<R: Ruleset>(
         prop_assert!(mover.index() < players);
         let legal = R::legal_commands(&s);
         prop_assert!(!legal.is_empty(), "{mover} to move with no legal command");
+        prop_assert!(legal.contains(&R::pass(&s)), "the pass command is legal");
+        let mut scratch = R::Scratch::default();
         for cmd in &legal {
             prop_assert_eq!(R::check(&s, cmd), Ok(()), "legal but refused: {:?}", cmd);
+            prop_assert_eq!(R::check_with(&s, cmd, &mut scratch), Ok(()));
         }
         // Every player's view agrees on who moves, and hides nothing of
         // the viewer's own turn.
         for p in hexwright_engine::player::PlayerId::all(players) {
             let v = R::view(&s, p);
-            prop_assert_eq!(R::to_move(&v), Some(mover));
+            prop_assert_eq!(R::to_move(R::view_state(&v)), Some(mover));
+            // A view kept up to date is the view made afresh.
+            let mut kept = R::view(&before_view_base, p);
+            R::update_view(&mut kept, &s, p);
+            prop_assert_eq!(
+                R::state_hash(R::view_state(&kept)),
+                R::state_hash(R::view_state(&v))
+            );
         }
         pick = pick
             .wrapping_mul(6_364_136_223_846_793_005)
@@ -358,4 +371,156 @@ proptest! {
     fn akw_rules_v1_conforms_to_the_ruleset_contract(map in 0..MAPS.len(), seed in 0u64..1_000) {
         conformance::<AkwRulesV1>(full_length(map), seed, 200, 2)?;
     }
+}
+
+/// A toy turn system for three players, to prove the seam hosts rulesets
+/// other than akw-rules-v1 and player counts other than two: a pile of
+/// tokens, each player in turn takes one or two, whoever takes the last
+/// one wins. Nothing is hidden.
+mod toy {
+    use hexwright_engine::player::PlayerId;
+    use hexwright_engine::rules::Outcome;
+    use hexwright_engine::ruleset::Ruleset;
+    use std::ops::RangeInclusive;
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct Pile;
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct State {
+        pub tokens: u8,
+        pub players: u8,
+        pub mover: PlayerId,
+        pub winner: Option<PlayerId>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+    #[error("cannot take {0} of the pile")]
+    pub struct Refused(pub u8);
+
+    impl Ruleset for Pile {
+        const ID: &'static str = "toy-pile";
+        const PLAYERS: RangeInclusive<usize> = 2..=4;
+        type Setup = (u8, u8);
+        type State = State;
+        type Command = u8;
+        type Event = (PlayerId, u8);
+        type Error = Refused;
+        type View = State;
+        type Scratch = ();
+
+        fn start(&(tokens, players): &(u8, u8), _seed: u64) -> (State, Vec<(PlayerId, u8)>) {
+            let s = State {
+                tokens,
+                players,
+                mover: PlayerId(0),
+                winner: None,
+            };
+            (s, Vec::new())
+        }
+        fn to_move(s: &State) -> Option<PlayerId> {
+            s.winner.is_none().then_some(s.mover)
+        }
+        fn check(s: &State, take: &u8) -> Result<(), Refused> {
+            if s.winner.is_none() && (1..=2).contains(take) && *take <= s.tokens {
+                Ok(())
+            } else {
+                Err(Refused(*take))
+            }
+        }
+        fn execute_unchecked(s: &mut State, take: &u8, out: &mut Vec<(PlayerId, u8)>) {
+            out.push((s.mover, *take));
+            s.tokens -= take;
+            if s.tokens == 0 {
+                s.winner = Some(s.mover);
+            } else {
+                s.mover = s.mover.next(usize::from(s.players));
+            }
+        }
+        fn legal(s: &State, out: &mut Vec<u8>) {
+            out.extend((1..=2).filter(|t| Self::check(s, t).is_ok()));
+        }
+        fn view(s: &State, _: PlayerId) -> State {
+            s.clone()
+        }
+        fn view_state(view: &State) -> &State {
+            view
+        }
+        fn pass(_: &State) -> u8 {
+            1
+        }
+        fn narrate(
+            before: &State,
+            take: &u8,
+            _: &[(PlayerId, u8)],
+            _: &State,
+            _: Option<PlayerId>,
+        ) -> String {
+            format!("player {} takes {take}", before.mover)
+        }
+        fn state_hash(s: &State) -> u64 {
+            u64::from(s.tokens) << 8 | u64::from(s.mover.0)
+        }
+        fn outcome(s: &State) -> Option<Outcome> {
+            s.winner.map(Outcome::Won)
+        }
+    }
+
+    /// Takes as much as it may, except that it tries 3 first (refused).
+    pub struct Eager;
+
+    impl hexwright_engine::bots::Bot<Pile> for Eager {
+        fn name(&self) -> &'static str {
+            "eager"
+        }
+        fn decide(&mut self, view: &State, rejected: &[u8]) -> u8 {
+            if rejected.is_empty() {
+                3
+            } else {
+                view.tokens.min(2)
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn a_three_player_toy_ruleset_conforms_too(tokens in 1u8..40, seed in 0u64..1_000) {
+        conformance::<toy::Pile>(&(tokens, 3), seed, 60, 3)?;
+    }
+}
+
+/// The generic match driver plays any ruleset with bots, through the same
+/// refusal handling as akw-rules-v1 matches: the eager bot's first try each
+/// turn is refused, so every turn counts one refusal.
+#[test]
+fn the_match_driver_plays_a_toy_ruleset_for_three() {
+    use hexwright_engine::bots::Bot;
+    use hexwright_engine::sim::run_match;
+    use std::sync::atomic::AtomicBool;
+    let (mut s, _) = toy::Pile::start(&(10, 3), 0);
+    let mut bots: Vec<Box<dyn Bot<toy::Pile>>> = (0..3)
+        .map(|_| Box::new(toy::Eager) as Box<dyn Bot<toy::Pile>>)
+        .collect();
+    let mut takes = Vec::new();
+    let refused = run_match::<toy::Pile>(
+        &mut s,
+        &mut bots,
+        &AtomicBool::new(false),
+        |_, events, _| {
+            takes.extend_from_slice(events);
+        },
+    );
+    // 10 tokens, two at a time: players 0, 1, 2, 0, 1; player 1 takes the last.
+    let who: Vec<u8> = takes.iter().map(|(p, _)| p.0).collect();
+    assert_eq!(who, [0, 1, 2, 0, 1]);
+    assert_eq!(refused, Some(5));
+    assert_eq!(
+        toy::Pile::outcome(&s),
+        Some(hexwright_engine::rules::Outcome::Won(
+            hexwright_engine::player::PlayerId(1)
+        ))
+    );
 }

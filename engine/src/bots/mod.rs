@@ -18,21 +18,22 @@ pub use planner::{PlannerBot, PlannerConfig};
 pub use random::RandomBot;
 
 use crate::map::Side;
-use crate::rules::{Command, PlayerView};
+use crate::ruleset::{AkwRulesV1, Ruleset};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::str::FromStr;
 
-/// A player.
-pub trait Bot: Send {
+/// A player of ruleset `R` (akw-rules-v1 unless named): it decides from its
+/// player's view only.
+pub trait Bot<R: Ruleset = AkwRulesV1>: Send {
     /// The bot's name (`random`, `greedy`, `planner`).
     fn name(&self) -> &'static str;
 
-    /// The next command for the view's side. `rejected` lists commands the
-    /// rules refused since the last accepted one (the view can miss hidden
-    /// enemies in the way); the bot must not repeat them.
-    fn decide(&mut self, view: &PlayerView, rejected: &[Command]) -> Command;
+    /// The next command for the view's player. `rejected` lists commands
+    /// the rules refused since the last accepted one (the view can miss
+    /// hidden enemies in the way); the bot must not repeat them.
+    fn decide(&mut self, view: &R::View, rejected: &[R::Command]) -> R::Command;
 }
 
 /// The bots by name.
