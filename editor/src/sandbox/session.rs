@@ -81,7 +81,7 @@ pub enum OpenError {
 pub struct Sandbox {
     map: Map,
     roster: Roster,
-    zones: [Vec<Hex>; 2],
+    zones: PerPlayer<Vec<Hex>>,
     setup: Setup,
     /// The prepared scenario and the setup it was made from.
     prepared: Option<(String, Result<Prepared, String>)>,
@@ -153,7 +153,7 @@ impl Sandbox {
         // a roster problem).
         hexwright_engine::rules::scenario::rules_for(&map, roster.clone(), 60, "the open map")
             .map_err(OpenError::Refused)?;
-        let zones = [doc.zones_of(PlayerId(0)), doc.zones_of(PlayerId(1))];
+        let zones = PerPlayer::from_fn(map.player_count(), |side| doc.zones_of(side));
         let setup = Setup::new(&roster, 1);
         Ok(Self {
             map,
@@ -557,7 +557,7 @@ impl Sandbox {
                 return;
             }
         };
-        let zone = self.zones[usize::from(side)].clone();
+        let zone = self.zones[side].clone();
         let already = self.setup.units(side);
         if already.iter().any(|(_, _, at)| at.is_none()) {
             for (j, h) in pins.iter().enumerate() {
@@ -853,7 +853,7 @@ impl Sandbox {
                                 let input = SetupInput {
                                     roster: &self.roster,
                                     map: &self.map,
-                                    zones: [&self.zones[0], &self.zones[1]],
+                                    zones: &self.zones,
                                     native_dialogs: cx.native_dialogs,
                                     pack_dir: cx.pack_dir,
                                     map_file: cx.map_file,

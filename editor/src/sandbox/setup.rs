@@ -109,7 +109,7 @@ pub struct SetupInput<'a> {
     /// The open map.
     pub map: &'a Map,
     /// Each side's starting zone on the open map.
-    pub zones: [&'a [Hex]; 2],
+    pub zones: &'a PerPlayer<Vec<Hex>>,
     /// Whether the system's file dialogs may be used (off in tests).
     pub native_dialogs: bool,
     /// The open map pack's folder, if a pack is open.
@@ -265,10 +265,8 @@ impl Setup {
             Err(e) => return e.to_string(),
         };
         let mut lines = Vec::new();
-        for side in 0..2 {
-            if let Err(problems) =
-                deploy(&rules, roster, &self.army(PlayerId(side)), PlayerId(side))
-            {
+        for side in map.sides() {
+            if let Err(problems) = deploy(&rules, roster, &self.army(side), side) {
                 lines.push(format!(
                     "The army of side {side} breaks {} rule(s):",
                     problems.len()
@@ -401,7 +399,7 @@ impl Setup {
     /// Why a match cannot start yet, without building it: bad settings or
     /// armies that break the rules. Empty when "Start match" may be tried.
     #[must_use]
-    pub fn blockers(&self, zones: [&[Hex]; 2]) -> Vec<String> {
+    pub fn blockers(&self, zones: &PerPlayer<Vec<Hex>>) -> Vec<String> {
         let mut out = Vec::new();
         if let Err(e) = self.ruleset.parse::<RulesetId>() {
             out.push(e.to_string());
@@ -412,10 +410,8 @@ impl Setup {
                 self.round_limit
             ));
         }
-        for side in 0..2 {
-            let n = self
-                .problems(PlayerId(side), zones[usize::from(side)])
-                .len();
+        for side in zones.players() {
+            let n = self.problems(side, &zones[side]).len();
             if n > 0 {
                 out.push(format!("the army of side {side} breaks {n} rule(s)"));
             }
@@ -478,8 +474,8 @@ impl Setup {
                 self.match_settings(ui);
                 ui.separator();
                 self.armies_choice(ui);
-                for side in 0..2 {
-                    self.side(ui, PlayerId(side), input.zones[usize::from(side)]);
+                for side in input.zones.players() {
+                    self.side(ui, side, &input.zones[side]);
                 }
                 ui.separator();
                 if let Some(r) = self.files(ui, input) {
@@ -1006,7 +1002,7 @@ mod tests {
         setup: Setup,
         roster: Roster,
         map: Map,
-        zones: [Vec<Hex>; 2],
+        zones: PerPlayer<Vec<Hex>>,
         pack: Option<PathBuf>,
         map_file: Option<String>,
         requests: Vec<SetupRequest>,
@@ -1025,7 +1021,7 @@ mod tests {
         Panel {
             setup,
             roster: Roster::bundled(),
-            zones: zones(&map),
+            zones: PerPlayer::from(zones(&map)),
             map,
             pack: None,
             map_file: None,
@@ -1041,7 +1037,7 @@ mod tests {
                     let input = SetupInput {
                         roster: &p.roster,
                         map: &p.map,
-                        zones: [&p.zones[0], &p.zones[1]],
+                        zones: &p.zones,
                         native_dialogs: false,
                         pack_dir: p.pack.as_deref(),
                         map_file: p.map_file.as_deref(),
@@ -1175,7 +1171,7 @@ mod tests {
         p.setup
             .place(PlayerId(0), 0, Hex::new(50, 50), &[Hex::new(50, 50)])
             .unwrap();
-        p.zones[0].push(Hex::new(50, 50));
+        p.zones[PlayerId(0)].push(Hex::new(50, 50));
         h.run();
         h.get_by_label("Start match").click();
         h.run();

@@ -405,10 +405,11 @@ impl MatchState {
         side.next(self.players())
     }
 
-    /// The current round (1-based; a round is side 0's turn then side 1's).
+    /// The current round (1-based; a round is one turn of every player,
+    /// in seat order: see [`super::query::round_of_turn`]).
     #[must_use]
     pub fn round(&self) -> u32 {
-        self.turn / 2 + 1
+        super::query::round_of_turn(self.turn)
     }
 
     /// A unit by id.
