@@ -1,103 +1,18 @@
-//! `check` (is a command legal, and if not why), `execute` (a legal command
-//! becomes events, each applied as it is produced) and `legal` (every legal
-//! command of the side to move).
+//! akw-rules-v1's commands: `check` (is a command legal, and if not why),
+//! `execute` (a legal command becomes events, each applied as it is
+//! produced, through the shared [`super::mechanics`] and akw's own
+//! [`super::akw`]) and `legal` (every legal command of the side to move).
 
-use super::arena::{Cell, NO_CELL, Scratch, Site};
+use super::akw::Akw;
+use super::arena::{Cell, NO_CELL, Scratch};
 use super::command::{Command, RuleError};
 use super::event::{EnergyReason, Event};
-use super::fog;
-use super::roster::{Class, DeathPenalty, KindId};
-use super::state::{
-    ENERGY_CAP, KILL_BONUS, MatchState, NO_UNIT, OPENING_BONUS, Outcome, Status, Unit, UnitId,
-};
+use super::mechanics::{Exec, can_end, has_target, steps};
+pub use super::mechanics::{heal_candidates, reachable};
+use super::roster::{Class, KindId};
+use super::state::{MatchState, NO_UNIT, Outcome, Unit, UnitId};
 use crate::Hex;
-use crate::map::Side;
 use crate::player::{PerPlayer, PlayerId};
-
-/// Whether `unit` may pass through cell `c` while moving.
-fn passable(s: &MatchState, mover: &Unit, phasewalk: bool, c: Cell) -> bool {
-    if s.site_blocks(c) {
-        return false;
-    }
-    s.units_at(c).all(|o| {
-        o.side == mover.side || phasewalk || (o.alive() && s.roster().kind(o.kind).phasewalk)
-    })
-}
-
-/// Whether a unit of kind `kind` may end on cell `c` (`ignore` is a unit
-/// considered absent, the mover itself).
-pub(crate) fn can_end(
-    s: &MatchState,
-    kind: KindId,
-    c: Cell,
-    ignore: UnitId,
-) -> Result<(), &'static str> {
-    if s.site_blocks(c) {
-        return Err("a base cannot be entered");
-    }
-    let phasewalk = s.roster().kind(kind).phasewalk;
-    let mut others = s.units_at(c).filter(|o| o.id != ignore);
-    match (others.next(), others.next()) {
-        (None, _) => Ok(()),
-        (Some(_), Some(_)) => Err("two units already share it"),
-        (Some(o), None) => {
-            if o.status == Status::Corpse {
-                Err("a corpse lies there")
-            } else if phasewalk || s.roster().kind(o.kind).phasewalk {
-                Ok(())
-            } else {
-                Err("a unit stands there")
-            }
-        }
-    }
-}
-
-/// Calls `f` for every cell the unit can move to this turn (ignoring
-/// Energy and flags), in breadth-first order.
-pub fn reachable(s: &MatchState, unit: &Unit, scratch: &mut Scratch, mut f: impl FnMut(Cell)) {
-    let kind = s.roster().kind(unit.kind);
-    let phasewalk = kind.phasewalk;
-    let max = kind.def.movement;
-    let a = s.arena();
-    scratch.begin(a.len());
-    scratch.queue.clear();
-    scratch.mark(unit.cell);
-    scratch.queue.push((unit.cell, 0));
-    let mut head = 0;
-    while head < scratch.queue.len() {
-        let (c, d) = scratch.queue[head];
-        head += 1;
-        if c != unit.cell && can_end(s, unit.kind, c, unit.id).is_ok() {
-            f(c);
-        }
-        if d == max {
-            continue;
-        }
-        for &n in a.neighbours(c) {
-            if n != NO_CELL && !scratch.seen(n) {
-                scratch.mark(n);
-                if passable(s, unit, phasewalk, n) {
-                    scratch.queue.push((n, d + 1));
-                }
-            }
-        }
-    }
-}
-
-/// Steps (over usable hexes, nothing blocking) from `from` to `to`, if at
-/// most `max`.
-fn steps(s: &MatchState, from: Cell, to: Cell, max: u8, scratch: &mut Scratch) -> Option<u8> {
-    if s.arena().distance(from, to) > u32::from(max) {
-        return None;
-    }
-    let mut found = None;
-    s.arena().within_steps(from, max, scratch, |c, d| {
-        if c == to && found.is_none() {
-            found = Some(d);
-        }
-    });
-    found
-}
 
 fn own_unit(s: &MatchState, id: UnitId) -> Result<&Unit, RuleError> {
     if s.outcome().is_some() {
@@ -134,17 +49,6 @@ fn pay(s: &MatchState, need: u8) -> Result<(), RuleError> {
 
 fn cell(s: &MatchState, h: Hex) -> Result<Cell, RuleError> {
     s.arena().cell(h).ok_or(RuleError::NotUsable(h))
-}
-
-/// Whether `side` has a valid attack target on cell `c` for `attacker`:
-/// an enemy base, or an enemy unit or corpse it sees.
-fn has_target(s: &MatchState, attacker: &Unit, c: Cell) -> bool {
-    if let Site::Base(b) = s.arena().site(c) {
-        return b != attacker.side && s.base_at(c).is_some_and(|i| s.bases()[i].health > 0);
-    }
-    s.units_at(c)
-        .any(|o| o.id != attacker.id && o.side != attacker.side)
-        && fog::sees_units_at(s, attacker.side, c)
 }
 
 /// Checks a command against the rules.
@@ -355,344 +259,6 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
     }
 }
 
-/// Builds events and applies each as it is produced.
-struct Exec<'a> {
-    s: &'a mut MatchState,
-    out: &'a mut Vec<Event>,
-}
-
-impl Exec<'_> {
-    fn emit(&mut self, e: Event) {
-        self.s.apply(&e);
-        self.out.push(e);
-    }
-
-    fn hex(&self, c: Cell) -> Hex {
-        self.s.arena().hex(c)
-    }
-
-    fn energy(&mut self, side: Side, delta: i16, reason: EnergyReason) {
-        let bank = self.s.energy()[side];
-        let new = (i16::from(bank) + delta).clamp(0, i16::from(ENERGY_CAP)) as u8;
-        self.emit(Event::Energy {
-            side,
-            delta: i16::from(new) - i16::from(bank),
-            bank: new,
-            reason,
-        });
-    }
-
-    fn outposts_before(&self, cells: &[Cell]) -> [Option<(Cell, Option<Side>)>; 2] {
-        let mut out = [None, None];
-        for (i, &c) in cells.iter().take(2).enumerate() {
-            if c != NO_CELL && self.s.arena().site(c) == Site::Outpost {
-                out[i] = Some((c, self.s.outpost_controller(c)));
-            }
-        }
-        out
-    }
-
-    fn outposts_after(&mut self, before: [Option<(Cell, Option<Side>)>; 2]) {
-        for (c, was) in before.into_iter().flatten() {
-            let now = self.s.outpost_controller(c);
-            if now != was {
-                let outpost = self.hex(c);
-                self.emit(Event::OutpostControl { outpost, side: now });
-            }
-        }
-    }
-
-    /// A unit left cell `c`: a delayed capture it held is cancelled.
-    fn left(&mut self, unit: UnitId, c: Cell) {
-        if let Some(i) = self.s.objective_at(c)
-            && self.s.objectives()[i].pending == Some(unit)
-        {
-            let objective = self.hex(c);
-            self.emit(Event::CaptureCancelled { objective });
-        }
-    }
-
-    /// A unit ended a move or placement on cell `c`.
-    fn entered(&mut self, unit: UnitId, c: Cell) {
-        let Some(i) = self.s.objective_at(c) else {
-            return;
-        };
-        let side = self.s.units()[usize::from(unit)].side;
-        let objective = self.hex(c);
-        match self.s.objectives()[i].owner {
-            None => self.emit(Event::ObjectiveCaptured { objective, side }),
-            Some(o) if o != side => self.emit(Event::ObjectiveNeutralised { objective, unit }),
-            Some(_) => {}
-        }
-    }
-
-    fn die(&mut self, unit: UnitId, by: Option<Side>) {
-        let u = self.s.units()[usize::from(unit)].clone();
-        let kind = self.s.roster().kind(u.kind).clone();
-        let corpse = kind.revive.filter(|_| !u.revived && u.alive());
-        let before = self.outposts_before(&[u.cell]);
-        self.emit(Event::Died { unit, by, corpse });
-        if let Some(s) = by
-            && s != u.side
-        {
-            self.energy(s, i16::from(KILL_BONUS), EnergyReason::Kill);
-        }
-        self.left(unit, u.cell);
-        self.outposts_after(before);
-        if let Some(penalty) = kind.def.penalty {
-            self.emit(Event::Penalty {
-                side: u.side,
-                commander: unit,
-                penalty,
-            });
-            match penalty {
-                DeathPenalty::EnergyLoss(n) => {
-                    self.energy(u.side, -i16::from(n), EnergyReason::Penalty);
-                }
-                DeathPenalty::IncomeLoss { amount, turns } => {
-                    self.emit(Event::PenaltyIncome {
-                        side: u.side,
-                        amount,
-                        turns,
-                    });
-                }
-                DeathPenalty::Wound(n) => {
-                    let hurt: Vec<(UnitId, u8)> = self
-                        .s
-                        .units()
-                        .iter()
-                        .filter(|o| o.side == u.side && o.alive() && o.id != unit && o.health > 1)
-                        .map(|o| (o.id, o.health))
-                        .collect();
-                    for (id, h) in hurt {
-                        let health = h.saturating_sub(n).max(1);
-                        self.emit(Event::Damaged {
-                            unit: id,
-                            amount: h - health,
-                            health,
-                        });
-                    }
-                }
-            }
-        }
-    }
-
-    fn attack(&mut self, unit: UnitId, t: Cell) {
-        let a = self.s.units()[usize::from(unit)].clone();
-        let kind = self.s.roster().kind(a.kind).clone();
-        let side = a.side;
-        self.energy(side, -1, EnergyReason::Spend);
-        let target = self.hex(t);
-        self.emit(Event::Attacked { unit, target });
-        let combined = kind.combine
-            && self.s.arena().neighbours(a.cell).iter().any(|&n| {
-                n != NO_CELL
-                    && self.s.units_at(n).any(|o| {
-                        o.side == side && o.alive() && self.s.roster().kind(o.kind).combine
-                    })
-            });
-        let mult = if combined { 2 } else { 1 };
-        if let Some(bi) = self.s.base_at(t) {
-            let b = &self.s.bases()[bi];
-            let amount = (kind.def.attack.saturating_mul(mult)).min(b.health);
-            let health = b.health - amount;
-            self.emit(Event::BaseDamaged {
-                base: target,
-                amount,
-                health,
-            });
-            if health == 0
-                && self
-                    .s
-                    .bases()
-                    .iter()
-                    .all(|b| b.side == side || b.health == 0)
-            {
-                self.emit(Event::MatchEnded {
-                    outcome: Outcome::Won(side),
-                });
-            }
-            return;
-        }
-        let hit: Vec<UnitId> = self
-            .s
-            .units_at(t)
-            .map(|o| o.id)
-            .filter(|&o| o != unit)
-            .collect();
-        let mut hit = hit;
-        hit.sort_unstable();
-        for id in hit {
-            let o = self.s.units()[usize::from(id)].clone();
-            let ok = self.s.roster().kind(o.kind).clone();
-            if o.status == Status::Corpse {
-                let amount = kind.def.attack.saturating_mul(mult).min(o.health);
-                let health = o.health - amount;
-                self.emit(Event::Damaged {
-                    unit: id,
-                    amount,
-                    health,
-                });
-                if health == 0 {
-                    self.emit(Event::CorpseDestroyed { unit: id });
-                }
-                continue;
-            }
-            let amount = kind
-                .def
-                .attack
-                .saturating_sub(ok.armour)
-                .saturating_mul(mult)
-                .min(o.health);
-            let health = o.health - amount;
-            self.emit(Event::Damaged {
-                unit: id,
-                amount,
-                health,
-            });
-            let smitten = o.side != side && kind.smite.is_some_and(|x| health <= x);
-            if health == 0 || smitten {
-                self.die(id, Some(side));
-            } else if kind.poison > 0 {
-                let poison = o.poison.max(kind.poison);
-                self.emit(Event::Poisoned {
-                    unit: id,
-                    poison,
-                    by: side,
-                });
-            }
-        }
-    }
-
-    fn start_turn(&mut self, side: Side, turn: u32) {
-        self.emit(Event::TurnStarted { side, turn });
-        // 1. Pending captures held until now resolve.
-        for i in 0..self.s.objectives().len() {
-            let o = &self.s.objectives()[i];
-            if let Some(u) = o.pending {
-                let unit = &self.s.units()[usize::from(u)];
-                if unit.side == side && unit.alive() && unit.cell == o.cell {
-                    let objective = self.hex(o.cell);
-                    self.emit(Event::ObjectiveCaptured { objective, side });
-                }
-            }
-        }
-        // 2. Income (objectives captured before this turn start only).
-        let mut income = i16::from(self.s.income(side, turn));
-        let (loss, left) = self.s.income_loss()[side];
-        if left > 0 {
-            income = (income - i16::from(loss)).max(0);
-            self.emit(Event::IncomePenaltyUsed {
-                side,
-                turns_left: left - 1,
-            });
-        }
-        self.energy(side, income, EnergyReason::Income);
-        if side == PlayerId(1) && turn == 1 {
-            self.energy(side, i16::from(OPENING_BONUS), EnergyReason::OpeningBonus);
-        }
-        // 3. Flags and barracks spawn use.
-        self.emit(Event::FlagsReset { side });
-        let corpses: Vec<UnitId> = self
-            .s
-            .units()
-            .iter()
-            .filter(|u| u.side == side && u.status == Status::Corpse)
-            .map(|u| u.id)
-            .collect();
-        // 4. Poison ticks.
-        let poisoned: Vec<UnitId> = self
-            .s
-            .units()
-            .iter()
-            .filter(|u| u.side == side && u.alive() && u.poison > 0)
-            .map(|u| u.id)
-            .collect();
-        for id in poisoned {
-            let u = &self.s.units()[usize::from(id)];
-            let damage = u.poison.min(u.health);
-            let (health, by) = (u.health - damage, u.poisoned_by);
-            let poison = u.poison - 1;
-            self.emit(Event::PoisonTicked {
-                unit: id,
-                damage,
-                health,
-                poison,
-            });
-            if health == 0 {
-                self.die(id, Some(by));
-            }
-        }
-        // 5. Corpses revive: those left before this turn start began (a
-        // unit that poison kills now lies there until its side's next turn
-        // start, so the enemy gets a turn to destroy the corpse).
-        for id in corpses {
-            let u = &self.s.units()[usize::from(id)];
-            let health = self.s.roster().kind(u.kind).def.health;
-            let (c, before) = (u.cell, self.outposts_before(&[u.cell]));
-            self.emit(Event::Revived { unit: id, health });
-            self.entered(id, c);
-            self.outposts_after(before);
-        }
-        // 6. Monk passive healing.
-        let monks: Vec<UnitId> = self
-            .s
-            .units()
-            .iter()
-            .filter(|u| u.side == side && u.alive() && self.s.roster().kind(u.kind).def.monk)
-            .map(|u| u.id)
-            .collect();
-        for m in monks {
-            if let Some((amount, count)) = self
-                .s
-                .roster()
-                .kind(self.s.units()[usize::from(m)].kind)
-                .healing
-            {
-                let targets = heal_candidates(self.s, m);
-                for t in targets.into_iter().take(usize::from(count)) {
-                    self.heal(t, amount, m);
-                }
-            }
-        }
-    }
-
-    fn heal(&mut self, t: UnitId, amount: u8, by: UnitId) {
-        let o = &self.s.units()[usize::from(t)];
-        let max = self.s.roster().kind(o.kind).def.health;
-        let amount = amount.min(max - o.health.min(max));
-        if amount > 0 {
-            let health = o.health + amount;
-            self.emit(Event::Healed {
-                unit: t,
-                amount,
-                health,
-                by,
-            });
-        }
-    }
-}
-
-/// Damaged living allies adjacent to `healer`, most hurt first (then by id).
-#[must_use]
-pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
-    let h = &s.units()[usize::from(healer)];
-    let mut v: Vec<(u8, UnitId)> = s
-        .units()
-        .iter()
-        .filter(|o| {
-            o.side == h.side
-                && o.alive()
-                && o.id != healer
-                && o.health < s.roster().kind(o.kind).def.health
-                && s.arena().distance(o.cell, h.cell) <= 1
-        })
-        .map(|o| (o.health, o.id))
-        .collect();
-    v.sort_unstable();
-    v.into_iter().map(|(_, id)| id).collect()
-}
-
 /// Executes a command: checks it, then appends its events to `out`,
 /// applying each to the state as it is produced.
 ///
@@ -706,7 +272,7 @@ pub fn execute(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>) -> Resul
 /// Executes a command that [`check`] accepted.
 #[allow(clippy::too_many_lines)] // one arm per command
 pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>) {
-    let mut x = Exec { s, out };
+    let mut x = Exec::<Akw>::new(s, out);
     match cmd {
         Command::EndTurn => {
             let side = x.s.side();
@@ -725,34 +291,28 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
         Command::Move { unit, to } => {
             let from = x.s.units()[usize::from(*unit)].cell;
             let dest = x.s.arena().cell(*to).expect("checked");
-            let before = x.outposts_before(&[from, dest]);
             x.energy(x.s.side(), -1, EnergyReason::Spend);
-            let from_hex = x.hex(from);
-            x.emit(Event::Moved {
+            let moved = Event::Moved {
                 unit: *unit,
-                from: from_hex,
+                from: x.hex(from),
                 to: *to,
-            });
-            x.left(*unit, from);
-            x.entered(*unit, dest);
-            x.outposts_after(before);
+            };
+            x.relocate(*unit, from, dest, moved);
         }
         Command::Rebound { unit } => {
             let u = &x.s.units()[usize::from(*unit)];
             let (from, back) = (u.cell, u.came_from.expect("checked"));
-            let before = x.outposts_before(&[from, back]);
-            let (fh, bh) = (x.hex(from), x.hex(back));
-            x.emit(Event::Rebounded {
+            let rebounded = Event::Rebounded {
                 unit: *unit,
-                from: fh,
-                to: bh,
-            });
-            x.left(*unit, from);
-            x.entered(*unit, back);
-            x.outposts_after(before);
+                from: x.hex(from),
+                to: x.hex(back),
+            };
+            x.relocate(*unit, from, back, rebounded);
         }
         Command::Attack { unit, target } => {
             let t = x.s.arena().cell(*target).expect("checked");
+            let side = x.s.units()[usize::from(*unit)].side;
+            x.energy(side, -1, EnergyReason::Spend);
             x.attack(*unit, t);
         }
         Command::Heal { unit, targets } => {
@@ -773,41 +333,31 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
                     .kind(x.s.units()[usize::from(*unit)].kind)
                     .summon
                     .expect("checked");
-            let dest = x.s.arena().cell(*to).expect("checked");
-            let before = x.outposts_before(&[dest]);
             let side = x.s.side();
             x.energy(side, -1, EnergyReason::Spend);
-            let id = x.s.units().len() as UnitId;
-            x.emit(Event::Summoned {
+            x.arrive(*to, |id| Event::Summoned {
                 unit: id,
                 kind,
                 side,
                 hex: *to,
                 by: *unit,
             });
-            x.entered(id, dest);
-            x.outposts_after(before);
         }
         Command::Spawn { barracks, kind, to } => {
             let k = x.s.roster().kind_by_name(kind).expect("checked");
             let cost = x.s.roster().kind(k).def.cost.unwrap_or(0);
-            let dest = x.s.arena().cell(*to).expect("checked");
-            let before = x.outposts_before(&[dest]);
             let side = x.s.side();
             x.energy(side, -i16::from(cost), EnergyReason::Spend);
             x.emit(Event::BarracksUsed {
                 barracks: *barracks,
             });
-            let id = x.s.units().len() as UnitId;
-            x.emit(Event::Spawned {
+            x.arrive(*to, |id| Event::Spawned {
                 unit: id,
                 kind: k,
                 side,
                 hex: *to,
                 barracks: *barracks,
             });
-            x.entered(id, dest);
-            x.outposts_after(before);
         }
     }
 }
@@ -827,24 +377,19 @@ pub struct Deployment {
 /// events to `out`. Deployments must already be checked (see
 /// [`super::scenario`]).
 pub fn start(s: &mut MatchState, armies: &PerPlayer<Deployment>, out: &mut Vec<Event>) {
-    let mut x = Exec { s, out };
+    let mut x = Exec::<Akw>::new(s, out);
     for (side, army) in armies.pairs() {
         x.emit(Event::Army {
             side,
             race: army.race,
         });
         for &(kind, hex) in &army.units {
-            let id = x.s.units().len() as UnitId;
-            let c = x.s.arena().cell(hex).expect("deployments are checked");
-            let before = x.outposts_before(&[c]);
-            x.emit(Event::Deployed {
+            x.arrive(hex, |id| Event::Deployed {
                 unit: id,
                 kind,
                 side,
                 hex,
             });
-            x.entered(id, c);
-            x.outposts_after(before);
         }
         for &kind in &army.reserve {
             x.emit(Event::ReserveAdded { side, kind });

@@ -13,7 +13,12 @@
 //! - [`roster`]: races, unit kinds, abilities, death penalties (RON).
 //! - [`arena`]: the usable hexes of a valid map, densely indexed.
 //! - [`state`]: the match state; [`event`]; [`command`].
-//! - [`logic`]: `check`, `execute`, `legal`.
+//! - [`mechanics`]: what every turn system shares — paths, stopping,
+//!   attack targets, and the event-making steps (arrivals, moves, attacks,
+//!   deaths and penalties, captures, Outposts, healing, poison, Revive),
+//!   with hooks for what differs; akw-rules-v1's Energy, income and turn
+//!   start are its own module beside it.
+//! - [`logic`]: akw-rules-v1's `check`, `execute`, `legal`.
 //! - [`fog`]: what each side sees; [`PlayerView`].
 //! - [`scenario`]: scenarios, army selection, default armies.
 //! - [`narrate`]: a command and its events told in one line of words, for
@@ -23,12 +28,14 @@
 //! - [`army`]: building legal armies (presets, random armies, one unit more
 //!   or less).
 
+mod akw;
 pub mod arena;
 pub mod army;
 pub mod command;
 pub mod event;
 pub mod fog;
 pub mod logic;
+pub mod mechanics;
 pub mod narrate;
 pub mod query;
 pub mod roster;

@@ -1,0 +1,477 @@
+//! The mechanics every turn system shares, over the shared board state:
+//! where units may pass and stop ([`reachable`], [`can_end`]), attack
+//! targets, and the event-producing steps — arrivals, moves, attacks and
+//! damage, death and its penalties, captures, Outposts, healing, poison,
+//! Revive, Monks. A ruleset drives them through [`Exec`] and decides, by
+//! its [`Hooks`], what differs between turn systems: what a kill earns,
+//! the death penalties that are not Wound, and what a fallen base means.
+//!
+//! akw-rules-v1's own part (Energy, income, spawns, the turn order) is in
+//! [`super::akw`]; its commands are checked and executed in
+//! [`super::logic`].
+
+use super::arena::{Cell, NO_CELL, Scratch, Site};
+use super::event::Event;
+use super::fog;
+use super::roster::{DeathPenalty, KindId};
+use super::state::{MatchState, Status, Unit, UnitId};
+use crate::Hex;
+use crate::map::Side;
+use std::marker::PhantomData;
+
+/// What a turn system decides where the shared mechanics leave it open.
+pub(super) trait Hooks: Sized {
+    /// `killer` defeated an enemy unit (after its `Died` event).
+    fn killed(x: &mut Exec<'_, Self>, killer: Side);
+
+    /// A commander of `side` died with `penalty`, which is not Wound
+    /// (after its `Penalty` event).
+    fn penalty(x: &mut Exec<'_, Self>, side: Side, penalty: DeathPenalty);
+
+    /// An attack by `attacker` brought a base to 0 (after `BaseDamaged`).
+    fn base_fell(x: &mut Exec<'_, Self>, attacker: Side);
+}
+
+/// Whether `unit` may pass through cell `c` while moving.
+fn passable(s: &MatchState, mover: &Unit, phasewalk: bool, c: Cell) -> bool {
+    if s.site_blocks(c) {
+        return false;
+    }
+    s.units_at(c).all(|o| {
+        o.side == mover.side || phasewalk || (o.alive() && s.roster().kind(o.kind).phasewalk)
+    })
+}
+
+/// Whether a unit of kind `kind` may end on cell `c` (`ignore` is a unit
+/// considered absent, the mover itself).
+pub(crate) fn can_end(
+    s: &MatchState,
+    kind: KindId,
+    c: Cell,
+    ignore: UnitId,
+) -> Result<(), &'static str> {
+    if s.site_blocks(c) {
+        return Err("a base cannot be entered");
+    }
+    let phasewalk = s.roster().kind(kind).phasewalk;
+    let mut others = s.units_at(c).filter(|o| o.id != ignore);
+    match (others.next(), others.next()) {
+        (None, _) => Ok(()),
+        (Some(_), Some(_)) => Err("two units already share it"),
+        (Some(o), None) => {
+            if o.status == Status::Corpse {
+                Err("a corpse lies there")
+            } else if phasewalk || s.roster().kind(o.kind).phasewalk {
+                Ok(())
+            } else {
+                Err("a unit stands there")
+            }
+        }
+    }
+}
+
+/// Calls `f` for every cell the unit can move to this turn (ignoring
+/// Energy and flags), in breadth-first order.
+pub fn reachable(s: &MatchState, unit: &Unit, scratch: &mut Scratch, mut f: impl FnMut(Cell)) {
+    let kind = s.roster().kind(unit.kind);
+    let phasewalk = kind.phasewalk;
+    let max = kind.def.movement;
+    let a = s.arena();
+    scratch.begin(a.len());
+    scratch.queue.clear();
+    scratch.mark(unit.cell);
+    scratch.queue.push((unit.cell, 0));
+    let mut head = 0;
+    while head < scratch.queue.len() {
+        let (c, d) = scratch.queue[head];
+        head += 1;
+        if c != unit.cell && can_end(s, unit.kind, c, unit.id).is_ok() {
+            f(c);
+        }
+        if d == max {
+            continue;
+        }
+        for &n in a.neighbours(c) {
+            if n != NO_CELL && !scratch.seen(n) {
+                scratch.mark(n);
+                if passable(s, unit, phasewalk, n) {
+                    scratch.queue.push((n, d + 1));
+                }
+            }
+        }
+    }
+}
+
+/// Steps (over usable hexes, nothing blocking) from `from` to `to`, if at
+/// most `max`.
+pub(super) fn steps(
+    s: &MatchState,
+    from: Cell,
+    to: Cell,
+    max: u8,
+    scratch: &mut Scratch,
+) -> Option<u8> {
+    if s.arena().distance(from, to) > u32::from(max) {
+        return None;
+    }
+    let mut found = None;
+    s.arena().within_steps(from, max, scratch, |c, d| {
+        if c == to && found.is_none() {
+            found = Some(d);
+        }
+    });
+    found
+}
+
+/// Whether `side` has a valid attack target on cell `c` for `attacker`:
+/// an enemy base, or an enemy unit or corpse it sees.
+pub(super) fn has_target(s: &MatchState, attacker: &Unit, c: Cell) -> bool {
+    if let Site::Base(b) = s.arena().site(c) {
+        return b != attacker.side && s.base_at(c).is_some_and(|i| s.bases()[i].health > 0);
+    }
+    s.units_at(c)
+        .any(|o| o.id != attacker.id && o.side != attacker.side)
+        && fog::sees_units_at(s, attacker.side, c)
+}
+
+/// Builds events and applies each as it is produced, with `H` deciding
+/// what the shared mechanics leave to the ruleset.
+pub(super) struct Exec<'a, H> {
+    pub(super) s: &'a mut MatchState,
+    pub(super) out: &'a mut Vec<Event>,
+    hooks: PhantomData<H>,
+}
+
+impl<'a, H: Hooks> Exec<'a, H> {
+    /// Ready to play on `s`, events into `out`.
+    pub(super) fn new(s: &'a mut MatchState, out: &'a mut Vec<Event>) -> Self {
+        Self {
+            s,
+            out,
+            hooks: PhantomData,
+        }
+    }
+
+    /// Applies `e` and records it.
+    pub(super) fn emit(&mut self, e: Event) {
+        self.s.apply(&e);
+        self.out.push(e);
+    }
+
+    pub(super) fn hex(&self, c: Cell) -> Hex {
+        self.s.arena().hex(c)
+    }
+
+    pub(super) fn outposts_before(&self, cells: &[Cell]) -> [Option<(Cell, Option<Side>)>; 2] {
+        let mut out = [None, None];
+        for (i, &c) in cells.iter().take(2).enumerate() {
+            if c != NO_CELL && self.s.arena().site(c) == Site::Outpost {
+                out[i] = Some((c, self.s.outpost_controller(c)));
+            }
+        }
+        out
+    }
+
+    pub(super) fn outposts_after(&mut self, before: [Option<(Cell, Option<Side>)>; 2]) {
+        for (c, was) in before.into_iter().flatten() {
+            let now = self.s.outpost_controller(c);
+            if now != was {
+                let outpost = self.hex(c);
+                self.emit(Event::OutpostControl { outpost, side: now });
+            }
+        }
+    }
+
+    /// A unit left cell `c`: a delayed capture it held is cancelled.
+    pub(super) fn left(&mut self, unit: UnitId, c: Cell) {
+        if let Some(i) = self.s.objective_at(c)
+            && self.s.objectives()[i].pending == Some(unit)
+        {
+            let objective = self.hex(c);
+            self.emit(Event::CaptureCancelled { objective });
+        }
+    }
+
+    /// A unit ended a move or placement on cell `c`.
+    pub(super) fn entered(&mut self, unit: UnitId, c: Cell) {
+        let Some(i) = self.s.objective_at(c) else {
+            return;
+        };
+        let side = self.s.units()[usize::from(unit)].side;
+        let objective = self.hex(c);
+        match self.s.objectives()[i].owner {
+            None => self.emit(Event::ObjectiveCaptured { objective, side }),
+            Some(o) if o != side => self.emit(Event::ObjectiveNeutralised { objective, unit }),
+            Some(_) => {}
+        }
+    }
+
+    pub(super) fn die(&mut self, unit: UnitId, by: Option<Side>) {
+        let u = self.s.units()[usize::from(unit)].clone();
+        let kind = self.s.roster().kind(u.kind).clone();
+        let corpse = kind.revive.filter(|_| !u.revived && u.alive());
+        let before = self.outposts_before(&[u.cell]);
+        self.emit(Event::Died { unit, by, corpse });
+        if let Some(killer) = by
+            && killer != u.side
+        {
+            H::killed(self, killer);
+        }
+        self.left(unit, u.cell);
+        self.outposts_after(before);
+        if let Some(penalty) = kind.def.penalty {
+            self.emit(Event::Penalty {
+                side: u.side,
+                commander: unit,
+                penalty,
+            });
+            match penalty {
+                DeathPenalty::EnergyLoss(_) | DeathPenalty::IncomeLoss { .. } => {
+                    H::penalty(self, u.side, penalty);
+                }
+                DeathPenalty::Wound(n) => {
+                    let hurt: Vec<(UnitId, u8)> = self
+                        .s
+                        .units()
+                        .iter()
+                        .filter(|o| o.side == u.side && o.alive() && o.id != unit && o.health > 1)
+                        .map(|o| (o.id, o.health))
+                        .collect();
+                    for (id, h) in hurt {
+                        let health = h.saturating_sub(n).max(1);
+                        self.emit(Event::Damaged {
+                            unit: id,
+                            amount: h - health,
+                            health,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Unit `unit` attacks cell `t` (checked): the attack, the damage to
+    /// the base or to every other unit and corpse there (doubled by
+    /// Combine), deaths, Smite and poison.
+    pub(super) fn attack(&mut self, unit: UnitId, t: Cell) {
+        let a = self.s.units()[usize::from(unit)].clone();
+        let kind = self.s.roster().kind(a.kind).clone();
+        let side = a.side;
+        let target = self.hex(t);
+        self.emit(Event::Attacked { unit, target });
+        let combined = kind.combine
+            && self.s.arena().neighbours(a.cell).iter().any(|&n| {
+                n != NO_CELL
+                    && self.s.units_at(n).any(|o| {
+                        o.side == side && o.alive() && self.s.roster().kind(o.kind).combine
+                    })
+            });
+        let mult = if combined { 2 } else { 1 };
+        if let Some(bi) = self.s.base_at(t) {
+            let b = &self.s.bases()[bi];
+            let amount = (kind.def.attack.saturating_mul(mult)).min(b.health);
+            let health = b.health - amount;
+            self.emit(Event::BaseDamaged {
+                base: target,
+                amount,
+                health,
+            });
+            if health == 0 {
+                H::base_fell(self, side);
+            }
+            return;
+        }
+        let hit: Vec<UnitId> = self
+            .s
+            .units_at(t)
+            .map(|o| o.id)
+            .filter(|&o| o != unit)
+            .collect();
+        let mut hit = hit;
+        hit.sort_unstable();
+        for id in hit {
+            let o = self.s.units()[usize::from(id)].clone();
+            let ok = self.s.roster().kind(o.kind).clone();
+            if o.status == Status::Corpse {
+                let amount = kind.def.attack.saturating_mul(mult).min(o.health);
+                let health = o.health - amount;
+                self.emit(Event::Damaged {
+                    unit: id,
+                    amount,
+                    health,
+                });
+                if health == 0 {
+                    self.emit(Event::CorpseDestroyed { unit: id });
+                }
+                continue;
+            }
+            let amount = kind
+                .def
+                .attack
+                .saturating_sub(ok.armour)
+                .saturating_mul(mult)
+                .min(o.health);
+            let health = o.health - amount;
+            self.emit(Event::Damaged {
+                unit: id,
+                amount,
+                health,
+            });
+            let smitten = o.side != side && kind.smite.is_some_and(|x| health <= x);
+            if health == 0 || smitten {
+                self.die(id, Some(side));
+            } else if kind.poison > 0 {
+                let poison = o.poison.max(kind.poison);
+                self.emit(Event::Poisoned {
+                    unit: id,
+                    poison,
+                    by: side,
+                });
+            }
+        }
+    }
+
+    /// Pending captures of `side` held until this turn start resolve.
+    pub(super) fn resolve_captures(&mut self, side: Side) {
+        for i in 0..self.s.objectives().len() {
+            let o = &self.s.objectives()[i];
+            if let Some(u) = o.pending {
+                let unit = &self.s.units()[usize::from(u)];
+                if unit.side == side && unit.alive() && unit.cell == o.cell {
+                    let objective = self.hex(o.cell);
+                    self.emit(Event::ObjectiveCaptured { objective, side });
+                }
+            }
+        }
+    }
+
+    /// The corpses `side` has now, by id.
+    pub(super) fn corpses(&self, side: Side) -> Vec<UnitId> {
+        self.s
+            .units()
+            .iter()
+            .filter(|u| u.side == side && u.status == Status::Corpse)
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// Poison ticks on `side`'s living units, by id; a unit it kills dies.
+    pub(super) fn poison_ticks(&mut self, side: Side) {
+        let poisoned: Vec<UnitId> = self
+            .s
+            .units()
+            .iter()
+            .filter(|u| u.side == side && u.alive() && u.poison > 0)
+            .map(|u| u.id)
+            .collect();
+        for id in poisoned {
+            let u = &self.s.units()[usize::from(id)];
+            let damage = u.poison.min(u.health);
+            let (health, by) = (u.health - damage, u.poisoned_by);
+            let poison = u.poison - 1;
+            self.emit(Event::PoisonTicked {
+                unit: id,
+                damage,
+                health,
+                poison,
+            });
+            if health == 0 {
+                self.die(id, Some(by));
+            }
+        }
+    }
+
+    /// `corpses` revive at full health where they lie.
+    pub(super) fn revive(&mut self, corpses: Vec<UnitId>) {
+        for id in corpses {
+            let u = &self.s.units()[usize::from(id)];
+            let health = self.s.roster().kind(u.kind).def.health;
+            let (c, before) = (u.cell, self.outposts_before(&[u.cell]));
+            self.emit(Event::Revived { unit: id, health });
+            self.entered(id, c);
+            self.outposts_after(before);
+        }
+    }
+
+    /// `side`'s Monks heal their most hurt neighbours.
+    pub(super) fn monk_healing(&mut self, side: Side) {
+        let monks: Vec<UnitId> = self
+            .s
+            .units()
+            .iter()
+            .filter(|u| u.side == side && u.alive() && self.s.roster().kind(u.kind).def.monk)
+            .map(|u| u.id)
+            .collect();
+        for m in monks {
+            if let Some((amount, count)) = self
+                .s
+                .roster()
+                .kind(self.s.units()[usize::from(m)].kind)
+                .healing
+            {
+                let targets = heal_candidates(self.s, m);
+                for t in targets.into_iter().take(usize::from(count)) {
+                    self.heal(t, amount, m);
+                }
+            }
+        }
+    }
+
+    /// A unit of `kind` enters play for `side` on `hex` by `how` (the
+    /// event's constructor, given the new unit's id): the event, then the
+    /// capture and Outpost changes of its arrival. Returns the unit's id.
+    pub(super) fn arrive(&mut self, hex: Hex, how: impl FnOnce(UnitId) -> Event) -> UnitId {
+        let id = self.s.units().len() as UnitId;
+        let c = self.s.arena().cell(hex).expect("checked");
+        let before = self.outposts_before(&[c]);
+        self.emit(how(id));
+        self.entered(id, c);
+        self.outposts_after(before);
+        id
+    }
+
+    /// Unit `unit` goes from cell `from` to cell `to` by `how` (a move or a
+    /// Rebound): the event, then the captures and Outposts it changes.
+    pub(super) fn relocate(&mut self, unit: UnitId, from: Cell, to: Cell, how: Event) {
+        let before = self.outposts_before(&[from, to]);
+        self.emit(how);
+        self.left(unit, from);
+        self.entered(unit, to);
+        self.outposts_after(before);
+    }
+
+    pub(super) fn heal(&mut self, t: UnitId, amount: u8, by: UnitId) {
+        let o = &self.s.units()[usize::from(t)];
+        let max = self.s.roster().kind(o.kind).def.health;
+        let amount = amount.min(max - o.health.min(max));
+        if amount > 0 {
+            let health = o.health + amount;
+            self.emit(Event::Healed {
+                unit: t,
+                amount,
+                health,
+                by,
+            });
+        }
+    }
+}
+
+/// Damaged living allies adjacent to `healer`, most hurt first (then by id).
+#[must_use]
+pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
+    let h = &s.units()[usize::from(healer)];
+    let mut v: Vec<(u8, UnitId)> = s
+        .units()
+        .iter()
+        .filter(|o| {
+            o.side == h.side
+                && o.alive()
+                && o.id != healer
+                && o.health < s.roster().kind(o.kind).def.health
+                && s.arena().distance(o.cell, h.cell) <= 1
+        })
+        .map(|o| (o.health, o.id))
+        .collect();
+    v.sort_unstable();
+    v.into_iter().map(|(_, id)| id).collect()
+}
