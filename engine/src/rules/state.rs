@@ -141,7 +141,8 @@ pub enum Outcome {
     Draw,
 }
 
-/// The whole state of a match.
+/// The whole state of a match: the board every turn system shares, and
+/// akw-rules-v1's own part beside it.
 ///
 /// Its fields are private: [`MatchState::apply`] is the only code that
 /// changes a match in play (the views of [`super::PlayerView`] are built
@@ -149,16 +150,20 @@ pub enum Outcome {
 /// through the accessors named after the fields.
 #[derive(Debug)]
 pub struct MatchState {
+    board: BoardState,
+    akw: AkwState,
+}
+
+/// What every turn system keeps of a match: the board, the units on it,
+/// armies, objectives, bases, the outcome and the seed.
+#[derive(Debug)]
+struct BoardState {
     /// Board, roster, round limit (shared, never changes).
     rules: Arc<Rules>,
     /// Every unit that ever entered play, by id.
     units: Vec<Unit>,
     /// Up to two units per cell (two only with a Phasewalker).
     occupants: Vec<[UnitId; 2]>,
-    /// Energy banks.
-    energy: PerPlayer<u8>,
-    /// Income penalties from commander deaths: (amount, turn starts left).
-    income_loss: PerPlayer<(u8, u8)>,
     /// Each side's race (roster index).
     race: PerPlayer<u16>,
     /// Summons waiting in each side's reserve pool (kind ids, sorted).
@@ -167,56 +172,90 @@ pub struct MatchState {
     objectives: Vec<Objective>,
     /// Bases, in cell order.
     bases: Vec<Base>,
-    /// Whether each barracks (in arena order) spawned this turn.
-    spawned: Vec<bool>,
-    /// Index of the current turn (0 = side 0's first).
-    turn: u32,
-    /// The side to move.
-    side: Side,
     /// Set when the match ended.
     outcome: Option<Outcome>,
     /// The match seed (bots derive their random streams from it).
     seed: u64,
 }
 
+/// akw-rules-v1's own part of a match: Energy banks and income
+/// penalties, barracks use, and whose turn it is.
+#[derive(Debug)]
+struct AkwState {
+    /// Energy banks.
+    energy: PerPlayer<u8>,
+    /// Income penalties from commander deaths: (amount, turn starts left).
+    income_loss: PerPlayer<(u8, u8)>,
+    /// Whether each barracks (in arena order) spawned this turn.
+    spawned: Vec<bool>,
+    /// Index of the current turn (0 = side 0's first).
+    turn: u32,
+    /// The side to move.
+    side: Side,
+}
+
 impl Clone for MatchState {
+    fn clone(&self) -> Self {
+        Self {
+            board: self.board.clone(),
+            akw: self.akw.clone(),
+        }
+    }
+
+    /// Reuses this state's allocations (bots copy states many times a turn).
+    fn clone_from(&mut self, o: &Self) {
+        self.board.clone_from(&o.board);
+        self.akw.clone_from(&o.akw);
+    }
+}
+
+impl Clone for BoardState {
     fn clone(&self) -> Self {
         Self {
             rules: self.rules.clone(),
             units: self.units.clone(),
             occupants: self.occupants.clone(),
-            energy: self.energy,
             race: self.race,
-            income_loss: self.income_loss,
             reserve: self.reserve.clone(),
             objectives: self.objectives.clone(),
             bases: self.bases.clone(),
-            spawned: self.spawned.clone(),
-            turn: self.turn,
-            side: self.side,
             outcome: self.outcome,
             seed: self.seed,
         }
     }
 
-    /// Reuses this state's allocations (bots copy states many times a turn).
     fn clone_from(&mut self, o: &Self) {
         if !Arc::ptr_eq(&self.rules, &o.rules) {
             self.rules = o.rules.clone();
         }
         self.units.clone_from(&o.units);
         self.occupants.clone_from(&o.occupants);
-        self.energy = o.energy;
         self.race = o.race;
-        self.income_loss = o.income_loss;
         self.reserve.clone_from(&o.reserve);
         self.objectives.clone_from(&o.objectives);
         self.bases.clone_from(&o.bases);
+        self.outcome = o.outcome;
+        self.seed = o.seed;
+    }
+}
+
+impl Clone for AkwState {
+    fn clone(&self) -> Self {
+        Self {
+            energy: self.energy,
+            income_loss: self.income_loss,
+            spawned: self.spawned.clone(),
+            turn: self.turn,
+            side: self.side,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Self) {
+        self.energy = o.energy;
+        self.income_loss = o.income_loss;
         self.spawned.clone_from(&o.spawned);
         self.turn = o.turn;
         self.side = o.side;
-        self.outcome = o.outcome;
-        self.seed = o.seed;
     }
 }
 
@@ -225,7 +264,14 @@ impl MatchState {
     #[must_use]
     pub fn empty(rules: Arc<Rules>, seed: u64) -> Self {
         let a = &rules.arena;
-        Self {
+        let akw = AkwState {
+            energy: PerPlayer::splat(PLAYERS, &0),
+            income_loss: PerPlayer::splat(PLAYERS, &(0, 0)),
+            spawned: vec![false; a.barracks.len()],
+            turn: 0,
+            side: PlayerId(0),
+        };
+        let board = BoardState {
             occupants: vec![[NO_UNIT; 2]; a.len()],
             objectives: a
                 .objectives
@@ -246,96 +292,92 @@ impl MatchState {
                     health: BASE_HEALTH,
                 })
                 .collect(),
-            spawned: vec![false; a.barracks.len()],
             units: Vec::new(),
-            energy: PerPlayer::splat(PLAYERS, &0),
             race: PerPlayer::splat(PLAYERS, &0),
-            income_loss: PerPlayer::splat(PLAYERS, &(0, 0)),
             reserve: PerPlayer::splat(PLAYERS, &Vec::new()),
-            turn: 0,
-            side: PlayerId(0),
             outcome: None,
             seed,
             rules,
-        }
+        };
+        Self { board, akw }
     }
 
     /// Board, roster, round limit (shared, never changes).
     #[must_use]
     pub fn rules(&self) -> &Arc<Rules> {
-        &self.rules
+        &self.board.rules
     }
 
     /// Every unit that ever entered play, by id.
     #[must_use]
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        &self.board.units
     }
 
     /// Energy banks.
     #[must_use]
     pub fn energy(&self) -> &PerPlayer<u8> {
-        &self.energy
+        &self.akw.energy
     }
 
     /// Income penalties from commander deaths: (amount, turn starts left).
     #[must_use]
     pub fn income_loss(&self) -> &PerPlayer<(u8, u8)> {
-        &self.income_loss
+        &self.akw.income_loss
     }
 
     /// Each side's race (roster index).
     #[must_use]
     pub fn race(&self) -> &PerPlayer<u16> {
-        &self.race
+        &self.board.race
     }
 
     /// Summons waiting in each side's reserve pool (kind ids, sorted).
     #[must_use]
     pub fn reserve(&self) -> &PerPlayer<Vec<KindId>> {
-        &self.reserve
+        &self.board.reserve
     }
 
     /// Objectives, in cell order.
     #[must_use]
     pub fn objectives(&self) -> &[Objective] {
-        &self.objectives
+        &self.board.objectives
     }
 
     /// Bases, in cell order.
     #[must_use]
     pub fn bases(&self) -> &[Base] {
-        &self.bases
+        &self.board.bases
     }
 
     /// Whether each barracks (in arena order) spawned this turn.
     #[must_use]
     pub fn spawned(&self) -> &[bool] {
-        &self.spawned
+        &self.akw.spawned
     }
 
     /// Index of the current turn (0 = side 0's first).
     #[must_use]
     pub fn turn(&self) -> u32 {
-        self.turn
+        self.akw.turn
     }
 
     /// The side to move.
     #[must_use]
     pub fn side(&self) -> Side {
-        self.side
+        self.akw.side
     }
 
     /// How the match ended, once it has.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.board.outcome
     }
 
     /// The match seed (bots derive their random streams from it).
     #[must_use]
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.board.seed
     }
 
     /// Makes this copy of `truth` what `side` may know of it: the other
@@ -344,15 +386,15 @@ impl MatchState {
     /// its id and kind. Pending captures by hidden units are forgotten.
     pub(super) fn hide_from(&mut self, truth: &Self, side: Side, seen: impl Fn(Cell) -> bool) {
         for enemy in side.others(truth.players()) {
-            self.energy[enemy] = 0;
-            self.reserve[enemy].clear();
-            self.income_loss[enemy] = (0, 0);
+            self.akw.energy[enemy] = 0;
+            self.board.reserve[enemy].clear();
+            self.akw.income_loss[enemy] = (0, 0);
         }
-        for (i, u) in truth.units.iter().enumerate() {
+        for (i, u) in truth.board.units.iter().enumerate() {
             if u.side == side || !u.on_board() || seen(u.cell) {
                 continue;
             }
-            let slot = &mut self.occupants[usize::from(u.cell)];
+            let slot = &mut self.board.occupants[usize::from(u.cell)];
             if slot[0] == u.id {
                 slot[0] = slot[1];
                 slot[1] = NO_UNIT;
@@ -361,7 +403,7 @@ impl MatchState {
             }
             // Nothing about an unseen unit stays in the view but that it
             // exists (its id) and its kind.
-            let hidden = &mut self.units[i];
+            let hidden = &mut self.board.units[i];
             hidden.status = Status::Hidden;
             hidden.cell = NO_CELL;
             hidden.health = 0;
@@ -371,9 +413,9 @@ impl MatchState {
             hidden.ability_used = false;
             hidden.came_from = None;
         }
-        for o in &mut self.objectives {
+        for o in &mut self.board.objectives {
             if let Some(p) = o.pending
-                && self.units[usize::from(p)].status == Status::Hidden
+                && self.board.units[usize::from(p)].status == Status::Hidden
             {
                 o.pending = None;
             }
@@ -383,19 +425,19 @@ impl MatchState {
     /// The board.
     #[must_use]
     pub fn arena(&self) -> &Arena {
-        &self.rules.arena
+        &self.board.rules.arena
     }
 
     /// The roster.
     #[must_use]
     pub fn roster(&self) -> &Roster {
-        &self.rules.roster
+        &self.board.rules.roster
     }
 
     /// How many players the match has.
     #[must_use]
     pub fn players(&self) -> usize {
-        self.race.len()
+        self.board.race.len()
     }
 
     /// The player who moves after `side` (in akw-rules-v1, its one
@@ -409,21 +451,21 @@ impl MatchState {
     /// in seat order: see [`super::query::round_of_turn`]).
     #[must_use]
     pub fn round(&self) -> u32 {
-        super::query::round_of_turn(self.turn)
+        super::query::round_of_turn(self.akw.turn)
     }
 
     /// A unit by id.
     #[must_use]
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
-        self.units.get(usize::from(id))
+        self.board.units.get(usize::from(id))
     }
 
     /// Units on a cell (alive or corpse), up to two.
     pub fn units_at(&self, c: Cell) -> impl Iterator<Item = &Unit> + '_ {
-        self.occupants[usize::from(c)]
+        self.board.occupants[usize::from(c)]
             .into_iter()
             .filter(|&u| u != NO_UNIT)
-            .map(|u| &self.units[usize::from(u)])
+            .map(|u| &self.board.units[usize::from(u)])
     }
 
     /// Units on a hex (alive or corpse).
@@ -450,13 +492,13 @@ impl MatchState {
     /// The base on a cell, by index into [`Self::bases`].
     #[must_use]
     pub fn base_at(&self, c: Cell) -> Option<usize> {
-        self.bases.iter().position(|b| b.cell == c)
+        self.board.bases.iter().position(|b| b.cell == c)
     }
 
     /// The objective on a cell, by index into [`Self::objectives`].
     #[must_use]
     pub fn objective_at(&self, c: Cell) -> Option<usize> {
-        self.objectives.iter().position(|o| o.cell == c)
+        self.board.objectives.iter().position(|o| o.cell == c)
     }
 
     /// Energy income `side` would get at a turn start in turn `turn`
@@ -467,6 +509,7 @@ impl MatchState {
     #[must_use]
     pub fn income(&self, side: Side, turn: u32) -> u8 {
         let objectives = self
+            .board
             .objectives
             .iter()
             .filter(|o| o.owner == Some(side) && (o.since < turn || turn == 0))
@@ -480,39 +523,41 @@ impl MatchState {
     /// 64-bit `usize`).
     #[must_use]
     pub fn state_hash(&self) -> u64 {
+        // The order of the fields from before the state was split into its
+        // board and akw parts, so recorded hashes stay valid.
         let mut h = fnv::FnvHasher::default();
-        self.units.hash(&mut h);
-        self.energy.hash(&mut h);
-        self.race.hash(&mut h);
-        self.income_loss.hash(&mut h);
-        self.reserve.hash(&mut h);
-        self.objectives.hash(&mut h);
-        self.bases.hash(&mut h);
-        self.spawned.hash(&mut h);
-        self.turn.hash(&mut h);
-        self.side.hash(&mut h);
-        self.outcome.hash(&mut h);
-        self.seed.hash(&mut h);
+        self.board.units.hash(&mut h);
+        self.akw.energy.hash(&mut h);
+        self.board.race.hash(&mut h);
+        self.akw.income_loss.hash(&mut h);
+        self.board.reserve.hash(&mut h);
+        self.board.objectives.hash(&mut h);
+        self.board.bases.hash(&mut h);
+        self.akw.spawned.hash(&mut h);
+        self.akw.turn.hash(&mut h);
+        self.akw.side.hash(&mut h);
+        self.board.outcome.hash(&mut h);
+        self.board.seed.hash(&mut h);
         h.finish()
     }
 
     fn place(&mut self, id: UnitId, c: Cell) {
-        let slot = &mut self.occupants[usize::from(c)];
+        let slot = &mut self.board.occupants[usize::from(c)];
         if slot[0] == NO_UNIT {
             slot[0] = id;
         } else {
             debug_assert!(slot[1] == NO_UNIT, "a third unit on one hex");
             slot[1] = id;
         }
-        self.units[usize::from(id)].cell = c;
+        self.board.units[usize::from(id)].cell = c;
     }
 
     fn vacate(&mut self, id: UnitId) {
-        let c = self.units[usize::from(id)].cell;
+        let c = self.board.units[usize::from(id)].cell;
         if c == NO_CELL {
             return;
         }
-        let slot = &mut self.occupants[usize::from(c)];
+        let slot = &mut self.board.occupants[usize::from(c)];
         if slot[0] == id {
             slot[0] = slot[1];
             slot[1] = NO_UNIT;
@@ -536,27 +581,27 @@ impl MatchState {
     pub fn apply(&mut self, event: &Event) {
         match *event {
             Event::TurnStarted { side, turn } => {
-                self.side = side;
-                self.turn = turn;
+                self.akw.side = side;
+                self.akw.turn = turn;
             }
             Event::FlagsReset { side } => {
-                for u in self.units.iter_mut().filter(|u| u.side == side) {
+                for u in self.board.units.iter_mut().filter(|u| u.side == side) {
                     u.moved = false;
                     u.actions = 0;
                     u.ability_used = false;
                     u.came_from = None;
                     u.arrived = false;
                 }
-                for (i, b) in self.rules.arena.barracks.iter().enumerate() {
+                for (i, b) in self.board.rules.arena.barracks.iter().enumerate() {
                     if b.1 == side {
-                        self.spawned[i] = false;
+                        self.akw.spawned[i] = false;
                     }
                 }
             }
-            Event::Army { side, race } => self.race[side] = race,
-            Event::Energy { side, bank, .. } => self.energy[side] = bank,
+            Event::Army { side, race } => self.board.race[side] = race,
+            Event::Energy { side, bank, .. } => self.akw.energy[side] = bank,
             Event::IncomePenaltyUsed { side, turns_left } => {
-                self.income_loss[side].1 = turns_left;
+                self.akw.income_loss[side].1 = turns_left;
             }
             Event::Deployed {
                 unit,
@@ -583,35 +628,43 @@ impl MatchState {
                 by,
             } => {
                 let c = self.cell_of(hex);
-                let reserve = &mut self.reserve[side];
+                let reserve = &mut self.board.reserve[side];
                 if let Some(i) = reserve.iter().position(|&k| k == kind) {
                     reserve.remove(i);
                 }
-                self.units[usize::from(by)].ability_used = true;
+                self.board.units[usize::from(by)].ability_used = true;
                 self.push_unit(unit, kind, side, c, Some(by), true);
             }
             Event::ReserveAdded { side, kind } => {
-                let r = &mut self.reserve[side];
+                let r = &mut self.board.reserve[side];
                 let at = r.partition_point(|&k| k <= kind);
                 r.insert(at, kind);
             }
             Event::BarracksUsed { barracks } => {
                 let c = self.cell_of(barracks);
-                if let Some(i) = self.rules.arena.barracks.iter().position(|b| b.0 == c) {
-                    self.spawned[i] = true;
+                if let Some(i) = self
+                    .board
+                    .rules
+                    .arena
+                    .barracks
+                    .iter()
+                    .position(|b| b.0 == c)
+                {
+                    self.akw.spawned[i] = true;
                 }
             }
             Event::Moved { unit, to, .. } => {
                 let c = self.cell_of(to);
-                let from = self.units[usize::from(unit)].cell;
+                let from = self.board.units[usize::from(unit)].cell;
                 self.vacate(unit);
                 self.place(unit, c);
                 let rebound = self
+                    .board
                     .rules
                     .roster
-                    .kind(self.units[usize::from(unit)].kind)
+                    .kind(self.board.units[usize::from(unit)].kind)
                     .rebound;
-                let u = &mut self.units[usize::from(unit)];
+                let u = &mut self.board.units[usize::from(unit)];
                 u.moved = true;
                 u.came_from = rebound.then_some(from);
             }
@@ -619,15 +672,15 @@ impl MatchState {
                 let c = self.cell_of(to);
                 self.vacate(unit);
                 self.place(unit, c);
-                self.units[usize::from(unit)].came_from = None;
+                self.board.units[usize::from(unit)].came_from = None;
             }
-            Event::Attacked { unit, .. } => self.units[usize::from(unit)].actions += 1,
-            Event::AbilityUsed { unit } => self.units[usize::from(unit)].ability_used = true,
+            Event::Attacked { unit, .. } => self.board.units[usize::from(unit)].actions += 1,
+            Event::AbilityUsed { unit } => self.board.units[usize::from(unit)].ability_used = true,
             Event::Damaged { unit, health, .. } | Event::Healed { unit, health, .. } => {
-                self.units[usize::from(unit)].health = health;
+                self.board.units[usize::from(unit)].health = health;
             }
             Event::Poisoned { unit, poison, by } => {
-                let u = &mut self.units[usize::from(unit)];
+                let u = &mut self.board.units[usize::from(unit)];
                 u.poison = poison;
                 u.poisoned_by = by;
             }
@@ -637,42 +690,42 @@ impl MatchState {
                 poison,
                 ..
             } => {
-                let u = &mut self.units[usize::from(unit)];
+                let u = &mut self.board.units[usize::from(unit)];
                 u.health = health;
                 u.poison = poison;
             }
             Event::Died { unit, corpse, .. } => {
                 if let Some(health) = corpse {
-                    let u = &mut self.units[usize::from(unit)];
+                    let u = &mut self.board.units[usize::from(unit)];
                     u.status = Status::Corpse;
                     u.health = health;
                     u.poison = 0;
                     u.revived = true;
                 } else {
                     self.vacate(unit);
-                    self.units[usize::from(unit)].status = Status::Dead;
+                    self.board.units[usize::from(unit)].status = Status::Dead;
                 }
             }
             Event::CorpseDestroyed { unit } => {
                 self.vacate(unit);
-                self.units[usize::from(unit)].status = Status::Dead;
+                self.board.units[usize::from(unit)].status = Status::Dead;
             }
             Event::Revived { unit, health } => {
-                let u = &mut self.units[usize::from(unit)];
+                let u = &mut self.board.units[usize::from(unit)];
                 u.status = Status::Alive;
                 u.health = health;
             }
             Event::BaseDamaged { base, health, .. } => {
                 let c = self.cell_of(base);
                 if let Some(i) = self.base_at(c) {
-                    self.bases[i].health = health;
+                    self.board.bases[i].health = health;
                 }
             }
             Event::ObjectiveCaptured { objective, side } => {
                 let c = self.cell_of(objective);
-                let turn = self.turn;
+                let turn = self.akw.turn;
                 if let Some(i) = self.objective_at(c) {
-                    let o = &mut self.objectives[i];
+                    let o = &mut self.board.objectives[i];
                     o.owner = Some(side);
                     o.since = turn;
                     o.pending = None;
@@ -681,7 +734,7 @@ impl MatchState {
             Event::ObjectiveNeutralised { objective, unit } => {
                 let c = self.cell_of(objective);
                 if let Some(i) = self.objective_at(c) {
-                    let o = &mut self.objectives[i];
+                    let o = &mut self.board.objectives[i];
                     o.owner = None;
                     o.pending = Some(unit);
                 }
@@ -689,7 +742,7 @@ impl MatchState {
             Event::CaptureCancelled { objective } => {
                 let c = self.cell_of(objective);
                 if let Some(i) = self.objective_at(c) {
-                    self.objectives[i].pending = None;
+                    self.board.objectives[i].pending = None;
                 }
             }
             Event::PenaltyIncome {
@@ -697,9 +750,9 @@ impl MatchState {
                 amount,
                 turns,
             } => {
-                self.income_loss[side] = (amount, turns);
+                self.akw.income_loss[side] = (amount, turns);
             }
-            Event::MatchEnded { outcome } => self.outcome = Some(outcome),
+            Event::MatchEnded { outcome } => self.board.outcome = Some(outcome),
             Event::OutpostControl { .. } | Event::TurnEnded { .. } | Event::Penalty { .. } => {}
         }
     }
@@ -713,9 +766,13 @@ impl MatchState {
         summoner: Option<UnitId>,
         arrived: bool,
     ) {
-        debug_assert_eq!(usize::from(unit), self.units.len(), "unit ids are dense");
-        let k = self.rules.roster.kind(kind);
-        self.units.push(Unit {
+        debug_assert_eq!(
+            usize::from(unit),
+            self.board.units.len(),
+            "unit ids are dense"
+        );
+        let k = self.board.rules.roster.kind(kind);
+        self.board.units.push(Unit {
             id: unit,
             kind,
             side,
