@@ -103,6 +103,18 @@ pub trait Ruleset {
     /// How the match ended, once it has.
     fn outcome(s: &Self::State) -> Option<Outcome>;
 
+    /// The turn counter: 0 during the first turn, one more each turn.
+    fn turn(s: &Self::State) -> u32;
+
+    /// The round (1-based) the match is in.
+    fn round(s: &Self::State) -> u32;
+
+    /// The commands `setup` plays before anyone decides (a scenario's
+    /// opening), which [`Ruleset::start`] has already played.
+    fn opening(_setup: &Self::Setup) -> Vec<Self::Command> {
+        Vec::new()
+    }
+
     /// Whether the ruleset plays `players` players.
     #[must_use]
     fn supports(players: usize) -> bool {
@@ -227,6 +239,18 @@ impl Ruleset for AkwRulesV1 {
 
     fn outcome(s: &MatchState) -> Option<Outcome> {
         s.outcome()
+    }
+
+    fn turn(s: &MatchState) -> u32 {
+        s.turn()
+    }
+
+    fn round(s: &MatchState) -> u32 {
+        s.round()
+    }
+
+    fn opening(setup: &Prepared) -> Vec<Command> {
+        setup.opening.clone()
     }
 }
 

@@ -350,6 +350,9 @@ fn conformance<R: Ruleset>(
         let mut twin_events = Vec::new();
         events.clear();
         prop_assert!(R::execute(&mut s, &cmd, &mut events).is_ok());
+        // Turns and rounds only go forward, rounds from 1.
+        prop_assert!(R::turn(&s) >= R::turn(&before));
+        prop_assert!(R::round(&s) >= R::round(&before) && R::round(&before) >= 1);
         prop_assert!(R::execute(&mut twin, &cmd, &mut twin_events).is_ok());
         prop_assert_eq!(R::state_hash(&s), R::state_hash(&twin));
         prop_assert_eq!(&events, &twin_events);
@@ -392,6 +395,7 @@ mod toy {
         pub players: u8,
         pub mover: PlayerId,
         pub winner: Option<PlayerId>,
+        pub turns: u32,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -415,6 +419,7 @@ mod toy {
                 players,
                 mover: PlayerId(0),
                 winner: None,
+                turns: 0,
             };
             (s, Vec::new())
         }
@@ -435,6 +440,7 @@ mod toy {
                 s.winner = Some(s.mover);
             } else {
                 s.mover = s.mover.next(usize::from(s.players));
+                s.turns += 1;
             }
         }
         fn legal(s: &State, out: &mut Vec<u8>) {
@@ -463,6 +469,12 @@ mod toy {
         }
         fn outcome(s: &State) -> Option<Outcome> {
             s.winner.map(Outcome::Won)
+        }
+        fn turn(s: &State) -> u32 {
+            s.turns
+        }
+        fn round(s: &State) -> u32 {
+            Self::turn(s) / u32::from(s.players) + 1
         }
     }
 

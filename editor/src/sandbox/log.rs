@@ -70,7 +70,7 @@ mod tests {
         let p = Scenario::for_map(map, 4, 60)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .expect("valid");
-        let mut t = Timeline::new(p, 4, [Some(BotKind::Greedy); 2]);
+        let mut t = <Timeline>::new(p, 4, [Some(BotKind::Greedy); 2]);
         t.advance_to_end(5000);
         t
     }

@@ -12,22 +12,25 @@
 //! here is the match `hexwright simulate` plays with that seed. After a
 //! branch, bots are rebuilt with streams keyed by the seed and the branch
 //! point, so a branched match is reproducible too.
+//!
+//! The timeline knows rulesets only through [`Ruleset`] (and
+//! [`HasBots`] for its seats): it is `Timeline<R>`, akw-rules-v1 unless
+//! named, so the speed-card ruleset steps, rewinds and branches the same
+//! way.
 
-use hexwright_engine::bots::{Bot, BotKind};
+use hexwright_engine::bots::{Bot, BotKind, HasBots};
 use hexwright_engine::map::Side;
 use hexwright_engine::player::PerPlayer;
-use hexwright_engine::rules::query::first_turn_of_round;
-use hexwright_engine::rules::scenario::Prepared;
-use hexwright_engine::rules::{Command, Event, MatchState, RuleError, execute, narrate};
+use hexwright_engine::ruleset::{AkwRulesV1, Ruleset};
 use hexwright_engine::sim::BotTurn;
 
 /// One command played.
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct Step<R: Ruleset = AkwRulesV1> {
     /// The command.
-    pub cmd: Command,
+    pub cmd: R::Command,
     /// What it caused.
-    pub events: Vec<Event>,
+    pub events: Vec<R::Event>,
     /// The command and its events in words.
     pub line: String,
     /// The side that played it.
@@ -43,25 +46,26 @@ pub struct Step {
 /// Who plays a side: a bot, or a person (`None`).
 pub type Seat = Option<BotKind>;
 
-/// A match being stepped through.
-pub struct Timeline {
-    prepared: Prepared,
+/// A match of ruleset `R` (akw-rules-v1 unless named) being stepped
+/// through.
+pub struct Timeline<R: HasBots = AkwRulesV1> {
+    prepared: R::Setup,
     seed: u64,
     /// `states[i]` is the state after `i` steps; `states[0]` the start.
-    states: Vec<MatchState>,
-    steps: Vec<Step>,
+    states: Vec<R::State>,
+    steps: Vec<Step<R>>,
     cursor: usize,
     seats: PerPlayer<Seat>,
     /// Live bots (one per player), valid for the timeline's prefix up to
     /// `bots_at` steps.
-    bots: Vec<Option<Box<dyn Bot>>>,
+    bots: Vec<Option<Box<dyn Bot<R>>>>,
     bots_at: PerPlayer<Option<usize>>,
-    driver: BotTurn,
+    driver: BotTurn<R>,
     /// Commands the rules refused to bots (their views miss hidden enemies).
     refused: u64,
 }
 
-impl std::fmt::Debug for Timeline {
+impl<R: HasBots> std::fmt::Debug for Timeline<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Timeline")
             .field("seed", &self.seed)
@@ -83,12 +87,12 @@ pub enum Advance {
     WaitingForHuman(Side),
 }
 
-impl Timeline {
+impl<R: HasBots> Timeline<R> {
     /// A new match of `prepared` with `seed`, the opening (if any) played.
     #[must_use]
-    pub fn new(prepared: Prepared, seed: u64, seats: impl Into<PerPlayer<Seat>>) -> Self {
+    pub fn new(prepared: R::Setup, seed: u64, seats: impl Into<PerPlayer<Seat>>) -> Self {
         let seats: PerPlayer<Seat> = seats.into();
-        let (start, _) = prepared.new_match_with_seed(seed);
+        let (start, _) = R::start(&prepared, seed);
         let driver = BotTurn::new(&start);
         let mut t = Self {
             prepared,
@@ -111,11 +115,11 @@ impl Timeline {
     /// A match replaying `commands` (each checked by the rules), cursor at
     /// the start. Fails with the first illegal command's index and reason.
     pub fn with_commands(
-        prepared: Prepared,
+        prepared: R::Setup,
         seed: u64,
         seats: impl Into<PerPlayer<Seat>>,
-        commands: &[Command],
-    ) -> Result<Self, (usize, RuleError)> {
+        commands: &[R::Command],
+    ) -> Result<Self, (usize, R::Error)> {
         let mut t = Self::new(prepared, seed, seats);
         for (i, cmd) in commands.iter().enumerate() {
             t.push(cmd.clone()).map_err(|e| (i, e))?;
@@ -129,7 +133,7 @@ impl Timeline {
 
     /// The scenario being played.
     #[must_use]
-    pub fn prepared(&self) -> &Prepared {
+    pub fn prepared(&self) -> &R::Setup {
         &self.prepared
     }
 
@@ -155,7 +159,7 @@ impl Timeline {
 
     /// Every recorded step (also those after the cursor).
     #[must_use]
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[Step<R>] {
         &self.steps
     }
 
@@ -167,13 +171,13 @@ impl Timeline {
 
     /// The state at the cursor.
     #[must_use]
-    pub fn state(&self) -> &MatchState {
+    pub fn state(&self) -> &R::State {
         &self.states[self.cursor]
     }
 
     /// The state after `i` steps (`0` is the start).
     #[must_use]
-    pub fn state_at(&self, i: usize) -> Option<&MatchState> {
+    pub fn state_at(&self, i: usize) -> Option<&R::State> {
         self.states.get(i)
     }
 
@@ -192,26 +196,32 @@ impl Timeline {
     /// in its first turn), if that turn is recorded.
     #[must_use]
     pub fn round_start(&self, round: u32) -> Option<usize> {
-        self.turn_start(first_turn_of_round(round))
+        if R::round(&self.states[0]) == round {
+            return Some(0);
+        }
+        self.steps
+            .iter()
+            .position(|s| s.round == round)
+            .or_else(|| (R::round(self.states.last()?) == round).then_some(self.steps.len()))
     }
 
     /// The step index where turn `turn` starts (the first step played in
     /// it), if that turn is recorded.
     #[must_use]
     pub fn turn_start(&self, turn: u32) -> Option<usize> {
-        if self.states[0].turn() == turn {
+        if R::turn(&self.states[0]) == turn {
             return Some(0);
         }
         self.steps
             .iter()
             .position(|s| s.turn == turn)
-            .or_else(|| (self.states.last()?.turn() == turn).then_some(self.steps.len()))
+            .or_else(|| (R::turn(self.states.last()?) == turn).then_some(self.steps.len()))
     }
 
     /// Plays `cmd` for the side to move at the cursor. When it is the
     /// recorded next command, the cursor just moves on; otherwise the
     /// recorded future is dropped and the match branches here.
-    pub fn play(&mut self, cmd: Command) -> Result<(), RuleError> {
+    pub fn play(&mut self, cmd: R::Command) -> Result<(), R::Error> {
         if self.steps.get(self.cursor).is_some_and(|s| s.cmd == cmd) {
             self.cursor += 1;
             return Ok(());
@@ -226,11 +236,9 @@ impl Timeline {
             self.cursor += 1;
             return Advance::Played;
         }
-        let s = &self.states[self.cursor];
-        if s.outcome().is_some() {
+        let Some(side) = R::to_move(&self.states[self.cursor]) else {
             return Advance::Over;
-        }
-        let side = s.side();
+        };
         if self.seats[side].is_none() {
             return Advance::WaitingForHuman(side);
         }
@@ -250,12 +258,12 @@ impl Timeline {
     /// Steps until the side to move changes (or the match ends, or a person
     /// must play). Returns the last result.
     pub fn advance_turn(&mut self) -> Advance {
-        let turn = self.state().turn();
+        let turn = R::turn(self.state());
         loop {
             let r = self.advance();
             if r != Advance::Played
-                || self.state().turn() != turn
-                || self.state().outcome().is_some()
+                || R::turn(self.state()) != turn
+                || R::outcome(self.state()).is_some()
             {
                 return r;
             }
@@ -277,8 +285,8 @@ impl Timeline {
     /// Every command from the start of the scenario: its opening, then the
     /// steps up to the cursor.
     #[must_use]
-    pub fn commands_from_setup(&self) -> Vec<Command> {
-        let mut all = self.prepared.opening.clone();
+    pub fn commands_from_setup(&self) -> Vec<R::Command> {
+        let mut all = R::opening(&self.prepared);
         all.extend(self.steps[..self.cursor].iter().map(|s| s.cmd.clone()));
         all
     }
@@ -297,18 +305,18 @@ impl Timeline {
     }
 
     /// Checks and applies `cmd` at the cursor, which must be the end.
-    fn push(&mut self, cmd: Command) -> Result<(), RuleError> {
+    fn push(&mut self, cmd: R::Command) -> Result<(), R::Error> {
         debug_assert_eq!(self.cursor, self.steps.len());
         let before = &self.states[self.cursor];
         let mut after = before.clone();
         let mut events = Vec::new();
-        execute(&mut after, &cmd, &mut events)?;
-        let line = narrate(before, &cmd, &events, &after);
+        R::execute(&mut after, &cmd, &mut events)?;
+        let line = R::narrate(before, &cmd, &events, &after, None);
         let step = Step {
-            side: before.side(),
-            round: before.round(),
-            turn: before.turn(),
-            hash: after.state_hash(),
+            side: R::to_move(before).unwrap_or_default(),
+            round: R::round(before),
+            turn: R::turn(before),
+            hash: R::state_hash(&after),
             cmd,
             events,
             line,
@@ -336,7 +344,7 @@ impl Timeline {
             } else {
                 self.seed ^ (self.cursor as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
-            kind.build(seed, side)
+            R::bot(kind, seed, side)
         });
         self.bots_at[side] = Some(self.cursor);
     }
@@ -346,7 +354,9 @@ impl Timeline {
 mod tests {
     use super::*;
     use hexwright_engine::player::PlayerId;
+    use hexwright_engine::rules::Command;
     use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::scenario::Prepared;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::sim::{PlayOptions, play};
     use std::path::Path;
@@ -363,7 +373,7 @@ mod tests {
         let p = prepared();
         let bots = [BotKind::Greedy, BotKind::Random];
         let result = play(&p, 11, bots, PlayOptions { record: true });
-        let mut t = Timeline::new(p, 11, [Some(bots[0]), Some(bots[1])]);
+        let mut t = <Timeline>::new(p, 11, [Some(bots[0]), Some(bots[1])]);
         assert_eq!(t.advance_to_end(100_000), Advance::Over);
         let played: Vec<Command> = t.steps().iter().map(|s| s.cmd.clone()).collect();
         assert_eq!(played, result.commands);
@@ -372,7 +382,7 @@ mod tests {
 
     #[test]
     fn rewinding_and_stepping_again_gives_the_same_states() {
-        let mut t = Timeline::new(prepared(), 5, [Some(BotKind::Greedy); 2]);
+        let mut t = <Timeline>::new(prepared(), 5, [Some(BotKind::Greedy); 2]);
         t.advance_to_end(400);
         let hashes: Vec<u64> = t.steps().iter().map(|s| s.hash).collect();
         let n = t.cursor();
@@ -385,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_different_command_after_a_rewind_branches() {
-        let mut t = Timeline::new(prepared(), 5, [None, Some(BotKind::Greedy)]);
+        let mut t = <Timeline>::new(prepared(), 5, [None, Some(BotKind::Greedy)]);
         assert_eq!(t.advance(), Advance::WaitingForHuman(PlayerId(0)));
         t.play(Command::EndTurn).expect("ending the turn is legal");
         t.advance_turn();
@@ -404,7 +414,7 @@ mod tests {
 
     #[test]
     fn an_illegal_command_is_refused_with_the_reason() {
-        let mut t = Timeline::new(prepared(), 5, [None, None]);
+        let mut t = <Timeline>::new(prepared(), 5, [None, None]);
         let err = t
             .play(Command::Move {
                 unit: 9999,
@@ -419,7 +429,7 @@ mod tests {
     fn recorded_commands_replay_and_turns_can_be_found() {
         let p = prepared();
         let result = play(&p, 2, [BotKind::Greedy; 2], PlayOptions { record: true });
-        let t = Timeline::with_commands(p, 2, [None, None], &result.commands).expect("legal");
+        let t = <Timeline>::with_commands(p, 2, [None, None], &result.commands).expect("legal");
         assert_eq!(t.cursor(), 0);
         assert_eq!(t.steps().len(), result.commands.len());
         let i = t.turn_start(3).expect("turn 3 was played");

@@ -36,6 +36,19 @@ pub trait Bot<R: Ruleset = AkwRulesV1>: Send {
     fn decide(&mut self, view: &R::View, rejected: &[R::Command]) -> R::Command;
 }
 
+/// A ruleset whose bots can be built by kind: what a front end that lets
+/// players pick bots (the sandbox) needs of a ruleset.
+pub trait HasBots: Ruleset {
+    /// A bot of `kind` for `side` in a match with this seed.
+    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>>;
+}
+
+impl HasBots for AkwRulesV1 {
+    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>> {
+        kind.build(seed, side)
+    }
+}
+
 /// The bots by name.
 #[derive(
     Clone,
