@@ -42,6 +42,7 @@ use crate::rules::scenario::{
     Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
 };
 use crate::rules::{self, AKW_RULES_V1, Command, MatchState, Outcome, Roster, RuleError, Status};
+use crate::ruleset::{AkwRulesV1, Ruleset};
 use crate::sim::MatchResult;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -619,52 +620,125 @@ impl Replay {
     ) -> Result<Summary, ReplayError> {
         let prepared = self.prepare(roster, origin)?;
         let (mut s, _) = prepared.new_match();
-        let mut events = Vec::new();
-        let mut turns = 0;
-        let last = self.commands.len().checked_sub(1);
-        for (index, cmd) in self.commands.iter().enumerate() {
-            events.clear();
-            if let Err(reason) = rules::execute(&mut s, cmd, &mut events) {
-                return Err(ReplayError::Illegal {
-                    origin: origin.into(),
-                    index,
-                    command: cmd.clone(),
-                    reason,
-                });
-            }
-            if let Some(f) = trace.as_deref_mut() {
-                f(&Snapshot::new(&s, index, cmd));
-            }
-            if *cmd == Command::EndTurn || Some(index) == last {
-                if let Some(hashes) = &self.hashes
-                    && let Some(&expected) = hashes.get(turns)
-                {
-                    let found = Hash64(s.state_hash());
-                    if found != expected {
-                        return Err(ReplayError::Hash {
-                            origin: origin.into(),
-                            turn: turns,
-                            index,
-                            expected,
-                            found,
-                        });
-                    }
+        let checked = rerun::<AkwRulesV1>(
+            &mut s,
+            &self.commands,
+            self.hashes.as_deref(),
+            |index, cmd, s| {
+                if let Some(f) = trace.as_deref_mut() {
+                    f(&Snapshot::new(s, index, cmd));
                 }
-                turns += 1;
-            }
-        }
-        let checked = match &self.hashes {
-            Some(h) if h.len() != turns => {
-                return Err(ReplayError::HashCount {
-                    origin: origin.into(),
-                    listed: h.len(),
-                    turns,
-                });
-            }
-            Some(h) => h.len(),
-            None => 0,
-        };
+            },
+        )
+        .map_err(|e| match e {
+            Rerun::Illegal { index, reason } => ReplayError::Illegal {
+                origin: origin.into(),
+                index,
+                command: self.commands[index].clone(),
+                reason,
+            },
+            Rerun::Hash {
+                turn,
+                index,
+                expected,
+                found,
+            } => ReplayError::Hash {
+                origin: origin.into(),
+                turn,
+                index,
+                expected,
+                found,
+            },
+            Rerun::HashCount { listed, turns } => ReplayError::HashCount {
+                origin: origin.into(),
+                listed,
+                turns,
+            },
+        })?;
         Ok(Summary::new(self, &s, checked))
+    }
+}
+
+/// Why [`rerun`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rerun<E> {
+    /// Command `index` broke a rule.
+    Illegal {
+        /// Its index.
+        index: usize,
+        /// The rule.
+        reason: E,
+    },
+    /// The state after turn `turn` (ended by command `index`) has another
+    /// hash than the one recorded.
+    Hash {
+        /// The turn (0-based, counted in the replay).
+        turn: usize,
+        /// The command that ended it.
+        index: usize,
+        /// Recorded.
+        expected: Hash64,
+        /// Found.
+        found: Hash64,
+    },
+    /// The replay lists another number of hashes than it has turns.
+    HashCount {
+        /// Hashes listed.
+        listed: usize,
+        /// Turns played.
+        turns: usize,
+    },
+}
+
+/// Re-runs `commands` on `s` by the rules of `R`: every command must be
+/// legal, and when `hashes` are given, the state hash after every command
+/// that ends a turn or the match (and after the last command) must be the
+/// next one listed, and the list must have one per such turn. `after` sees
+/// each command's index, the command and the state after it. Returns how
+/// many hashes were checked.
+///
+/// # Errors
+/// The first illegal command, the first hash that differs, or a hash count
+/// that does not fit.
+pub fn rerun<R: Ruleset>(
+    s: &mut R::State,
+    commands: &[R::Command],
+    hashes: Option<&[Hash64]>,
+    mut after: impl FnMut(usize, &R::Command, &R::State),
+) -> Result<usize, Rerun<R::Error>> {
+    let mut events = Vec::new();
+    let mut turns = 0;
+    let last = commands.len().checked_sub(1);
+    for (index, cmd) in commands.iter().enumerate() {
+        events.clear();
+        let turn = R::turn(s);
+        if let Err(reason) = R::execute(s, cmd, &mut events) {
+            return Err(Rerun::Illegal { index, reason });
+        }
+        after(index, cmd, s);
+        let ended = R::turn(s) != turn || R::outcome(s).is_some() || Some(index) == last;
+        if ended {
+            if let Some(&expected) = hashes.and_then(|h| h.get(turns)) {
+                let found = Hash64(R::state_hash(s));
+                if found != expected {
+                    return Err(Rerun::Hash {
+                        turn: turns,
+                        index,
+                        expected,
+                        found,
+                    });
+                }
+            }
+            turns += 1;
+        }
+    }
+    match hashes {
+        Some(h) if h.len() != turns => Err(Rerun::HashCount {
+            listed: h.len(),
+            turns,
+        }),
+        Some(h) => Ok(h.len()),
+        None => Ok(0),
     }
 }
 
