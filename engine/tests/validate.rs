@@ -1339,6 +1339,74 @@ fn four_player_map() -> Map {
     m
 }
 
+/// A three-player map made by the editor's 120° turn: side 0's camp in the
+/// north (zone, base, barracks, an objective, an Outpost), turned for sides
+/// 1 and 2, on a hexagonal grid, with the centre objective.
+fn three_player_map() -> Map {
+    use hexwright_engine::symmetry::{Centre, Mode, Symmetry};
+    let mut m = Map::new_empty("Three", Orientation::Pointy, 10.0, 500.0, 460.0).unwrap();
+    m.players = 3;
+    let rho = 9.5 * 3f64.sqrt() * 10.0;
+    let c = m.area.center();
+    let corners = (0..6)
+        .map(|k| {
+            let a = f64::from(k) * std::f64::consts::FRAC_PI_3;
+            Point::new(c.x + rho * a.cos(), c.y + rho * a.sin())
+        })
+        .collect();
+    m.grid = Polygon::new(corners).unwrap();
+    let zone0: Vec<(i32, i32)> = (2..=6).flat_map(|q| [(q, -8), (q, -7)]).collect();
+    m.zones.push(zone(0, &zone0));
+    m.features.extend([
+        feature(4, -9, FeatureKind::Base { side: PlayerId(0) }),
+        feature(1, -9, FeatureKind::Barracks { side: PlayerId(0) }),
+        feature(2, -4, FeatureKind::Objective),
+        feature(4, -3, FeatureKind::Outpost),
+    ]);
+    let images = Symmetry::new(Mode::Turn3, Centre::Hex).images(&m);
+    let own: Vec<Feature> = m.features.clone();
+    for image in &images {
+        m.zones.push(Zone {
+            side: image.side(PlayerId(0)),
+            hexes: m.zones[0].hexes.iter().map(|&h| image.hex(h)).collect(),
+        });
+        m.features.extend(own.iter().map(|&f| image.feature(f)));
+    }
+    m.features.push(feature(0, 0, FeatureKind::Objective));
+    m
+}
+
+#[test]
+fn a_three_player_map_made_by_the_turn_is_valid_and_its_rules_fire() {
+    let m = three_player_map();
+    assert_eq!(run(&m), Vec::<Finding>::new());
+    let rules = |m: &Map| -> Vec<Rule> { run(m).into_iter().map(|f| f.rule).collect() };
+
+    // Side 2 without a zone; a base for a fourth player who is not there.
+    let mut bad = m.clone();
+    bad.zones.retain(|z| z.side != PlayerId(2));
+    bad.features
+        .push(feature(0, 3, FeatureKind::Base { side: PlayerId(3) }));
+    let found = rules(&bad);
+    assert!(found.contains(&Rule::ZoneCount), "{found:?}");
+    assert!(found.contains(&Rule::OwnerInvalid), "{found:?}");
+
+    // Side 1's own objective moved far off: the sides' distances differ.
+    let mut far = m.clone();
+    let images = hexwright_engine::symmetry::Symmetry::new(
+        hexwright_engine::symmetry::Mode::Turn3,
+        hexwright_engine::symmetry::Centre::Hex,
+    )
+    .images(&m);
+    let side1_objective = images[0].hex(Hex::new(2, -4));
+    for f in &mut far.features {
+        if f.hex == side1_objective {
+            f.hex = Hex::new(-8, 4);
+        }
+    }
+    assert!(rules(&far).contains(&Rule::DistanceImbalance));
+}
+
 #[test]
 fn a_symmetric_four_player_map_is_valid() {
     assert_eq!(run(&four_player_map()), Vec::<Finding>::new());
