@@ -32,10 +32,11 @@
 //! thread count or the order runs finish in.
 
 use crate::Hex;
-use crate::bots::BotKind;
+use crate::bots::{Bot, BotKind};
 use crate::map::{Side, axial, axial_vec};
 use crate::player::{PerPlayer, PlayerId};
 use crate::rules::logic::execute_unchecked;
+use crate::rules::query::TURNS_PER_ROUND;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Command, Event, MatchState, Status};
 use crate::sim::{Batch, BotTurn, Capture, EventClock};
@@ -184,7 +185,7 @@ pub fn play_opening(
 ) -> Option<OpeningRun> {
     let (mut s, setup) = prepared.new_match_with_seed(seed);
     let cells = s.arena().len();
-    let limit = rounds.saturating_mul(2);
+    let limit = rounds.saturating_mul(TURNS_PER_ROUND);
     let mut clock = EventClock::new(s.arena());
     let mut run = OpeningRun {
         presence: vec![0; cells],
@@ -198,10 +199,10 @@ pub fn play_opening(
             break;
         }
     }
-    let mut players = [
-        bots[0].build(seed, PlayerId(0)),
-        bots[1].build(seed, PlayerId(1)),
-    ];
+    let mut players: Vec<Box<dyn Bot>> = PlayerId::all(bots.len())
+        .zip(bots)
+        .map(|(side, bot)| bot.build(seed, side))
+        .collect();
     let mut turn = BotTurn::new(&s);
     let mut events: Vec<Event> = Vec::new();
     while s.outcome().is_none() && s.turn() < limit {
@@ -209,7 +210,7 @@ pub fn play_opening(
             return None;
         }
         let side = s.side();
-        let (cmd, _) = turn.next(&s, players[usize::from(side)].as_mut());
+        let (cmd, _) = turn.next(&s, players[side.index()].as_mut());
         let end = cmd == Command::EndTurn;
         if end {
             sample(&s, &mut run.presence);
