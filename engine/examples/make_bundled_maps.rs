@@ -122,6 +122,29 @@ fn pt((x, y): (f64, f64)) -> Point {
     Point::new(snap(x), snap(y))
 }
 
+/// A polygon through `points`, snapped.
+fn polygon_shape(points: &[(f64, f64)]) -> TerrainShape {
+    let points = Polygon::new(points.iter().map(|&p| pt(p)).collect()).expect("polygon");
+    TerrainShape::Polygon { points }
+}
+
+/// A circle, snapped.
+fn circle_shape(center: (f64, f64), radius: f64) -> TerrainShape {
+    TerrainShape::Circle {
+        center: Coord(pt(center)),
+        radius: Length::new(snap(radius)).expect("radius"),
+    }
+}
+
+/// A brush stroke (an eraser when `erase`) through `points`, snapped.
+fn stroke_shape(radius: f64, points: &[(f64, f64)], erase: bool) -> TerrainShape {
+    TerrainShape::Stroke {
+        radius: Length::new(snap(radius)).expect("radius"),
+        points: Path::new(points.iter().map(|&p| pt(p)).collect()).expect("path"),
+        erase,
+    }
+}
+
 /// The point at `deg` degrees on the ellipse of radii `rx`, `ry` about `c`.
 /// World angles: `y` grows downwards, so 90 degrees points south.
 fn polar(c: (f64, f64), rx: f64, ry: f64, deg: f64) -> (f64, f64) {
@@ -217,19 +240,11 @@ impl Design {
     }
 
     fn polygon(&mut self, kind: TerrainKind, points: &[(f64, f64)]) {
-        let points = Polygon::new(points.iter().map(|&p| pt(p)).collect()).expect("polygon");
-        self.piece(kind, TerrainShape::Polygon { points });
+        self.piece(kind, polygon_shape(points));
     }
 
     fn circle(&mut self, kind: TerrainKind, center: (f64, f64), radius: f64) {
-        let radius = Length::new(snap(radius)).expect("radius");
-        self.piece(
-            kind,
-            TerrainShape::Circle {
-                center: Coord(pt(center)),
-                radius,
-            },
-        );
+        self.piece(kind, circle_shape(center, radius));
     }
 
     fn stroke(&mut self, kind: TerrainKind, radius: f64, points: &[(f64, f64)]) {
@@ -241,16 +256,7 @@ impl Design {
     }
 
     fn brush(&mut self, kind: TerrainKind, radius: f64, points: &[(f64, f64)], erase: bool) {
-        let radius = Length::new(snap(radius)).expect("radius");
-        let points = Path::new(points.iter().map(|&p| pt(p)).collect()).expect("path");
-        self.piece(
-            kind,
-            TerrainShape::Stroke {
-                radius,
-                points,
-                erase,
-            },
-        );
+        self.piece(kind, stroke_shape(radius, points, erase));
     }
 
     /// Adds a feature at `(q, r)` and its reflection at `(-q, -r)`, owned by
@@ -700,27 +706,15 @@ impl DesignN {
     }
 
     fn polygon(&mut self, kind: TerrainKind, points: &[(f64, f64)]) {
-        let points = Polygon::new(points.iter().map(|&p| pt(p)).collect()).expect("polygon");
-        self.piece(kind, TerrainShape::Polygon { points });
+        self.piece(kind, polygon_shape(points));
     }
 
     fn circle(&mut self, kind: TerrainKind, center: (f64, f64), radius: f64) {
-        let radius = Length::new(snap(radius)).expect("radius");
-        let center = Coord(pt(center));
-        self.piece(kind, TerrainShape::Circle { center, radius });
+        self.piece(kind, circle_shape(center, radius));
     }
 
     fn stroke(&mut self, kind: TerrainKind, radius: f64, points: &[(f64, f64)]) {
-        let radius = Length::new(snap(radius)).expect("radius");
-        let points = Path::new(points.iter().map(|&p| pt(p)).collect()).expect("path");
-        self.piece(
-            kind,
-            TerrainShape::Stroke {
-                radius,
-                points,
-                erase: false,
-            },
-        );
+        self.piece(kind, stroke_shape(radius, points, false));
     }
 
     /// Adds a feature of side 0's and its images; an owned feature's images

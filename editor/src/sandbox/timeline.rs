@@ -196,26 +196,31 @@ impl<R: HasBots> Timeline<R> {
     /// in its first turn), if that turn is recorded.
     #[must_use]
     pub fn round_start(&self, round: u32) -> Option<usize> {
-        if R::round(&self.states[0]) == round {
-            return Some(0);
-        }
-        self.steps
-            .iter()
-            .position(|s| s.round == round)
-            .or_else(|| (R::round(self.states.last()?) == round).then_some(self.steps.len()))
+        self.first_step_where(|s| s.round == round, |s| R::round(s) == round)
     }
 
     /// The step index where turn `turn` starts (the first step played in
     /// it), if that turn is recorded.
     #[must_use]
     pub fn turn_start(&self, turn: u32) -> Option<usize> {
-        if R::turn(&self.states[0]) == turn {
+        self.first_step_where(|s| s.turn == turn, |s| R::turn(s) == turn)
+    }
+
+    /// The first step index whose state is in the wanted turn or round:
+    /// 0 when the start is (`state` holds), else the first step played in
+    /// it (`step` holds), else the end when the last state is in it.
+    fn first_step_where(
+        &self,
+        step: impl Fn(&Step<R>) -> bool,
+        state: impl Fn(&R::State) -> bool,
+    ) -> Option<usize> {
+        if state(&self.states[0]) {
             return Some(0);
         }
         self.steps
             .iter()
-            .position(|s| s.turn == turn)
-            .or_else(|| (R::turn(self.states.last()?) == turn).then_some(self.steps.len()))
+            .position(step)
+            .or_else(|| state(self.states.last()?).then_some(self.steps.len()))
     }
 
     /// Plays `cmd` for the side to move at the cursor. When it is the
