@@ -24,7 +24,8 @@
 //! assert!(id.refusal(4).unwrap().contains("exactly 2"));
 //! ```
 
-use crate::player::PlayerId;
+use crate::player::{MAX_PLAYERS, MIN_PLAYERS, PlayerId};
+use crate::rules::phase::{self, PhaseCommand, PhaseError, PhaseEvent, PhaseMatch, PhaseView};
 use crate::rules::scenario::Prepared;
 use crate::rules::{self, Command, Event, MatchState, Outcome, PlayerView, RuleError};
 use std::fmt;
@@ -254,23 +255,117 @@ impl Ruleset for AkwRulesV1 {
     }
 }
 
+/// phase-rules-v1 (document 004): two to four players, speed cards and
+/// class phases, control points, no Energy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseRulesV1;
+
+impl Ruleset for PhaseRulesV1 {
+    const ID: &'static str = phase::PHASE_RULES_V1;
+    const PLAYERS: RangeInclusive<usize> = MIN_PLAYERS..=MAX_PLAYERS;
+
+    type Setup = Prepared;
+    type State = PhaseMatch;
+    type Command = PhaseCommand;
+    type Event = PhaseEvent;
+    type Error = PhaseError;
+    type View = PhaseView;
+    type Scratch = rules::Scratch;
+
+    fn start(setup: &Prepared, seed: u64) -> (PhaseMatch, Vec<PhaseEvent>) {
+        let mut s = PhaseMatch::empty(setup.rules.clone(), seed);
+        let mut events = Vec::new();
+        phase::start(&mut s, &setup.deployments(seed), &mut events);
+        (s, events)
+    }
+
+    fn to_move(s: &PhaseMatch) -> Option<PlayerId> {
+        phase::logic::to_move(s)
+    }
+
+    fn check(s: &PhaseMatch, cmd: &PhaseCommand) -> Result<(), PhaseError> {
+        phase::check(s, cmd)
+    }
+
+    fn execute_unchecked(s: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEvent>) {
+        phase::execute_unchecked(s, cmd, out);
+    }
+
+    fn legal(s: &PhaseMatch, out: &mut Vec<PhaseCommand>) {
+        phase::legal_into(s, &mut rules::Scratch::default(), out);
+    }
+
+    fn view(s: &PhaseMatch, player: PlayerId) -> PhaseView {
+        PhaseView::new(s, player)
+    }
+
+    fn view_state(view: &PhaseView) -> &PhaseMatch {
+        &view.state
+    }
+
+    fn pass(s: &PhaseMatch) -> PhaseCommand {
+        phase::logic::pass(s)
+    }
+
+    fn update_view(view: &mut PhaseView, s: &PhaseMatch, player: PlayerId) {
+        view.update(s, player);
+    }
+
+    fn check_with(
+        s: &PhaseMatch,
+        cmd: &PhaseCommand,
+        scratch: &mut rules::Scratch,
+    ) -> Result<(), PhaseError> {
+        phase::logic::check_with(s, cmd, scratch)
+    }
+
+    fn narrate(
+        before: &PhaseMatch,
+        cmd: &PhaseCommand,
+        events: &[PhaseEvent],
+        after: &PhaseMatch,
+        viewer: Option<PlayerId>,
+    ) -> String {
+        phase::narrate_for(before, cmd, events, after, viewer)
+    }
+
+    fn state_hash(s: &PhaseMatch) -> u64 {
+        s.state_hash()
+    }
+
+    fn outcome(s: &PhaseMatch) -> Option<Outcome> {
+        s.board().outcome()
+    }
+
+    fn turn(s: &PhaseMatch) -> u32 {
+        s.turn()
+    }
+
+    fn round(s: &PhaseMatch) -> u32 {
+        s.round()
+    }
+}
+
 /// The rulesets this engine plays, by id: what files, the command line and
 /// the app name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RulesetId {
     /// [`AkwRulesV1`].
     AkwRulesV1,
+    /// [`PhaseRulesV1`].
+    PhaseRulesV1,
 }
 
 impl RulesetId {
     /// Every ruleset, in menu order.
-    pub const ALL: [Self; 1] = [Self::AkwRulesV1];
+    pub const ALL: [Self; 2] = [Self::AkwRulesV1, Self::PhaseRulesV1];
 
     /// Its id in files (`akw-rules-v1`).
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
             Self::AkwRulesV1 => AkwRulesV1::ID,
+            Self::PhaseRulesV1 => PhaseRulesV1::ID,
         }
     }
 
@@ -279,6 +374,16 @@ impl RulesetId {
     pub const fn players(self) -> RangeInclusive<usize> {
         match self {
             Self::AkwRulesV1 => AkwRulesV1::PLAYERS,
+            Self::PhaseRulesV1 => PhaseRulesV1::PLAYERS,
+        }
+    }
+
+    /// The round limit of a scenario that does not set one.
+    #[must_use]
+    pub const fn default_round_limit(self) -> u32 {
+        match self {
+            Self::AkwRulesV1 => rules::state::DEFAULT_ROUND_LIMIT,
+            Self::PhaseRulesV1 => phase::DEFAULT_TURN_LIMIT,
         }
     }
 
@@ -354,15 +459,25 @@ mod tests {
         let e = "chess".parse::<RulesetId>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown ruleset `chess` (this engine plays `akw-rules-v1`)"
+            "unknown ruleset `chess` (this engine plays `akw-rules-v1`, `phase-rules-v1`)"
         );
     }
 
     #[test]
-    fn akw_rules_v1_seats_exactly_two() {
+    fn akw_rules_v1_seats_exactly_two_and_phase_rules_v1_two_to_four() {
         assert_eq!(RulesetId::AkwRulesV1.players(), 2..=2);
-        assert_eq!(RulesetId::for_players(2), [RulesetId::AkwRulesV1]);
-        assert!(RulesetId::for_players(3).is_empty());
+        assert_eq!(RulesetId::PhaseRulesV1.players(), 2..=4);
+        assert_eq!(
+            RulesetId::for_players(2),
+            [RulesetId::AkwRulesV1, RulesetId::PhaseRulesV1]
+        );
+        assert_eq!(RulesetId::for_players(3), [RulesetId::PhaseRulesV1]);
+        assert_eq!(RulesetId::for_players(4), [RulesetId::PhaseRulesV1]);
+        assert!(RulesetId::for_players(5).is_empty());
+        assert_eq!(
+            RulesetId::PhaseRulesV1.refusal(5).as_deref(),
+            Some("phase-rules-v1 plays 2 to 4 players, and the map is for 5")
+        );
         assert_eq!(RulesetId::AkwRulesV1.refusal(2), None);
         assert_eq!(
             RulesetId::AkwRulesV1.refusal(3).as_deref(),

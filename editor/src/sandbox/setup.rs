@@ -41,6 +41,10 @@ use std::path::{Path, PathBuf};
 /// The origin named in errors about the scenario being set up.
 const ORIGIN: &str = "sandbox scenario";
 
+/// The rulesets the sandbox plays so far (phase-rules-v1 plays headless,
+/// through `hexwright simulate`).
+pub const SANDBOX_RULESETS: [RulesetId; 1] = [RulesetId::AkwRulesV1];
+
 /// Most units (deployed plus reserve) a loaded army may list: far beyond
 /// the rules (10 deployed, 30 points), low enough that the panel lists them
 /// all without slowing down.
@@ -401,8 +405,12 @@ impl Setup {
     #[must_use]
     pub fn blockers(&self, zones: &PerPlayer<Vec<Hex>>) -> Vec<String> {
         let mut out = Vec::new();
-        if let Err(e) = self.ruleset.parse::<RulesetId>() {
-            out.push(e.to_string());
+        match self.ruleset.parse::<RulesetId>() {
+            Err(e) => out.push(e.to_string()),
+            Ok(r) if !SANDBOX_RULESETS.contains(&r) => out.push(format!(
+                "the sandbox plays {AKW_RULES_V1} so far; play {r} with `hexwright simulate --ruleset {r}`"
+            )),
+            Ok(_) => {}
         }
         if !(1..=MAX_ROUND_LIMIT).contains(&self.round_limit) {
             out.push(format!(
@@ -517,7 +525,7 @@ impl Setup {
                 ComboBox::from_id_salt("setup_ruleset")
                     .selected_text(self.ruleset.as_str())
                     .show_ui(ui, |ui| {
-                        for r in RulesetId::ALL {
+                        for r in SANDBOX_RULESETS {
                             ui.selectable_value(&mut self.ruleset, r.id().to_owned(), r.id());
                         }
                     })

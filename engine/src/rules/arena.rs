@@ -11,7 +11,6 @@ use crate::coverage::Coverage;
 use crate::layout::hex_key;
 use crate::map::{FeatureKind, Map, Side};
 use crate::player::PerPlayer;
-use crate::rules::state::PLAYERS;
 
 /// Index of a usable hex in an [`Arena`].
 pub type Cell = u16;
@@ -64,6 +63,10 @@ impl Arena {
     /// with validation errors before this is called).
     #[must_use]
     pub fn new(map: &Map, coverage: &Coverage) -> Self {
+        // One seat per player of the map (2 to 4).
+        let players = map
+            .player_count()
+            .clamp(crate::player::MIN_PLAYERS, crate::player::MAX_PLAYERS);
         let mut hexes = coverage.usable_hexes();
         hexes.sort_by_key(|h| hex_key(*h));
         let (mut q0, mut r0, mut q1, mut r1) = (0, 0, 0, 0);
@@ -94,7 +97,7 @@ impl Arena {
             outposts: Vec::new(),
             barracks: Vec::new(),
             bases: Vec::new(),
-            zones: PerPlayer::splat(PLAYERS, &Vec::new()),
+            zones: PerPlayer::splat(players, &Vec::new()),
         };
         for i in 0..arena.hexes.len() {
             let h = arena.hexes[i];
@@ -118,13 +121,13 @@ impl Arena {
             match arena.sites[usize::from(c)] {
                 Site::Objective => arena.objectives.push(c),
                 Site::Outpost => arena.outposts.push(c),
-                Site::Barracks(s) if s.index() < PLAYERS => arena.barracks.push((c, s)),
-                Site::Base(s) if s.index() < PLAYERS => arena.bases.push((c, s)),
+                Site::Barracks(s) if s.index() < players => arena.barracks.push((c, s)),
+                Site::Base(s) if s.index() < players => arena.bases.push((c, s)),
                 _ => {}
             }
         }
         for z in &map.zones {
-            if z.side.index() < PLAYERS {
+            if z.side.index() < players {
                 let mut cells: Vec<Cell> = z.hexes.iter().filter_map(|h| arena.cell(*h)).collect();
                 cells.sort_unstable();
                 cells.dedup();

@@ -215,9 +215,13 @@ impl PlayerView {
     }
 
     fn mask(&mut self, truth: &MatchState) {
-        let side = self.side;
-        let watch = Watch::new(truth, side);
-        self.state
-            .hide_from(truth, side, |c| watch.sees_units_at(truth, c));
+        mask(&mut self.state, truth, self.side);
     }
+}
+
+/// Makes `view`, a copy of `truth`, what `side` may know of it (see
+/// [`PlayerView`]): the board part of every ruleset's view.
+pub(crate) fn mask(view: &mut MatchState, truth: &MatchState, side: Side) {
+    let watch = Watch::new(truth, side);
+    view.hide_from(truth, side, |c| watch.sees_units_at(truth, c));
 }

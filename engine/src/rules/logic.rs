@@ -4,10 +4,14 @@
 //! [`super::akw`]) and `legal` (every legal command of the side to move).
 
 use super::akw::Akw;
-use super::arena::{Cell, NO_CELL, Scratch};
+use super::arena::{NO_CELL, Scratch};
+use super::checks::{
+    attack_targets, cell, check_attack, check_heal_targets, check_move_to, check_rebound,
+    check_summon_at, heal_choices, healing_of, summon_cells, summon_of,
+};
 use super::command::{Command, RuleError};
 use super::event::{EnergyReason, Event};
-use super::mechanics::{Exec, can_end, has_target, steps};
+use super::mechanics::{Exec, can_end};
 pub use super::mechanics::{heal_candidates, reachable};
 use super::roster::{Class, KindId};
 use super::state::{MatchState, NO_UNIT, Outcome, Unit, UnitId};
@@ -47,10 +51,6 @@ fn pay(s: &MatchState, need: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn cell(s: &MatchState, h: Hex) -> Result<Cell, RuleError> {
-    s.arena().cell(h).ok_or(RuleError::NotUsable(h))
-}
-
 /// Checks a command against the rules.
 ///
 /// # Errors
@@ -73,40 +73,10 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                 return Err(RuleError::AlreadyMoved(*unit));
             }
             pay(s, 1)?;
-            let dest = cell(s, *to)?;
-            if dest == u.cell {
-                return Err(RuleError::Blocked {
-                    hex: *to,
-                    reason: "the unit already stands there",
-                });
-            }
-            can_end(s, u.kind, dest, u.id)
-                .map_err(|reason| RuleError::Blocked { hex: *to, reason })?;
-            let mut ok = false;
-            reachable(s, u, scratch, |c| ok |= c == dest);
-            if ok {
-                Ok(())
-            } else {
-                Err(RuleError::Unreachable {
-                    hex: *to,
-                    movement: s.roster().kind(u.kind).def.movement,
-                })
-            }
+            let movement = s.roster().kind(u.kind).def.movement;
+            check_move_to(s, u, *to, movement, scratch).map(|_| ())
         }
-        Command::Rebound { unit } => {
-            let u = own_unit(s, *unit)?;
-            if !s.roster().kind(u.kind).rebound {
-                return Err(RuleError::NoAbility {
-                    unit: *unit,
-                    ability: "Rebound",
-                });
-            }
-            let back = u.came_from.ok_or(RuleError::NothingToRebound(*unit))?;
-            can_end(s, u.kind, back, u.id).map_err(|reason| RuleError::Blocked {
-                hex: s.arena().hex(back),
-                reason,
-            })
-        }
+        Command::Rebound { unit } => check_rebound(s, own_unit(s, *unit)?).map(|_| ()),
         Command::Attack { unit, target } => {
             let u = own_unit(s, *unit)?;
             let kind = s.roster().kind(u.kind);
@@ -117,101 +87,25 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                 });
             }
             pay(s, 1)?;
-            let t = cell(s, *target)?;
-            if kind.phasewalk && t != u.cell {
-                return Err(RuleError::PhasewalkOwnHex(*unit));
-            }
-            let range = kind.def.range;
-            if steps(s, u.cell, t, range, scratch).is_none() {
-                let d = s.arena().distance(u.cell, t).min(255) as u8;
-                return Err(RuleError::OutOfRange {
-                    hex: *target,
-                    range,
-                    steps: d.max(range + 1),
-                });
-            }
-            if has_target(s, u, t) {
-                Ok(())
-            } else {
-                Err(RuleError::NoTarget(*target))
-            }
+            check_attack(s, u, *target, scratch).map(|_| ())
         }
         Command::Heal { unit, targets } => {
             let u = own_unit(s, *unit)?;
-            let Some((_, max)) = s.roster().kind(u.kind).healing else {
-                return Err(RuleError::NoAbility {
-                    unit: *unit,
-                    ability: "Healing",
-                });
-            };
+            let (_, max) = healing_of(s, u)?;
             if u.ability_used {
                 return Err(RuleError::AbilityUsed(*unit));
             }
             pay(s, 1)?;
-            if targets.is_empty() || targets.len() > usize::from(max) {
-                return Err(RuleError::HealCount {
-                    max,
-                    given: targets.len(),
-                });
-            }
-            for (i, t) in targets.iter().enumerate() {
-                let bad = |reason| Err(RuleError::BadHealTarget { target: *t, reason });
-                let Some(o) = s.unit(*t) else {
-                    return bad("no such unit");
-                };
-                if targets[..i].contains(t) {
-                    return bad("it is listed twice");
-                }
-                if o.id == u.id {
-                    return bad("a healer heals others, not itself");
-                }
-                if o.side != u.side || !o.alive() {
-                    return bad("it is not a living ally");
-                }
-                if s.arena().distance(o.cell, u.cell) > 1 {
-                    return bad("it is not adjacent");
-                }
-                if o.health >= s.roster().kind(o.kind).def.health {
-                    return bad("it is at full health");
-                }
-            }
-            Ok(())
+            check_heal_targets(s, u, targets, max)
         }
         Command::Summon { unit, to } => {
             let u = own_unit(s, *unit)?;
-            let Some((limit, kind)) = s.roster().kind(u.kind).summon else {
-                return Err(RuleError::NoAbility {
-                    unit: *unit,
-                    ability: "Summon",
-                });
-            };
+            let summon = summon_of(s, u)?;
             if u.ability_used {
                 return Err(RuleError::AbilityUsed(*unit));
             }
             pay(s, 1)?;
-            if !s.reserve()[s.side()].contains(&kind) {
-                return Err(RuleError::ReserveEmpty {
-                    side: s.side(),
-                    kind: s.roster().kind(kind).def.name.clone(),
-                });
-            }
-            let alive = s
-                .units()
-                .iter()
-                .filter(|x| x.summoner == Some(u.id) && x.on_board())
-                .count();
-            if alive >= usize::from(limit) {
-                return Err(RuleError::SummonLimit { unit: *unit, limit });
-            }
-            let dest = cell(s, *to)?;
-            if s.arena().distance(dest, u.cell) != 1 {
-                return Err(RuleError::NotAdjacent {
-                    hex: *to,
-                    what: "the summoner",
-                });
-            }
-            can_end(s, kind, dest, NO_UNIT)
-                .map_err(|reason| RuleError::Blocked { hex: *to, reason })
+            check_summon_at(s, u, summon, *to)
         }
         Command::Spawn { barracks, kind, to } => {
             let b = cell(s, *barracks)?;
@@ -438,46 +332,21 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             out.push(Command::Rebound { unit: u.id });
         }
         if u.actions < kind.actions && energy >= 1 {
-            if kind.phasewalk {
-                if has_target(s, u, u.cell) {
-                    out.push(Command::Attack {
-                        unit: u.id,
-                        target: a.hex(u.cell),
-                    });
-                }
-            } else {
-                let mut targets = Vec::new();
-                a.within_steps(u.cell, kind.def.range, scratch, |c, _| {
-                    if has_target(s, u, c) {
-                        targets.push(c);
-                    }
-                });
-                targets.sort_unstable();
-                out.extend(targets.into_iter().map(|c| Command::Attack {
+            attack_targets(s, u, scratch, |c| {
+                out.push(Command::Attack {
                     unit: u.id,
                     target: a.hex(c),
-                }));
-            }
+                });
+            });
         }
         if !u.ability_used && energy >= 1 {
             heal_commands(s, u.id, out);
-            if let Some((limit, skind)) = kind.summon {
-                let alive = s
-                    .units()
-                    .iter()
-                    .filter(|x| x.summoner == Some(u.id) && x.on_board())
-                    .count();
-                if alive < usize::from(limit) && s.reserve()[side].contains(&skind) {
-                    for &n in a.neighbours(u.cell) {
-                        if n != NO_CELL && can_end(s, skind, n, NO_UNIT).is_ok() {
-                            out.push(Command::Summon {
-                                unit: u.id,
-                                to: a.hex(n),
-                            });
-                        }
-                    }
-                }
-            }
+            summon_cells(s, u, |c| {
+                out.push(Command::Summon {
+                    unit: u.id,
+                    to: a.hex(c),
+                });
+            });
         }
     }
     let race = s.race()[side];
@@ -510,48 +379,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
 /// its damaged adjacent allies at once when they are at most Y, otherwise
 /// every choice of exactly Y of them.
 pub fn heal_commands(s: &MatchState, unit: UnitId, out: &mut Vec<Command>) {
-    let Some((_, max)) = s.roster().kind(s.units()[usize::from(unit)].kind).healing else {
-        return;
-    };
-    let cands = heal_candidates(s, unit);
-    let max = usize::from(max);
-    if cands.is_empty() {
-        return;
-    }
-    if cands.len() <= max {
-        out.push(Command::Heal {
-            unit,
-            targets: cands,
-        });
-    } else {
-        combinations(&cands, max, &mut |t| {
-            out.push(Command::Heal {
-                unit,
-                targets: t.to_vec(),
-            });
-        });
-    }
-}
-
-fn combinations(items: &[UnitId], k: usize, f: &mut impl FnMut(&[UnitId])) {
-    fn go(
-        items: &[UnitId],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<UnitId>,
-        f: &mut impl FnMut(&[UnitId]),
-    ) {
-        if cur.len() == k {
-            f(cur);
-            return;
-        }
-        for i in start..items.len() {
-            cur.push(items[i]);
-            go(items, k, i + 1, cur, f);
-            cur.pop();
-        }
-    }
-    go(items, k, 0, &mut Vec::new(), f);
+    heal_choices(s, unit, |targets| out.push(Command::Heal { unit, targets }));
 }
 
 /// The class of a unit kind (convenience for bots and views).

@@ -72,10 +72,21 @@ pub(crate) fn can_end(
 
 /// Calls `f` for every cell the unit can move to this turn (ignoring
 /// Energy and flags), in breadth-first order.
-pub fn reachable(s: &MatchState, unit: &Unit, scratch: &mut Scratch, mut f: impl FnMut(Cell)) {
-    let kind = s.roster().kind(unit.kind);
-    let phasewalk = kind.phasewalk;
-    let max = kind.def.movement;
+pub fn reachable(s: &MatchState, unit: &Unit, scratch: &mut Scratch, f: impl FnMut(Cell)) {
+    let max = s.roster().kind(unit.kind).def.movement;
+    reachable_within(s, unit, max, scratch, f);
+}
+
+/// Calls `f` for every cell the unit can reach along a path of at most
+/// `max` steps and stop on, in breadth-first order.
+pub fn reachable_within(
+    s: &MatchState,
+    unit: &Unit,
+    max: u8,
+    scratch: &mut Scratch,
+    mut f: impl FnMut(Cell),
+) {
+    let phasewalk = s.roster().kind(unit.kind).phasewalk;
     let a = s.arena();
     scratch.begin(a.len());
     scratch.queue.clear();

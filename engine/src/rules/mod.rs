@@ -19,6 +19,8 @@
 //!   with hooks for what differs; akw-rules-v1's Energy, income and turn
 //!   start are its own module beside it.
 //! - [`logic`]: akw-rules-v1's `check`, `execute`, `legal`.
+//! - [`phase`]: phase-rules-v1, the speed-card phase turn system of
+//!   document 004, over the same shared board and mechanics.
 //! - [`fog`]: what each side sees; [`PlayerView`].
 //! - [`scenario`]: scenarios, army selection, default armies.
 //! - [`narrate`]: a command and its events told in one line of words, for
@@ -31,12 +33,14 @@
 mod akw;
 pub mod arena;
 pub mod army;
+mod checks;
 pub mod command;
 pub mod event;
 pub mod fog;
 pub mod logic;
 pub mod mechanics;
 pub mod narrate;
+pub mod phase;
 pub mod query;
 pub mod roster;
 pub mod scenario;

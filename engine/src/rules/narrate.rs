@@ -12,11 +12,11 @@ use crate::Hex;
 use crate::map::Side;
 use std::fmt::Write as _;
 
-fn at(h: Hex) -> String {
+pub(super) fn at(h: Hex) -> String {
     format!("({},{})", h.x, h.y)
 }
 
-fn name(s: &MatchState, u: UnitId) -> String {
+pub(super) fn name(s: &MatchState, u: UnitId) -> String {
     s.unit(u).map_or_else(
         || format!("unit {u}"),
         |x| s.roster().kind(x.kind).def.name.clone(),
@@ -24,7 +24,7 @@ fn name(s: &MatchState, u: UnitId) -> String {
 }
 
 /// Joins clauses as "a", "a and b", "a, b and c".
-fn join(parts: &[String]) -> String {
+pub(super) fn join(parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [one] => one.clone(),
@@ -96,7 +96,7 @@ pub fn narrate_for(
     } else {
         events
             .iter()
-            .filter_map(|e| event_clause(e, cmd, after))
+            .filter_map(|e| event_clause(e, *cmd == Command::EndTurn, after))
             .collect()
     };
     let mut line = format!("Round {}, side {side}: {main}", before.round());
@@ -114,7 +114,12 @@ pub fn narrate_for(
 }
 
 /// The clause for the command itself ("Pikeman moves to (2,-1)").
-fn main_clause(before: &MatchState, cmd: &Command, events: &[Event], after: &MatchState) -> String {
+pub(super) fn main_clause(
+    before: &MatchState,
+    cmd: &Command,
+    events: &[Event],
+    after: &MatchState,
+) -> String {
     match cmd {
         Command::Move { unit, to } => format!("{} moves to {}", name(after, *unit), at(*to)),
         Command::Rebound { unit } => {
@@ -158,8 +163,10 @@ fn main_clause(before: &MatchState, cmd: &Command, events: &[Event], after: &Mat
     }
 }
 
-/// The clause for one consequence, if it is worth telling.
-fn event_clause(e: &Event, cmd: &Command, after: &MatchState) -> Option<String> {
+/// The clause for one consequence, if it is worth telling; `passive_heals`
+/// tells healing (Monks heal at turn starts; a Heal command's own healing
+/// is its main clause).
+pub(super) fn event_clause(e: &Event, passive_heals: bool, after: &MatchState) -> Option<String> {
     match e {
         Event::Energy {
             side,
@@ -228,7 +235,7 @@ fn event_clause(e: &Event, cmd: &Command, after: &MatchState) -> Option<String> 
         Event::Revived { unit, .. } => Some(format!("{} rises again", name(after, *unit))),
         Event::Healed {
             unit, amount, by, ..
-        } if matches!(cmd, Command::EndTurn) => Some(format!(
+        } if passive_heals => Some(format!(
             "{} heals {} for {amount}",
             name(after, *by),
             name(after, *unit)

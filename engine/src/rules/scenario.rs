@@ -26,12 +26,13 @@ use super::command::Command;
 use super::event::Event;
 use super::logic::Deployment;
 use super::roster::{Class, KindId, Roster};
-use super::state::{AKW_RULES_V1, DEFAULT_ROUND_LIMIT, MatchState, PLAYERS, Rules};
+use super::state::{AKW_RULES_V1, MatchState, PLAYERS, Rules};
 use crate::Hex;
 use crate::coverage::Coverage;
 use crate::format::{self, LoadError};
 use crate::map::{Map, Side};
 use crate::player::{PerPlayer, PlayerId};
+use crate::ruleset::RulesetId;
 use crate::validate::{self, Severity};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -85,8 +86,12 @@ pub struct Army {
 fn default_ruleset() -> String {
     AKW_RULES_V1.to_string()
 }
+/// What a file without `round_limit` reads as until [`Scenario::parse`]
+/// puts the ruleset's default in its place.
+const UNSET_ROUND_LIMIT: u32 = u32::MAX;
+
 fn default_round_limit() -> u32 {
-    DEFAULT_ROUND_LIMIT
+    UNSET_ROUND_LIMIT
 }
 
 /// A scenario file (format 2; format-1 files are read into it).
@@ -97,10 +102,11 @@ pub struct Scenario {
     pub format: u32,
     /// The map.
     pub map: MapRef,
-    /// Ruleset id; only `akw-rules-v1` so far.
+    /// Ruleset id: `akw-rules-v1` (the default) or `phase-rules-v1`.
     #[serde(default = "default_ruleset")]
     pub ruleset: String,
-    /// Rounds before a draw (default 60).
+    /// The round limit (default: the ruleset's, 60 for akw-rules-v1 and
+    /// 40 for phase-rules-v1).
     #[serde(default = "default_round_limit")]
     pub round_limit: u32,
     /// The match seed.
@@ -179,7 +185,7 @@ pub enum ScenarioError {
         found: u32,
     },
     /// Unknown ruleset.
-    #[error("{origin}: unknown ruleset `{found}` (this engine plays `{AKW_RULES_V1}`)")]
+    #[error("{origin}: {}", crate::ruleset::UnknownRuleset(found.clone()))]
     Ruleset {
         /// File.
         origin: String,
@@ -195,9 +201,7 @@ pub enum ScenarioError {
         found: u32,
     },
     /// The ruleset does not play the map's player count.
-    #[error(
-        "{origin}: the map is for {found} players, and {ruleset} plays exactly {PLAYERS}; pick a map for {PLAYERS} players"
-    )]
+    #[error("{origin}: {refusal}; pick a map for {plays} players or another ruleset")]
     Players {
         /// Map origin.
         origin: String,
@@ -205,6 +209,10 @@ pub enum ScenarioError {
         ruleset: &'static str,
         /// The map's player count.
         found: usize,
+        /// Why the ruleset refuses it.
+        refusal: String,
+        /// The player counts the ruleset plays, in words.
+        plays: String,
     },
     /// The map has validation errors.
     #[error("{origin}: the map has {} validation error(s), fix them before playing:\n  {}", .errors.len(), .errors.join("\n  "))]
@@ -227,7 +235,7 @@ pub enum ScenarioError {
     /// The scenario lists another number of armies or seats than the
     /// ruleset has players.
     #[error(
-        "{origin}: the scenario lists {found} {what}; {AKW_RULES_V1} has {PLAYERS} players, one each"
+        "{origin}: the scenario lists {found} {what}; the match has {players} players, one each"
     )]
     PlayerCount {
         /// File.
@@ -236,6 +244,8 @@ pub enum ScenarioError {
         what: &'static str,
         /// How many it lists.
         found: usize,
+        /// The match's players.
+        players: usize,
     },
     /// A seat names neither a bot nor `human`.
     #[error(
@@ -261,9 +271,12 @@ pub enum ScenarioError {
     },
 }
 
-/// A scenario ready to play: shared rules, the armies, the seed.
+/// A scenario ready to play: its ruleset, shared rules, the armies, the
+/// seed.
 #[derive(Clone, Debug)]
 pub struct Prepared {
+    /// The ruleset the scenario plays.
+    pub ruleset: RulesetId,
     /// Board, roster, round limit.
     pub rules: Arc<Rules>,
     /// Both armies as the scenario wrote them, or `None` for default armies
@@ -290,7 +303,7 @@ impl Prepared {
             return a.clone();
         }
         let roster = &self.rules.roster;
-        let armies = default_armies(roster, seed);
+        let armies = default_armies_for(roster, seed, self.rules.arena.zones.len());
         PerPlayer::from_fn(armies.len(), |side| {
             deploy(&self.rules, roster, &armies[side], side)
                 .expect("default armies fit every valid map's zones")
@@ -322,7 +335,14 @@ impl Prepared {
         (s, events)
     }
 
-    /// A match with this seed after deployment, before the opening.
+    /// How many players its matches have.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.rules.arena.zones.len()
+    }
+
+    /// A match with this seed after deployment, before the opening, in
+    /// akw-rules-v1.
     #[must_use]
     pub fn setup(&self, seed: u64) -> (MatchState, Vec<Event>) {
         let mut s = MatchState::empty(self.rules.clone(), seed);
@@ -351,30 +371,38 @@ impl Scenario {
     /// Parses a scenario file's text, in format 2 or 1.
     pub fn parse(text: &str, origin: &str) -> Result<Self, ScenarioError> {
         let probe: FormatProbe = format::parse_ron(text, origin)?;
-        match probe.format {
-            1 => Ok(format::parse_ron::<ScenarioV1>(text, origin)?.into()),
-            SCENARIO_FORMAT => Ok(format::parse_ron(text, origin)?),
-            found => Err(ScenarioError::Format {
-                origin: origin.into(),
-                found,
-            }),
+        let mut scenario: Self = match probe.format {
+            1 => format::parse_ron::<ScenarioV1>(text, origin)?.into(),
+            SCENARIO_FORMAT => format::parse_ron(text, origin)?,
+            found => {
+                return Err(ScenarioError::Format {
+                    origin: origin.into(),
+                    found,
+                });
+            }
+        };
+        if scenario.round_limit == UNSET_ROUND_LIMIT {
+            let ruleset = scenario.ruleset.parse().unwrap_or(RulesetId::AkwRulesV1);
+            scenario.round_limit = ruleset.default_round_limit();
         }
+        Ok(scenario)
     }
 
     /// Checks the seats: none, or one per player, each a bot's name or
     /// `human`.
-    fn check_seats(&self, origin: &str) -> Result<(), ScenarioError> {
+    fn check_seats(&self, origin: &str, players: usize) -> Result<(), ScenarioError> {
         if self.seats.is_empty() {
             return Ok(());
         }
-        if self.seats.len() != PLAYERS {
+        if self.seats.len() != players {
             return Err(ScenarioError::PlayerCount {
                 origin: origin.into(),
                 what: "seats",
                 found: self.seats.len(),
+                players,
             });
         }
-        for (side, name) in PlayerId::all(PLAYERS).zip(&self.seats) {
+        for (side, name) in PlayerId::all(players).zip(&self.seats) {
             if name != crate::replay::HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
                 return Err(ScenarioError::Seat {
                     origin: origin.into(),
@@ -402,12 +430,12 @@ impl Scenario {
         roster: &Roster,
         origin: &str,
     ) -> Result<Prepared, ScenarioError> {
-        if self.ruleset.parse::<crate::ruleset::RulesetId>().is_err() {
+        let Ok(ruleset) = self.ruleset.parse::<RulesetId>() else {
             return Err(ScenarioError::Ruleset {
                 origin: origin.into(),
                 found: self.ruleset.clone(),
             });
-        }
+        };
         if self.round_limit == 0 || self.round_limit > MAX_ROUND_LIMIT {
             return Err(ScenarioError::RoundLimit {
                 origin: origin.into(),
@@ -426,25 +454,28 @@ impl Scenario {
                 (format::load_map(&real)?, path.display().to_string())
             }
         };
-        let rules = Arc::new(rules_for(
+        let rules = Arc::new(rules_for_ruleset(
+            ruleset,
             &map,
             roster.clone(),
             self.round_limit,
             &map_origin,
         )?);
-        self.check_seats(origin)?;
+        let players = map.player_count();
+        self.check_seats(origin, players)?;
         let armies = match &self.armies {
             None => None,
             Some(armies) => {
-                if armies.len() != PLAYERS {
+                if armies.len() != players {
                     return Err(ScenarioError::PlayerCount {
                         origin: origin.into(),
                         what: "armies",
                         found: armies.len(),
+                        players,
                     });
                 }
                 let mut deployed = Vec::new();
-                for (side, army) in PlayerId::all(PLAYERS).zip(armies) {
+                for (side, army) in PlayerId::all(players).zip(armies) {
                     let d = deploy(&rules, roster, army, side).map_err(|problems| {
                         ScenarioError::Army {
                             origin: origin.into(),
@@ -457,7 +488,17 @@ impl Scenario {
                 Some(PerPlayer::from_vec(deployed))
             }
         };
+        if ruleset != RulesetId::AkwRulesV1 && !self.opening.is_empty() {
+            return Err(ScenarioError::Opening {
+                origin: origin.into(),
+                index: 0,
+                reason: format!(
+                    "an opening holds {AKW_RULES_V1} commands, and this scenario plays {ruleset}"
+                ),
+            });
+        }
         let prepared = Prepared {
+            ruleset,
             rules,
             armies,
             seed: self.seed,
@@ -486,19 +527,38 @@ impl Scenario {
     }
 }
 
-/// The rules of a map: refuses a map for another player count than
-/// akw-rules-v1's two, and maps with validation errors.
+/// The akw-rules-v1 rules of a map: see [`rules_for_ruleset`].
 pub fn rules_for(
     map: &Map,
     roster: Roster,
     round_limit: u32,
     origin: &str,
 ) -> Result<Rules, ScenarioError> {
-    if map.player_count() != PLAYERS {
+    rules_for_ruleset(RulesetId::AkwRulesV1, map, roster, round_limit, origin)
+}
+
+/// The rules of a map in `ruleset`: refuses a map for a player count the
+/// ruleset does not play, and maps with validation errors.
+pub fn rules_for_ruleset(
+    ruleset: RulesetId,
+    map: &Map,
+    roster: Roster,
+    round_limit: u32,
+    origin: &str,
+) -> Result<Rules, ScenarioError> {
+    if let Some(refusal) = ruleset.refusal(map.player_count()) {
+        let range = ruleset.players();
+        let plays = if range.start() == range.end() {
+            range.start().to_string()
+        } else {
+            format!("{} to {}", range.start(), range.end())
+        };
         return Err(ScenarioError::Players {
             origin: origin.into(),
-            ruleset: AKW_RULES_V1,
+            ruleset: ruleset.id(),
             found: map.player_count(),
+            refusal,
+            plays,
         });
     }
     let coverage = Coverage::new(map).map_err(|e| ScenarioError::InvalidMap {
@@ -735,7 +795,13 @@ pub fn check_army(roster: &Roster, army: &Army) -> Vec<String> {
 /// The default army of every player for a seed.
 #[must_use]
 pub fn default_armies(roster: &Roster, seed: u64) -> PerPlayer<Army> {
-    PerPlayer::from_fn(PLAYERS, |side| default_army(roster, seed, side))
+    default_armies_for(roster, seed, PLAYERS)
+}
+
+/// The default army of each of `players` players for a seed.
+#[must_use]
+pub fn default_armies_for(roster: &Roster, seed: u64, players: usize) -> PerPlayer<Army> {
+    PerPlayer::from_fn(players, |side| default_army(roster, seed, side))
 }
 
 /// A legal army picked deterministically from the seed, in the secret-pick

@@ -264,9 +264,11 @@ impl MatchState {
     #[must_use]
     pub fn empty(rules: Arc<Rules>, seed: u64) -> Self {
         let a = &rules.arena;
+        // One player per starting zone (akw-rules-v1's arenas have two).
+        let players = a.zones.len();
         let akw = AkwState {
-            energy: PerPlayer::splat(PLAYERS, &0),
-            income_loss: PerPlayer::splat(PLAYERS, &(0, 0)),
+            energy: PerPlayer::splat(players, &0),
+            income_loss: PerPlayer::splat(players, &(0, 0)),
             spawned: vec![false; a.barracks.len()],
             turn: 0,
             side: PlayerId(0),
@@ -293,8 +295,8 @@ impl MatchState {
                 })
                 .collect(),
             units: Vec::new(),
-            race: PerPlayer::splat(PLAYERS, &0),
-            reserve: PerPlayer::splat(PLAYERS, &Vec::new()),
+            race: PerPlayer::splat(players, &0),
+            reserve: PerPlayer::splat(players, &Vec::new()),
             outcome: None,
             seed,
             rules,
@@ -790,6 +792,32 @@ impl MatchState {
             summoner,
         });
         self.place(unit, c);
+    }
+
+    /// Takes every unit and corpse of `side` off the board for good, and
+    /// makes the objectives it owns or was taking neutral: what a player's
+    /// elimination does to the board (phase-rules-v1). Called only by the
+    /// phase-rules state's `apply`.
+    pub(in crate::rules) fn remove_player(&mut self, side: Side) {
+        let gone: Vec<UnitId> = self
+            .board
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_board())
+            .map(|u| u.id)
+            .collect();
+        for &id in &gone {
+            self.vacate(id);
+            self.board.units[usize::from(id)].status = Status::Dead;
+        }
+        for o in &mut self.board.objectives {
+            if o.owner == Some(side) {
+                o.owner = None;
+            }
+            if o.pending.is_some_and(|p| gone.contains(&p)) {
+                o.pending = None;
+            }
+        }
     }
 
     /// Whether a site blocks entering (bases).

@@ -79,6 +79,7 @@ pub struct Setup {
     pub blocked: Vec<Hex>,
     pub roster: Roster,
     pub round_limit: u32,
+    pub players: u8,
 }
 
 impl Default for Setup {
@@ -95,6 +96,7 @@ impl Setup {
             blocked: Vec::new(),
             roster: roster(),
             round_limit: 60,
+            players: 2,
         }
     }
 
@@ -119,6 +121,13 @@ impl Setup {
         self
     }
 
+    /// Seats this many players (2 to 4).
+    #[must_use]
+    pub fn players(mut self, players: u8) -> Self {
+        self.players = players;
+        self
+    }
+
     /// Uses another roster.
     #[must_use]
     pub fn with_roster(mut self, roster: Roster) -> Self {
@@ -130,6 +139,7 @@ impl Setup {
     pub fn map(&self) -> Map {
         let mut map = Map::new_empty("rules test", Orientation::Pointy, 10.0, 320.0, 320.0)
             .expect("a valid empty map");
+        map.players = self.players;
         let layout = map.hex_layout();
         for &b in &self.blocked {
             let c: Point = layout.center(b);

@@ -1,0 +1,64 @@
+//! What one player may know of a phase-rules-v1 match: the board through
+//! its fog of war, as in every ruleset, and the table as a person sitting
+//! at it sees it — its own cards, the other players' cards once flipped or
+//! revealed, and nothing of their hands.
+
+use super::Stage;
+use super::cards::Cards;
+use super::state::PhaseMatch;
+use crate::player::PlayerId;
+use crate::rules::fog;
+
+/// A phase-rules-v1 match as one player knows it. Bots decide from this
+/// alone; because it is an ordinary [`PhaseMatch`], they can look ahead
+/// with the real rules.
+///
+/// In it, every other player's hand is empty (what it may hold is
+/// [`PhaseMatch::unseen`]), its cards for the phases not yet flipped are
+/// `None`, and while a tie is being broken the reveals already made by
+/// others are `None` until every tied player has revealed. Whether a
+/// player has placed its cards, and who is still to reveal, is public.
+#[derive(Clone, Debug)]
+pub struct PhaseView {
+    /// Whose view.
+    pub player: PlayerId,
+    /// The match as the player knows it.
+    pub state: PhaseMatch,
+}
+
+impl PhaseView {
+    /// The view of `player` on a true state.
+    #[must_use]
+    pub fn new(truth: &PhaseMatch, player: PlayerId) -> Self {
+        let mut view = Self {
+            player,
+            state: truth.clone(),
+        };
+        view.mask(truth);
+        view
+    }
+
+    /// Makes this the view of `player` on `truth`, reusing allocations.
+    pub fn update(&mut self, truth: &PhaseMatch, player: PlayerId) {
+        self.player = player;
+        self.state.clone_from(truth);
+        self.mask(truth);
+    }
+
+    fn mask(&mut self, truth: &PhaseMatch) {
+        let me = self.player;
+        fog::mask(&mut self.state.board, &truth.board, me);
+        let flipped = truth.flipped();
+        let hide_reveal = (truth.stage() == Stage::Revealing).then(|| truth.phase_index());
+        for p in me.others(truth.players()) {
+            let seat = &mut self.state.table.seats[p];
+            seat.hand = Cards::EMPTY;
+            for speed in &mut seat.speeds[flipped..] {
+                *speed = None;
+            }
+            if let Some(i) = hide_reveal {
+                seat.reveals[i] = None;
+            }
+        }
+    }
+}
