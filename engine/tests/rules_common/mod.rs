@@ -47,6 +47,9 @@ pub const TEST_ROSTER: &str = r#"(
                 (name: "Caller", class: Elite, health: 6, attack: 1, cost: Some(6), abilities: [Summon(limit: 2, kind: "Imp")]),
                 (name: "Imp", class: Summon, health: 2, attack: 1),
                 (name: "Blind", class: Soldier, health: 5, attack: 1, sight: 0, cost: Some(2)),
+                (name: "Slug", class: Soldier, health: 5, attack: 1, movement: 1, cost: Some(2)),
+                (name: "Hare", class: Soldier, health: 4, attack: 1, cost: Some(3), abilities: [Rebound, Active]),
+                (name: "Strider", class: Soldier, health: 5, attack: 1, movement: 5, cost: Some(2)),
             ],
         ),
         (

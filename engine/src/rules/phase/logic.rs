@@ -622,7 +622,11 @@ fn start_unit(pm: &mut PhaseMatch, out: &mut Vec<PhaseEvent>, unit: UnitId) {
     emit(pm, out, PhaseEvent::UnitStarted { unit, actions });
 }
 
+/// Spends an action of `unit` (nothing once the match is over).
 fn spend(pm: &mut PhaseMatch, out: &mut Vec<PhaseEvent>, unit: UnitId) {
+    if pm.board.outcome().is_some() {
+        return;
+    }
     let left = pm.unit_turn(unit).left.saturating_sub(1);
     emit(pm, out, PhaseEvent::ActionSpent { unit, left });
 }

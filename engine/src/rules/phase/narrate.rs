@@ -107,6 +107,14 @@ pub fn narrate_for(
             format!("places {}", join(&shown))
         }
         PhaseCommand::PlaceCards { .. } => "places its cards face down".to_owned(),
+        PhaseCommand::Reveal { player, card }
+            if knows(*player)
+                || events
+                    .iter()
+                    .any(|e| matches!(e, PhaseEvent::Ordered { .. })) =>
+        {
+            format!("reveals {card}")
+        }
         PhaseCommand::Reveal { .. } => "reveals a card".to_owned(),
         PhaseCommand::EndUnit => before.active().map_or_else(String::new, |u| {
             format!("{} ends its turn", name(after.board(), u))
@@ -137,16 +145,10 @@ pub fn narrate_for(
         after,
         viewer,
         events,
+        actor: who,
         passive_heals: !matches!(cmd, PhaseCommand::Heal { .. }),
     };
-    let mut reveals: Vec<String> = Vec::new();
-    let mut parts: Vec<String> = Vec::new();
-    for e in events {
-        parts.extend(told.clause(e, &mut reveals));
-    }
-    if !reveals.is_empty() {
-        parts.push(reveals.join(", "));
-    }
+    let parts: Vec<String> = events.iter().filter_map(|e| told.clause(e)).collect();
     if !parts.is_empty() {
         line.push_str("; ");
         line.push_str(&parts.join("; "));
@@ -159,6 +161,8 @@ struct Told<'a> {
     after: &'a PhaseMatch,
     viewer: Option<PlayerId>,
     events: &'a [PhaseEvent],
+    /// Who played the command (its own reveal is the main clause).
+    actor: PlayerId,
     passive_heals: bool,
 }
 
@@ -175,9 +179,9 @@ impl Told<'_> {
             .any(|e| matches!(e, PhaseEvent::Ordered { phase: p, .. } if *p == phase))
     }
 
-    /// The clause for one event, if it is worth telling; reveals are
-    /// gathered in `reveals` and told with the order they lead to.
-    fn clause(&self, e: &PhaseEvent, reveals: &mut Vec<String>) -> Option<String> {
+    /// The clause for one event, if it is worth telling. Reveals are told
+    /// with the order they lead to, when every tied player has revealed.
+    fn clause(&self, e: &PhaseEvent) -> Option<String> {
         let after = self.after;
         let named = |p: &PlayerId| player_name(after, *p);
         match e {
@@ -202,21 +206,25 @@ impl Told<'_> {
                 let names: Vec<String> = tied.iter().map(named).collect();
                 Some(format!("tie between {}", join(&names)))
             }
-            PhaseEvent::Revealed { player, card } => {
-                reveals.push(match card {
-                    None => format!("{} has no card left (0)", named(player)),
-                    Some(c) if self.knows(*player) || self.resolved(after.phase()) => {
-                        format!("{} reveals {c}", named(player))
-                    }
-                    Some(_) => format!("{} reveals a card", named(player)),
-                });
-                None
-            }
+            PhaseEvent::Revealed { .. } if self.resolved(after.phase()) => None,
+            PhaseEvent::Revealed { player, card } => match card {
+                None => Some(format!("{} has no card left (0)", named(player))),
+                Some(_) if *player == self.actor => None,
+                Some(c) if self.knows(*player) => Some(format!("{} reveals {c}", named(player))),
+                Some(_) => Some(format!("{} reveals a card", named(player))),
+            },
             PhaseEvent::Ordered { phase, order } => {
+                let i = usize::from(super::phase_index(*phase));
+                let reveals: Vec<String> = order
+                    .iter()
+                    .filter_map(|p| match after.seats()[*p].reveals[i]? {
+                        0 => Some(format!("{} has no card left", named(p))),
+                        c => Some(format!("{} reveals {c}", named(p))),
+                    })
+                    .collect();
                 let mut clause = String::new();
                 if !reveals.is_empty() {
                     let _ = write!(clause, "tie: {}; ", reveals.join(", "));
-                    reveals.clear();
                 }
                 clause.push_str(&order_clause(after, *phase, order));
                 Some(clause)
