@@ -1057,7 +1057,7 @@ fn every_step_is_told_in_words_as_each_player_may_know_it() {
         ],
         0,
     );
-    let mut told = |g: &mut PhaseGame, cmd: PhaseCommand, viewer: Option<PlayerId>| {
+    let told = |g: &mut PhaseGame, cmd: PhaseCommand, viewer: Option<PlayerId>| {
         let before = g.s.clone();
         let events = g.run(cmd.clone());
         PhaseRulesV1::narrate(&before, &cmd, &events, &g.s, viewer)

@@ -36,7 +36,7 @@ fn full_length(map: usize) -> &'static Prepared {
 fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     let roster = s.roster();
     let a = s.arena();
-    for side in 0..2 {
+    for side in 0..s.players() as u8 {
         prop_assert!(
             s.energy()[PlayerId(side)] <= 15,
             "bank {} of side {side}",
@@ -76,8 +76,8 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     for u in s.units().iter().filter(|u| u.on_board()) {
         prop_assert!(s.units_at(u.cell).any(|o| o.id == u.id));
     }
-    // Fog: point queries equal the full recompute, for both sides.
-    for side in 0..2 {
+    // Fog: point queries equal the full recompute, for every side.
+    for side in 0..s.players() as u8 {
         let full = visible_cells(s, PlayerId(side));
         for (c, &seen) in full.iter().enumerate() {
             prop_assert_eq!(
@@ -294,27 +294,38 @@ fn replay_of_a_greedy_match_matches_its_hashes() {
 // ruleset the engine plays.
 // ---------------------------------------------------------------------------
 
-use hexwright_engine::ruleset::{AkwRulesV1, Ruleset};
+use hexwright_engine::replay::{Hash64, rerun};
+use hexwright_engine::rules::phase::{PhaseMatch, PhaseView, Stage};
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, Ruleset};
 
 /// Plays random legal commands from `R::start(setup, seed)` for at most
 /// `steps` commands, checking the trait's contract after each.
+///
+/// `invariants` checks a true state, `hides` that a player's view of it
+/// hides exactly what the player may not know. The commands played are
+/// then re-run by [`rerun`] with the hashes taken at every turn's end.
 fn conformance<R: Ruleset>(
     setup: &R::Setup,
     seed: u64,
     steps: usize,
     players: usize,
+    invariants: impl Fn(&R::State) -> Result<(), TestCaseError>,
+    hides: impl Fn(&R::State, &R::View, PlayerId) -> Result<(), TestCaseError>,
 ) -> Result<(), TestCaseError> {
     prop_assert!(R::supports(players), "{} seats {players}", R::ID);
     let (mut s, _) = R::start(setup, seed);
     // Views are updated from the start state on (allocation reuse must
     // not leak what an older state showed).
     let before_view_base = s.clone();
+    let start = s.clone();
     let mut pick = seed;
     let mut events = Vec::new();
+    let (mut played, mut hashes, mut ended) = (Vec::new(), Vec::new(), false);
     for _ in 0..steps {
+        invariants(&s)?;
         let Some(mover) = R::to_move(&s) else {
             prop_assert!(R::outcome(&s).is_some(), "nobody to move, no outcome");
-            return Ok(());
+            break;
         };
         prop_assert!(R::outcome(&s).is_none(), "an outcome, yet {mover} to move");
         prop_assert!(mover.index() < players);
@@ -331,6 +342,7 @@ fn conformance<R: Ruleset>(
         for p in hexwright_engine::player::PlayerId::all(players) {
             let v = R::view(&s, p);
             prop_assert_eq!(R::to_move(R::view_state(&v)), Some(mover));
+            hides(&s, &v, p)?;
             // A view kept up to date is the view made afresh.
             let mut kept = R::view(&before_view_base, p);
             R::update_view(&mut kept, &s, p);
@@ -356,6 +368,11 @@ fn conformance<R: Ruleset>(
         prop_assert!(R::execute(&mut twin, &cmd, &mut twin_events).is_ok());
         prop_assert_eq!(R::state_hash(&s), R::state_hash(&twin));
         prop_assert_eq!(&events, &twin_events);
+        played.push(cmd.clone());
+        ended = R::turn(&s) != R::turn(&before) || R::outcome(&s).is_some();
+        if ended {
+            hashes.push(Hash64(R::state_hash(&s)));
+        }
         // Every command is told in one line, to everyone and to each player.
         for viewer in
             std::iter::once(None).chain(hexwright_engine::player::PlayerId::all(players).map(Some))
@@ -364,6 +381,41 @@ fn conformance<R: Ruleset>(
             prop_assert!(!line.is_empty() && !line.contains('\n'), "{:?}", line);
         }
     }
+    // The commands replay to the same hashes (the last one too, when the
+    // match stopped inside a turn).
+    if !played.is_empty() && !ended {
+        hashes.push(Hash64(R::state_hash(&s)));
+    }
+    let mut again = start;
+    let checked = rerun::<R>(&mut again, &played, Some(&hashes), |_, _, _| {});
+    prop_assert!(checked.is_ok(), "the replay re-runs: {:?}", checked.err());
+    prop_assert_eq!(R::state_hash(&again), R::state_hash(&s));
+    Ok(())
+}
+
+/// A view's board hides exactly what fog hides from `p`: its own units
+/// as they are, others' units as they are where `p` sees them and hidden
+/// elsewhere, others' Energy and reserve pools blank.
+fn board_hides(truth: &MatchState, view: &MatchState, p: PlayerId) -> Result<(), TestCaseError> {
+    for (t, v) in truth.units().iter().zip(view.units()) {
+        if t.side == p || !t.on_board() || sees_units_at(truth, p, t.cell) {
+            prop_assert_eq!(t, v, "unit {} is known to side {}", t.id, p);
+        } else {
+            prop_assert_eq!(
+                v.status,
+                Status::Hidden,
+                "unit {} is hidden from {}",
+                t.id,
+                p
+            );
+        }
+    }
+    for q in p.others(truth.players()) {
+        prop_assert_eq!(view.energy()[q], 0);
+        prop_assert!(view.reserve()[q].is_empty());
+    }
+    prop_assert_eq!(view.energy()[p], truth.energy()[p]);
+    prop_assert_eq!(&view.reserve()[p], &truth.reserve()[p]);
     Ok(())
 }
 
@@ -372,7 +424,115 @@ proptest! {
 
     #[test]
     fn akw_rules_v1_conforms_to_the_ruleset_contract(map in 0..MAPS.len(), seed in 0u64..1_000) {
-        conformance::<AkwRulesV1>(full_length(map), seed, 200, 2)?;
+        conformance::<AkwRulesV1>(full_length(map), seed, 200, 2, invariants, |s, v, p| {
+            board_hides(s, &v.state, p)
+        })?;
+    }
+}
+
+/// The phase-rules maps: two-, three- and four-player.
+const PHASE_MAPS: [&str; 3] = ["twin-fords.ron", "three-passes.ron", "four-corners.ron"];
+
+fn phase_prepared(map: usize) -> &'static Prepared {
+    static CACHE: OnceLock<Vec<Prepared>> = OnceLock::new();
+    &CACHE.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        PHASE_MAPS
+            .iter()
+            .map(|file| {
+                let m = load_map(&dir.join(file)).expect("bundled maps load");
+                let mut scenario = Scenario::for_map(m, 0, 40);
+                scenario.ruleset = "phase-rules-v1".into();
+                scenario
+                    .prepare(&dir, &Roster::bundled(), file)
+                    .expect("bundled maps play phase-rules-v1")
+            })
+            .collect()
+    })[map]
+}
+
+/// The invariants of a phase-rules state: the board's, no Energy, every
+/// player's eight cards accounted for (hand, placed, revealed), and the
+/// acting unit one that may act.
+fn phase_invariants(s: &PhaseMatch) -> Result<(), TestCaseError> {
+    invariants(s.board())?;
+    for p in PlayerId::all(s.players()) {
+        prop_assert_eq!(s.board().energy()[p], 0, "no Energy in phase-rules-v1");
+        let seat = &s.seats()[p];
+        if s.board().outcome().is_some() || !s.in_play(p) {
+            continue;
+        }
+        let placed: Vec<u8> = seat.speeds.iter().flatten().copied().collect();
+        let revealed: Vec<u8> = seat
+            .reveals
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&c| c > 0)
+            .collect();
+        prop_assert_eq!(placed.len(), if seat.placed { 4 } else { 0 });
+        let mut all: Vec<u8> = seat.hand.iter().chain(placed).chain(revealed).collect();
+        all.sort_unstable();
+        prop_assert_eq!(all, (1..=8).collect::<Vec<u8>>(), "side {}'s cards", p);
+    }
+    if let Some(a) = s.active() {
+        let u = &s.board().units()[usize::from(a)];
+        prop_assert!(u.alive() && Some(u.side) == s.slot_player());
+        prop_assert_eq!(s.board().roster().kind(u.kind).def.class, s.phase());
+        prop_assert!(s.unit_turn(a).left > 0 && !s.unit_turn(a).done);
+    }
+    for u in s.board().units().iter().filter(|u| u.on_board()) {
+        prop_assert!(
+            s.in_play(u.side),
+            "an eliminated player's unit is on the board"
+        );
+    }
+    Ok(())
+}
+
+/// A phase-rules view hides the board as fog does, the others' hands,
+/// their cards not yet flipped and the reveals of a tie not yet broken.
+fn phase_hides(truth: &PhaseMatch, v: &PhaseView, p: PlayerId) -> Result<(), TestCaseError> {
+    let view = &v.state;
+    board_hides(truth.board(), view.board(), p)?;
+    prop_assert_eq!(&view.seats()[p], &truth.seats()[p], "its own cards");
+    let flipped = truth.flipped();
+    let tie = (truth.stage() == Stage::Revealing).then(|| truth.phase_index());
+    for q in p.others(truth.players()) {
+        let (t, w) = (&truth.seats()[q], &view.seats()[q]);
+        prop_assert!(w.hand.is_empty());
+        prop_assert_eq!(w.placed, t.placed);
+        prop_assert_eq!(&w.speeds[..flipped], &t.speeds[..flipped]);
+        prop_assert!(w.speeds[flipped..].iter().all(Option::is_none));
+        for i in 0..4 {
+            let shown = if tie == Some(i) { None } else { t.reveals[i] };
+            prop_assert_eq!(w.reveals[i], shown);
+        }
+        // What a person at the table can tell of a hand.
+        let mut unseen = t.hand;
+        for c in t.speeds[flipped..].iter().flatten() {
+            unseen.insert(*c);
+        }
+        if let Some(c) = tie.and_then(|i| t.reveals[i]) {
+            unseen.insert(c);
+        }
+        prop_assert_eq!(view.unseen(q), unseen);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn phase_rules_v1_conforms_to_the_ruleset_contract(
+        map in 0..PHASE_MAPS.len(),
+        seed in 0u64..1_000,
+    ) {
+        let players = [2, 3, 4][map];
+        conformance::<PhaseRulesV1>(
+            phase_prepared(map), seed, 400, players, phase_invariants, phase_hides,
+        )?;
     }
 }
 
@@ -500,7 +660,11 @@ proptest! {
 
     #[test]
     fn a_three_player_toy_ruleset_conforms_too(tokens in 1u8..40, seed in 0u64..1_000) {
-        conformance::<toy::Pile>(&(tokens, 3), seed, 60, 3)?;
+        conformance::<toy::Pile>(&(tokens, 3), seed, 60, 3, |_| Ok(()), |s, v, _| {
+            // Nothing is hidden in the toy: a view is the state.
+            prop_assert_eq!(toy::Pile::state_hash(s), toy::Pile::state_hash(toy::Pile::view_state(v)));
+            Ok(())
+        })?;
     }
 }
 

@@ -828,7 +828,7 @@ fn unit_options(pm: &PhaseMatch, u: &Unit, scratch: &mut Scratch, out: &mut Vec<
             out.push(PhaseCommand::Heal { unit, targets });
         });
         summon_cells(b, u, |c| {
-            out.push(PhaseCommand::Summon { unit, to: a.hex(c) })
+            out.push(PhaseCommand::Summon { unit, to: a.hex(c) });
         });
     }
 }
