@@ -156,9 +156,17 @@ fn simulate_runs_a_scenario_with_a_map_path() {
 #[test]
 fn simulate_rejects_bad_input_with_exit_2() {
     let m = map("twin-fords.ron");
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--bots", "greedy,wizard"], "unknown bot `wizard`"),
-        (&["--bots", "greedy"], "exactly two bots"),
+        (
+            &["--bots", "greedy"],
+            "one bot per player: the map has 2 players",
+        ),
+        (&["--ruleset", "chess"], "unknown ruleset `chess`"),
+        (
+            &["--ruleset", "phase-rules-v1", "--record", "/nonexistent"],
+            "--record writes akw-rules-v1 replays only",
+        ),
         (&["--matches", "0"], "--matches must be at least 1"),
         (&["--jobs", "0"], "--jobs must be at least 1"),
         (&["--max-rounds", "0"], "out of range"),
@@ -173,6 +181,97 @@ fn simulate_rejects_bad_input_with_exit_2() {
         assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
         assert!(o.stdout.is_empty());
     }
+}
+
+#[test]
+fn simulate_plays_phase_rules_on_three_and_four_player_maps_with_rotated_seats() {
+    for (file, bots, players) in [
+        ("three-passes.ron", "greedy,random,random", 3),
+        ("four-corners.ron", "greedy,random,random,planner", 4),
+    ] {
+        let m = map(file);
+        // A map for 3 or 4 players plays phase-rules-v1 without being told.
+        let o = hexwright(&[
+            "simulate",
+            &m,
+            "--matches",
+            "8",
+            "--bots",
+            bots,
+            "--json",
+            "--jobs",
+            "1",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["ruleset"], "phase-rules-v1");
+        assert_eq!(v["players"], players);
+        assert_eq!(v["matches"], 8);
+        assert_eq!(v["seats"].as_array().unwrap().len(), players);
+        assert_eq!(v["mean_points"].as_array().unwrap().len(), players);
+        let seat_wins: u64 = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["wins"].as_u64().unwrap())
+            .sum();
+        assert_eq!(seat_wins + v["draws"]["wins"].as_u64().unwrap(), 8);
+        // Groups of rotated seatings are the independent games.
+        assert_eq!(v["independent_games"], 8_u64.div_ceil(players as u64));
+        // Any number of worker threads gives the same matches.
+        let o2 = hexwright(&[
+            "simulate",
+            &m,
+            "--matches",
+            "8",
+            "--bots",
+            bots,
+            "--json",
+            "--jobs",
+            "2",
+        ]);
+        let mut w: serde_json::Value = serde_json::from_slice(&o2.stdout).unwrap();
+        w["matches_per_sec"] = v["matches_per_sec"].clone();
+        assert_eq!(v, w, "{file}: --jobs 1 and --jobs 2 agree");
+        // The text report names every seat and bot.
+        let o = hexwright(&["simulate", &m, "--matches", "4", "--bots", bots]);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("Ruleset:     phase-rules-v1"), "{text}");
+        assert!(text.contains(&format!("Seat {}:", players - 1)), "{text}");
+        assert!(text.contains("Bot greedy:"), "{text}");
+        // Two bots for a bigger table are refused.
+        let o = hexwright(&["simulate", &m, "--bots", "greedy,random"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(&format!("the map has {players} players")));
+    }
+    // A two-player map plays phase-rules-v1 when asked.
+    let m = map("twin-fords.ron");
+    let o = hexwright(&[
+        "simulate",
+        &m,
+        "--ruleset",
+        "phase-rules-v1",
+        "--matches",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ruleset"], "phase-rules-v1");
+    assert_eq!(v["counting"], "seat_swapped_pairs");
+    // akw-rules-v1 refuses a four-player map, naming the ruleset that fits.
+    let o = hexwright(&[
+        "simulate",
+        &map("four-corners.ron"),
+        "--ruleset",
+        "akw-rules-v1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("akw-rules-v1 plays exactly 2 players"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -50,6 +50,7 @@ pub mod openings;
 pub mod pack;
 pub mod player;
 pub mod replay;
+pub mod rotation;
 pub mod rules;
 pub mod ruleset;
 pub mod shape;

@@ -110,6 +110,12 @@ pub trait Ruleset {
     /// The round (1-based) the match is in.
     fn round(s: &Self::State) -> u32;
 
+    /// Points per player, in rulesets that score them (phase-rules-v1's
+    /// control points); empty otherwise.
+    fn points(_s: &Self::State) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// The commands `setup` plays before anyone decides (a scenario's
     /// opening), which [`Ruleset::start`] has already played.
     fn opening(_setup: &Self::Setup) -> Vec<Self::Command> {
@@ -343,6 +349,10 @@ impl Ruleset for PhaseRulesV1 {
 
     fn round(s: &PhaseMatch) -> u32 {
         s.round()
+    }
+
+    fn points(s: &PhaseMatch) -> Vec<u32> {
+        s.points().as_slice().to_vec()
     }
 }
 

@@ -296,7 +296,7 @@ impl Batch {
     pub fn game(&self, i: usize) -> (u64, [BotKind; 2]) {
         match self.counting() {
             Counting::Matches => (self.seed.wrapping_add(i as u64), self.bots),
-            Counting::SeatSwappedPairs => {
+            Counting::SeatSwappedPairs | Counting::SeatRotations(_) => {
                 let seed = self.seed.wrapping_add((i / 2) as u64);
                 let bots = if i.is_multiple_of(2) {
                     self.bots

@@ -108,6 +108,10 @@ pub enum Counting {
     /// Matches `2i` and `2i + 1` share a seed with the bots swapped: the
     /// pair is one game.
     SeatSwappedPairs,
+    /// Matches `n·i` to `n·i + n − 1` share a seed, with the bots rotated
+    /// one seat further around the table each time: the group is one game
+    /// (the two-player case is [`Counting::SeatSwappedPairs`]).
+    SeatRotations(u8),
 }
 
 impl Counting {
@@ -117,6 +121,7 @@ impl Counting {
         match self {
             Self::Matches => index,
             Self::SeatSwappedPairs => index / 2,
+            Self::SeatRotations(n) => index / if n == 0 { 1 } else { n as usize },
         }
     }
 
@@ -127,6 +132,9 @@ impl Counting {
             Self::Matches => "each match is an independent game (its own seed)",
             Self::SeatSwappedPairs => {
                 "each seat-swapped pair (one seed, the bots on both sides) is one independent game"
+            }
+            Self::SeatRotations(_) => {
+                "each group of rotated seatings (one seed, every bot once on every seat) is one independent game"
             }
         }
     }

@@ -6,6 +6,7 @@
 
 mod info;
 mod replay;
+mod rotation;
 mod rules;
 mod simulate;
 mod validate;
@@ -65,11 +66,13 @@ pub enum Command {
         #[arg(long)]
         hexes: bool,
     },
-    /// Play seat-swapped matches between two bots and summarise them.
+    /// Play matches between bots, seats swapped or rotated, and summarise
+    /// them.
     ///
-    /// Prints matches, wins per side and per bot, draws, side 0's win rate
-    /// with its 95% Wilson interval, match length and speed. Exits 2 on bad
-    /// input (unknown bot, invalid map, out-of-range numbers).
+    /// Prints matches, wins per seat and per bot with 95% Wilson intervals
+    /// over independent games, draws, match length (and points in
+    /// phase-rules-v1) and speed. Exits 2 on bad input (unknown bot or
+    /// ruleset, wrong number of bots, invalid map, out-of-range numbers).
     Simulate(SimulateArgs),
     /// Re-run a replay file and check every state hash it holds.
     ///

@@ -1,7 +1,9 @@
-//! `hexwright simulate MAP_OR_SCENARIO`: matches between two bots over
-//! worker threads, summarised for playtesters. The same bot in both seats
-//! plays every match from its own seed; two bots play seat-swapped pairs
-//! ([`Batch::game`]); rates count independent games only.
+//! `hexwright simulate MAP_OR_SCENARIO`: matches between bots over worker
+//! threads, summarised for playtesters. In akw-rules-v1 two bots play
+//! seat-swapped pairs ([`Batch::game`]); in phase-rules-v1 one bot per
+//! player plays every rotation of the seats ([`super::rotation`]). The
+//! same bot in every seat plays every match from its own seed; rates count
+//! independent games only.
 
 use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
@@ -11,7 +13,7 @@ use hexwright_engine::player::PlayerId;
 use hexwright_engine::replay::Replay;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
-use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
+use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::sim::{self, Batch, Counting, MatchResult, PlayOptions, Report};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -25,14 +27,14 @@ pub struct SimulateArgs {
     /// Matches to play (seat-swapped pairs when the bots differ).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
-    /// The two bots, `A,B` (random, greedy, planner).
-    #[arg(
-        long,
-        value_name = "A,B",
-        value_delimiter = ',',
-        default_value = "greedy,random"
-    )]
-    pub bots: Vec<String>,
+    /// One bot per player, `A,B,...` (random, greedy, planner); default
+    /// greedy, then random for every other seat.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub bots: Option<Vec<String>>,
+    /// The ruleset to play (`akw-rules-v1`, `phase-rules-v1`); default the
+    /// scenario's, or for a map the first that seats its players.
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
     /// First seed (match `i`, or pair `i` when the bots differ, uses
     /// seed + i); default the scenario's seed, or 1 for a map.
     #[arg(long, value_name = "S")]
@@ -40,8 +42,8 @@ pub struct SimulateArgs {
     /// Worker threads (default: every core).
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
-    /// Rounds before a match is a draw (overrides the scenario's limit;
-    /// default 60 for a map).
+    /// Rounds before a match is decided by the round limit (overrides the
+    /// scenario's; default the ruleset's, 60 or 40, for a map).
     #[arg(long, value_name = "R")]
     pub max_rounds: Option<u32>,
     /// Print one JSON object instead of text.
@@ -57,10 +59,10 @@ pub struct SimulateArgs {
 }
 
 /// What the input path turned out to be, ready to play.
-struct Setup {
-    map: Map,
-    prepared: Prepared,
-    seed: u64,
+pub(super) struct Setup {
+    pub(super) map: Map,
+    pub(super) prepared: Prepared,
+    pub(super) seed: u64,
 }
 
 /// Runs `simulate`, printing the report to `out`; returns the exit code (0,
@@ -75,22 +77,29 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
     }
 }
 
-fn parse_bots(names: &[String]) -> anyhow::Result<[BotKind; 2]> {
+/// The bots of `--bots`, one per player; without it, greedy and then
+/// random for every other seat.
+pub(super) fn parse_bots(names: Option<&[String]>, players: usize) -> anyhow::Result<Vec<BotKind>> {
+    let Some(names) = names else {
+        let mut bots = vec![BotKind::Greedy];
+        bots.resize(players, BotKind::Random);
+        return Ok(bots);
+    };
     let bots: Vec<BotKind> = names
         .iter()
         .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
         .collect::<anyhow::Result<_>>()?;
-    match bots[..] {
-        [a, b] => Ok([a, b]),
-        _ => bail!(
-            "--bots takes exactly two bots, `A,B` (got {}); bots: random, greedy, planner",
+    if bots.len() != players {
+        bail!(
+            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner",
             names.len()
-        ),
+        );
     }
+    Ok(bots)
 }
 
 /// Reads the path as a scenario, or else as a map.
-fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
+pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
     let path = &args.path;
     let shown = path.display().to_string();
     if path.is_dir() {
@@ -105,14 +114,33 @@ fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
         Err(as_scenario) => match format::parse_map(&text, &shown) {
             Ok(map) => {
                 let seed = args.seed.unwrap_or(1);
-                let limit = args.max_rounds.unwrap_or(DEFAULT_ROUND_LIMIT);
-                (Scenario::for_map(map, seed, limit), seed)
+                let ruleset = match &args.ruleset {
+                    Some(id) => id.parse::<RulesetId>()?,
+                    None => RulesetId::for_players(map.player_count())
+                        .first()
+                        .copied()
+                        .unwrap_or(RulesetId::AkwRulesV1),
+                };
+                let limit = args.max_rounds.unwrap_or(ruleset.default_round_limit());
+                let mut scenario = Scenario::for_map(map, seed, limit);
+                ruleset.id().clone_into(&mut scenario.ruleset);
+                (scenario, seed)
             }
             Err(as_map) => bail!(
                 "{shown} is neither a scenario nor a map:\n  as a scenario: {as_scenario}\n  as a map: {as_map}"
             ),
         },
     };
+    if let Some(id) = &args.ruleset {
+        let ruleset = id.parse::<RulesetId>()?;
+        if scenario.ruleset != ruleset.id() {
+            ruleset.id().clone_into(&mut scenario.ruleset);
+            scenario.opening.clear();
+            if args.max_rounds.is_none() {
+                scenario.round_limit = ruleset.default_round_limit();
+            }
+        }
+    }
     if let Some(r) = args.max_rounds {
         scenario.round_limit = r;
     }
@@ -136,18 +164,40 @@ fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
     })
 }
 
-fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let bots = parse_bots(&args.bots)?;
-    if args.matches == 0 {
-        bail!("--matches must be at least 1");
-    }
-    let jobs = match args.jobs {
+/// The worker threads of `--jobs`.
+pub(super) fn jobs(args: &SimulateArgs) -> anyhow::Result<usize> {
+    Ok(match args.jobs {
         Some(0) => bail!("--jobs must be at least 1"),
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-    };
+    })
+}
+
+/// A progress bar on a terminal, none otherwise.
+pub(super) fn progress_bar(matches: usize) -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(matches as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} matches, {elapsed} elapsed, ~{eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    })
+}
+
+fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.matches == 0 {
+        bail!("--matches must be at least 1");
+    }
+    let jobs = jobs(args)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
     let setup = load(args, &roster)?;
+    let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
+    if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
+        return super::rotation::simulate(args, &setup, bots, jobs, out);
+    }
+    let bots = [bots[0], bots[1]];
     let batch = Batch {
         matches: args.matches,
         bots,
@@ -161,15 +211,7 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(args.matches as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} matches, {elapsed} elapsed, ~{eta} left",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let bar = progress_bar(args.matches);
     let options = PlayOptions {
         record: args.record.is_some(),
     };
@@ -212,7 +254,7 @@ fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result
     let [a, b] = batch.bots;
     let seating = match batch.counting() {
         Counting::Matches => "each match its own seed",
-        Counting::SeatSwappedPairs => "seat-swapped pairs",
+        Counting::SeatSwappedPairs | Counting::SeatRotations(_) => "seat-swapped pairs",
     };
     writeln!(
         out,

@@ -474,7 +474,7 @@ fn seating_note(bots: [BotKind; 2]) -> &'static str {
         Counting::Matches => {
             "The same bot in both seats: match i uses seed + i, so every match is its own game."
         }
-        Counting::SeatSwappedPairs => {
+        Counting::SeatSwappedPairs | Counting::SeatRotations(_) => {
             "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
         }
     }

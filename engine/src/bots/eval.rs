@@ -81,6 +81,9 @@ impl Targets {
 #[derive(Debug)]
 pub struct Evaluator {
     rules: usize,
+    /// Whether the base fields lead to standing bases only, and which
+    /// bases stood when they were built (see [`Evaluator::standing`]).
+    standing: Option<Vec<bool>>,
     /// Per side: steps from each cell to the nearest base of the *other* side.
     to_enemy_base: PerPlayer<Vec<u16>>,
     /// Per objective: steps from each cell.
@@ -113,18 +116,34 @@ impl Evaluator {
     /// The evaluator for a match's board.
     #[must_use]
     pub fn new(s: &MatchState) -> Self {
+        Self::build(s, None)
+    }
+
+    /// Like [`Self::new`], but the pull towards enemy bases leads to the
+    /// bases still standing only, and [`Self::fits`] asks for a new
+    /// evaluator once one falls: for turn systems where a match goes on
+    /// after a base falls (phase-rules-v1 eliminates players one by one).
+    #[must_use]
+    pub fn standing(s: &MatchState) -> Self {
+        Self::build(s, Some(s.bases().iter().map(|b| b.health > 0).collect()))
+    }
+
+    fn build(s: &MatchState, standing: Option<Vec<bool>>) -> Self {
         let a = s.arena();
+        let up = |i: usize| standing.as_ref().is_none_or(|st| st[i]);
         let bases = |side: Side| -> Vec<Cell> {
             a.bases
                 .iter()
-                .filter(|b| b.1 != side)
-                .map(|b| b.0)
+                .enumerate()
+                .filter(|(i, b)| b.1 != side && up(*i))
+                .map(|(_, b)| b.0)
                 .collect()
         };
         Self {
             rules: Arc::as_ptr(s.rules()) as usize,
             to_enemy_base: PerPlayer::from_fn(s.players(), |p| field(a, &bases(p))),
             to_objective: a.objectives.iter().map(|&o| field(a, &[o])).collect(),
+            standing,
         }
     }
 
@@ -132,6 +151,11 @@ impl Evaluator {
     #[must_use]
     pub fn fits(&self, s: &MatchState) -> bool {
         self.rules == Arc::as_ptr(s.rules()) as usize
+            && self.standing.as_ref().is_none_or(|st| {
+                st.iter()
+                    .zip(s.bases())
+                    .all(|(&up, b)| up == (b.health > 0))
+            })
     }
 
     /// The position term of a unit of `side` with attack range `range` on

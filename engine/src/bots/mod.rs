@@ -9,6 +9,7 @@
 
 mod eval;
 mod greedy;
+pub mod phase;
 mod planner;
 mod random;
 

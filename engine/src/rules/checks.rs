@@ -7,7 +7,7 @@
 
 use super::arena::{Cell, NO_CELL, Scratch};
 use super::command::RuleError;
-use super::mechanics::{can_end, has_target, heal_candidates, reachable_within, steps};
+use super::mechanics::{can_end, has_target, heal_candidates, reaches, steps};
 use super::roster::KindId;
 use super::state::{MatchState, NO_UNIT, Unit, UnitId};
 use crate::Hex;
@@ -41,9 +41,7 @@ pub(super) fn check_move_to(
         });
     }
     can_end(s, u.kind, dest, u.id).map_err(|reason| RuleError::Blocked { hex: to, reason })?;
-    let mut ok = false;
-    reachable_within(s, u, max, scratch, |c| ok |= c == dest);
-    if ok {
+    if reaches(s, u, dest, max, scratch) {
         Ok(dest)
     } else {
         Err(RuleError::Unreachable {

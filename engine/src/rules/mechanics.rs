@@ -86,6 +86,39 @@ pub fn reachable_within(
     scratch: &mut Scratch,
     mut f: impl FnMut(Cell),
 ) {
+    search(s, unit, max, scratch, |c| {
+        f(c);
+        false
+    });
+}
+
+/// Whether the unit can reach cell `dest` along a path of at most `max`
+/// steps and stop there: the search of [`reachable_within`], stopped as
+/// soon as it finds `dest` (and not begun when `dest` is farther than
+/// `max` as the crow flies).
+pub fn reaches(s: &MatchState, unit: &Unit, dest: Cell, max: u8, scratch: &mut Scratch) -> bool {
+    if s.arena().distance(unit.cell, dest) > u32::from(max) {
+        return false;
+    }
+    let mut found = false;
+    search(s, unit, max, scratch, |c| {
+        found = c == dest;
+        found
+    });
+    found
+}
+
+/// The breadth-first search behind [`reachable_within`] and [`reaches`]:
+/// `stop` sees every cell the unit may end on, and ends the search by
+/// returning `true`.
+#[inline]
+fn search(
+    s: &MatchState,
+    unit: &Unit,
+    max: u8,
+    scratch: &mut Scratch,
+    mut stop: impl FnMut(Cell) -> bool,
+) {
     let phasewalk = s.roster().kind(unit.kind).phasewalk;
     let a = s.arena();
     scratch.begin(a.len());
@@ -96,8 +129,8 @@ pub fn reachable_within(
     while head < scratch.queue.len() {
         let (c, d) = scratch.queue[head];
         head += 1;
-        if c != unit.cell && can_end(s, unit.kind, c, unit.id).is_ok() {
-            f(c);
+        if c != unit.cell && can_end(s, unit.kind, c, unit.id).is_ok() && stop(c) {
+            return;
         }
         if d == max {
             continue;

@@ -1,0 +1,126 @@
+//! `hexwright simulate` for rulesets other than akw-rules-v1: one bot per
+//! player, every rotation of the seats ([`Rotation::game`]), and the
+//! per-seat and per-bot report ([`RotationReport`]).
+
+use super::simulate::{Setup, SimulateArgs, progress_bar};
+use anyhow::{Context, bail};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::rotation::{self, Rotation, RotationReport};
+use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Plays and reports a rotated batch of `setup` between `bots`.
+pub(super) fn simulate(
+    args: &SimulateArgs,
+    setup: &Setup,
+    bots: Vec<BotKind>,
+    jobs: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if args.record.is_some() {
+        bail!(
+            "--record writes akw-rules-v1 replays only so far; leave it out for {}",
+            setup.prepared.ruleset
+        );
+    }
+    let batch = Rotation {
+        matches: args.matches,
+        bots,
+        seed: setup.seed,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = progress_bar(args.matches);
+    let started = Instant::now();
+    let cancel = AtomicBool::new(false);
+    let progress = |done: usize| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    };
+    let (played, report) = match setup.prepared.ruleset {
+        RulesetId::PhaseRulesV1 => {
+            let played = pool.install(|| {
+                rotation::simulate::<PhaseRulesV1>(&setup.prepared, &batch, &progress, &cancel)
+            });
+            let seconds = started.elapsed().as_secs_f64();
+            let report = RotationReport::new::<PhaseRulesV1>(&played, &batch, seconds);
+            (played, report)
+        }
+        RulesetId::AkwRulesV1 => bail!("akw-rules-v1 batches are seat-swapped pairs"),
+    };
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    debug_assert_eq!(played.len(), report.matches);
+    if args.json {
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        write_text(out, &report, &batch)?;
+    }
+    Ok(())
+}
+
+fn names(bots: &[BotKind]) -> String {
+    let v: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    v.join(", ")
+}
+
+fn write_text(out: &mut dyn Write, r: &RotationReport, batch: &Rotation) -> std::io::Result<()> {
+    let groups = batch.matches.div_ceil(batch.players().max(1));
+    let seating = match r.counting {
+        hexwright_engine::stats::Counting::Matches => "each match its own seed".to_owned(),
+        _ => format!("seats rotated, {} seatings per seed", r.players),
+    };
+    let last = match r.counting {
+        hexwright_engine::stats::Counting::Matches => batch.seed + batch.matches as u64 - 1,
+        _ => batch.seed + groups as u64 - 1,
+    };
+    writeln!(out, "Ruleset:     {} ({} players)", r.ruleset, r.players)?;
+    writeln!(
+        out,
+        "Matches:     {} ({}; {seating}, seeds {}..={last})",
+        r.matches,
+        names(&r.bots),
+        batch.seed
+    )?;
+    writeln!(
+        out,
+        "Games:       {} independent ({})",
+        r.independent_games,
+        r.counting.describe()
+    )?;
+    for (p, s) in r.seats.iter().enumerate() {
+        let points = r
+            .mean_points
+            .get(p)
+            .map_or_else(String::new, |m| format!(", mean points {m:.1}"));
+        writeln!(out, "Seat {p}:      {} wins, {}{points}", s.wins, s.rate)?;
+    }
+    for b in &r.by_bot {
+        writeln!(
+            out,
+            "Bot {:<8} {} wins, {}",
+            format!("{}:", b.bot),
+            b.wins.wins,
+            b.wins.rate
+        )?;
+    }
+    writeln!(out, "Draws:       {}, {}", r.draws.wins, r.draws.rate)?;
+    writeln!(
+        out,
+        "Rounds:      mean {:.1}, median {:.1}",
+        r.mean_rounds, r.median_rounds
+    )?;
+    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)?;
+    let verdict = match r.favoured_seat() {
+        Some(p) => format!("seat {p} is favoured (its interval lies above every other seat's)"),
+        None => "no seat is clearly favoured at this sample size".to_owned(),
+    };
+    writeln!(out, "Verdict:     {verdict}")
+}
