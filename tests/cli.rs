@@ -146,6 +146,36 @@ fn rules_exit_1_for_a_roster_that_breaks_roster_rules() {
     assert!(stderr(&o).contains("has no commander"), "{}", stderr(&o));
 }
 
+#[test]
+fn rules_describes_either_ruleset() {
+    let o = hexwright(&["rules", "--ruleset", "phase-rules-v1", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ruleset"]["id"], "phase-rules-v1");
+    assert_eq!(v["ruleset"]["players"], serde_json::json!([2, 4]));
+    assert_eq!(v["ruleset"]["cards"], 8);
+    assert_eq!(v["ruleset"]["move_steps"], 3);
+    assert_eq!(v["ruleset"]["default_round_limit"], 40);
+    let o = hexwright(&["rules", "--ruleset", "phase-rules-v1"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("Ruleset phase-rules-v1 (2 to 4 players)"),
+        "{text}"
+    );
+    assert!(text.contains("Roster \""), "{text}");
+    let o = hexwright(&["rules", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ruleset"]["id"], "akw-rules-v1");
+    assert_eq!(v["ruleset"]["energy_cap"], 15);
+    let o = hexwright(&["rules", "--ruleset", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown ruleset `chess`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// Paths that are not regular files, and links out of a pack, are refused
 /// with an error (and never block or quote the outside file).
 #[cfg(unix)]

@@ -23,7 +23,7 @@ pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
 pub use simulate::SimulateArgs;
 
-/// Hexwright: map and scenario editor for a two-player hex skirmish game.
+/// Hexwright: map and scenario editor for a hex skirmish game for two to four players.
 ///
 /// With no subcommand, opens the editor on the bundled default map.
 #[derive(Debug, Parser)]

@@ -2,8 +2,12 @@
 //! units.
 
 use hexwright_engine::pack::PackRosterError;
+use hexwright_engine::player::{MAX_PLAYERS, MIN_PLAYERS};
 use hexwright_engine::replay;
 use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::phase::{
+    ACTIONS, CARDS, DEFAULT_TURN_LIMIT, MOVE_STEPS, PHASE_RULES_V1, PHASES, SUMMON_ACTIONS,
+};
 use hexwright_engine::rules::roster::Class;
 use hexwright_engine::rules::roster::RosterError;
 use hexwright_engine::rules::scenario::{ARMY_POINTS, MAX_DEPLOYED, MAX_ROUND_LIMIT};
@@ -11,6 +15,7 @@ use hexwright_engine::rules::state::{
     AKW_RULES_V1, BASE_HEALTH, BASE_INCOME, DEFAULT_ROUND_LIMIT, ENERGY_CAP, KILL_BONUS,
     OPENING_BONUS,
 };
+use hexwright_engine::ruleset::RulesetId;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -25,9 +30,39 @@ pub struct RulesArgs {
     /// Describe this roster file instead of the bundled one.
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
+    /// The ruleset to describe (`akw-rules-v1`, the default, or
+    /// `phase-rules-v1`).
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
 }
 
-/// The ruleset's constants.
+/// phase-rules-v1's constants.
+#[derive(Serialize)]
+struct PhaseRuleset {
+    id: &'static str,
+    players: [usize; 2],
+    cards: u8,
+    phases: Vec<&'static str>,
+    move_steps: u8,
+    actions: u8,
+    summon_actions: u8,
+    base_health: u8,
+    default_round_limit: u32,
+    max_round_limit: u32,
+    selection_points: u32,
+    class_points: BTreeMap<&'static str, u32>,
+    max_deployed: usize,
+}
+
+/// A ruleset's constants.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum RulesetRow {
+    Akw(Ruleset),
+    Phase(PhaseRuleset),
+}
+
+/// akw-rules-v1's constants.
 #[derive(Serialize)]
 struct Ruleset {
     id: &'static str,
@@ -74,12 +109,12 @@ struct RosterRow {
 
 #[derive(Serialize)]
 struct Json {
-    ruleset: Ruleset,
+    ruleset: RulesetRow,
     roster: RosterRow,
 }
 
-fn describe(roster: &Roster) -> anyhow::Result<Json> {
-    let class_points = [
+fn describe(roster: &Roster, ruleset: RulesetId) -> anyhow::Result<Json> {
+    let class_points: BTreeMap<&'static str, u32> = [
         Class::Commander,
         Class::Elite,
         Class::Soldier,
@@ -119,8 +154,23 @@ fn describe(roster: &Roster) -> anyhow::Result<Json> {
             units,
         })
         .collect();
-    Ok(Json {
-        ruleset: Ruleset {
+    let row = match ruleset {
+        RulesetId::PhaseRulesV1 => RulesetRow::Phase(PhaseRuleset {
+            id: PHASE_RULES_V1,
+            players: [MIN_PLAYERS, MAX_PLAYERS],
+            cards: CARDS,
+            phases: PHASES.iter().map(|c| c.name()).collect(),
+            move_steps: MOVE_STEPS,
+            actions: ACTIONS,
+            summon_actions: SUMMON_ACTIONS,
+            base_health: BASE_HEALTH,
+            default_round_limit: DEFAULT_TURN_LIMIT,
+            max_round_limit: MAX_ROUND_LIMIT,
+            selection_points: ARMY_POINTS,
+            class_points,
+            max_deployed: MAX_DEPLOYED,
+        }),
+        RulesetId::AkwRulesV1 => RulesetRow::Akw(Ruleset {
             id: AKW_RULES_V1,
             base_income: BASE_INCOME,
             energy_cap: ENERGY_CAP,
@@ -132,7 +182,10 @@ fn describe(roster: &Roster) -> anyhow::Result<Json> {
             selection_points: ARMY_POINTS,
             class_points,
             max_deployed: MAX_DEPLOYED,
-        },
+        }),
+    };
+    Ok(Json {
+        ruleset: row,
         roster: RosterRow {
             name: roster.name.clone(),
             hash: replay::roster_hash(roster)?.to_string(),
@@ -145,8 +198,13 @@ fn describe(roster: &Roster) -> anyhow::Result<Json> {
 /// roster is read but breaks roster rules, 2 when it cannot be read or
 /// parsed.
 pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
-    let result = super::roster(args.roster.as_deref(), None)
-        .and_then(|roster| describe(&roster))
+    let ruleset = match args.ruleset.as_deref().map(str::parse::<RulesetId>) {
+        None => Ok(RulesetId::AkwRulesV1),
+        Some(r) => r.map_err(anyhow::Error::from),
+    };
+    let result = ruleset
+        .and_then(|ruleset| Ok((ruleset, super::roster(args.roster.as_deref(), None)?)))
+        .and_then(|(ruleset, roster)| describe(&roster, ruleset))
         .and_then(|j| {
             if args.json {
                 serde_json::to_writer(&mut *out, &j)?;
@@ -175,7 +233,10 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn write_text(out: &mut dyn Write, j: &Json) -> std::io::Result<()> {
-    let r = &j.ruleset;
+    let r = match &j.ruleset {
+        RulesetRow::Akw(r) => r,
+        RulesetRow::Phase(p) => return write_phase_text(out, p, j),
+    };
     writeln!(out, "Ruleset {}", r.id)?;
     writeln!(
         out,
@@ -199,6 +260,48 @@ fn write_text(out: &mut dyn Write, j: &Json) -> std::io::Result<()> {
         classes.join(", "),
         r.max_deployed
     )?;
+    write_roster(out, j)
+}
+
+fn write_phase_text(out: &mut dyn Write, p: &PhaseRuleset, j: &Json) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Ruleset {} ({} to {} players)",
+        p.id, p.players[0], p.players[1]
+    )?;
+    writeln!(
+        out,
+        "  Turns: each player places {} of its cards 1 to {} face down, one per class; phases {}; higher cards move first, ties broken by a revealed card, then the token",
+        p.phases.len(),
+        p.cards,
+        p.phases.join(", ")
+    )?;
+    writeln!(
+        out,
+        "  Units: {} actions per turn (summons {}, Active +1); a move is up to {} hexes; abilities cost no action",
+        p.actions, p.summon_actions, p.move_steps
+    )?;
+    writeln!(
+        out,
+        "  No Energy: objectives score 1 point per turn; bases {} health; a player whose bases all fall is eliminated; after {} turns (at most {}) the most points win",
+        p.base_health, p.default_round_limit, p.max_round_limit
+    )?;
+    let classes: Vec<String> = p
+        .class_points
+        .iter()
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    writeln!(
+        out,
+        "  Armies: {} selection points ({}), at most {} deployed",
+        p.selection_points,
+        classes.join(", "),
+        p.max_deployed
+    )?;
+    write_roster(out, j)
+}
+
+fn write_roster(out: &mut dyn Write, j: &Json) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(out, "Roster \"{}\" (hash {})", j.roster.name, j.roster.hash)?;
     for race in &j.roster.races {

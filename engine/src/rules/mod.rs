@@ -47,6 +47,7 @@ pub mod scenario;
 pub mod state;
 
 pub use arena::{Arena, Cell, Scratch};
+pub use checks::heal_choices;
 pub use command::{Command, RuleError};
 pub use event::{EnergyReason, Event};
 pub use fog::PlayerView;

@@ -38,7 +38,7 @@ mod view;
 pub use cards::{CARDS, Cards};
 pub use command::{PhaseCommand, PhaseError};
 pub use event::PhaseEvent;
-pub use logic::{actions_for, check, execute_unchecked, legal_into, start};
+pub use logic::{actions_for, check, check_with, execute_unchecked, legal_into, start};
 pub use narrate::narrate_for;
 pub use state::{Falter, PhaseMatch, Seat, UnitTurn, phase_index};
 pub use view::PhaseView;
