@@ -261,3 +261,72 @@ fn the_golden_replays_rerun_and_are_recorded_the_same_way() {
         );
     }
 }
+
+#[test]
+fn phase_rules_matches_record_replay_and_trace_for_four_players() {
+    let dir = temp_dir("phase");
+    let map = root().join("maps/four-corners.ron");
+    let o = hexwright(&[
+        "simulate",
+        map.to_str().unwrap(),
+        "--matches",
+        "4",
+        "--bots",
+        "greedy,random,random,planner",
+        "--max-rounds",
+        "6",
+        "--json",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for i in 1..=4 {
+        let f = dir.join(format!("match-{i:04}.ron"));
+        let o = hexwright(&["replay", "--json", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["ok"], true, "{v}");
+        assert_eq!(v["points"].as_array().unwrap().len(), 4);
+        assert_eq!(v["bots"].as_array().unwrap().len(), 4);
+    }
+    // Seats rotate: match 2 has the bots turned one seat.
+    let second = hexwright_engine::replay::AnyReplay::load(&dir.join("match-0002.ron")).unwrap();
+    let hexwright_engine::replay::AnyReplay::Phase(second) = second else {
+        panic!("a phase-rules-v1 replay");
+    };
+    assert_eq!(second.header.ruleset, "phase-rules-v1");
+    assert_eq!(
+        second.header.players,
+        ["random", "random", "planner", "greedy"]
+    );
+    let f = dir.join("match-0001.ron");
+    let o = hexwright(&["replay", "--trace", "--json", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let snapshots: Vec<&serde_json::Value> =
+        lines.iter().filter(|v| v.get("stage").is_some()).collect();
+    assert!(snapshots.len() > 10);
+    let first = snapshots[0];
+    assert_eq!(first["stage"], "placing");
+    assert_eq!(first["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(first["seats"][0]["hand"].as_array().unwrap().len(), 4);
+    assert!(first["token"].is_u64());
+    assert!(
+        snapshots
+            .iter()
+            .any(|s| s["active"]["actions_left"].is_u64())
+    );
+    assert!(
+        snapshots
+            .iter()
+            .any(|s| s["orders"][0].as_array().is_some_and(|o| !o.is_empty()))
+    );
+    // The text trace names the stage, phase and token.
+    let o = hexwright(&["replay", "--trace", f.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(out.contains("placing") && out.contains("token"), "{out}");
+    assert!(out.contains("Points:"), "{out}");
+}

@@ -156,17 +156,13 @@ fn simulate_runs_a_scenario_with_a_map_path() {
 #[test]
 fn simulate_rejects_bad_input_with_exit_2() {
     let m = map("twin-fords.ron");
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--bots", "greedy,wizard"], "unknown bot `wizard`"),
         (
             &["--bots", "greedy"],
             "one bot per player: the map has 2 players",
         ),
         (&["--ruleset", "chess"], "unknown ruleset `chess`"),
-        (
-            &["--ruleset", "phase-rules-v1", "--record", "/nonexistent"],
-            "--record writes akw-rules-v1 replays only",
-        ),
         (&["--matches", "0"], "--matches must be at least 1"),
         (&["--jobs", "0"], "--jobs must be at least 1"),
         (&["--max-rounds", "0"], "out of range"),

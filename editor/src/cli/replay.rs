@@ -2,7 +2,7 @@
 //! hash it holds.
 
 use hexwright_engine::player::PerPlayer;
-use hexwright_engine::replay::{Replay, ReplayError, Snapshot, Summary};
+use hexwright_engine::replay::{AnyReplay, PhaseSnapshot, ReplayError, Snapshot, Summary};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,16 +56,32 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
         }
     };
     let mut write_error: Option<std::io::Error> = None;
-    let mut trace = |s: &Snapshot| {
-        if write_error.is_none()
-            && let Err(e) = write_snapshot(out, s, args.json)
-        {
-            write_error = Some(e);
+    let result = match &replay {
+        AnyReplay::Akw(replay) => {
+            let mut trace = |s: &Snapshot| {
+                if write_error.is_none()
+                    && let Err(e) = write_snapshot(out, s, args.json)
+                {
+                    write_error = Some(e);
+                }
+            };
+            let tracer: Option<&mut dyn FnMut(&Snapshot)> =
+                if args.trace { Some(&mut trace) } else { None };
+            replay.run(&roster, &origin, tracer)
+        }
+        AnyReplay::Phase(replay) => {
+            let mut trace = |s: &PhaseSnapshot| {
+                if write_error.is_none()
+                    && let Err(e) = write_phase_snapshot(out, s, args.json)
+                {
+                    write_error = Some(e);
+                }
+            };
+            let tracer: Option<&mut dyn FnMut(&PhaseSnapshot)> =
+                if args.trace { Some(&mut trace) } else { None };
+            replay.run(&roster, &origin, tracer)
         }
     };
-    let tracer: Option<&mut dyn FnMut(&Snapshot)> =
-        if args.trace { Some(&mut trace) } else { None };
-    let result = replay.run(&roster, &origin, tracer);
     // A closed pipe (`| head`) is not an error worth reporting; the replay
     // was still checked to the end.
     let broken_pipe = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
@@ -83,9 +99,11 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     }
     let written = if args.json {
         let index = match &result {
-            Err(ReplayError::Illegal { index, .. } | ReplayError::Hash { index, .. }) => {
-                Some(*index)
-            }
+            Err(
+                ReplayError::Illegal { index, .. }
+                | ReplayError::IllegalPhase { index, .. }
+                | ReplayError::Hash { index, .. },
+            ) => Some(*index),
             _ => None,
         };
         let json = JsonResult {
@@ -112,7 +130,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     }
 }
 
-fn load(path: &Path) -> Result<Replay, ReplayError> {
+fn load(path: &Path) -> Result<AnyReplay, ReplayError> {
     if path.is_dir() {
         return Err(ReplayError::Load(hexwright_engine::format::LoadError::Io {
             path: path.display().to_string(),
@@ -122,7 +140,52 @@ fn load(path: &Path) -> Result<Replay, ReplayError> {
             ),
         }));
     }
-    Replay::load(path)
+    AnyReplay::load(path)
+}
+
+/// One line per command of a phase-rules-v1 trace (or its JSON object).
+fn write_phase_snapshot(out: &mut dyn Write, s: &PhaseSnapshot, json: bool) -> std::io::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, s)?;
+        return writeln!(out);
+    }
+    let points: Vec<String> = s.seats.iter().map(|p| p.points.to_string()).collect();
+    let bases: Vec<String> = s
+        .board
+        .bases
+        .iter()
+        .map(|b| format!("{}:{}", b.side, b.health))
+        .collect();
+    let order = s
+        .orders
+        .iter()
+        .rev()
+        .find(|o| !o.is_empty())
+        .map(|o| {
+            let v: Vec<String> = o.iter().map(ToString::to_string).collect();
+            v.join(">")
+        })
+        .unwrap_or_default();
+    let active = s.active.map_or_else(String::new, |a| {
+        format!(" | unit {} ({} left)", a.unit, a.actions_left)
+    });
+    writeln!(
+        out,
+        "#{:<5} round {:>3} {:<9} {:<9} token {} | {:<34} | order {order} | points {} | bases {}{active}{}",
+        s.index,
+        s.round,
+        s.stage,
+        s.phase,
+        s.token,
+        s.command.to_string(),
+        points.join("/"),
+        bases.join(" "),
+        match (&s.board.result, s.board.winner) {
+            (Some(_), Some(w)) => format!(" | side {w} wins"),
+            (Some(r), None) => format!(" | {r}"),
+            _ => String::new(),
+        }
+    )
 }
 
 fn write_snapshot(out: &mut dyn Write, s: &Snapshot, json: bool) -> std::io::Result<()> {
@@ -201,7 +264,15 @@ fn write_summary(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
         per_side(&s.bots)
     )?;
     writeln!(out, "Rounds:      {}", s.rounds)?;
-    writeln!(out, "Energy:      {}", per_side(&s.energy))?;
+    if s.points.is_empty() {
+        writeln!(out, "Energy:      {}", per_side(&s.energy))?;
+    } else {
+        writeln!(
+            out,
+            "Points:      {}",
+            per_side(&PerPlayer::from_vec(s.points.clone()))
+        )?;
+    }
     writeln!(out, "Base health: {}", per_side(&s.base_health))?;
     writeln!(
         out,

@@ -5,6 +5,7 @@
 use super::simulate::{Setup, SimulateArgs, progress_bar};
 use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::replay::PhaseReplay;
 use hexwright_engine::rotation::{self, Rotation, RotationReport};
 use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
 use std::io::Write;
@@ -19,12 +20,6 @@ pub(super) fn simulate(
     jobs: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    if args.record.is_some() {
-        bail!(
-            "--record writes akw-rules-v1 replays only so far; leave it out for {}",
-            setup.prepared.ruleset
-        );
-    }
     let batch = Rotation {
         matches: args.matches,
         bots,
@@ -56,12 +51,37 @@ pub(super) fn simulate(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    debug_assert_eq!(played.len(), report.matches);
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        record(dir, &played, setup, &cancel)?;
+    }
     if args.json {
         serde_json::to_writer(&mut *out, &report)?;
         writeln!(out)?;
     } else {
         write_text(out, &report, &batch)?;
+    }
+    Ok(())
+}
+
+/// Writes one replay per match into `dir`, playing each match again (a
+/// match is a pure function of its seed and seating).
+fn record(
+    dir: &std::path::Path,
+    played: &[rotation::Played],
+    setup: &Setup,
+    cancel: &AtomicBool,
+) -> anyhow::Result<()> {
+    for m in played {
+        let path = dir.join(format!("match-{:04}.ron", m.index + 1));
+        let (_, commands, _) =
+            rotation::play::<PhaseRulesV1>(&setup.prepared, m.seed, &m.seating, cancel)
+                .context("the batch was cancelled")?;
+        let names: Vec<&str> = m.seating.iter().map(|b| b.name()).collect();
+        PhaseReplay::record_phase(&setup.prepared, &setup.map, m.seed, &names, &commands)
+            .and_then(|replay| replay.save(&path))
+            .with_context(|| format!("cannot record {}", path.display()))?;
     }
     Ok(())
 }

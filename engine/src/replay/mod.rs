@@ -18,7 +18,7 @@
 //! use hexwright_engine::rules::scenario::Scenario;
 //! use hexwright_engine::sim::{self, PlayOptions};
 //!
-//! let text = include_str!("../../maps/twin-fords.ron");
+//! let text = include_str!("../../../maps/twin-fords.ron");
 //! let map = format::parse_map(text, "twin-fords.ron").unwrap();
 //! let roster = Roster::bundled();
 //! let prepared = Scenario::for_map(map.clone(), 3, 4)
@@ -37,6 +37,7 @@
 use crate::format::{self, LoadError, SaveError};
 use crate::map::{Map, Side};
 use crate::player::{PerPlayer, PlayerId};
+use crate::rules::phase::{PhaseCommand, PhaseError};
 use crate::rules::roster::{Race, RosterFile};
 use crate::rules::scenario::{
     Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
@@ -48,6 +49,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::hash::Hasher;
 use std::path::Path;
+
+mod phase;
+pub use phase::{AnyReplay, PhaseReplay, PhaseSnapshot, SeatSnapshot};
 
 /// The replay file format this engine writes. It also reads format 1 (the
 /// players and armies as pairs).
@@ -169,10 +173,11 @@ pub struct Header {
     pub players: Vec<String>,
 }
 
-/// A replay file.
+/// A replay file, of akw-rules-v1 commands unless `C` says otherwise
+/// (phase-rules-v1's are [`PhaseReplay`]; [`AnyReplay`] reads either).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Replay {
+pub struct Replay<C = Command> {
     /// Header.
     pub header: Header,
     /// Rounds before a draw.
@@ -183,7 +188,7 @@ pub struct Replay {
     /// deployed automatically.
     pub armies: Vec<Army>,
     /// Every command applied, in order.
-    pub commands: Vec<Command>,
+    pub commands: Vec<C>,
     /// The state hash after each turn's last command (each `EndTurn`, and
     /// the final command when it is not one); `None` skips the checks.
     #[serde(default)]
@@ -206,8 +211,8 @@ pub enum ReplayError {
         /// Found.
         found: u32,
     },
-    /// Recorded under another ruleset.
-    #[error("{origin}: the replay is for ruleset `{found}`; this engine plays `{AKW_RULES_V1}`")]
+    /// Recorded under a ruleset this engine does not play.
+    #[error("{origin}: {}", crate::ruleset::UnknownRuleset(found.clone()))]
     Ruleset {
         /// File.
         origin: String,
@@ -292,6 +297,18 @@ pub enum ReplayError {
         command: Command,
         /// The engine's reason.
         reason: RuleError,
+    },
+    /// A phase-rules-v1 command the rules refuse.
+    #[error("{origin}: command {index} ({command}) is illegal: {reason}")]
+    IllegalPhase {
+        /// File.
+        origin: String,
+        /// Index in the command list (0-based).
+        index: usize,
+        /// The command.
+        command: PhaseCommand,
+        /// The engine's reason.
+        reason: PhaseError,
     },
     /// A state hash differs.
     #[error(
@@ -504,6 +521,19 @@ impl Replay {
             }
             _ => format::parse_ron(text, origin)?,
         };
+        replay.within_limits(origin)
+    }
+
+    /// Reads a replay file.
+    pub fn load(path: &Path) -> Result<Self, ReplayError> {
+        Self::parse(&format::read_text(path)?, &path.display().to_string())
+    }
+}
+
+impl<C: Serialize> Replay<C> {
+    /// The replay, once its map, commands and hashes are within the limits.
+    fn within_limits(self, origin: &str) -> Result<Self, ReplayError> {
+        let replay = self;
         replay
             .map
             .check_limits()
@@ -526,11 +556,6 @@ impl Replay {
             return Err(too_many("state hashes", h.len(), MAX_HASHES));
         }
         Ok(replay)
-    }
-
-    /// Reads a replay file.
-    pub fn load(path: &Path) -> Result<Self, ReplayError> {
-        Self::parse(&format::read_text(path)?, &path.display().to_string())
     }
 
     /// The canonical RON text of the replay.
@@ -608,7 +633,9 @@ impl Replay {
         }
         Ok(self.scenario().prepare(Path::new("."), roster, origin)?)
     }
+}
 
+impl Replay {
     /// Re-runs the replay with `roster`: every command must be legal and
     /// every state hash present must match. `trace` is called after each
     /// command applied.
@@ -771,10 +798,34 @@ pub struct Summary {
     pub base_health: PerPlayer<u32>,
     /// The final state's hash.
     pub final_hash: Hash64,
+    /// Each player's points (phase-rules-v1; absent in akw-rules-v1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<u32>,
 }
 
 impl Summary {
     fn new(replay: &Replay, s: &MatchState, hashes_checked: usize) -> Self {
+        Self::of(
+            replay,
+            s,
+            Progress {
+                rounds: s.round(),
+                turn: s.turn(),
+                hash: s.state_hash(),
+                points: Vec::new(),
+            },
+            hashes_checked,
+        )
+    }
+
+    /// The summary of `replay` ending on board `s`, whose ruleset counts
+    /// `progress`.
+    fn of<C>(
+        replay: &Replay<C>,
+        s: &MatchState,
+        progress: Progress,
+        hashes_checked: usize,
+    ) -> Self {
         let (result, winner) = match s.outcome() {
             Some(Outcome::Won(w)) => ("won", Some(w)),
             Some(Outcome::Draw) => ("draw", None),
@@ -795,15 +846,24 @@ impl Summary {
             bots,
             seed: replay.header.seed,
             map: replay.map.meta.name.clone(),
-            rounds: s.round(),
-            turn: s.turn(),
+            rounds: progress.rounds,
+            turn: progress.turn,
             commands: replay.commands.len(),
             hashes_checked,
             energy: *s.energy(),
             base_health,
-            final_hash: Hash64(s.state_hash()),
+            final_hash: Hash64(progress.hash),
+            points: progress.points,
         }
     }
+}
+
+/// Where a match stands by its ruleset's count, for [`Summary::of`].
+struct Progress {
+    rounds: u32,
+    turn: u32,
+    hash: u64,
+    points: Vec<u32>,
 }
 
 /// A unit in a [`Snapshot`].
@@ -920,12 +980,7 @@ impl Snapshot {
     /// A snapshot of `s` after command `index`, `command`.
     #[must_use]
     pub fn new(s: &MatchState, index: usize, command: &Command) -> Self {
-        let a = s.arena();
-        let hex = |c| {
-            let h = a.hex(c);
-            (h.x, h.y)
-        };
-        let name = |k| s.roster().kind(k).def.name.clone();
+        let b = BoardSnapshot::new(s);
         Self {
             index,
             command: command.clone(),
@@ -933,6 +988,47 @@ impl Snapshot {
             turn: s.turn(),
             side: s.side(),
             energy: *s.energy(),
+            units: b.units,
+            corpses: b.corpses,
+            objectives: b.objectives,
+            outposts: b.outposts,
+            bases: b.bases,
+            result: b.result,
+            winner: b.winner,
+        }
+    }
+}
+
+/// The board part of a snapshot, the same in every ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSnapshot {
+    /// Every unit that entered play, by id.
+    pub units: Vec<UnitSnapshot>,
+    /// Revive corpses on the board.
+    pub corpses: Vec<CorpseSnapshot>,
+    /// Energy objectives (control points), in cell order.
+    pub objectives: Vec<ObjectiveSnapshot>,
+    /// Outposts, in cell order.
+    pub outposts: Vec<OutpostSnapshot>,
+    /// Bases, in cell order.
+    pub bases: Vec<BaseSnapshot>,
+    /// `won`, `draw` or `None` while the match goes on.
+    pub result: Option<String>,
+    /// The winner once there is one.
+    pub winner: Option<Side>,
+}
+
+impl BoardSnapshot {
+    /// The board of `s`.
+    #[must_use]
+    pub fn new(s: &MatchState) -> Self {
+        let a = s.arena();
+        let hex = |c| {
+            let h = a.hex(c);
+            (h.x, h.y)
+        };
+        let name = |k| s.roster().kind(k).def.name.clone();
+        Self {
             units: s
                 .units()
                 .iter()
@@ -1010,7 +1106,7 @@ mod tests {
     use crate::bots::BotKind;
     use crate::sim::{self, PlayOptions};
 
-    const MAP: &str = include_str!("../../maps/twin-fords.ron");
+    const MAP: &str = include_str!("../../../maps/twin-fords.ron");
 
     fn setup(rounds: u32) -> (Map, Roster, Prepared) {
         let map = format::parse_map(MAP, "twin-fords.ron").unwrap();
@@ -1204,7 +1300,7 @@ mod tests {
         assert!(Replay::parse(&"[".repeat(10_000), "r.ron").is_err());
     }
 
-    const DOC: &str = include_str!("../../docs/replays.md");
+    const DOC: &str = include_str!("../../../docs/replays.md");
 
     /// The fenced blocks of `docs/replays.md` marked `lang`, in order.
     fn doc_blocks(lang: &str) -> Vec<String> {
