@@ -1103,3 +1103,60 @@ fn every_step_is_told_in_words_as_each_player_may_know_it() {
         "Turn 1, commanders, Other: reveals 6; tie: Other reveals 6, Test reveals 5; Other moves first"
     );
 }
+
+#[test]
+fn arbitrary_commands_are_refused_or_played_never_panicking() {
+    // Hostile input (a hand-edited replay, a bad client): any command in
+    // any position is checked without panicking; a refused one changes
+    // nothing, an accepted one plays.
+    let p = bundled("four-corners.ron");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut s, _) = PhaseRulesV1::start(&p, 11);
+    let mut events = Vec::new();
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        if PhaseRulesV1::to_move(&s).is_none() {
+            break;
+        }
+        let unit = rng.random_range(0..60_u16);
+        let hex = h(rng.random_range(-12..12), rng.random_range(-12..12));
+        let player = PlayerId(rng.random_range(0..6));
+        let card = rng.random_range(0..10_u8);
+        let cmd = match rng.random_range(0..10) {
+            0 => PhaseCommand::PlaceCards {
+                player,
+                cards: [card, rng.random_range(0..10), rng.random_range(0..10), 4],
+            },
+            1 => PhaseCommand::Reveal { player, card },
+            2 => PhaseCommand::Move { unit, to: hex },
+            3 => PhaseCommand::Attack { unit, target: hex },
+            4 => PhaseCommand::Heal {
+                unit,
+                targets: vec![rng.random_range(0..60), unit],
+            },
+            5 => PhaseCommand::Summon { unit, to: hex },
+            6 => PhaseCommand::Rebound { unit },
+            7 => PhaseCommand::EndUnit,
+            8 => PhaseCommand::EndSlot,
+            _ => {
+                let legal = PhaseRulesV1::legal_commands(&s);
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        };
+        let before = s.state_hash();
+        events.clear();
+        match PhaseRulesV1::execute(&mut s, &cmd, &mut events) {
+            Ok(()) => accepted += 1,
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                assert!(events.is_empty());
+                assert_eq!(
+                    s.state_hash(),
+                    before,
+                    "{cmd} was refused ({e}) yet changed the state"
+                );
+            }
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}
