@@ -25,8 +25,8 @@ use std::sync::atomic::AtomicBool;
 fn prepared() -> Prepared {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
     let map = format::load_map(&maps.join("four-corners.ron")).expect("bundled map");
-    let mut scenario = Scenario::for_map(map, 1, 40);
-    scenario.ruleset = "phase-rules-v1".into();
+    let scenario = Scenario::for_map(map, 1, 40)
+        .with_ruleset(hexwright_engine::ruleset::RulesetId::PhaseRulesV1);
     scenario
         .prepare(&maps, &Roster::bundled(), "four-corners.ron")
         .expect("bundled map is valid")

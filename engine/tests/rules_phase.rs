@@ -18,8 +18,8 @@ use std::path::Path;
 fn bundled(file: &str) -> Prepared {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
     let map = format::load_map(&maps.join(file)).unwrap();
-    let mut scenario = Scenario::for_map(map, 3, 40);
-    scenario.ruleset = "phase-rules-v1".into();
+    let scenario = Scenario::for_map(map, 3, 40)
+        .with_ruleset(hexwright_engine::ruleset::RulesetId::PhaseRulesV1);
     scenario.prepare(&maps, &Roster::bundled(), file).unwrap()
 }
 

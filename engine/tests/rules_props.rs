@@ -441,8 +441,8 @@ fn phase_prepared(map: usize) -> &'static Prepared {
             .iter()
             .map(|file| {
                 let m = load_map(&dir.join(file)).expect("bundled maps load");
-                let mut scenario = Scenario::for_map(m, 0, 40);
-                scenario.ruleset = "phase-rules-v1".into();
+                let scenario = Scenario::for_map(m, 0, 40)
+                    .with_ruleset(hexwright_engine::ruleset::RulesetId::PhaseRulesV1);
                 scenario
                     .prepare(&dir, &Roster::bundled(), file)
                     .expect("bundled maps play phase-rules-v1")

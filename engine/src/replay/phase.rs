@@ -300,8 +300,8 @@ mod tests {
     fn recorded() -> (PhaseReplay, Roster, Vec<PhaseCommand>) {
         let map = format::parse_map(MAP, "three-passes.ron").unwrap();
         let roster = Roster::bundled();
-        let mut scenario = Scenario::for_map(map.clone(), 4, 40);
-        scenario.ruleset = PHASE_RULES_V1.into();
+        let scenario = Scenario::for_map(map.clone(), 4, 40)
+            .with_ruleset(crate::ruleset::RulesetId::PhaseRulesV1);
         let prepared = scenario.prepare(Path::new("."), &roster, "t").unwrap();
         let bots = [BotKind::Greedy, BotKind::Random, BotKind::Planner];
         let (_, commands, _) =

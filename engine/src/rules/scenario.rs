@@ -368,6 +368,26 @@ impl Scenario {
         }
     }
 
+    /// The same scenario in `ruleset`.
+    ///
+    /// ```
+    /// use hexwright_engine::rules::scenario::Scenario;
+    /// use hexwright_engine::ruleset::RulesetId;
+    ///
+    /// let map = hexwright_engine::format::parse_map(
+    ///     include_str!("../../../maps/four-corners.ron"),
+    ///     "four-corners.ron",
+    /// )
+    /// .unwrap();
+    /// let scenario = Scenario::for_map(map, 1, 40).with_ruleset(RulesetId::PhaseRulesV1);
+    /// assert_eq!(scenario.ruleset, "phase-rules-v1");
+    /// ```
+    #[must_use]
+    pub fn with_ruleset(mut self, ruleset: RulesetId) -> Self {
+        ruleset.id().clone_into(&mut self.ruleset);
+        self
+    }
+
     /// Parses a scenario file's text, in format 2 or 1.
     pub fn parse(text: &str, origin: &str) -> Result<Self, ScenarioError> {
         let probe: FormatProbe = format::parse_ron(text, origin)?;

@@ -149,8 +149,8 @@ mod tests {
     fn the_superset_holds_every_legal_unit_command_exactly_once() {
         let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
         let map = format::load_map(&maps.join("four-corners.ron")).unwrap();
-        let mut scenario = Scenario::for_map(map, 2, 40);
-        scenario.ruleset = "phase-rules-v1".into();
+        let scenario =
+            Scenario::for_map(map, 2, 40).with_ruleset(crate::ruleset::RulesetId::PhaseRulesV1);
         let p = scenario.prepare(&maps, &Roster::bundled(), "t").unwrap();
         let (mut s, _) = PhaseRulesV1::start(&p, 2);
         let mut bot = PhaseRandomBot::new(crate::bots::bot_rng(
