@@ -324,6 +324,16 @@ fn phase_rules_matches_record_replay_and_trace_for_four_players() {
             .iter()
             .any(|s| s["orders"][0].as_array().is_some_and(|o| !o.is_empty()))
     );
+    // --ruleset names the ruleset the replay must be in.
+    let o = hexwright(&["replay", "--ruleset", "phase-rules-v1", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = hexwright(&["replay", "--ruleset", "akw-rules-v1", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("recorded in phase-rules-v1, not akw-rules-v1"),
+        "{}",
+        stderr(&o)
+    );
     // The text trace names the stage, phase and token.
     let o = hexwright(&["replay", "--trace", f.to_str().unwrap()]);
     let out = stdout(&o);

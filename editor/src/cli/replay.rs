@@ -3,6 +3,7 @@
 
 use hexwright_engine::player::PerPlayer;
 use hexwright_engine::replay::{AnyReplay, PhaseSnapshot, ReplayError, Snapshot, Summary};
+use hexwright_engine::ruleset::RulesetId;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -22,6 +23,10 @@ pub struct ReplayArgs {
     /// Re-run with this roster file instead of the bundled one.
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
+    /// The ruleset the replay must have been recorded in (a replay names
+    /// its own in its header; this refuses one of another ruleset).
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
 }
 
 /// The `--json` result object.
@@ -55,6 +60,10 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
             return 2;
         }
     };
+    if let Err(e) = check_ruleset(args.ruleset.as_deref(), &replay, &origin) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let mut write_error: Option<std::io::Error> = None;
     let result = match &replay {
         AnyReplay::Akw(replay) => {
@@ -141,6 +150,24 @@ fn load(path: &Path) -> Result<AnyReplay, ReplayError> {
         }));
     }
     AnyReplay::load(path)
+}
+
+/// Refuses a replay of another ruleset than `--ruleset` names.
+fn check_ruleset(wanted: Option<&str>, replay: &AnyReplay, origin: &str) -> anyhow::Result<()> {
+    let Some(wanted) = wanted else {
+        return Ok(());
+    };
+    wanted.parse::<RulesetId>()?;
+    let recorded = match replay {
+        AnyReplay::Akw(r) => &r.header.ruleset,
+        AnyReplay::Phase(r) => &r.header.ruleset,
+    };
+    if wanted != recorded {
+        anyhow::bail!(
+            "{origin}: the replay was recorded in {recorded}, not {wanted}; leave out --ruleset to re-run it in its own"
+        );
+    }
+    Ok(())
 }
 
 /// One line per command of a phase-rules-v1 trace (or its JSON object).
