@@ -657,30 +657,13 @@ impl Replay {
                 }
             },
         )
-        .map_err(|e| match e {
-            Rerun::Illegal { index, reason } => ReplayError::Illegal {
+        .map_err(|e| {
+            e.into_replay_error(origin, |index, reason| ReplayError::Illegal {
                 origin: origin.into(),
                 index,
                 command: self.commands[index].clone(),
                 reason,
-            },
-            Rerun::Hash {
-                turn,
-                index,
-                expected,
-                found,
-            } => ReplayError::Hash {
-                origin: origin.into(),
-                turn,
-                index,
-                expected,
-                found,
-            },
-            Rerun::HashCount { listed, turns } => ReplayError::HashCount {
-                origin: origin.into(),
-                listed,
-                turns,
-            },
+            })
         })?;
         Ok(Summary::new(self, &s, checked))
     }
@@ -715,6 +698,37 @@ pub enum Rerun<E> {
         /// Turns played.
         turns: usize,
     },
+}
+
+impl<E> Rerun<E> {
+    /// The [`ReplayError`] of a replay file `origin` that stopped this way;
+    /// `illegal` builds the ruleset's error for an illegal command.
+    fn into_replay_error(
+        self,
+        origin: &str,
+        illegal: impl FnOnce(usize, E) -> ReplayError,
+    ) -> ReplayError {
+        match self {
+            Self::Illegal { index, reason } => illegal(index, reason),
+            Self::Hash {
+                turn,
+                index,
+                expected,
+                found,
+            } => ReplayError::Hash {
+                origin: origin.into(),
+                turn,
+                index,
+                expected,
+                found,
+            },
+            Self::HashCount { listed, turns } => ReplayError::HashCount {
+                origin: origin.into(),
+                listed,
+                turns,
+            },
+        }
+    }
 }
 
 /// Re-runs `commands` on `s` by the rules of `R`: every command must be

@@ -10,7 +10,7 @@ use super::{
 use crate::format::{self, SaveError};
 use crate::map::Map;
 use crate::player::PlayerId;
-use crate::replay::{HUMAN, Rerun, rerun};
+use crate::replay::{HUMAN, rerun};
 use crate::rules::Roster;
 use crate::rules::phase::{PHASE_RULES_V1, PHASES, PhaseCommand, PhaseMatch};
 use crate::rules::scenario::Prepared;
@@ -252,30 +252,13 @@ impl PhaseReplay {
                 }
             },
         )
-        .map_err(|e| match e {
-            Rerun::Illegal { index, reason } => ReplayError::IllegalPhase {
+        .map_err(|e| {
+            e.into_replay_error(origin, |index, reason| ReplayError::IllegalPhase {
                 origin: origin.into(),
                 index,
                 command: self.commands[index].clone(),
                 reason,
-            },
-            Rerun::Hash {
-                turn,
-                index,
-                expected,
-                found,
-            } => ReplayError::Hash {
-                origin: origin.into(),
-                turn,
-                index,
-                expected,
-                found,
-            },
-            Rerun::HashCount { listed, turns } => ReplayError::HashCount {
-                origin: origin.into(),
-                listed,
-                turns,
-            },
+            })
         })?;
         let progress = Progress {
             rounds: s.round(),

@@ -1,11 +1,11 @@
 //! The greedy phase-rules bot.
 
-use super::{after, card_plan, evaluator, reveal_card, value};
+use super::{after, card_decision, evaluator, value};
 use crate::bots::Bot;
 use crate::bots::eval::{Evaluator, Targets};
 use crate::rules::Scratch;
 use crate::rules::phase::logic::legal_into;
-use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView, Stage};
+use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView};
 use crate::ruleset::PhaseRulesV1;
 
 /// The card strategy of [`super::card_plan`], its highest card for ties,
@@ -37,15 +37,8 @@ impl Bot<PhaseRulesV1> for PhaseGreedyBot {
 
     fn decide(&mut self, view: &PhaseView, rejected: &[PhaseCommand]) -> PhaseCommand {
         let (s, me) = (&view.state, view.player);
-        match s.stage() {
-            Stage::Placing => {
-                return PhaseCommand::PlaceCards {
-                    player: me,
-                    cards: card_plan(s, me),
-                };
-            }
-            Stage::Revealing => return reveal_card(s, me),
-            Stage::Acting => {}
+        if let Some(cmd) = card_decision(s, me) {
+            return cmd;
         }
         let eval = evaluator(&mut self.eval, s);
         let base = value(eval, s, me);

@@ -26,7 +26,7 @@ use super::{Bot, BotKind, HasBots, bot_rng};
 use crate::map::Side;
 use crate::player::PlayerId;
 use crate::rules::phase::logic::{actions_for, execute_unchecked};
-use crate::rules::phase::{MOVE_STEPS, PHASES, PhaseCommand, PhaseEvent, PhaseMatch};
+use crate::rules::phase::{MOVE_STEPS, PHASES, PhaseCommand, PhaseEvent, PhaseMatch, Stage};
 use crate::rules::roster::Class;
 use crate::ruleset::PhaseRulesV1;
 
@@ -153,6 +153,19 @@ fn reveal_card(s: &PhaseMatch, me: PlayerId) -> PhaseCommand {
     PhaseCommand::Reveal {
         player: me,
         card: s.seats()[me].hand.iter().last().unwrap_or(1),
+    }
+}
+
+/// The greedy and planner bots' decision while cards are placed or a tie
+/// is broken: [`card_plan`] and [`reveal_card`]; `None` while units act.
+fn card_decision(s: &PhaseMatch, me: PlayerId) -> Option<PhaseCommand> {
+    match s.stage() {
+        Stage::Placing => Some(PhaseCommand::PlaceCards {
+            player: me,
+            cards: card_plan(s, me),
+        }),
+        Stage::Revealing => Some(reveal_card(s, me)),
+        Stage::Acting => None,
     }
 }
 

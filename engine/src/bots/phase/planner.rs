@@ -1,10 +1,10 @@
 //! The planning phase-rules bot.
 
-use super::{after, card_plan, evaluator, reveal_card, value};
+use super::{after, card_decision, evaluator, value};
 use crate::bots::Bot;
 use crate::bots::eval::Evaluator;
 use crate::rules::phase::logic::legal_into;
-use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView, Stage};
+use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView};
 use crate::rules::{Scratch, UnitId};
 use crate::ruleset::PhaseRulesV1;
 use std::collections::VecDeque;
@@ -112,15 +112,8 @@ impl Bot<PhaseRulesV1> for PhasePlannerBot {
 
     fn decide(&mut self, view: &PhaseView, rejected: &[PhaseCommand]) -> PhaseCommand {
         let (s, me) = (&view.state, view.player);
-        match s.stage() {
-            Stage::Placing => {
-                return PhaseCommand::PlaceCards {
-                    player: me,
-                    cards: card_plan(s, me),
-                };
-            }
-            Stage::Revealing => return reveal_card(s, me),
-            Stage::Acting => {}
+        if let Some(cmd) = card_decision(s, me) {
+            return cmd;
         }
         // Go on with the plan while it fits: its unit is the one acting (or
         // about to start) and the next command is still legal.
