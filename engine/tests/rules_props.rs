@@ -6,10 +6,11 @@
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::load_map;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::rules::fog::{sees_units_at, visible_cells};
+use hexwright_engine::rules::fog::{Watch, sees_units_at, visible_cells};
+use hexwright_engine::rules::mechanics::{reachable_within, reaches};
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
 use hexwright_engine::rules::{
-    Command, MatchState, PlayerView, Roster, RuleError, Status, check, execute, legal,
+    Command, MatchState, PlayerView, Roster, RuleError, Scratch, Status, check, execute, legal,
 };
 use hexwright_engine::sim::{PlayOptions, play};
 use proptest::prelude::*;
@@ -76,20 +77,149 @@ fn invariants(s: &MatchState) -> Result<(), TestCaseError> {
     for u in s.units().iter().filter(|u| u.on_board()) {
         prop_assert!(s.units_at(u.cell).any(|o| o.id == u.id));
     }
-    // Fog: point queries equal the full recompute, for every side.
+    sight_agrees(s)
+}
+
+/// Fog: the sight grid a true state keeps up to date, and the point
+/// queries views use, equal the full recompute, for every side.
+fn sight_agrees(s: &MatchState) -> Result<(), TestCaseError> {
+    let a = s.arena();
     for side in 0..s.players() as u8 {
         let full = visible_cells(s, PlayerId(side));
+        let watch = Watch::new(s, PlayerId(side));
         for (c, &seen) in full.iter().enumerate() {
             prop_assert_eq!(
                 sees_units_at(s, PlayerId(side), c as u16),
                 seen,
-                "fog of side {} at {:?}",
+                "sight grid of side {} at {:?}",
+                side,
+                a.hex(c as u16)
+            );
+            prop_assert_eq!(
+                watch.sees_units_at(s, c as u16),
+                seen,
+                "point query of side {} at {:?}",
                 side,
                 a.hex(c as u16)
             );
         }
     }
     Ok(())
+}
+
+/// The sight grid holds through whole bot matches, which take and lose
+/// Outposts and (with four players) eliminate players — what short random
+/// play seldom reaches.
+#[test]
+fn the_sight_grid_holds_through_whole_bot_matches() {
+    use hexwright_engine::bots::HasBots;
+    use hexwright_engine::rules::Event;
+    use hexwright_engine::rules::phase::PhaseEvent;
+    use hexwright_engine::sim::run_match;
+    use std::sync::atomic::AtomicBool;
+    let never = AtomicBool::new(false);
+    let (mut outposts, mut eliminated, mut failure) = (0, 0, None);
+    let mut checked = |s: &MatchState| {
+        if failure.is_none() {
+            failure = sight_agrees(s).err();
+        }
+    };
+    for seed in 1..=2 {
+        let (mut s, _) = PhaseRulesV1::start(phase_prepared(2), seed);
+        let seats = [
+            BotKind::Greedy,
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Greedy,
+        ];
+        let mut bots: Vec<_> = (0..4)
+            .map(|p| PhaseRulesV1::bot(seats[p], seed, PlayerId(p as u8)))
+            .collect();
+        run_match::<PhaseRulesV1>(&mut s, &mut bots, &never, |_, events, s| {
+            for e in events {
+                match e {
+                    PhaseEvent::Board(Event::OutpostControl { .. }) => outposts += 1,
+                    PhaseEvent::Eliminated { .. } => eliminated += 1,
+                    _ => {}
+                }
+            }
+            checked(s.board());
+        });
+        let (mut s, _) = AkwRulesV1::start(&prepared(1, 60), seed);
+        let mut bots: Vec<_> = (0..2)
+            .map(|p| AkwRulesV1::bot(BotKind::Greedy, seed, PlayerId(p)))
+            .collect();
+        run_match::<AkwRulesV1>(&mut s, &mut bots, &never, |_, events, s| {
+            outposts += events
+                .iter()
+                .filter(|e| matches!(e, Event::OutpostControl { .. }))
+                .count();
+            checked(s);
+        });
+    }
+    if let Some(e) = failure {
+        panic!("{e}");
+    }
+    assert!(outposts > 0 && eliminated > 0, "{outposts} {eliminated}");
+}
+
+/// The early-exit move search agrees with the full one: for every unit on
+/// the board, every cell within 4 hexes and every reach up to 3,
+/// [`reaches`] holds exactly where [`reachable_within`] lists the cell.
+fn reach_agrees(s: &MatchState) -> Result<(), TestCaseError> {
+    let mut scratch = Scratch::default();
+    let cells = s.arena().len();
+    for u in s.units().iter().filter(|u| u.alive()) {
+        for max in 1..=3 {
+            let mut listed = vec![false; cells];
+            reachable_within(s, u, max, &mut scratch, |c| listed[usize::from(c)] = true);
+            for (c, &want) in listed.iter().enumerate() {
+                let c = c as u16;
+                if s.arena().distance(u.cell, c) > 4 {
+                    prop_assert!(!want);
+                    continue;
+                }
+                prop_assert_eq!(
+                    reaches(s, u, c, max, &mut scratch),
+                    want,
+                    "unit {:?} to {:?} in {}",
+                    u.id,
+                    s.arena().hex(c),
+                    max
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The arena's table of near cells lists, for every cell and radius up to
+/// `NEAR`, exactly the cells within that hex distance, nearest first.
+#[test]
+fn near_cells_are_the_cells_within_the_radius() {
+    use hexwright_engine::rules::arena::NEAR;
+    for (map, name) in MAPS.iter().enumerate() {
+        let (s, _) = full_length(map).new_match_with_seed(1);
+        let a = s.arena();
+        for c in 0..a.len() as u16 {
+            for r in 0..=NEAR {
+                let near = a.near(c, r).expect("within NEAR");
+                let mut want: Vec<u16> = (0..a.len() as u16)
+                    .filter(|&o| a.distance(c, o) <= u32::from(r))
+                    .collect();
+                let mut got = near.to_vec();
+                assert_eq!(got[0], c);
+                assert!(
+                    near.windows(2)
+                        .all(|w| a.distance(c, w[0]) <= a.distance(c, w[1]))
+                );
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{name} at {:?} within {r}", a.hex(c));
+            }
+            assert_eq!(a.near(c, NEAR + 1), None);
+        }
+    }
 }
 
 /// No command is accepted for a dead, just-arrived or exhausted unit.
@@ -166,6 +296,7 @@ proptest! {
             out.clear();
             prop_assert_eq!(execute(&mut s, cmd, &mut out), Ok(()));
             invariants(&s)?;
+            reach_agrees(&s)?;
             spent_units_are_refused(&s)?;
         }
     }

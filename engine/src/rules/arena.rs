@@ -16,6 +16,10 @@ use crate::player::PerPlayer;
 pub type Cell = u16;
 /// "No cell" in neighbour tables.
 pub const NO_CELL: Cell = Cell::MAX;
+/// How far [`Arena::near`] lists the cells around each cell.
+pub const NEAR: u8 = 3;
+/// Hexes within [`NEAR`] of a hex, itself included.
+const NEAR_HEXES: usize = 37;
 
 /// What stands on a cell, in the rules' terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +43,10 @@ pub enum Site {
 pub struct Arena {
     hexes: Vec<Hex>,
     neighbours: Vec<[Cell; 6]>,
+    /// Per cell, [`NEAR_HEXES`] slots: the usable cells within [`NEAR`],
+    /// nearer first; `near_len` says how many lie within 0, 1, 2 and 3.
+    near: Vec<Cell>,
+    near_len: Vec<[u8; NEAR as usize + 1]>,
     sites: Vec<Site>,
     lookup: Vec<Cell>,
     q0: i32,
@@ -86,6 +94,8 @@ impl Arena {
         }
         let mut arena = Self {
             neighbours: Vec::with_capacity(hexes.len()),
+            near: Vec::with_capacity(hexes.len() * NEAR_HEXES),
+            near_len: Vec::with_capacity(hexes.len()),
             sites: vec![Site::Plain; hexes.len()],
             lookup,
             q0,
@@ -106,6 +116,18 @@ impl Arena {
                 n[k] = arena.cell(h + *d).unwrap_or(NO_CELL);
             }
             arena.neighbours.push(n);
+            let start = arena.near.len();
+            let mut len = [0; NEAR as usize + 1];
+            for (r, within) in len.iter_mut().enumerate() {
+                for h in h.ring(r as u32) {
+                    if let Some(c) = arena.cell(h) {
+                        arena.near.push(c);
+                    }
+                }
+                *within = (arena.near.len() - start) as u8;
+            }
+            arena.near.resize(start + NEAR_HEXES, NO_CELL);
+            arena.near_len.push(len);
         }
         for f in &map.features {
             let Some(c) = arena.cell(f.hex) else { continue };
@@ -176,6 +198,16 @@ impl Arena {
     #[must_use]
     pub fn neighbours(&self, c: Cell) -> &[Cell; 6] {
         &self.neighbours[usize::from(c)]
+    }
+
+    /// The usable cells within `r` hexes of `c` (hex distance, whatever
+    /// lies between), `c` first and nearer ones before farther ones; `None`
+    /// when `r` is beyond [`NEAR`]. A table lookup: no search, no hashing.
+    #[must_use]
+    pub fn near(&self, c: Cell, r: u8) -> Option<&[Cell]> {
+        let len = *self.near_len[usize::from(c)].get(usize::from(r))?;
+        let start = usize::from(c) * NEAR_HEXES;
+        Some(&self.near[start..start + usize::from(len)])
     }
 
     /// What stands on a cell.

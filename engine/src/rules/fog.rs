@@ -8,11 +8,13 @@
 //! health and objective owners are public; enemy units, the enemy bank and
 //! reserve pool are not.
 //!
-//! Visibility is computed lazily: point queries ([`sees_cell`],
-//! [`sees_units_at`]) look at the few units, bases and Outposts involved, so
-//! the rules never keep a fog grid up to date; [`visible_cells`] computes the
-//! whole field for drawing and views. A property test checks that the two
-//! always agree.
+//! A true state keeps a sight grid up to date as it changes (each player's
+//! eyes on each cell), so [`sees_units_at`] on it is one lookup. Views
+//! keep none (it would tell where the other players' eyes are): there, and
+//! for [`sees_cell`], point queries look at the few units, bases and
+//! Outposts involved. [`visible_cells`] computes the whole field from
+//! scratch for drawing; a property test checks that all three agree after
+//! every command of random play.
 
 use super::arena::{Cell, Site};
 use super::state::MatchState;
@@ -52,6 +54,9 @@ pub fn sees_cell(s: &MatchState, side: Side, c: Cell) -> bool {
 /// the hex is a bush, one of its living units or bases is on it or next to it.
 #[must_use]
 pub fn sees_units_at(s: &MatchState, side: Side, c: Cell) -> bool {
+    if let Some(seen) = s.grid_sees(side, c) {
+        return seen;
+    }
     if s.arena().site(c) == Site::Bush {
         return close_watch(s, side, c);
     }
@@ -193,6 +198,8 @@ pub struct PlayerView {
     pub side: Side,
     /// The state as the side knows it.
     pub state: MatchState,
+    /// The side's eyes, kept to reuse their allocations.
+    watch: Watch,
 }
 
 impl PlayerView {
@@ -202,6 +209,7 @@ impl PlayerView {
         let mut view = Self {
             side,
             state: truth.clone(),
+            watch: Watch::default(),
         };
         view.mask(truth);
         view
@@ -210,18 +218,23 @@ impl PlayerView {
     /// Makes this the view of `side` on `truth`, reusing allocations.
     pub fn update(&mut self, truth: &MatchState, side: Side) {
         self.side = side;
-        self.state.clone_from(truth);
         self.mask(truth);
     }
 
     fn mask(&mut self, truth: &MatchState) {
-        mask(&mut self.state, truth, self.side);
+        mask(&mut self.state, truth, self.side, &mut self.watch);
     }
 }
 
-/// Makes `view`, a copy of `truth`, what `side` may know of it (see
-/// [`PlayerView`]): the board part of every ruleset's view.
-pub(crate) fn mask(view: &mut MatchState, truth: &MatchState, side: Side) {
-    let watch = Watch::new(truth, side);
-    view.hide_from(truth, side, |c| watch.sees_units_at(truth, c));
+/// Makes `view` what `side` may know of `truth` (see [`PlayerView`]): the
+/// board part of every ruleset's view, a copy without a sight grid. When
+/// `truth` keeps none, `watch` gathers `side`'s eyes on it.
+pub(crate) fn mask(view: &mut MatchState, truth: &MatchState, side: Side, watch: &mut Watch) {
+    view.copy_for_view(truth);
+    if truth.keeps_sight() {
+        view.hide_from(truth, side, |c| sees_units_at(truth, side, c));
+    } else {
+        watch.refill(truth, side);
+        view.hide_from(truth, side, |c| watch.sees_units_at(truth, c));
+    }
 }

@@ -93,19 +93,49 @@ pub fn reachable_within(
 }
 
 /// Whether the unit can reach cell `dest` along a path of at most `max`
-/// steps and stop there: the search of [`reachable_within`], stopped as
-/// soon as it finds `dest` (and not begun when `dest` is farther than
-/// `max` as the crow flies).
+/// steps and stop there: exactly whether [`reachable_within`] would list
+/// `dest`, found by a search that goes only where a path of `max` steps
+/// to `dest` may still run (each step is at most one hex nearer) and ends
+/// as soon as it steps on `dest`.
 pub fn reaches(s: &MatchState, unit: &Unit, dest: Cell, max: u8, scratch: &mut Scratch) -> bool {
-    if s.arena().distance(unit.cell, dest) > u32::from(max) {
+    let a = s.arena();
+    let max = u32::from(max);
+    if dest == unit.cell
+        || a.distance(unit.cell, dest) > max
+        || can_end(s, unit.kind, dest, unit.id).is_err()
+    {
         return false;
     }
-    let mut found = false;
-    search(s, unit, max, scratch, |c| {
-        found = c == dest;
-        found
-    });
-    found
+    let phasewalk = s.roster().kind(unit.kind).phasewalk;
+    let goal = a.hex(dest);
+    scratch.begin(a.len());
+    scratch.queue.clear();
+    scratch.mark(unit.cell);
+    scratch.queue.push((unit.cell, 0));
+    let mut head = 0;
+    while head < scratch.queue.len() {
+        let (c, d) = scratch.queue[head];
+        head += 1;
+        let d = d + 1;
+        for &n in a.neighbours(c) {
+            if n == NO_CELL || scratch.seen(n) {
+                continue;
+            }
+            // Breadth first, a cell is first met at its fewest steps: one
+            // too far from `dest` now is too far on every later path.
+            scratch.mark(n);
+            if u32::from(d) + a.hex(n).unsigned_distance_to(goal) > max
+                || !passable(s, unit, phasewalk, n)
+            {
+                continue;
+            }
+            if n == dest {
+                return true;
+            }
+            scratch.queue.push((n, d));
+        }
+    }
+    false
 }
 
 /// The breadth-first search behind [`reachable_within`] and [`reaches`]:

@@ -10,6 +10,10 @@ use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+mod sight;
+
+use sight::Sight;
+
 /// The ruleset id of document 000.
 pub const AKW_RULES_V1: &str = "akw-rules-v1";
 /// Energy granted at every turn start before objectives and barracks.
@@ -176,6 +180,8 @@ struct BoardState {
     outcome: Option<Outcome>,
     /// The match seed (bots derive their random streams from it).
     seed: u64,
+    /// Each player's eyes on each cell (true states only).
+    sight: Sight,
 }
 
 /// akw-rules-v1's own part of a match: Energy banks and income
@@ -204,7 +210,7 @@ impl Clone for MatchState {
 
     /// Reuses this state's allocations (bots copy states many times a turn).
     fn clone_from(&mut self, o: &Self) {
-        self.board.clone_from(&o.board);
+        self.board.copy_from(&o.board, true);
         self.akw.clone_from(&o.akw);
     }
 }
@@ -221,10 +227,23 @@ impl Clone for BoardState {
             bases: self.bases.clone(),
             outcome: self.outcome,
             seed: self.seed,
+            sight: self.sight.clone(),
         }
     }
 
     fn clone_from(&mut self, o: &Self) {
+        self.copy_from(o, true);
+    }
+}
+
+impl BoardState {
+    /// [`Clone::clone_from`], leaving the sight grid off unless `sight`.
+    fn copy_from(&mut self, o: &Self, sight: bool) {
+        if sight {
+            self.sight.clone_from(&o.sight);
+        } else {
+            self.sight.turn_off();
+        }
         if !Arc::ptr_eq(&self.rules, &o.rules) {
             self.rules = o.rules.clone();
         }
@@ -274,6 +293,7 @@ impl MatchState {
             side: PlayerId(0),
         };
         let board = BoardState {
+            sight: Sight::new(a, players),
             occupants: vec![[NO_UNIT; 2]; a.len()],
             objectives: a
                 .objectives
@@ -380,6 +400,26 @@ impl MatchState {
     #[must_use]
     pub fn seed(&self) -> u64 {
         self.board.seed
+    }
+
+    /// Makes this a copy of `truth` that keeps no sight grid: the first
+    /// step of a view, before [`Self::hide_from`].
+    pub(super) fn copy_for_view(&mut self, truth: &Self) {
+        self.board.copy_from(&truth.board, false);
+        self.akw.clone_from(&truth.akw);
+    }
+
+    /// Whether the state keeps a sight grid (true states do; views do not).
+    #[must_use]
+    pub(super) fn keeps_sight(&self) -> bool {
+        self.board.sight.is_on()
+    }
+
+    /// Whether `side` sees units on `c`, from the sight grid when the
+    /// state keeps one (true states do; views do not).
+    #[must_use]
+    pub(super) fn grid_sees(&self, side: Side, c: Cell) -> Option<bool> {
+        self.board.sight.sees(side, c)
     }
 
     /// Makes this copy of `truth` what `side` may know of it: the other
@@ -579,8 +619,13 @@ impl MatchState {
     /// When the event does not fit the state (a unit id or hex that does not
     /// exist): events come from `execute` on this very state, or from a
     /// replay that was checked command by command.
-    #[allow(clippy::too_many_lines)] // one arm per event
     pub fn apply(&mut self, event: &Event) {
+        self.apply_seen(event);
+    }
+
+    /// [`Self::apply`] but for the sight grid.
+    #[allow(clippy::too_many_lines)] // one arm per event
+    fn apply_event(&mut self, event: &Event) {
         match *event {
             Event::TurnStarted { side, turn } => {
                 self.akw.side = side;
@@ -806,10 +851,12 @@ impl MatchState {
             .filter(|u| u.side == side && u.on_board())
             .map(|u| u.id)
             .collect();
+        let outposts = self.close_eyes(&gone);
         for &id in &gone {
             self.vacate(id);
             self.board.units[usize::from(id)].status = Status::Dead;
         }
+        self.outposts_changed(outposts.into_iter());
         for o in &mut self.board.objectives {
             if o.owner == Some(side) {
                 o.owner = None;

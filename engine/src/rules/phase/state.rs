@@ -54,7 +54,7 @@ pub struct Falter {
 }
 
 /// phase-rules-v1's own part of a match.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Table {
     pub(super) turn: u32,
     pub(super) token: PlayerId,
@@ -78,6 +78,48 @@ pub(super) struct Table {
     pub(super) points: PerPlayer<u32>,
     pub(super) out: PerPlayer<bool>,
     pub(super) falter: PerPlayer<Falter>,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Self {
+            turn: self.turn,
+            token: self.token,
+            stage: self.stage,
+            phase: self.phase,
+            seats: self.seats,
+            tied: self.tied.clone(),
+            to_reveal: self.to_reveal.clone(),
+            orders: self.orders.clone(),
+            slot: self.slot,
+            active: self.active,
+            units: self.units.clone(),
+            points: self.points,
+            out: self.out,
+            falter: self.falter,
+        }
+    }
+
+    /// Reuses this table's allocations (views copy the truth's table at
+    /// every decision).
+    fn clone_from(&mut self, o: &Self) {
+        self.turn = o.turn;
+        self.token = o.token;
+        self.stage = o.stage;
+        self.phase = o.phase;
+        self.seats = o.seats;
+        self.tied.clone_from(&o.tied);
+        self.to_reveal.clone_from(&o.to_reveal);
+        for (mine, theirs) in self.orders.iter_mut().zip(&o.orders) {
+            mine.clone_from(theirs);
+        }
+        self.slot = o.slot;
+        self.active = o.active;
+        self.units.clone_from(&o.units);
+        self.points = o.points;
+        self.out = o.out;
+        self.falter = o.falter;
+    }
 }
 
 /// The whole state of a phase-rules-v1 match.

@@ -24,6 +24,8 @@ pub struct PhaseView {
     pub player: PlayerId,
     /// The match as the player knows it.
     pub state: PhaseMatch,
+    /// The player's eyes, kept to reuse their allocations.
+    watch: fog::Watch,
 }
 
 impl PhaseView {
@@ -33,6 +35,7 @@ impl PhaseView {
         let mut view = Self {
             player,
             state: truth.clone(),
+            watch: fog::Watch::default(),
         };
         view.mask(truth);
         view
@@ -41,13 +44,13 @@ impl PhaseView {
     /// Makes this the view of `player` on `truth`, reusing allocations.
     pub fn update(&mut self, truth: &PhaseMatch, player: PlayerId) {
         self.player = player;
-        self.state.clone_from(truth);
+        self.state.table.clone_from(&truth.table);
         self.mask(truth);
     }
 
     fn mask(&mut self, truth: &PhaseMatch) {
         let me = self.player;
-        fog::mask(&mut self.state.board, &truth.board, me);
+        fog::mask(&mut self.state.board, &truth.board, me, &mut self.watch);
         let flipped = truth.flipped();
         let hide_reveal = (truth.stage() == Stage::Revealing).then(|| truth.phase_index());
         for p in me.others(truth.players()) {
