@@ -171,12 +171,11 @@ fn first_unit(
     Hex,
 ) {
     let s = timeline(h).unwrap().state().clone();
-    let unit = s
+    let unit = *s
         .units()
         .iter()
         .find(|u| u.side == PlayerId(0) && u.status == Status::Alive)
-        .expect("side 0 has units")
-        .clone();
+        .expect("side 0 has units");
     let from = s.arena().hex(unit.cell);
     (s, unit, from)
 }

@@ -210,6 +210,21 @@ impl Arena {
         Some(&self.near[start..start + usize::from(len)])
     }
 
+    /// Calls `f` for every usable cell within `r` hexes of `c` (hex
+    /// distance): from the table of [`Self::near`] when `r` is within
+    /// [`NEAR`], nearer cells first; otherwise by walking the hexes around.
+    pub fn for_each_within(&self, c: Cell, r: u32, mut f: impl FnMut(Cell)) {
+        if let Some(near) = u8::try_from(r).ok().and_then(|r| self.near(c, r)) {
+            near.iter().copied().for_each(f);
+        } else {
+            for h in self.hex(c).range(r) {
+                if let Some(n) = self.cell(h) {
+                    f(n);
+                }
+            }
+        }
+    }
+
     /// What stands on a cell.
     #[must_use]
     pub fn site(&self, c: Cell) -> Site {

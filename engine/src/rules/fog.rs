@@ -232,7 +232,7 @@ impl PlayerView {
 pub(crate) fn mask(view: &mut MatchState, truth: &MatchState, side: Side, watch: &mut Watch) {
     view.copy_for_view(truth);
     if truth.keeps_sight() {
-        view.hide_from(truth, side, |c| sees_units_at(truth, side, c));
+        view.hide_from(truth, side, |c| truth.grid_sees(side, c) == Some(true));
     } else {
         watch.refill(truth, side);
         view.hide_from(truth, side, |c| watch.sees_units_at(truth, c));

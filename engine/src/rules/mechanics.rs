@@ -94,24 +94,40 @@ pub fn reachable_within(
 
 /// Whether the unit can reach cell `dest` along a path of at most `max`
 /// steps and stop there: exactly whether [`reachable_within`] would list
-/// `dest`, found by a search that goes only where a path of `max` steps
-/// to `dest` may still run (each step is at most one hex nearer) and ends
-/// as soon as it steps on `dest`.
+/// `dest`, found by [`steps_to`] through the cells it may pass.
 pub fn reaches(s: &MatchState, unit: &Unit, dest: Cell, max: u8, scratch: &mut Scratch) -> bool {
-    let a = s.arena();
-    let max = u32::from(max);
-    if dest == unit.cell
-        || a.distance(unit.cell, dest) > max
-        || can_end(s, unit.kind, dest, unit.id).is_err()
-    {
+    if dest == unit.cell || can_end(s, unit.kind, dest, unit.id).is_err() {
         return false;
     }
     let phasewalk = s.roster().kind(unit.kind).phasewalk;
-    let goal = a.hex(dest);
+    let pass = |c| passable(s, unit, phasewalk, c);
+    steps_to(s.arena(), unit.cell, dest, max, scratch, pass).is_some()
+}
+
+/// The fewest steps from `from` to `to` through cells `pass` lets through
+/// (`to` among them), if at most `max`. The breadth-first search goes only
+/// where a path of `max` steps to `to` may still run — each step is at
+/// most one hex nearer — and ends as soon as it steps on `to`.
+fn steps_to(
+    a: &super::Arena,
+    from: Cell,
+    to: Cell,
+    max: u8,
+    scratch: &mut Scratch,
+    pass: impl Fn(Cell) -> bool,
+) -> Option<u8> {
+    let goal = a.hex(to);
+    let max = u32::from(max);
+    if from == to {
+        return Some(0);
+    }
+    if a.hex(from).unsigned_distance_to(goal) > max {
+        return None;
+    }
     scratch.begin(a.len());
     scratch.queue.clear();
-    scratch.mark(unit.cell);
-    scratch.queue.push((unit.cell, 0));
+    scratch.mark(from);
+    scratch.queue.push((from, 0));
     let mut head = 0;
     while head < scratch.queue.len() {
         let (c, d) = scratch.queue[head];
@@ -122,20 +138,18 @@ pub fn reaches(s: &MatchState, unit: &Unit, dest: Cell, max: u8, scratch: &mut S
                 continue;
             }
             // Breadth first, a cell is first met at its fewest steps: one
-            // too far from `dest` now is too far on every later path.
+            // too far from `to` now is too far on every later path.
             scratch.mark(n);
-            if u32::from(d) + a.hex(n).unsigned_distance_to(goal) > max
-                || !passable(s, unit, phasewalk, n)
-            {
+            if u32::from(d) + a.hex(n).unsigned_distance_to(goal) > max || !pass(n) {
                 continue;
             }
-            if n == dest {
-                return true;
+            if n == to {
+                return Some(d);
             }
             scratch.queue.push((n, d));
         }
     }
-    false
+    None
 }
 
 /// The breadth-first search behind [`reachable_within`] and [`reaches`]:
@@ -185,16 +199,7 @@ pub(super) fn steps(
     max: u8,
     scratch: &mut Scratch,
 ) -> Option<u8> {
-    if s.arena().distance(from, to) > u32::from(max) {
-        return None;
-    }
-    let mut found = None;
-    s.arena().within_steps(from, max, scratch, |c, d| {
-        if c == to && found.is_none() {
-            found = Some(d);
-        }
-    });
-    found
+    steps_to(s.arena(), from, to, max, scratch, |_| true)
 }
 
 /// Whether `side` has a valid attack target on cell `c` for `attacker`:
@@ -281,7 +286,7 @@ impl<'a, H: Hooks> Exec<'a, H> {
     }
 
     pub(super) fn die(&mut self, unit: UnitId, by: Option<Side>) {
-        let u = self.s.units()[usize::from(unit)].clone();
+        let u = self.s.units()[usize::from(unit)];
         let kind = self.s.roster().kind(u.kind).clone();
         let corpse = kind.revive.filter(|_| !u.revived && u.alive());
         let before = self.outposts_before(&[u.cell]);
@@ -328,7 +333,7 @@ impl<'a, H: Hooks> Exec<'a, H> {
     /// the base or to every other unit and corpse there (doubled by
     /// Combine), deaths, Smite and poison.
     pub(super) fn attack(&mut self, unit: UnitId, t: Cell) {
-        let a = self.s.units()[usize::from(unit)].clone();
+        let a = self.s.units()[usize::from(unit)];
         let kind = self.s.roster().kind(a.kind).clone();
         let side = a.side;
         let target = self.hex(t);
@@ -364,7 +369,7 @@ impl<'a, H: Hooks> Exec<'a, H> {
         let mut hit = hit;
         hit.sort_unstable();
         for id in hit {
-            let o = self.s.units()[usize::from(id)].clone();
+            let o = self.s.units()[usize::from(id)];
             let ok = self.s.roster().kind(o.kind).clone();
             if o.status == Status::Corpse {
                 let amount = kind.def.attack.saturating_mul(mult).min(o.health);
@@ -548,4 +553,45 @@ pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
         .collect();
     v.sort_unstable();
     v.into_iter().map(|(_, id)| id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+    use crate::rules::Roster;
+    use crate::rules::scenario::Scenario;
+    use std::path::Path;
+
+    /// The pruned search finds exactly the step counts of the full one,
+    /// between every pair of cells up to 5 hexes apart, for every bound.
+    #[test]
+    fn steps_equal_the_full_search() {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        for file in ["ember-isles.ron", "broken-crown.ron"] {
+            let map = format::load_map(&maps.join(file)).unwrap();
+            let p = Scenario::for_map(map, 1, 20)
+                .prepare(&maps, &Roster::bundled(), "t")
+                .unwrap();
+            let (s, _) = p.new_match_with_seed(1);
+            let a = s.arena();
+            let (mut full, mut pruned) = (Scratch::default(), Scratch::default());
+            let mut tested = 0;
+            for from in 0..a.len() as Cell {
+                let mut want = vec![None; a.len()];
+                a.within_steps(from, 6, &mut full, |c, d| want[usize::from(c)] = Some(d));
+                for to in 0..a.len() as Cell {
+                    if a.distance(from, to) > 5 {
+                        continue;
+                    }
+                    for max in 0..=6 {
+                        let want = want[usize::from(to)].filter(|&d| d <= max);
+                        assert_eq!(steps(&s, from, to, max, &mut pruned), want);
+                        tested += usize::from(want.is_some());
+                    }
+                }
+            }
+            assert!(tested > 10_000, "{file}: {tested}");
+        }
+    }
 }

@@ -252,19 +252,18 @@ mod tests {
     fn a_unit_is_spent_after_moving_and_acting_or_arriving() {
         let (s, _) = prepared("twin-fords.ron").new_match();
         let side = s.side();
-        let u = s
+        let u = *s
             .units()
             .iter()
             .find(|u| u.side == side && u.alive())
-            .unwrap()
-            .clone();
+            .unwrap();
         assert!(!s.is_spent(&u));
-        let mut moved = u.clone();
+        let mut moved = u;
         moved.moved = true;
         assert!(!s.is_spent(&moved), "moved but actions left");
         moved.actions = s.roster().kind(u.kind).actions;
         assert!(s.is_spent(&moved));
-        let mut arrived = u.clone();
+        let mut arrived = u;
         arrived.arrived = true;
         assert!(s.is_spent(&arrived));
         arrived.status = Status::Dead;

@@ -61,7 +61,7 @@ pub enum Status {
 }
 
 /// One unit.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)] // per-turn flags, reset together at turn start
 pub struct Unit {
     /// Its id.
@@ -418,6 +418,7 @@ impl MatchState {
     /// Whether `side` sees units on `c`, from the sight grid when the
     /// state keeps one (true states do; views do not).
     #[must_use]
+    #[inline]
     pub(super) fn grid_sees(&self, side: Side, c: Cell) -> Option<bool> {
         self.board.sight.sees(side, c)
     }

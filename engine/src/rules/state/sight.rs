@@ -52,6 +52,7 @@ impl Sight {
     }
 
     /// Whether `side` sees units on `c`, when the state keeps a grid.
+    #[inline]
     pub(super) fn sees(&self, side: Side, c: Cell) -> Option<bool> {
         let i = side.index() * self.cells + usize::from(c);
         self.counts.get(i).map(|&n| n > 0)
@@ -86,15 +87,8 @@ impl Sight {
     ) {
         let row = side.index() * self.cells;
         let counts = &mut self.counts[row..row + self.cells];
-        let here = a.hex(at);
-        let mut count = |c: Cell| {
-            let d = a.hex(c).unsigned_distance_to(here);
-            let sees = if a.site(c) == Site::Bush {
-                close.is_some_and(|k| d <= k)
-            } else {
-                d <= radius
-            };
-            if sees {
+        let mut count = |c: Cell, bush: bool| {
+            if (a.site(c) == Site::Bush) == bush {
                 let n = &mut counts[usize::from(c)];
                 match change {
                     Change::Open => *n += 1,
@@ -102,11 +96,9 @@ impl Sight {
                 }
             }
         };
-        let reach = radius.max(close.unwrap_or(0));
-        if let Some(near) = u8::try_from(reach).ok().and_then(|r| a.near(at, r)) {
-            near.iter().copied().for_each(&mut count);
-        } else {
-            here.range(reach).filter_map(|h| a.cell(h)).for_each(count);
+        a.for_each_within(at, radius, |c| count(c, false));
+        if let Some(close) = close {
+            a.for_each_within(at, close, |c| count(c, true));
         }
     }
 }
