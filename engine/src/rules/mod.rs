@@ -29,6 +29,8 @@
 //!   viewer knows it, pending captures, spent units, spawn options, rounds).
 //! - [`army`]: building legal armies (presets, random armies, one unit more
 //!   or less).
+//! - [`selection`]: secret army selection at one table — first commanders
+//!   picked in secret and revealed together, then the rest in secret.
 
 mod akw;
 pub mod arena;
@@ -44,6 +46,7 @@ pub mod phase;
 pub mod query;
 pub mod roster;
 pub mod scenario;
+pub mod selection;
 pub mod state;
 
 pub use arena::{Arena, Cell, Scratch};
