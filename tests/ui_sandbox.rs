@@ -709,23 +709,15 @@ fn a_started_match_opens_fitted_and_messages_move_nothing() {
 fn units_carry_readable_letters_on_every_bundled_map_fitted() {
     for (file, _) in hexwright::bundled::MAPS {
         let map = hexwright::bundled::map(file).unwrap();
-        let two_players = map.players == 2;
         let mut h = harness(HexwrightApp::new(
             hexwright_engine::board::Board::new(map).unwrap(),
             hexwright::document::MapSource::Bundled((*file).to_owned()),
         ));
         h.get_by_label("Play").click();
         h.run();
-        if !two_players {
-            // akw-rules-v1 seats two: Play says so and stays in the editor.
-            assert!(h.state().sandbox().is_none(), "{file}");
-            let message = h.state().message().unwrap_or_default().to_owned();
-            assert!(
-                message.contains("akw-rules-v1 plays exactly 2"),
-                "{file}: {message}"
-            );
-            continue;
-        }
+        // Every bundled map opens: two players in akw-rules-v1, three and
+        // four in phase-rules-v1.
+        assert!(h.state().sandbox().is_some(), "{file}");
         h.get_by_label("Start match").click();
         h.run();
         let app = h.state();
@@ -767,4 +759,102 @@ fn batch_results_fill_the_middle_and_sort_by_any_column() {
         longest,
         "descending puts the longest match first"
     );
+}
+
+/// The sandbox on the bundled four-player map, Four Corners.
+fn four_corners() -> Harness<'static, HexwrightApp> {
+    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let board = hexwright_engine::board::Board::new(map).expect("a valid board");
+    let app = HexwrightApp::new(
+        board,
+        hexwright::document::MapSource::Bundled("four-corners.ron".into()),
+    );
+    let mut h = harness(app);
+    h.get_by_label("Play").click();
+    h.run();
+    assert!(h.state().sandbox().is_some(), "the sandbox opens");
+    h
+}
+
+fn live<'a>(h: &'a Harness<'_, HexwrightApp>) -> &'a hexwright::sandbox::live::Live {
+    h.state()
+        .sandbox()
+        .and_then(hexwright::sandbox::Sandbox::live)
+        .expect("a match")
+}
+
+#[test]
+fn four_bots_play_phase_rules_turn_by_turn_with_the_turn_strip() {
+    use hexwright_engine::ruleset::RulesetId;
+    let mut h = four_corners();
+    // The map is for four: phase-rules-v1 is the ruleset.
+    assert!(h.query_by_label("Ruleset").is_some());
+    assert_eq!(
+        h.state().sandbox().unwrap().setup().ruleset,
+        RulesetId::PhaseRulesV1.id()
+    );
+    assert!(
+        h.query_by_label("Side 3 played by").is_some(),
+        "one row per player"
+    );
+    h.get_by_label("Start match").click();
+    h.run();
+    assert_eq!(live(&h).ruleset(), RulesetId::PhaseRulesV1);
+    // The strip: four phases, the token holder, each player's cards.
+    for title in ["Commanders", "Elites", "Soldiers", "Summons", "Hand"] {
+        assert!(h.query_by_label(title).is_some(), "{title}");
+    }
+    assert!(
+        h.query_by_label("Turn 1 of 40 · side 0 places its cards")
+            .is_some()
+    );
+    // Step the commanders' phase: every player flipped its card and the
+    // order of play is shown.
+    h.get_by_label("Step phase").click();
+    h.run();
+    let t = live(&h).phase().expect("a phase match");
+    let s = t.state();
+    assert_eq!(s.phase_index(), 1, "on to the elites");
+    let order = hexwright::sandbox::strip::order_text(s, 0).expect("commanders ordered");
+    assert!(
+        h.query_by_label(&format!("Commanders: {order}")).is_some(),
+        "{order}"
+    );
+    for p in PlayerId::all(4) {
+        let card = hexwright::sandbox::strip::card_text(s, p, 0);
+        assert!(!card.starts_with('–') && !card.starts_with('?'), "{card}");
+    }
+    // A whole turn, then rewind and step again to the same hash.
+    h.get_by_label("Step turn").click();
+    h.run();
+    let (n, hash) = (live(&h).cursor(), live(&h).state_hash());
+    assert_eq!(live(&h).phase().unwrap().state().round(), 2);
+    assert!(h.query_by_label(&format!("{n} / {n} commands")).is_some());
+    h.get_by_label("Restart").click();
+    h.run();
+    assert_eq!(live(&h).cursor(), 0);
+    h.get_by_label("Step turn").click();
+    h.run();
+    assert_eq!((live(&h).cursor(), live(&h).state_hash()), (n, hash));
+    for _ in 0..3 {
+        h.get_by_label("Step back").click();
+        h.run();
+    }
+    assert_eq!(live(&h).cursor(), n - 3);
+    h.get_by_label("Step unit turn").click();
+    h.run();
+    assert!(live(&h).cursor() > n - 3);
+    h.get_by_label("Step turn").click();
+    h.run();
+    assert_eq!((live(&h).cursor(), live(&h).state_hash()), (n, hash));
+    // A player's view hides the others' hands.
+    h.get_by_label("Side 2's view").click();
+    h.run();
+    assert_eq!(
+        h.state()
+            .sandbox()
+            .map(hexwright::sandbox::Sandbox::viewpoint),
+        Some(Viewpoint::Side(PlayerId(2)))
+    );
+    assert!(h.query_all_by_label("?").count() >= 3, "three hidden hands");
 }

@@ -49,8 +49,11 @@ pub enum Viewpoint {
 }
 
 impl Viewpoint {
-    /// Every viewpoint.
-    pub const ALL: [Self; 3] = [Self::Side(PlayerId(0)), Self::Side(PlayerId(1)), Self::All];
+    /// Every viewpoint of a match of `players`: each player's, then
+    /// all-seeing.
+    pub fn all(players: usize) -> impl Iterator<Item = Self> {
+        PlayerId::all(players).map(Self::Side).chain([Self::All])
+    }
 
     /// Its label.
     #[must_use]
@@ -117,6 +120,10 @@ pub enum SandboxAction {
     Step,
     /// Step to the end of the current turn.
     StepTurn,
+    /// Step to the end of a unit's turn (phase-rules-v1).
+    StepUnitTurn,
+    /// Step to the next phase (phase-rules-v1).
+    StepPhase,
     /// Step back one command.
     Back,
     /// Play or pause.

@@ -3,13 +3,14 @@
 //! jump to any round.
 
 use super::action::SandboxAction;
+use super::rules::SandboxRules;
 use super::timeline::Timeline;
 use egui::{DragValue, Slider, Ui};
 
 /// The round the jump field shows (kept between frames by the sandbox).
-pub fn show(
+pub fn show<R: SandboxRules>(
     ui: &mut Ui,
-    t: &Timeline,
+    t: &Timeline<R>,
     playing: bool,
     speed: f32,
     jump: &mut u32,
@@ -37,18 +38,14 @@ pub fn show(
         {
             actions.push(SandboxAction::Back);
         }
-        let over = t.state().outcome().is_some() && t.cursor() == t.steps().len();
-        if ui
-            .add_enabled(!over, egui::Button::new("Step command"))
-            .clicked()
-        {
-            actions.push(SandboxAction::Step);
-        }
-        if ui
-            .add_enabled(!over, egui::Button::new("Step turn"))
-            .clicked()
-        {
-            actions.push(SandboxAction::StepTurn);
+        let over = R::outcome(t.state()).is_some() && t.cursor() == t.steps().len();
+        for stride in R::STRIDES {
+            if ui
+                .add_enabled(!over, egui::Button::new(stride.label()))
+                .clicked()
+            {
+                actions.push(stride.action());
+            }
         }
         if ui
             .add_enabled(
@@ -73,7 +70,7 @@ pub fn show(
         }
         ui.separator();
         let label = ui.label("Round");
-        let limit = t.state().rules().round_limit;
+        let limit = R::board(t.state()).rules().round_limit;
         ui.add(DragValue::new(jump).range(1..=limit.max(1)))
             .labelled_by(label.id);
         if ui.button("Go to round").clicked() {

@@ -4,28 +4,32 @@
 //! are told without their details.
 
 use super::action::SandboxAction;
-use super::timeline::{Step, Timeline};
+use super::rules::SandboxRules;
+use super::timeline::Timeline;
 use egui::{RichText, ScrollArea, Ui};
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::Command;
-use hexwright_engine::rules::narrate::narrate_for;
 
 /// A step's line as `viewer` may read it (`None`: all-seeing), as the
-/// engine tells it ([`narrate_for`]).
+/// engine tells it ([`hexwright_engine::ruleset::Ruleset::narrate`]).
 #[must_use]
-pub fn line_for(t: &Timeline, i: usize, viewer: Option<Side>) -> String {
-    let step: &Step = &t.steps()[i];
-    if viewer.is_none() || viewer == Some(step.side) && step.cmd != Command::EndTurn {
+pub fn line_for<R: SandboxRules>(t: &Timeline<R>, i: usize, viewer: Option<Side>) -> String {
+    let step = &t.steps()[i];
+    if viewer.is_none() {
         return step.line.clone();
     }
     match (t.state_at(i), t.state_at(i + 1)) {
-        (Some(before), Some(after)) => narrate_for(before, &step.cmd, &step.events, after, viewer),
+        (Some(before), Some(after)) => R::narrate(before, &step.cmd, &step.events, after, viewer),
         _ => step.line.clone(),
     }
 }
 
 /// Shows the log; scrolls to the cursor when `follow` is set.
-pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>, follow: bool) -> Vec<SandboxAction> {
+pub fn show<R: SandboxRules>(
+    ui: &mut Ui,
+    t: &Timeline<R>,
+    viewer: Option<Side>,
+    follow: bool,
+) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
     let n = t.steps().len();
     ui.label(format!("{} / {n} commands", t.cursor()));
@@ -61,6 +65,7 @@ mod tests {
     use super::*;
     use hexwright_engine::bots::BotKind;
     use hexwright_engine::player::PlayerId;
+    use hexwright_engine::rules::Command;
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use std::path::Path;

@@ -30,11 +30,14 @@ pub mod board;
 pub mod controls;
 pub mod human;
 pub mod inspect;
+pub mod live;
 pub mod log;
 pub mod openings;
+pub mod rules;
 pub mod session;
 pub mod setup;
 pub mod status;
+pub mod strip;
 pub mod timeline;
 pub mod worker;
 

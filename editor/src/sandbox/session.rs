@@ -8,10 +8,12 @@ use super::action::{FileJob, SandboxAction, Tab, Viewpoint};
 use super::batch::{BatchInput, BatchPanel, BatchRequest};
 use super::board::{self, BoardParams, Projection};
 use super::human::{self, Click, Intent, UnitOptions};
+use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
+use super::rules::SandboxRules;
 use super::setup::{Controller, Setup, SetupInput, SetupRequest};
 use super::timeline::{Advance, Seat, Timeline};
-use super::{controls, inspect, log, status};
+use super::{controls, inspect, log, status, strip};
 use crate::action::Action;
 use crate::canvas::{self, CanvasParams, CanvasState};
 use crate::document::Document;
@@ -26,10 +28,11 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
 use hexwright_engine::player::{PerPlayer, PlayerId};
-use hexwright_engine::replay::{self, HUMAN, Replay};
+use hexwright_engine::replay::{self, AnyReplay, HUMAN, PhaseReplay, Replay};
 use hexwright_engine::rules::fog::visible_cells;
 use hexwright_engine::rules::scenario::Prepared;
-use hexwright_engine::rules::{Command, MatchState, PlayerView, Roster, UnitId};
+use hexwright_engine::rules::{AKW_RULES_V1, Command, MatchState, Roster, UnitId};
+use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::validate::Severity;
 use std::path::{Path, PathBuf};
 
@@ -86,7 +89,7 @@ pub struct Sandbox {
     /// The prepared scenario and the setup it was made from.
     prepared: Option<(String, Result<Prepared, String>)>,
     tab: Tab,
-    timeline: Option<Timeline>,
+    timeline: Option<Live>,
     viewpoint: Viewpoint,
     selected: Option<UnitId>,
     intent: Intent,
@@ -126,6 +129,52 @@ fn person_to_move(t: &Timeline) -> Option<Side> {
     (s.outcome().is_none() && t.seats()[s.side()].is_none()).then_some(s.side())
 }
 
+/// Who played each seat (by name, as replays keep it) and the commands up
+/// to the cursor.
+fn recorded<R: SandboxRules>(t: &Timeline<R>) -> (Vec<&'static str>, Vec<R::Command>) {
+    let names = t
+        .seats()
+        .iter()
+        .map(|seat| seat.map_or(HUMAN, BotKind::name))
+        .collect();
+    let played = t.steps()[..t.cursor()]
+        .iter()
+        .map(|s| s.cmd.clone())
+        .collect();
+    (names, played)
+}
+
+/// The timeline of a replay's commands, cursor at the end, and its seats
+/// (a bot's name, or a person).
+fn reopened<R: SandboxRules<Setup = Prepared, Command: serde::Serialize>>(
+    r: &Replay<R::Command>,
+    roster: &Roster,
+    origin: &str,
+) -> Result<(Timeline<R>, PerPlayer<Seat>), String> {
+    let prepared = r.prepare(roster, origin).map_err(|e| e.to_string())?;
+    let seats: Vec<Seat> = r
+        .header
+        .players
+        .iter()
+        .map(|n| n.parse::<BotKind>().ok())
+        .collect();
+    let seats = PerPlayer::from_vec(seats);
+    let mut t = Timeline::<R>::with_commands(prepared, r.header.seed, seats, &r.commands)
+        .map_err(|(i, e)| format!("command {i}: {e}"))?;
+    t.seek(t.steps().len());
+    Ok((t, seats))
+}
+
+/// What the openings and batch tabs say for a ruleset they do not run yet.
+fn akw_only(ruleset: RulesetId, what: &str) -> String {
+    format!(
+        "{what} of {r} run from the command line for now: \
+         `hexwright simulate MAP --ruleset {r} --bots …` plays a seat-rotated batch \
+         with wins per seat and per bot.",
+        r = ruleset.id()
+    )
+}
+
 /// The seat a controller takes.
 #[must_use]
 pub fn seat_of(c: Controller) -> Seat {
@@ -149,12 +198,23 @@ impl Sandbox {
             return Err(OpenError::Invalid(errors));
         }
         let map = doc.map().clone();
-        // The rules refuse what validation misses (the map's player count,
-        // a roster problem).
-        hexwright_engine::rules::scenario::rules_for(&map, roster.clone(), 60, "the open map")
-            .map_err(OpenError::Refused)?;
-        let zones = PerPlayer::from_fn(map.player_count(), |side| doc.zones_of(side));
-        let setup = Setup::new(&roster, 1);
+        // The rules refuse what validation misses (a player count no
+        // ruleset seats, a roster problem).
+        let players = map.player_count();
+        let ruleset = RulesetId::ALL
+            .into_iter()
+            .find(|r| r.refusal(players).is_none())
+            .unwrap_or(RulesetId::AkwRulesV1);
+        hexwright_engine::rules::scenario::rules_for_ruleset(
+            ruleset,
+            &map,
+            roster.clone(),
+            ruleset.default_round_limit(),
+            "the open map",
+        )
+        .map_err(OpenError::Refused)?;
+        let zones = PerPlayer::from_fn(players, |side| doc.zones_of(side));
+        let setup = Setup::for_players(&roster, 1, players);
         Ok(Self {
             map,
             roster,
@@ -195,6 +255,12 @@ impl Sandbox {
     /// The match being stepped through, if one started.
     #[must_use]
     pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline.as_ref().and_then(Live::akw)
+    }
+
+    /// The match being stepped through, in either ruleset.
+    #[must_use]
+    pub fn live(&self) -> Option<&Live> {
         self.timeline.as_ref()
     }
 
@@ -261,12 +327,11 @@ impl Sandbox {
     #[must_use]
     pub fn shown_state(&self) -> Option<(MatchState, Option<Vec<bool>>)> {
         let t = self.timeline.as_ref()?;
-        let truth = t.state();
         Some(match self.viewpoint {
-            Viewpoint::All => (truth.clone(), None),
+            Viewpoint::All => (t.board().clone(), None),
             Viewpoint::Side(side) => (
-                PlayerView::new(truth, side).state,
-                Some(visible_cells(truth, side)),
+                t.board_for(Some(side)),
+                Some(visible_cells(t.board(), side)),
             ),
         })
     }
@@ -333,19 +398,15 @@ impl Sandbox {
                 let seed = self
                     .timeline
                     .as_ref()
-                    .map_or(self.setup.seed, Timeline::seed)
+                    .map_or(self.setup.seed, Live::seed)
                     .wrapping_add(1);
                 self.setup.seed = seed;
                 self.start(seed);
             }
-            SandboxAction::Step => {
-                self.playing = false;
-                self.step(Timeline::advance);
-            }
-            SandboxAction::StepTurn => {
-                self.playing = false;
-                self.step(Timeline::advance_turn);
-            }
+            SandboxAction::Step => self.step(Stride::Command),
+            SandboxAction::StepUnitTurn => self.step(Stride::UnitTurn),
+            SandboxAction::StepPhase => self.step(Stride::Phase),
+            SandboxAction::StepTurn => self.step(Stride::Turn),
             SandboxAction::Back => {
                 self.playing = false;
                 self.message = None;
@@ -405,7 +466,7 @@ impl Sandbox {
         match self.prepared() {
             Ok(p) => {
                 let p = p.clone();
-                self.timeline = Some(Timeline::new(p, seed, seats));
+                self.timeline = Some(Live::new(p, seed, seats));
                 self.fit_pending |= self.tab != Tab::Match;
                 self.tab = Tab::Match;
                 self.playing = false;
@@ -418,18 +479,19 @@ impl Sandbox {
         }
     }
 
-    fn step(&mut self, f: impl FnOnce(&mut Timeline) -> Advance) {
+    fn step(&mut self, stride: Stride) {
+        self.playing = false;
         let Some(t) = &mut self.timeline else {
             return;
         };
-        match f(t) {
+        match t.advance(stride) {
             Advance::WaitingForHuman(side) => {
                 self.message = Some(format!(
                     "Side {side} is played by a person: make a move or end the turn"
                 ));
             }
             Advance::Over => {
-                self.message = status::outcome_text(t.state());
+                self.message = status::outcome_text(t.board());
             }
             Advance::Played => {}
         }
@@ -442,7 +504,7 @@ impl Sandbox {
         self.spawn_menu = None;
         self.follow_log = true;
         if let (Some(t), Some(id)) = (&self.timeline, self.selected)
-            && t.state().unit(id).is_none_or(|u| !u.on_board())
+            && t.board().unit(id).is_none_or(|u| !u.on_board())
         {
             self.selected = None;
         }
@@ -450,7 +512,7 @@ impl Sandbox {
 
     /// The side a person plays now, if the side to move is a person's.
     fn human_to_move(&self) -> Option<Side> {
-        person_to_move(self.timeline.as_ref()?)
+        person_to_move(self.timeline.as_ref()?.akw()?)
     }
 
     /// Plays a person's command. After a person ends a turn, the bots to
@@ -458,7 +520,7 @@ impl Sandbox {
     /// after `now`), until a person is to move again or the match ends.
     #[allow(clippy::needless_pass_by_value)] // the command is cloned into the timeline
     fn play(&mut self, cmd: Command, now: f64) {
-        let Some(t) = &mut self.timeline else {
+        let Some(t) = self.timeline.as_mut().and_then(Live::akw_mut) else {
             return;
         };
         if person_to_move(t).is_none() {
@@ -506,7 +568,7 @@ impl Sandbox {
         let Some(t) = &self.timeline else {
             return;
         };
-        let s = t.state();
+        let s = t.board();
         let person = self.human_to_move();
         let viewer = match self.viewpoint {
             Viewpoint::Side(v) => Some(v),
@@ -605,7 +667,7 @@ impl Sandbox {
                 self.setup.seed = seed;
                 self.setup.controllers = bots.map(|&b| Controller::Bot(b));
                 t.seek(t.steps().len());
-                self.timeline = Some(t);
+                self.timeline = Some(Live::Akw(t));
                 self.tab = Tab::Match;
                 self.fit_pending = true;
                 self.playing = false;
@@ -623,77 +685,98 @@ impl Sandbox {
         }
     }
 
-    /// The replay of the match up to the cursor, recorded by the engine as
-    /// `hexwright simulate --record` records its matches.
+    /// The akw-rules-v1 match, for what only that ruleset has (openings,
+    /// saved positions).
+    fn akw_match(&self) -> Result<&Timeline, String> {
+        match self.timeline.as_ref() {
+            None => Err("no match to save".to_owned()),
+            Some(Live::Akw(t)) => Ok(t),
+            Some(Live::Phase(_)) => Err(format!(
+                "a position is a scenario opening, which only {AKW_RULES_V1} plays"
+            )),
+        }
+    }
+
+    /// The replay of the akw-rules-v1 match up to the cursor, recorded by
+    /// the engine as `hexwright simulate --record` records its matches.
     pub fn replay(&self) -> Result<Replay, String> {
-        let t = self.timeline.as_ref().ok_or("no match to save")?;
-        let played: Vec<Command> = t.steps()[..t.cursor()]
-            .iter()
-            .map(|s| s.cmd.clone())
-            .collect();
-        let names: Vec<&str> = t
-            .seats()
-            .iter()
-            .map(|seat| seat.map_or(HUMAN, BotKind::name))
-            .collect();
+        let t = self.akw_match()?;
+        let (names, played) = recorded(t);
         Replay::record(t.prepared(), &self.map, t.seed(), &names, &played)
             .map_err(|e| e.to_string())
     }
 
+    /// Saves the match up to the cursor as a replay of its ruleset.
+    fn save_replay(&self, path: &Path) -> Result<String, String> {
+        match self.timeline.as_ref() {
+            Some(Live::Phase(t)) => {
+                let (names, played) = recorded(t);
+                PhaseReplay::record_phase(t.prepared(), &self.map, t.seed(), &names, &played)
+                    .and_then(|r| r.save(path))
+                    .map_err(|e| e.to_string())?;
+            }
+            _ => self.replay()?.save(path).map_err(|e| e.to_string())?,
+        }
+        Ok(format!("Replay saved to {}", path.display()))
+    }
+
     fn file(&mut self, job: FileJob, path: &Path) {
-        let shown = path.display();
         let result: Result<String, String> = match job {
-            FileJob::SaveReplay => self.replay().and_then(|r| {
-                r.save(path)
-                    .map(|()| format!("Replay saved to {shown}"))
-                    .map_err(|e| e.to_string())
-            }),
+            FileJob::SaveReplay => self.save_replay(path),
             FileJob::OpenReplay => self.open_replay(path),
             FileJob::SavePosition => self.save_position(path),
         };
         self.message = Some(result.unwrap_or_else(|e| format!("{}: {e}", job.label())));
     }
 
+    /// Opens a replay of either ruleset recorded on the open map, cursor at
+    /// its end.
     fn open_replay(&mut self, path: &Path) -> Result<String, String> {
         let origin = path.display().to_string();
-        let r = Replay::load(path).map_err(|e| e.to_string())?;
+        let any = AnyReplay::load(path).map_err(|e| e.to_string())?;
         let here = replay::map_hash(&self.map).map_err(|e| e.to_string())?;
-        if r.header.map_hash != here {
+        let (header, map) = match &any {
+            AnyReplay::Akw(r) => (&r.header, &r.map),
+            AnyReplay::Phase(r) => (&r.header, &r.map),
+        };
+        if header.map_hash != here {
             return Err(format!(
                 "{origin} was recorded on another map (\"{}\"); open that map in the editor first",
-                r.map.meta.name
+                map.meta.name
             ));
         }
-        let summary = r
-            .run(&self.roster, &origin, None)
-            .map_err(|e| e.to_string())?;
-        let prepared = r
-            .prepare(&self.roster, &origin)
-            .map_err(|e| e.to_string())?;
-        let seat = |name: &str| name.parse::<BotKind>().ok();
-        let seats: Vec<Seat> = r.header.players.iter().map(|n| seat(n)).collect();
-        let seats = PerPlayer::from_vec(seats);
-        let mut t = Timeline::with_commands(prepared, r.header.seed, seats, &r.commands)
-            .map_err(|(i, e)| format!("command {i}: {e}"))?;
-        t.seek(t.steps().len());
-        self.timeline = Some(t);
+        let roster = &self.roster;
+        let (live, scenario, seats, summary, n) = match any {
+            AnyReplay::Akw(r) => {
+                let summary = r.run(roster, &origin, None).map_err(|e| e.to_string())?;
+                let (t, seats) = reopened(&r, roster, &origin)?;
+                (Live::Akw(t), r.scenario(), seats, summary, r.commands.len())
+            }
+            AnyReplay::Phase(r) => {
+                let summary = r.run(roster, &origin, None).map_err(|e| e.to_string())?;
+                let (t, seats) = reopened(&r, roster, &origin)?;
+                (
+                    Live::Phase(t),
+                    r.scenario(),
+                    seats,
+                    summary,
+                    r.commands.len(),
+                )
+            }
+        };
+        self.timeline = Some(live);
         // Restart plays the replay's scenario again: the panel follows it.
-        self.setup.load(&r.scenario());
-        self.setup.seed = r.header.seed;
+        self.setup.load(&scenario);
         self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
         self.tab = Tab::Match;
         self.fit_pending = true;
         self.playing = false;
         self.selected = None;
-        Ok(format!(
-            "Opened {origin}: {} commands, {}",
-            r.commands.len(),
-            summary.result
-        ))
+        Ok(format!("Opened {origin}: {n} commands, {}", summary.result))
     }
 
     fn save_position(&mut self, path: &Path) -> Result<String, String> {
-        let t = self.timeline.as_ref().ok_or("no match to save")?;
+        let t = self.akw_match()?;
         let p = t.prepared();
         let mut scenario = self.setup.scenario(&self.map);
         scenario.seed = t.seed();
@@ -726,11 +809,11 @@ impl Sandbox {
                     self.playing = false;
                     break;
                 };
-                match t.advance() {
+                match t.advance(Stride::Command) {
                     Advance::Played => {}
                     Advance::Over => {
                         self.playing = false;
-                        self.message = status::outcome_text(t.state());
+                        self.message = status::outcome_text(t.board());
                     }
                     Advance::WaitingForHuman(side) => {
                         self.playing = false;
@@ -784,7 +867,7 @@ impl Sandbox {
                 }
                 ui.separator();
                 ui.label("View:");
-                for v in Viewpoint::ALL {
+                for v in Viewpoint::all(self.zones.len()) {
                     if ui
                         .selectable_label(self.viewpoint == v, v.label())
                         .clicked()
@@ -824,13 +907,11 @@ impl Sandbox {
             Panel::bottom("sandbox_controls")
                 .frame(frame)
                 .show(ui, |ui| {
-                    actions.extend(controls::show(
-                        ui,
-                        t,
-                        self.playing,
-                        self.speed,
-                        &mut self.jump_round,
-                    ));
+                    let (playing, speed, jump) = (self.playing, self.speed, &mut self.jump_round);
+                    actions.extend(match t {
+                        Live::Akw(t) => controls::show(ui, t, playing, speed, jump),
+                        Live::Phase(t) => controls::show(ui, t, playing, speed, jump),
+                    });
                 });
         }
         let viewer = match self.viewpoint {
@@ -876,7 +957,10 @@ impl Sandbox {
                             }
                             Tab::Match => {
                                 if let Some(t) = &self.timeline {
-                                    actions.extend(status::show(ui, t, viewer));
+                                    actions.extend(match t {
+                                        Live::Akw(t) => status::show(ui, t, viewer),
+                                        Live::Phase(t) => strip::show(ui, t, viewer),
+                                    });
                                     egui::CollapsingHeader::new("What the marks mean")
                                         .id_salt("sandbox_legend")
                                         .show(ui, board::legend);
@@ -892,6 +976,9 @@ impl Sandbox {
                             Tab::Openings => {
                                 let bots = self.bots();
                                 match self.prepared() {
+                                    Ok(p) if p.ruleset != RulesetId::AkwRulesV1 => {
+                                        ui.label(akw_only(p.ruleset, "Openings"));
+                                    }
                                     Ok(p) => {
                                         let p = p.clone();
                                         self.openings.show(
@@ -910,6 +997,9 @@ impl Sandbox {
                             Tab::Batch => {
                                 let bots = self.bots();
                                 match self.prepared() {
+                                    Ok(p) if p.ruleset != RulesetId::AkwRulesV1 => {
+                                        ui.label(akw_only(p.ruleset, "Batches"));
+                                    }
                                     Ok(p) => {
                                         let p = p.clone();
                                         self.batch.show(
@@ -942,7 +1032,7 @@ impl Sandbox {
                     ui.add_space(6.0);
                     // A side's view shows the card of units that side sees.
                     let seen = self.selected.filter(|&id| {
-                        let s = t.state();
+                        let s = t.board();
                         match viewer {
                             None => true,
                             Some(v) => s.unit(id).is_some_and(|u| {
@@ -952,13 +1042,13 @@ impl Sandbox {
                         }
                     });
                     if let Some(id) = seen {
-                        inspect::unit_card(ui, t.state(), id);
+                        inspect::unit_card(ui, t.board(), id);
                         ui.separator();
                     }
                     if person.is_some() {
                         actions.extend(inspect::human_actions(
                             ui,
-                            t.state(),
+                            t.board(),
                             self.selected,
                             &self.intent,
                             self.spawn_menu,
@@ -966,7 +1056,10 @@ impl Sandbox {
                         ui.separator();
                     }
                     ui.label(RichText::new("Event log").strong());
-                    actions.extend(log::show(ui, t, viewer, self.follow_log));
+                    actions.extend(match t {
+                        Live::Akw(t) => log::show(ui, t, viewer, self.follow_log),
+                        Live::Phase(t) => log::show(ui, t, viewer, self.follow_log),
+                    });
                 });
             self.follow_log = false;
         }
@@ -1090,27 +1183,8 @@ impl Sandbox {
                 let Some((shown, fog)) = self.shown_state() else {
                     return;
                 };
-                let t = self.timeline.as_ref().expect("shown_state had a timeline");
                 let (reach, targets) = self.highlights();
-                let last = t.cursor().checked_sub(1).and_then(|i| {
-                    let step = &t.steps()[i];
-                    let before = t.state_at(i)?;
-                    let to = hexwright_engine::rules::narrate::command_hex(before, &step.cmd)?;
-                    let from = match &step.cmd {
-                        Command::Move { unit, .. } | Command::Attack { unit, .. } => {
-                            before.unit(*unit).map(|u| before.arena().hex(u.cell))
-                        }
-                        _ => None,
-                    };
-                    // Only what the viewer could see.
-                    match &fog {
-                        Some(f) => {
-                            let c = before.arena().cell(to)?;
-                            f[c as usize].then_some((from, to))
-                        }
-                        None => Some((from, to)),
-                    }
-                });
+                let last = self.last_move(fog.as_deref());
                 board::paint(
                     painter,
                     proj,
@@ -1128,10 +1202,34 @@ impl Sandbox {
         }
     }
 
+    /// The last command's hexes (from, to), when the viewer could see them.
+    fn last_move(&self, fog: Option<&[bool]>) -> Option<(Option<Hex>, Hex)> {
+        let t = self.timeline.as_ref()?.akw()?;
+        t.cursor().checked_sub(1).and_then(|i| {
+            let step = &t.steps()[i];
+            let before = t.state_at(i)?;
+            let to = hexwright_engine::rules::narrate::command_hex(before, &step.cmd)?;
+            let from = match &step.cmd {
+                Command::Move { unit, .. } | Command::Attack { unit, .. } => {
+                    before.unit(*unit).map(|u| before.arena().hex(u.cell))
+                }
+                _ => None,
+            };
+            // Only what the viewer could see.
+            match fog {
+                Some(f) => {
+                    let c = before.arena().cell(to)?;
+                    f[c as usize].then_some((from, to))
+                }
+                None => Some((from, to)),
+            }
+        })
+    }
+
     /// The hexes to highlight: the selected unit's moves and targets when
     /// it belongs to the side to move, or where a summon or spawn can go.
     fn highlights(&self) -> (Vec<Hex>, Vec<Hex>) {
-        let Some(t) = &self.timeline else {
+        let Some(t) = self.timeline.as_ref().and_then(Live::akw) else {
             return (Vec::new(), Vec::new());
         };
         let s = t.state();
@@ -1215,7 +1313,6 @@ mod tests {
     use hexwright_engine::board::Board;
     use hexwright_engine::layout::Orientation;
     use hexwright_engine::map::{Feature, FeatureKind, Zone};
-    use hexwright_engine::rules::scenario::ScenarioError;
 
     /// A valid four-player map: one quarter and its images in both mirrors.
     fn four_player_map() -> Map {
@@ -1255,15 +1352,66 @@ mod tests {
     }
 
     #[test]
-    fn the_sandbox_refuses_a_valid_map_its_ruleset_cannot_seat() {
+    fn a_four_player_map_opens_in_phase_rules_and_bots_play_it_step_by_step() {
         let doc = Document::new(Board::new(four_player_map()).unwrap(), MapSource::Unsaved);
         assert!(doc.findings().is_empty(), "{:#?}", doc.findings());
-        match Sandbox::open(&doc, Roster::bundled()) {
-            Err(OpenError::Refused(e @ ScenarioError::Players { found: 4, .. })) => {
-                assert!(e.to_string().contains("plays exactly 2"), "{e}");
-            }
-            Err(other) => panic!("{other}"),
-            Ok(_) => panic!("a four-player map opened in akw-rules-v1"),
-        }
+        let mut sb = Sandbox::open(&doc, Roster::bundled()).expect("opens");
+        assert_eq!(sb.setup().ruleset, "phase-rules-v1");
+        assert_eq!(sb.setup().controllers.len(), 4);
+        assert!(sb.setup().blockers(&sb.zones).is_empty());
+        sb.apply(SandboxAction::Start, 0.0);
+        let live = sb.live().expect("a match");
+        assert_eq!(live.ruleset(), RulesetId::PhaseRulesV1);
+        sb.apply(SandboxAction::StepPhase, 0.0);
+        let after_phase = sb.live().unwrap().cursor();
+        assert!(
+            after_phase > 4,
+            "four placements and the first phase: {after_phase}"
+        );
+        sb.apply(SandboxAction::StepTurn, 0.0);
+        let live = sb.live().unwrap();
+        let (n, hash) = (live.cursor(), live.state_hash());
+        assert_eq!(
+            live.phase().unwrap().state().round(),
+            2,
+            "on to the second turn"
+        );
+        // Rewind and step again: the same states come back.
+        sb.apply(SandboxAction::Seek(0), 0.0);
+        sb.apply(SandboxAction::StepTurn, 0.0);
+        assert_eq!(sb.live().unwrap().cursor(), n);
+        assert_eq!(sb.live().unwrap().state_hash(), hash);
+        // Its replay saves and reopens at the same state.
+        let dir = std::env::temp_dir().join(format!("hexwright-phase-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("four.replay.ron");
+        sb.apply(SandboxAction::File(FileJob::SaveReplay, path.clone()), 0.0);
+        assert!(
+            sb.message().is_some_and(|m| m.starts_with("Replay saved")),
+            "{:?}",
+            sb.message()
+        );
+        sb.apply(SandboxAction::Seek(0), 0.0);
+        sb.apply(SandboxAction::File(FileJob::OpenReplay, path), 0.0);
+        assert!(
+            sb.message().is_some_and(|m| m.starts_with("Opened")),
+            "{:?}",
+            sb.message()
+        );
+        let live = sb.live().unwrap();
+        assert_eq!(
+            (live.ruleset(), live.cursor(), live.state_hash()),
+            (RulesetId::PhaseRulesV1, n, hash)
+        );
+        std::fs::remove_dir_all(&dir).ok();
+        // A person cannot take a seat in phase-rules-v1 yet, and is told so.
+        sb.setup_mut().controllers[PlayerId(2)] = Controller::Human;
+        let blockers = sb.setup().blockers(&sb.zones);
+        assert!(
+            blockers
+                .iter()
+                .any(|b| b.contains("only bots play phase-rules-v1")),
+            "{blockers:?}"
+        );
     }
 }

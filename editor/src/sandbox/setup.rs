@@ -15,7 +15,7 @@
 //! unit of the same army holds moves that unit to the hex the placed unit
 //! held (or back to automatic deployment, if it had none).
 
-use hexwright_engine::player::{PerPlayer, PlayerId};
+use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::army;
 pub use hexwright_engine::rules::army::{PRESETS, TWO_COMMANDERS, presets, random_army};
 
@@ -27,13 +27,13 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
 use hexwright_engine::pack::scenario_map_in_pack;
+use hexwright_engine::rules::Command;
 use hexwright_engine::rules::roster::Roster;
 use hexwright_engine::rules::scenario::{
     ARMY_POINTS, Army, MAX_DEPLOYED, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario,
     ScenarioError, check_army, default_armies, default_army, deploy, rules_for,
 };
-use hexwright_engine::rules::state::{DEFAULT_ROUND_LIMIT, PLAYERS};
-use hexwright_engine::rules::{AKW_RULES_V1, Command};
+use hexwright_engine::rules::state::PLAYERS;
 use hexwright_engine::ruleset::RulesetId;
 use std::hash::BuildHasher as _;
 use std::path::{Path, PathBuf};
@@ -41,9 +41,18 @@ use std::path::{Path, PathBuf};
 /// The origin named in errors about the scenario being set up.
 const ORIGIN: &str = "sandbox scenario";
 
-/// The rulesets the sandbox plays so far (phase-rules-v1 plays headless,
-/// through `hexwright simulate`).
-pub const SANDBOX_RULESETS: [RulesetId; 1] = [RulesetId::AkwRulesV1];
+/// Why the sandbox cannot start a match of `ruleset` with these seats yet:
+/// a person's turn in phase-rules-v1 is still to come (bots play it).
+#[must_use]
+pub fn seats_refusal(ruleset: RulesetId, controllers: &PerPlayer<Controller>) -> Option<String> {
+    let person = controllers.iter().any(|c| *c == Controller::Human);
+    (ruleset == RulesetId::PhaseRulesV1 && person).then(|| {
+        format!(
+            "the sandbox lets only bots play {} so far: give every side to a bot",
+            ruleset.id()
+        )
+    })
+}
 
 /// Most units (deployed plus reserve) a loaded army may list: far beyond
 /// the rules (10 deployed, 30 points), low enough that the panel lists them
@@ -139,8 +148,10 @@ pub enum SetupRequest {
 /// The scenario being set up, and the panel's own form state.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    /// Ruleset id (only [`AKW_RULES_V1`] exists).
+    /// Ruleset id: one of [`RulesetId::ALL`] that seats the map's players.
     pub ruleset: String,
+    /// The map's player count.
+    pub players: usize,
     /// Both armies, or `None` for default armies picked from each match's seed.
     pub armies: Option<PerPlayer<Army>>,
     /// Who plays each side.
@@ -175,12 +186,24 @@ impl Setup {
     /// default round limit.
     #[must_use]
     pub fn new(roster: &Roster, seed: u64) -> Self {
+        Self::for_players(roster, seed, PLAYERS)
+    }
+
+    /// [`Self::new`] for a map of `players` players: the first ruleset
+    /// that seats them, and its round limit.
+    #[must_use]
+    pub fn for_players(roster: &Roster, seed: u64, players: usize) -> Self {
+        let ruleset = RulesetId::ALL
+            .into_iter()
+            .find(|r| r.refusal(players).is_none())
+            .unwrap_or(RulesetId::AkwRulesV1);
         Self {
-            ruleset: AKW_RULES_V1.to_owned(),
+            ruleset: ruleset.id().to_owned(),
+            players,
             armies: None,
-            controllers: PerPlayer::splat(PLAYERS, &Controller::default()),
+            controllers: PerPlayer::splat(players, &Controller::default()),
             seed,
-            round_limit: DEFAULT_ROUND_LIMIT,
+            round_limit: ruleset.default_round_limit(),
             opening: Vec::new(),
             roster: roster.clone(),
             file: String::new(),
@@ -306,7 +329,7 @@ impl Setup {
     /// goes back to automatic deployment if the placed unit had none.
     /// Default armies become written ones (the current seed's) first.
     pub fn place(&mut self, side: Side, unit: usize, hex: Hex, zone: &[Hex]) -> Result<(), String> {
-        if side > PlayerId(1) {
+        if side.index() >= self.players {
             return Err(format!("there is no side {side}"));
         }
         if !zone.contains(&hex) {
@@ -407,10 +430,11 @@ impl Setup {
         let mut out = Vec::new();
         match self.ruleset.parse::<RulesetId>() {
             Err(e) => out.push(e.to_string()),
-            Ok(r) if !SANDBOX_RULESETS.contains(&r) => out.push(format!(
-                "the sandbox plays {AKW_RULES_V1} so far; play {r} with `hexwright simulate --ruleset {r}`"
-            )),
-            Ok(_) => {}
+            Ok(r) => out.extend(
+                r.refusal(self.players)
+                    .into_iter()
+                    .chain(seats_refusal(r, &self.controllers)),
+            ),
         }
         if !(1..=MAX_ROUND_LIMIT).contains(&self.round_limit) {
             out.push(format!(
@@ -516,21 +540,53 @@ impl Setup {
         self.file_default_for = Some(dir.to_path_buf());
     }
 
+    /// After a ruleset change, a round limit still at the old ruleset's
+    /// default takes the new one's.
+    fn ruleset_changed(&mut self, before: &str) {
+        if before == self.ruleset {
+            return;
+        }
+        let limit = |id: &str| {
+            id.parse::<RulesetId>()
+                .ok()
+                .map(RulesetId::default_round_limit)
+        };
+        if limit(before) == Some(self.round_limit)
+            && let Some(new) = limit(&self.ruleset)
+        {
+            self.round_limit = new;
+        }
+    }
+
     fn match_settings(&mut self, ui: &mut Ui) {
         Grid::new("setup_match")
             .num_columns(2)
             .spacing([8.0, 4.0])
             .show(ui, |ui| {
                 let label = ui.label("Ruleset");
+                let before = self.ruleset.clone();
                 ComboBox::from_id_salt("setup_ruleset")
                     .selected_text(self.ruleset.as_str())
                     .show_ui(ui, |ui| {
-                        for r in SANDBOX_RULESETS {
-                            ui.selectable_value(&mut self.ruleset, r.id().to_owned(), r.id());
+                        for r in RulesetId::ALL {
+                            let refusal = r.refusal(self.players);
+                            let choice = ui.add_enabled(
+                                refusal.is_none(),
+                                egui::Button::selectable(self.ruleset == r.id(), r.id()),
+                            );
+                            if let Some(why) = refusal {
+                                choice.on_disabled_hover_text(why);
+                            } else if choice.clicked() {
+                                r.id().clone_into(&mut self.ruleset);
+                            }
                         }
                     })
                     .response
-                    .labelled_by(label.id);
+                    .labelled_by(label.id)
+                    .widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Ruleset")
+                    });
+                self.ruleset_changed(&before);
                 ui.end_row();
                 ui.label("Seed");
                 ui.horizontal(|ui| {
@@ -1004,6 +1060,9 @@ mod tests {
     use super::*;
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use hexwright_engine::player::PlayerId;
+    use hexwright_engine::rules::AKW_RULES_V1;
+    use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
 
     /// The panel and everything its input borrows.
     struct Panel {

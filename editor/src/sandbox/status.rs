@@ -9,7 +9,7 @@ use crate::theme;
 use egui::{ComboBox, Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::rules::query::{SideSummary, pending_captures, side_summary};
 use hexwright_engine::rules::{MatchState, Outcome};
 
@@ -58,7 +58,27 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
         );
     }
     ui.label(format!("Seed {}", t.seed()));
-    for (side, &seat) in t.seats().pairs() {
+    actions.extend(seats_ui(ui, t.seats()));
+    ui.add_space(4.0);
+    sides_grid(ui, s, viewer);
+    let pending = pending_captures(s, viewer);
+    if !pending.is_empty() {
+        ui.label(RichText::new("Pending captures").strong());
+        for p in pending {
+            ui.label(format!(
+                "side {} takes ({},{}) at its next turn start if it holds",
+                p.side, p.hex.x, p.hex.y
+            ));
+        }
+    }
+    actions
+}
+
+/// Who plays each seat, one menu per player; picking a choice hands the
+/// seat over from the cursor on.
+pub fn seats_ui(ui: &mut Ui, seats: PerPlayer<Seat>) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    for (side, &seat) in seats.pairs() {
         ComboBox::from_label(format!("plays side {side}"))
             .selected_text(seat_label(seat))
             .show_ui(ui, |ui| {
@@ -78,18 +98,6 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
             })
             .response
             .on_hover_text("Hand the side to a person or a bot from this point on");
-    }
-    ui.add_space(4.0);
-    sides_grid(ui, s, viewer);
-    let pending = pending_captures(s, viewer);
-    if !pending.is_empty() {
-        ui.label(RichText::new("Pending captures").strong());
-        for p in pending {
-            ui.label(format!(
-                "side {} takes ({},{}) at its next turn start if it holds",
-                p.side, p.hex.x, p.hex.y
-            ));
-        }
     }
     actions
 }

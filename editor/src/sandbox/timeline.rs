@@ -260,16 +260,23 @@ impl<R: HasBots> Timeline<R> {
         Advance::Played
     }
 
-    /// Steps until the side to move changes (or the match ends, or a person
-    /// must play). Returns the last result.
+    /// Steps until the turn changes (or the match ends, or a person must
+    /// play). Returns the last result.
     pub fn advance_turn(&mut self) -> Advance {
         let turn = R::turn(self.state());
+        self.advance_until(|_, s| R::turn(s) != turn)
+    }
+
+    /// Steps until `done` holds for the step just played and the state
+    /// after it (or the match ends, or a person must play). Returns the
+    /// last result.
+    pub fn advance_until(&mut self, mut done: impl FnMut(&Step<R>, &R::State) -> bool) -> Advance {
         loop {
             let r = self.advance();
-            if r != Advance::Played
-                || R::turn(self.state()) != turn
-                || R::outcome(self.state()).is_some()
-            {
+            if r != Advance::Played || R::outcome(self.state()).is_some() {
+                return r;
+            }
+            if done(&self.steps[self.cursor - 1], self.state()) {
                 return r;
             }
         }

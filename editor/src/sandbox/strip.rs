@@ -1,0 +1,231 @@
+//! phase-rules-v1 at a glance: the turn strip — the four phases, each
+//! player's speed card per phase as far as the viewer knows it, tie
+//! reveals and how each tie was broken (by card or by the token), the
+//! order of play, the token holder and the current phase and slot — then
+//! points, bases, objectives, eliminated players and the unit acting with
+//! its actions left. In a player's view the others' unflipped cards and
+//! hands are hidden, as the engine's [`PhaseView`] hides them.
+
+use super::action::SandboxAction;
+use super::status::{outcome_text, seats_ui};
+use super::timeline::Timeline;
+use crate::theme;
+use egui::{Grid, RichText, Ui};
+use hexwright_engine::map::Side;
+use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::phase::{PHASES, PhaseMatch, PhaseView, Stage};
+use hexwright_engine::rules::query::side_summary;
+use hexwright_engine::rules::{Class, Outcome};
+use hexwright_engine::ruleset::PhaseRulesV1;
+
+/// A phase's column title.
+#[must_use]
+pub fn phase_title(class: Class) -> &'static str {
+    match class {
+        Class::Commander => "Commanders",
+        Class::Elite => "Elites",
+        Class::Soldier => "Soldiers",
+        Class::Summon => "Summons",
+    }
+}
+
+/// What a player's card for phase `i` shows: the card as far as the state
+/// knows it (with its tie reveal), `?` face down, `–` not placed yet.
+#[must_use]
+pub fn card_text(s: &PhaseMatch, p: PlayerId, i: usize) -> String {
+    let seat = &s.seats()[p];
+    let card = match seat.speeds[i] {
+        Some(c) => c.to_string(),
+        None if seat.placed => "?".to_owned(),
+        None => "–".to_owned(),
+    };
+    match seat.reveals[i] {
+        Some(0) => format!("{card} · tie: none left"),
+        Some(r) => format!("{card} · tie: {r}"),
+        None => card,
+    }
+}
+
+/// How phase `i`'s order was decided: by speed alone, by a revealed card,
+/// or by the token (tied players still equal after revealing).
+#[must_use]
+pub fn order_text(s: &PhaseMatch, i: usize) -> Option<String> {
+    let order = s.order(i);
+    if order.is_empty() {
+        return None;
+    }
+    let key = |p: PlayerId| {
+        let seat = &s.seats()[p];
+        (seat.speeds[i], seat.reveals[i])
+    };
+    let names: Vec<String> = order.iter().map(|p| format!("side {p}")).collect();
+    let by_token = order.windows(2).any(|w| key(w[0]) == key(w[1]));
+    let by_card = order.iter().any(|&p| s.seats()[p].reveals[i].is_some());
+    let how = if by_token {
+        " (tie broken by the token)"
+    } else if by_card {
+        " (tie broken by cards)"
+    } else {
+        ""
+    };
+    Some(format!("{}{how}", names.join(" › ")))
+}
+
+/// The line saying what the turn waits for.
+#[must_use]
+pub fn stage_text(s: &PhaseMatch) -> String {
+    let phase = phase_title(s.phase()).to_lowercase();
+    match s.stage() {
+        Stage::Placing => {
+            let next = PlayerId::all(s.players()).find(|&p| s.in_play(p) && !s.seats()[p].placed);
+            next.map_or_else(
+                || "cards are placed".to_owned(),
+                |p| format!("side {p} places its cards"),
+            )
+        }
+        Stage::Revealing => {
+            let tied: Vec<String> = s.tied().iter().map(|p| format!("side {p}")).collect();
+            let next = s.to_reveal().first().map(|p| format!(": side {p} reveals"));
+            format!(
+                "{phase}: tie between {}{}",
+                tied.join(", "),
+                next.unwrap_or_default()
+            )
+        }
+        Stage::Acting => match s.slot_player() {
+            Some(p) => format!("{phase}: side {p}'s slot"),
+            None => format!("{phase}: nobody plays"),
+        },
+    }
+}
+
+/// Shows the strip of the match at the cursor; `viewer` is the player whose
+/// view is drawn (`None`: all-seeing).
+pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    let view = viewer.map(|v| PhaseView::new(t.state(), v).state);
+    let s = view.as_ref().unwrap_or(t.state());
+    let b = s.board();
+    if let Some(text) = outcome_text(b) {
+        ui.label(RichText::new(text).heading().color(match b.outcome() {
+            Some(Outcome::Won(side)) => theme::side_color(side),
+            _ => ui.visuals().text_color(),
+        }));
+    } else {
+        ui.label(
+            RichText::new(format!(
+                "Turn {} of {} · {}",
+                s.round(),
+                b.rules().round_limit,
+                stage_text(s)
+            ))
+            .strong(),
+        );
+    }
+    ui.label(format!("Seed {} · token: side {}", t.seed(), s.token()));
+    actions.extend(seats_ui(ui, t.seats()));
+    ui.add_space(4.0);
+    cards_grid(ui, s, viewer);
+    for (i, class) in PHASES.iter().enumerate() {
+        if let Some(order) = order_text(s, i) {
+            ui.label(format!("{}: {order}", phase_title(*class)));
+        }
+    }
+    if let Some(id) = s.active()
+        && let Some(u) = b.unit(id)
+    {
+        let turn = s.unit_turn(id);
+        ui.label(
+            RichText::new(format!(
+                "Acting: {} of side {} · {} action(s) left",
+                b.roster().kind(u.kind).def.name,
+                u.side,
+                turn.left
+            ))
+            .strong(),
+        );
+    }
+    ui.add_space(4.0);
+    players_grid(ui, s, viewer);
+    actions
+}
+
+/// One row per player: its card for each phase, and its hand.
+fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
+    Grid::new("phase_strip")
+        .num_columns(PHASES.len() + 2)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            for (i, class) in PHASES.iter().enumerate() {
+                let mut title = RichText::new(phase_title(*class));
+                if i == s.phase_index() && s.board().outcome().is_none() {
+                    title = title.strong().underline();
+                }
+                ui.label(title);
+            }
+            ui.label("Hand");
+            ui.end_row();
+            for p in PlayerId::all(s.players()) {
+                let mut name = format!("Side {p}");
+                if p == s.token() {
+                    name.push_str(" (token)");
+                }
+                ui.label(
+                    RichText::new(name)
+                        .color(theme::side_text_color(p, ui.visuals()))
+                        .strong(),
+                )
+                .on_hover_text(if p == s.token() {
+                    "Holds the tiebreaker token"
+                } else {
+                    ""
+                });
+                for i in 0..PHASES.len() {
+                    ui.label(card_text(s, p, i));
+                }
+                let hand: Vec<String> = s.seats()[p].hand.iter().map(|c| c.to_string()).collect();
+                if viewer.is_none_or(|v| v == p) {
+                    ui.label(hand.join(" "));
+                } else {
+                    ui.label("?").on_hover_text("Hidden in this player's view");
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// One row per player: points, bases, objectives, Outposts, units, and
+/// whether it is out.
+fn players_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
+    let b = s.board();
+    Grid::new("phase_players")
+        .num_columns(6)
+        .striped(true)
+        .show(ui, |ui| {
+            for title in ["", "Points", "Bases", "Objectives", "Outposts", "Units"] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for p in PlayerId::all(s.players()) {
+                let side = side_summary(b, p, viewer);
+                ui.label(
+                    RichText::new(format!("Side {p}"))
+                        .color(theme::side_text_color(p, ui.visuals())),
+                );
+                ui.label(s.points()[p].to_string());
+                let h: Vec<String> = side.base_health.iter().map(ToString::to_string).collect();
+                ui.label(h.join(", "));
+                ui.label(side.objectives.to_string());
+                ui.label(side.outposts.to_string());
+                if s.eliminated()[p] {
+                    ui.label(RichText::new("eliminated").color(theme::ERROR));
+                } else if let Some(n) = side.units {
+                    ui.label(n.to_string());
+                } else {
+                    ui.label("?");
+                }
+                ui.end_row();
+            }
+        });
+}
