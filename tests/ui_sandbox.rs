@@ -858,3 +858,142 @@ fn four_bots_play_phase_rules_turn_by_turn_with_the_turn_strip() {
     );
     assert!(h.query_all_by_label("?").count() >= 3, "three hidden hands");
 }
+
+/// Steps frames until a person is to act in a unit slot of Four Corners,
+/// lifting cover screens and revealing the first card of the hand on the
+/// way; returns that person.
+fn until_a_person_acts(h: &mut Harness<'_, HexwrightApp>) -> PlayerId {
+    use hexwright_engine::rules::phase::Stage;
+    for _ in 0..3000 {
+        let sb = h.state().sandbox().unwrap();
+        let t = live(h).phase().expect("a phase match");
+        let s = t.state();
+        let person = <hexwright_engine::ruleset::PhaseRulesV1 as hexwright_engine::ruleset::Ruleset>::to_move(s)
+            .filter(|&p| t.seats()[p].is_none());
+        match (sb.covered(), person) {
+            (Some(side), _) => {
+                h.get_by_label(&format!("Side {side} is looking")).click();
+                h.step();
+            }
+            (None, Some(p)) if s.stage() == Stage::Acting => return p,
+            (None, Some(p)) if s.stage() == Stage::Revealing => {
+                let card = s.seats()[p].hand.iter().next().expect("a card in hand");
+                h.get_by_label(&format!("Reveal {card}")).click();
+            }
+            (None, Some(_)) => panic!("a person to place cards, with no cover"),
+            (None, None) => {}
+        }
+        h.step();
+    }
+    panic!("no person got to act");
+}
+
+/// Clicks a card for each phase on the grid, then *Place cards*.
+fn place(h: &mut Harness<'_, HexwrightApp>, cards: [u8; 4]) {
+    for (phase, card) in ["Commanders", "Elites", "Soldiers", "Summons"]
+        .iter()
+        .zip(cards)
+    {
+        h.get_by_label(&format!("{phase} card {card}")).click();
+        h.run();
+    }
+    h.get_by_label("Place cards").click();
+}
+
+#[test]
+fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks() {
+    use hexwright::sandbox::phase_human::PhaseOptions;
+    use hexwright_engine::rules::phase::PhaseCommand;
+    let mut h = four_corners();
+    let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
+    setup.controllers[PlayerId(0)] = Controller::Human;
+    setup.controllers[PlayerId(1)] = Controller::Human;
+    h.get_by_label("Start match").click();
+    h.run();
+    // Side 0 places first, behind the cover: nothing secret is shown.
+    assert_eq!(h.state().sandbox().unwrap().covered(), Some(PlayerId(0)));
+    assert!(h.query_by_label("Hand over to side 0").is_some());
+    assert!(h.query_by_label("Place cards").is_none());
+    assert!(
+        h.query_by_label("Commanders").is_none(),
+        "the strip is hidden"
+    );
+    h.get_by_label("Side 0 is looking").click();
+    h.run();
+    assert_eq!(
+        h.state().sandbox().unwrap().viewpoint(),
+        Viewpoint::Side(PlayerId(0))
+    );
+    place(&mut h, [8, 2, 5, 1]);
+    h.run();
+    let t = live(&h).phase().unwrap();
+    assert_eq!(
+        t.steps()[0].cmd,
+        PhaseCommand::PlaceCards {
+            player: PlayerId(0),
+            cards: [8, 2, 5, 1]
+        }
+    );
+    // Side 1 is a person too: the cover comes back for it, and nothing of
+    // side 0's cards shows behind it.
+    assert_eq!(h.state().sandbox().unwrap().covered(), Some(PlayerId(1)));
+    assert!(h.query_by_label_contains("8 for commanders").is_none());
+    h.get_by_label("Side 1 is looking").click();
+    h.run();
+    place(&mut h, [7, 3, 6, 2]);
+    h.step();
+    // The bots of sides 2 and 3 place theirs by themselves.
+    assert!(h.state().sandbox().unwrap().is_playing());
+    let p = until_a_person_acts(&mut h);
+    // A unit of the phase, moved by two clicks.
+    let s = live(&h).phase().unwrap().state().clone();
+    let b = s.board();
+    let (unit, to) = b
+        .units()
+        .iter()
+        .filter(|u| u.side == p && u.alive())
+        .find_map(|u| {
+            let o = PhaseOptions::of(&s, u.id);
+            o.moves.first().map(|&to| (*u, to))
+        })
+        .expect("a unit that can move");
+    let from = b.arena().hex(unit.cell);
+    let before = live(&h).len();
+    click_hex(&mut h, from);
+    assert_eq!(h.state().sandbox().unwrap().selected(), Some(unit.id));
+    click_hex(&mut h, to);
+    let t = live(&h).phase().unwrap();
+    assert_eq!(t.steps().len(), before + 1);
+    assert_eq!(
+        t.steps()[before].cmd,
+        PhaseCommand::Move { unit: unit.id, to }
+    );
+    // An illegal click says why, and plays nothing.
+    let far = b
+        .arena()
+        .hexes()
+        .iter()
+        .copied()
+        .filter(|x| b.units_at_hex(*x).next().is_none())
+        .max_by_key(|x| x.unsigned_distance_to(to))
+        .expect("hexes");
+    click_hex(&mut h, far);
+    assert_eq!(live(&h).len(), before + 1);
+    let message = h.state().sandbox().unwrap().message().unwrap_or_default();
+    assert!(message.starts_with("Not allowed ("), "{message}");
+    // End the slot: the bots to act next play on by themselves.
+    h.get_by_label("End slot").click();
+    h.step();
+    let t = live(&h).phase().unwrap();
+    assert_eq!(
+        t.steps().last().map(|s| &s.cmd),
+        Some(&PhaseCommand::EndSlot)
+    );
+    let next =
+        <hexwright_engine::ruleset::PhaseRulesV1 as hexwright_engine::ruleset::Ruleset>::to_move(
+            t.state(),
+        );
+    if next.is_some_and(|q| t.seats()[q].is_some()) {
+        assert!(h.state().sandbox().unwrap().is_playing());
+    }
+}

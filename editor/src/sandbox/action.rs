@@ -144,6 +144,11 @@ pub enum SandboxAction {
     SetIntent(Intent),
     /// Play a command for the person to move.
     Play(Command),
+    /// Play a phase-rules-v1 command for the person to move.
+    PlayPhase(hexwright_engine::rules::phase::PhaseCommand),
+    /// The person of this side says only they are looking: lift the cover
+    /// screen of its secret decision and show its view.
+    Uncover(Side),
     /// Deployment: a unit of a side (index into its army) dropped on a hex.
     Deploy(Side, usize, Hex),
     /// Read or write a file.

@@ -73,9 +73,9 @@ pub fn spawn_targets(s: &MatchState, barracks: Hex, kind: &str) -> Vec<Hex> {
         .collect()
 }
 
-/// What a click on the board means.
+/// What a click on the board means (`C`: the ruleset's command).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Click {
+pub enum Click<C = Command> {
     /// Select this unit (for the inspector, and to command it).
     Select(UnitId),
     /// Clear the selection.
@@ -83,7 +83,7 @@ pub enum Click {
     /// Open the spawn menu of this barracks.
     Barracks(Hex),
     /// Play this command (the engine checks it).
-    Command(Command),
+    Command(C),
 }
 
 /// The meaning of a click on `hex` in `s` (the true state) by a person

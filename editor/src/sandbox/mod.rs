@@ -4,17 +4,19 @@
 //! of the open map once it has no validation errors, and shows four tabs
 //! around the map canvas:
 //!
-//! - **Scenario** ([`setup`]): ruleset, armies (an army builder that keeps
+//! - **Scenario** ([`setup`]): ruleset (those that seat the map), armies (an army builder that keeps
 //!   the 30-point selection rules, presets, random legal armies), who plays
 //!   each side, seed, round limit, hand deployment by dragging units on the
 //!   map; scenario files.
-//! - **Match**: the match as a [`timeline::Timeline`] — step one command or
-//!   one turn, play and pause, rewind to any point, restart; units with
-//!   health bars and markers, each side's Energy and income, objectives,
-//!   Outposts and bases ([`status`], [`board`]); the board seen by side 0,
-//!   side 1 or all-seeing, with the engine's fog of war; the event log in
-//!   words ([`log`]); the unit inspector and human play ([`inspect`],
-//!   [`human`]); replays and saved positions.
+//! - **Match**: the match as a [`live::Live`] timeline of either ruleset
+//!   ([`rules`]) — step one command, a unit's turn, a phase or a turn, play
+//!   and pause, rewind to any point, restart; units with health bars and
+//!   markers; akw-rules-v1's Energy and income ([`status`]) or
+//!   phase-rules-v1's turn strip ([`strip`]); the board seen by each side or
+//!   all-seeing, with the engine's fog of war ([`board`]); the event log in
+//!   words ([`log`]); the unit inspector and a person's turn ([`inspect`],
+//!   [`human`], [`phase_human`], with a cover screen for secret decisions
+//!   when several people play); replays and saved positions.
 //! - **Openings** ([`openings`]): heatmaps of the first rounds of many
 //!   matches.
 //! - **Batch** ([`batch`]): many seat-swapped matches on worker threads.
@@ -33,6 +35,7 @@ pub mod inspect;
 pub mod live;
 pub mod log;
 pub mod openings;
+pub mod phase_human;
 pub mod rules;
 pub mod session;
 pub mod setup;

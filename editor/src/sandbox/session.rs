@@ -10,6 +10,7 @@ use super::board::{self, BoardParams, Projection};
 use super::human::{self, Click, Intent, UnitOptions};
 use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
+use super::phase_human::{self, CardDraft, PhaseOptions};
 use super::rules::SandboxRules;
 use super::setup::{Controller, Setup, SetupInput, SetupRequest};
 use super::timeline::{Advance, Seat, Timeline};
@@ -30,9 +31,10 @@ use hexwright_engine::map::{Map, Side};
 use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::replay::{self, AnyReplay, HUMAN, PhaseReplay, Replay};
 use hexwright_engine::rules::fog::visible_cells;
+use hexwright_engine::rules::phase::{PhaseCommand, PhaseView, Stage};
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::rules::{AKW_RULES_V1, Command, MatchState, Roster, UnitId};
-use hexwright_engine::ruleset::RulesetId;
+use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset as _, RulesetId};
 use hexwright_engine::validate::Severity;
 use std::path::{Path, PathBuf};
 
@@ -108,6 +110,11 @@ pub struct Sandbox {
     outputs: Vec<SandboxOutput>,
     /// Fit the board at the next frame (a tab or a match was opened).
     fit_pending: bool,
+    /// The speed cards a person has picked, before placing them.
+    draft: CardDraft,
+    /// The person who said only they are looking (the cover screen of
+    /// secret decisions, when several people play).
+    uncovered: Option<Side>,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -243,6 +250,8 @@ impl Sandbox {
             ],
             outputs: Vec::new(),
             fit_pending: true,
+            draft: [None; 4],
+            uncovered: None,
         })
     }
 
@@ -454,6 +463,11 @@ impl Sandbox {
             }
             SandboxAction::SetIntent(i) => self.intent = i,
             SandboxAction::Play(cmd) => self.play(cmd, now),
+            SandboxAction::PlayPhase(cmd) => self.play_phase(cmd, now),
+            SandboxAction::Uncover(side) => {
+                self.uncovered = Some(side);
+                self.viewpoint = Viewpoint::Side(side);
+            }
             SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
             SandboxAction::File(job, path) => self.file(job, &path),
             SandboxAction::OpenBatchMatch(seed, bots) => self.open_batch_match(seed, bots),
@@ -500,6 +514,9 @@ impl Sandbox {
 
     /// Clears what belonged to the previous position.
     fn after_move(&mut self) {
+        if self.uncovered.is_some() && self.uncovered != self.human_to_move() {
+            self.uncovered = None;
+        }
         self.intent = Intent::Normal;
         self.spawn_menu = None;
         self.follow_log = true;
@@ -512,7 +529,65 @@ impl Sandbox {
 
     /// The side a person plays now, if the side to move is a person's.
     fn human_to_move(&self) -> Option<Side> {
-        person_to_move(self.timeline.as_ref()?.akw()?)
+        let t = self.timeline.as_ref()?;
+        let side = t.to_move()?;
+        t.seats()[side].is_none().then_some(side)
+    }
+
+    /// The person whose secret decision is hidden behind the cover screen:
+    /// when several people play a phase-rules-v1 match, each one's card
+    /// placement and tiebreak reveal wait until that person says only they
+    /// are looking.
+    #[must_use]
+    pub fn covered(&self) -> Option<Side> {
+        let Some(Live::Phase(t)) = &self.timeline else {
+            return None;
+        };
+        let people = t.seats().iter().filter(|s| s.is_none()).count();
+        let secret = matches!(t.state().stage(), Stage::Placing | Stage::Revealing);
+        let side = self.human_to_move()?;
+        (people > 1 && secret && self.uncovered != Some(side)).then_some(side)
+    }
+
+    /// Plays a person's phase-rules-v1 command. When the next to decide is
+    /// a bot, the bots play on by themselves at the chosen speed (from one
+    /// beat after `now`) until a person is to decide again.
+    fn play_phase(&mut self, cmd: PhaseCommand, now: f64) {
+        let Some(Live::Phase(t)) = &mut self.timeline else {
+            return;
+        };
+        let Some(side) = PhaseRulesV1::to_move(t.state()) else {
+            return;
+        };
+        if t.seats()[side].is_some() {
+            self.message = Some(format!(
+                "Side {side} is played by a bot: hand it to a person (Played by) to decide for it"
+            ));
+            return;
+        }
+        let unit = cmd
+            .unit()
+            .and_then(|id| t.state().board().unit(id))
+            .map(|u| format!(" ({})", t.state().board().roster().kind(u.kind).def.name));
+        match t.play(cmd) {
+            Ok(()) => {
+                // Told as the person who played may know it: the next to
+                // decide may be another person at the same screen.
+                self.message = Some(log::line_for(t, t.cursor() - 1, Some(side)));
+                let next = PhaseRulesV1::to_move(t.state());
+                if next.is_some_and(|p| t.seats()[p].is_some()) {
+                    self.playing = true;
+                    self.next_tick = now + 1.0 / f64::from(self.speed.max(0.5));
+                }
+                if t.state().active().is_none() {
+                    self.selected = None;
+                }
+                self.after_move();
+            }
+            Err(e) => {
+                self.message = Some(format!("Not allowed{}: {e}", unit.unwrap_or_default()));
+            }
+        }
     }
 
     /// Plays a person's command. After a person ends a turn, the bots to
@@ -581,7 +656,23 @@ impl Sandbox {
                 .is_some_and(|c| hexwright_engine::rules::fog::sees_units_at(s, v, c)),
             None => true,
         };
-        match human::click(s, person, self.selected, &self.intent, hex, visible) {
+        if let (Live::Phase(t), Some(side)) = (t, person) {
+            match phase_human::click(t.state(), side, self.selected, &self.intent, hex, visible) {
+                Click::Select(u) => self.selected = Some(u),
+                Click::Deselect | Click::Barracks(_) => self.selected = None,
+                Click::Command(cmd) => self.play_phase(cmd, now),
+            }
+            self.intent = Intent::Normal;
+            return;
+        }
+        match human::click(
+            s,
+            person.filter(|_| t.akw().is_some()),
+            self.selected,
+            &self.intent,
+            hex,
+            visible,
+        ) {
             Click::Select(u) => {
                 self.selected = Some(u);
                 self.intent = Intent::Normal;
@@ -892,10 +983,15 @@ impl Sandbox {
         }
         // The message line is always there, one line high, so the controls
         // and the board do not move when a message comes or goes.
+        let covered = self.covered();
         Panel::bottom("sandbox_message")
             .frame(frame)
             .show(ui, |ui| {
-                let m = self.message.as_deref().unwrap_or("");
+                // Nothing of the last decision shows behind the cover.
+                let m = match covered {
+                    Some(_) => "",
+                    None => self.message.as_deref().unwrap_or(""),
+                };
                 let line = ui.add(egui::Label::new(m).truncate());
                 if !m.is_empty() {
                     line.on_hover_text(m);
@@ -956,7 +1052,14 @@ impl Sandbox {
                                 );
                             }
                             Tab::Match => {
-                                if let Some(t) = &self.timeline {
+                                if let Some(side) = covered {
+                                    ui.label(
+                                        RichText::new(format!(
+                                            "Side {side} decides in secret: hand over."
+                                        ))
+                                        .strong(),
+                                    );
+                                } else if let Some(t) = &self.timeline {
                                     actions.extend(match t {
                                         Live::Akw(t) => status::show(ui, t, viewer),
                                         Live::Phase(t) => strip::show(ui, t, viewer),
@@ -1045,17 +1148,36 @@ impl Sandbox {
                         inspect::unit_card(ui, t.board(), id);
                         ui.separator();
                     }
-                    if person.is_some() {
-                        actions.extend(inspect::human_actions(
-                            ui,
-                            t.board(),
-                            self.selected,
-                            &self.intent,
-                            self.spawn_menu,
-                        ));
-                        ui.separator();
+                    match (t, person) {
+                        (Live::Akw(t), Some(_)) => {
+                            actions.extend(inspect::human_actions(
+                                ui,
+                                t.state(),
+                                self.selected,
+                                &self.intent,
+                                self.spawn_menu,
+                            ));
+                            ui.separator();
+                        }
+                        (Live::Phase(t), Some(side)) if covered.is_none() => {
+                            let view = PhaseView::new(t.state(), side).state;
+                            actions.extend(phase_human::show(
+                                ui,
+                                &view,
+                                side,
+                                &mut self.draft,
+                                self.selected,
+                                &self.intent,
+                            ));
+                            ui.separator();
+                        }
+                        _ => {}
                     }
                     ui.label(RichText::new("Event log").strong());
+                    if covered.is_some() {
+                        ui.label("Hidden while a secret decision waits.");
+                        return;
+                    }
                     actions.extend(match t {
                         Live::Akw(t) => log::show(ui, t, viewer, self.follow_log),
                         Live::Phase(t) => log::show(ui, t, viewer, self.follow_log),
@@ -1063,7 +1185,22 @@ impl Sandbox {
                 });
             self.follow_log = false;
         }
-        if self.tab == Tab::Batch && self.batch.results().is_some() {
+        if let Some(side) = covered.filter(|_| self.tab == Tab::Match) {
+            // A secret decision at a table of several people: only the
+            // person to decide may look.
+            CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    ui.heading(format!("Hand over to side {side}"));
+                    ui.label(format!(
+                        "Side {side} decides in secret. Click when only side {side}'s player is looking."
+                    ));
+                    if ui.button(format!("Side {side} is looking")).clicked() {
+                        actions.push(SandboxAction::Uncover(side));
+                    }
+                });
+            });
+        } else if self.tab == Tab::Batch && self.batch.results().is_some() {
             // A finished batch takes the big central area.
             CentralPanel::default().show(ui, |ui| {
                 if let Some(BatchRequest::OpenMatch { seed, bots }) = self.batch.show_results(ui) {
@@ -1229,6 +1366,21 @@ impl Sandbox {
     /// The hexes to highlight: the selected unit's moves and targets when
     /// it belongs to the side to move, or where a summon or spawn can go.
     fn highlights(&self) -> (Vec<Hex>, Vec<Hex>) {
+        if let Some(Live::Phase(t)) = &self.timeline {
+            let s = t.state();
+            return match (&self.intent, self.selected) {
+                (Intent::Summon(id), _) => (PhaseOptions::of(s, *id).summons, Vec::new()),
+                (_, Some(id))
+                    if s.board()
+                        .unit(id)
+                        .is_some_and(|u| Some(u.side) == s.slot_player()) =>
+                {
+                    let o = PhaseOptions::of(s, id);
+                    (o.moves, o.attacks)
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+        }
         let Some(t) = self.timeline.as_ref().and_then(Live::akw) else {
             return (Vec::new(), Vec::new());
         };
@@ -1404,14 +1556,5 @@ mod tests {
             (RulesetId::PhaseRulesV1, n, hash)
         );
         std::fs::remove_dir_all(&dir).ok();
-        // A person cannot take a seat in phase-rules-v1 yet, and is told so.
-        sb.setup_mut().controllers[PlayerId(2)] = Controller::Human;
-        let blockers = sb.setup().blockers(&sb.zones);
-        assert!(
-            blockers
-                .iter()
-                .any(|b| b.contains("only bots play phase-rules-v1")),
-            "{blockers:?}"
-        );
     }
 }

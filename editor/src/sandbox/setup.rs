@@ -41,19 +41,6 @@ use std::path::{Path, PathBuf};
 /// The origin named in errors about the scenario being set up.
 const ORIGIN: &str = "sandbox scenario";
 
-/// Why the sandbox cannot start a match of `ruleset` with these seats yet:
-/// a person's turn in phase-rules-v1 is still to come (bots play it).
-#[must_use]
-pub fn seats_refusal(ruleset: RulesetId, controllers: &PerPlayer<Controller>) -> Option<String> {
-    let person = controllers.iter().any(|c| *c == Controller::Human);
-    (ruleset == RulesetId::PhaseRulesV1 && person).then(|| {
-        format!(
-            "the sandbox lets only bots play {} so far: give every side to a bot",
-            ruleset.id()
-        )
-    })
-}
-
 /// Most units (deployed plus reserve) a loaded army may list: far beyond
 /// the rules (10 deployed, 30 points), low enough that the panel lists them
 /// all without slowing down.
@@ -430,11 +417,7 @@ impl Setup {
         let mut out = Vec::new();
         match self.ruleset.parse::<RulesetId>() {
             Err(e) => out.push(e.to_string()),
-            Ok(r) => out.extend(
-                r.refusal(self.players)
-                    .into_iter()
-                    .chain(seats_refusal(r, &self.controllers)),
-            ),
+            Ok(r) => out.extend(r.refusal(self.players)),
         }
         if !(1..=MAX_ROUND_LIMIT).contains(&self.round_limit) {
             out.push(format!(

@@ -1,0 +1,281 @@
+//! A person's turn in phase-rules-v1: placing the four speed cards (a card
+//! per phase, clicked on a grid), revealing a tiebreak card, and each
+//! unit's whole turn — pick a unit, see its moves and targets, click to
+//! move or attack, use its abilities, end the unit, end the slot. As in
+//! akw-rules-v1's [`super::human`], the engine decides what is legal: this
+//! turns clicks into commands (illegal ones too, so the engine can say
+//! why) and lists what the engine allows.
+
+use super::action::SandboxAction;
+use super::human::{Click, Intent};
+use super::strip::phase_title;
+use egui::{RichText, Ui};
+use hexwright_engine::Hex;
+use hexwright_engine::map::Side;
+use hexwright_engine::rules::UnitId;
+use hexwright_engine::rules::phase::{CARDS, PHASES, PhaseCommand, PhaseMatch, Stage};
+use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset};
+
+/// The cards a person has picked so far for each phase, before placing.
+pub type CardDraft = [Option<u8>; 4];
+
+/// Everything a unit may do now (from the engine's legal commands).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PhaseOptions {
+    /// Hexes it can move to.
+    pub moves: Vec<Hex>,
+    /// Hexes it can attack.
+    pub attacks: Vec<Hex>,
+    /// Its Rebound, Healing and Summon commands.
+    pub abilities: Vec<PhaseCommand>,
+    /// Hexes its Summon can place a summon on.
+    pub summons: Vec<Hex>,
+}
+
+impl PhaseOptions {
+    /// The legal commands of `unit` in `s`.
+    #[must_use]
+    pub fn of(s: &PhaseMatch, unit: UnitId) -> Self {
+        let mut o = Self::default();
+        for cmd in PhaseRulesV1::legal_commands(s) {
+            match cmd {
+                PhaseCommand::Move { unit: u, to } if u == unit => o.moves.push(to),
+                PhaseCommand::Attack { unit: u, target } if u == unit => o.attacks.push(target),
+                PhaseCommand::Summon { unit: u, to } if u == unit => o.summons.push(to),
+                PhaseCommand::Rebound { unit: u } | PhaseCommand::Heal { unit: u, .. }
+                    if u == unit =>
+                {
+                    o.abilities.push(cmd);
+                }
+                _ => {}
+            }
+        }
+        o
+    }
+}
+
+/// What a click on `hex` means in `s` (the person's view) for the person
+/// playing `side`, with `selected` selected and `intent` pending; `visible`
+/// says whether the person sees units there.
+#[must_use]
+pub fn click(
+    s: &PhaseMatch,
+    side: Side,
+    selected: Option<UnitId>,
+    intent: &Intent,
+    hex: Hex,
+    visible: bool,
+) -> Click<PhaseCommand> {
+    let b = s.board();
+    let acting = s.stage() == Stage::Acting && s.slot_player() == Some(side);
+    if let Intent::Summon(unit) = intent
+        && acting
+    {
+        return Click::Command(PhaseCommand::Summon {
+            unit: *unit,
+            to: hex,
+        });
+    }
+    let units: Vec<_> = b
+        .units_at_hex(hex)
+        .filter(|u| u.on_board() && (visible || u.side == side))
+        .collect();
+    let own = units
+        .iter()
+        .find(|u| u.side == side && u.alive() && Some(u.id) != selected);
+    let mine = selected
+        .and_then(|id| b.unit(id))
+        .filter(|u| acting && u.side == side && u.alive());
+    if let Some(u) = mine {
+        if let Some(o) = own {
+            return Click::Select(o.id);
+        }
+        if units.iter().any(|x| x.id == u.id) {
+            return Click::Deselect;
+        }
+        let enemy_here = units.iter().any(|x| x.side != u.side)
+            || b.arena()
+                .cell(hex)
+                .and_then(|c| b.base_at(c))
+                .is_some_and(|i| b.bases()[i].side != u.side);
+        return Click::Command(if enemy_here {
+            PhaseCommand::Attack {
+                unit: u.id,
+                target: hex,
+            }
+        } else {
+            PhaseCommand::Move {
+                unit: u.id,
+                to: hex,
+            }
+        });
+    }
+    match units.first() {
+        Some(u) => Click::Select(own.map_or(u.id, |o| o.id)),
+        None => Click::Deselect,
+    }
+}
+
+/// The person's part of the turn for `side` in `s` (the person's view):
+/// the card grid, the tiebreak reveal, or the unit's and the slot's
+/// buttons.
+pub fn show(
+    ui: &mut Ui,
+    s: &PhaseMatch,
+    side: Side,
+    draft: &mut CardDraft,
+    selected: Option<UnitId>,
+    intent: &Intent,
+) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    match s.stage() {
+        Stage::Placing => place_cards(ui, side, draft, &mut actions),
+        Stage::Revealing => {
+            ui.label(
+                RichText::new(format!("Side {side}: reveal a card to break the tie")).strong(),
+            );
+            ui.horizontal_wrapped(|ui| {
+                for card in s.seats()[side].hand.iter() {
+                    if ui.button(format!("Reveal {card}")).clicked() {
+                        actions.push(SandboxAction::PlayPhase(PhaseCommand::Reveal {
+                            player: side,
+                            card,
+                        }));
+                    }
+                }
+            });
+        }
+        Stage::Acting => unit_turn(ui, s, side, selected, intent, &mut actions),
+    }
+    actions
+}
+
+fn place_cards(ui: &mut Ui, side: Side, draft: &mut CardDraft, actions: &mut Vec<SandboxAction>) {
+    ui.label(RichText::new(format!("Side {side}: place a speed card on each phase")).strong());
+    ui.label(RichText::new("Higher is faster; the other four stay in hand for ties.").weak());
+    for (i, class) in PHASES.iter().enumerate() {
+        ui.label(phase_title(*class));
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 3.0;
+            for card in 1..=CARDS {
+                let used = draft
+                    .iter()
+                    .enumerate()
+                    .any(|(j, c)| j != i && *c == Some(card));
+                let on = draft[i] == Some(card);
+                let button = egui::Button::selectable(on, card.to_string());
+                let name = format!("{} card {card}", phase_title(*class));
+                let r = ui.add_enabled(!used, button);
+                r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, !used, on, &name));
+                let r = r.on_hover_text(format!("Card {card} for the {}", phase_title(*class)));
+                if r.clicked() {
+                    draft[i] = if on { None } else { Some(card) };
+                }
+            }
+        });
+    }
+    let cards: Option<[u8; 4]> = draft
+        .iter()
+        .copied()
+        .collect::<Option<Vec<u8>>>()
+        .and_then(|v| v.try_into().ok());
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(cards.is_some(), egui::Button::new("Place cards"))
+            .on_disabled_hover_text("Pick a card for every phase first")
+            .clicked()
+            && let Some(cards) = cards
+        {
+            actions.push(SandboxAction::PlayPhase(PhaseCommand::PlaceCards {
+                player: side,
+                cards,
+            }));
+            *draft = [None; 4];
+        }
+        if ui.button("Clear").clicked() {
+            *draft = [None; 4];
+        }
+    });
+}
+
+fn unit_turn(
+    ui: &mut Ui,
+    s: &PhaseMatch,
+    side: Side,
+    selected: Option<UnitId>,
+    intent: &Intent,
+    actions: &mut Vec<SandboxAction>,
+) {
+    let b = s.board();
+    let phase = phase_title(s.phase()).to_lowercase();
+    ui.label(RichText::new(format!("Side {side}'s slot · {phase}")).strong());
+    match s.active().and_then(|id| b.unit(id)) {
+        Some(u) => {
+            ui.label(format!(
+                "{} is acting: {} action(s) left",
+                b.roster().kind(u.kind).def.name,
+                s.unit_turn(u.id).left
+            ));
+        }
+        None => {
+            ui.label(format!("Click one of your {phase} to start its turn."));
+        }
+    }
+    if let Some(id) = selected
+        && b.unit(id).is_some_and(|u| u.side == side && u.alive())
+    {
+        let o = PhaseOptions::of(s, id);
+        ui.label(format!(
+            "{} hexes to move to, {} targets",
+            o.moves.len(),
+            o.attacks.len()
+        ));
+        for cmd in &o.abilities {
+            let label = match cmd {
+                PhaseCommand::Rebound { .. } => "Rebound".to_owned(),
+                PhaseCommand::Heal { targets, .. } => {
+                    let names: Vec<String> = targets
+                        .iter()
+                        .filter_map(|t| b.unit(*t))
+                        .map(|t| b.roster().kind(t.kind).def.name.clone())
+                        .collect();
+                    format!("Heal {}", names.join(", "))
+                }
+                other => other.to_string(),
+            };
+            if ui.button(label).clicked() {
+                actions.push(SandboxAction::PlayPhase(cmd.clone()));
+            }
+        }
+        if !o.summons.is_empty() {
+            let on = *intent == Intent::Summon(id);
+            if ui
+                .selectable_label(on, "Summon…")
+                .on_hover_text("Then click a highlighted hex next to the unit")
+                .clicked()
+            {
+                actions.push(SandboxAction::SetIntent(if on {
+                    Intent::Normal
+                } else {
+                    Intent::Summon(id)
+                }));
+            }
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(s.active().is_some(), egui::Button::new("End unit"))
+            .on_hover_text("This unit is done for the turn")
+            .clicked()
+        {
+            actions.push(SandboxAction::PlayPhase(PhaseCommand::EndUnit));
+        }
+        if ui
+            .button("End slot")
+            .on_hover_text("Your other units of this phase do nothing this turn")
+            .clicked()
+        {
+            actions.push(SandboxAction::PlayPhase(PhaseCommand::EndSlot));
+        }
+    });
+}
