@@ -997,3 +997,87 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
         assert!(h.state().sandbox().unwrap().is_playing());
     }
 }
+
+#[test]
+fn two_people_pick_armies_in_secret_then_the_match_starts_with_them() {
+    use hexwright_engine::rules::selection::Stage;
+    use hexwright_engine::rules::{Class, Roster, army};
+    let roster = Roster::bundled();
+    let commanders: Vec<String> = army::kinds_of(&roster, 0, Class::Commander)
+        .into_iter()
+        .map(|k| roster.kind(k).def.name.clone())
+        .collect();
+    let mut h = four_corners();
+    let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
+    setup.controllers[PlayerId(0)] = Controller::Human;
+    setup.controllers[PlayerId(2)] = Controller::Human;
+    h.get_by_label("Start match").click();
+    h.run();
+    let picks = |h: &Harness<'_, HexwrightApp>| {
+        h.state()
+            .sandbox()
+            .unwrap()
+            .picks()
+            .expect("secret picks")
+            .clone()
+    };
+    assert!(live_opt(&h).is_none(), "no match before the picks");
+    // Side 0 picks its first commander behind the cover.
+    assert_eq!(picks(&h).covered(), Some(PlayerId(0)));
+    h.get_by_label("Side 0 is looking").click();
+    h.run();
+    h.get_by_label(&commanders[0]).click();
+    h.run();
+    h.get_by_label("Pick first commander").click();
+    h.run();
+    // The bot of side 1 picked by itself; side 2 is covered, and sees
+    // nothing of side 0's pick once it looks.
+    assert_eq!(picks(&h).covered(), Some(PlayerId(2)));
+    h.get_by_label("Side 2 is looking").click();
+    h.run();
+    assert!(h.query_by_label_contains("Side 0: ").is_none());
+    h.get_by_label(commanders.last().unwrap()).click();
+    h.run();
+    h.get_by_label("Pick first commander").click();
+    h.run();
+    // All first commanders are in: revealed together, then the rest.
+    assert_eq!(picks(&h).selection().stage(), Stage::Rest);
+    h.get_by_label("Side 0 is looking").click();
+    h.run();
+    let side2 = format!(
+        "Side 2: {} — {}",
+        roster.races[0],
+        commanders.last().unwrap()
+    );
+    assert!(h.query_by_label(&side2).is_some(), "{side2}");
+    h.get_by_label("Done").click();
+    h.run();
+    h.get_by_label("Side 2 is looking").click();
+    h.run();
+    h.get_by_label("Done").click();
+    h.run();
+    // The match starts with the picked armies.
+    let live = live_opt(&h).expect("the match starts");
+    let armies = h.state().sandbox().unwrap().setup().armies.clone().unwrap();
+    assert_eq!(armies[PlayerId(0)].units.len(), 1);
+    assert_eq!(armies[PlayerId(0)].units[0].kind, commanders[0]);
+    assert_eq!(
+        &armies[PlayerId(2)].units[0].kind,
+        commanders.last().unwrap()
+    );
+    assert!(armies[PlayerId(1)].units.len() > 1, "a bot's default army");
+    assert_eq!(
+        live.board()
+            .units()
+            .iter()
+            .filter(|u| u.side == PlayerId(0))
+            .count(),
+        1
+    );
+}
+
+fn live_opt<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandbox::live::Live> {
+    h.state()
+        .sandbox()
+        .and_then(hexwright::sandbox::Sandbox::live)
+}

@@ -110,8 +110,11 @@ pub enum SandboxAction {
     SetTab(Tab),
     /// Draw the board from this viewpoint.
     SetViewpoint(Viewpoint),
-    /// Start a match from the scenario panel.
+    /// Start a match from the scenario panel (after secret army picks
+    /// when more than one person plays).
     Start,
+    /// Start the match with the armies the secret picks chose.
+    StartPicked,
     /// Start the match again with the same seed.
     Restart,
     /// Start the match again with the next seed.

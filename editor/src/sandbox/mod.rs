@@ -36,6 +36,7 @@ pub mod live;
 pub mod log;
 pub mod openings;
 pub mod phase_human;
+pub mod picks;
 pub mod rules;
 pub mod session;
 pub mod setup;

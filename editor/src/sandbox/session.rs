@@ -11,6 +11,7 @@ use super::human::{self, Click, Intent, UnitOptions};
 use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
 use super::phase_human::{self, CardDraft, PhaseOptions};
+use super::picks::{self, PicksRequest, SecretPicks};
 use super::rules::SandboxRules;
 use super::setup::{Controller, Setup, SetupInput, SetupRequest};
 use super::timeline::{Advance, Seat, Timeline};
@@ -115,6 +116,8 @@ pub struct Sandbox {
     /// The person who said only they are looking (the cover screen of
     /// secret decisions, when several people play).
     uncovered: Option<Side>,
+    /// Secret army picks under way (more than one person plays).
+    picks: Option<SecretPicks>,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -252,6 +255,7 @@ impl Sandbox {
             fit_pending: true,
             draft: [None; 4],
             uncovered: None,
+            picks: None,
         })
     }
 
@@ -396,7 +400,13 @@ impl Sandbox {
                 self.tab = tab;
             }
             SandboxAction::SetViewpoint(v) => self.viewpoint = v,
-            SandboxAction::Start => self.start(self.setup.seed),
+            SandboxAction::Start if picks::needed(&self.setup.controllers) => {
+                self.picks = Some(SecretPicks::new(self.setup.controllers, self.setup.seed));
+                self.message = Some(
+                    "Secret picks: each person picks a first commander, then the rest".to_owned(),
+                );
+            }
+            SandboxAction::Start | SandboxAction::StartPicked => self.start(self.setup.seed),
             SandboxAction::Restart => {
                 if let Some(t) = &self.timeline {
                     let seed = t.seed();
@@ -532,6 +542,12 @@ impl Sandbox {
         let t = self.timeline.as_ref()?;
         let side = t.to_move()?;
         t.seats()[side].is_none().then_some(side)
+    }
+
+    /// The secret army picks under way, if any.
+    #[must_use]
+    pub fn picks(&self) -> Option<&SecretPicks> {
+        self.picks.as_ref()
     }
 
     /// The person whose secret decision is hidden behind the cover screen:
@@ -1026,6 +1042,19 @@ impl Sandbox {
                     .show(ui, |ui| {
                         ui.add_space(6.0);
                         match self.tab {
+                            Tab::Scenario if self.picks.is_some() => {
+                                let picked =
+                                    self.picks.as_mut().and_then(|p| p.show(ui, &self.roster));
+                                match picked {
+                                    Some(PicksRequest::Done(armies)) => {
+                                        self.picks = None;
+                                        self.setup.armies = Some(PerPlayer::from_vec(armies));
+                                        actions.push(SandboxAction::StartPicked);
+                                    }
+                                    Some(PicksRequest::Cancel) => self.picks = None,
+                                    None => {}
+                                }
+                            }
                             Tab::Scenario => {
                                 let input = SetupInput {
                                     roster: &self.roster,

@@ -888,7 +888,7 @@ impl Setup {
 }
 
 /// "Lord Marshal, 2 Knight, 3 Pikeman; reserve: 2 Hawk".
-fn summary(army: &Army) -> String {
+pub(super) fn summary(army: &Army) -> String {
     let group = |names: Vec<&str>| {
         let mut out: Vec<(usize, &str)> = Vec::new();
         for n in names {
@@ -920,7 +920,7 @@ fn summary(army: &Army) -> String {
 }
 
 /// The race's kinds by class, each with its count and − / + buttons.
-fn kinds(ui: &mut Ui, roster: &Roster, race: u16, army: &mut Army, side: Side) {
+pub(super) fn kinds(ui: &mut Ui, roster: &Roster, race: u16, army: &mut Army, side: Side) {
     Grid::new(("setup_kinds", side))
         .num_columns(4)
         .spacing([6.0, 2.0])
