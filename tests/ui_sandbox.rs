@@ -908,6 +908,9 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
     let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
     setup.controllers[PlayerId(0)] = Controller::Human;
     setup.controllers[PlayerId(1)] = Controller::Human;
+    // Armies written in the scenario (chosen openly): no secret picks.
+    h.get_by_label("Default armies (from the seed)").click();
+    h.run();
     h.get_by_label("Start match").click();
     h.run();
     // Side 0 places first, behind the cover: nothing secret is shown.
@@ -1080,4 +1083,72 @@ fn live_opt<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandb
     h.state()
         .sandbox()
         .and_then(hexwright::sandbox::Sandbox::live)
+}
+
+#[test]
+fn a_small_four_player_batch_reports_per_seat_and_opens_a_match() {
+    let mut h = four_corners();
+    h.get_by_label("Batch").click();
+    h.run();
+    let seed = 3;
+    h.state_mut()
+        .sandbox_mut()
+        .unwrap()
+        .rotation_mut()
+        .configure(
+            8,
+            vec![
+                BotKind::Greedy,
+                BotKind::Random,
+                BotKind::Greedy,
+                BotKind::Random,
+            ],
+            seed,
+        );
+    h.run();
+    h.get_by_label("Simulate").click();
+    h.run();
+    for _ in 0..600 {
+        if !h.state().sandbox().unwrap().rotation().is_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let r = h
+        .state()
+        .sandbox()
+        .unwrap()
+        .rotation()
+        .results()
+        .expect("results")
+        .clone();
+    assert_eq!(r.played.len(), 8);
+    assert_eq!(r.report.seats.len(), 4, "a row per seat");
+    assert_eq!(r.report.independent_games, 2, "two rotation groups");
+    for p in 0..4 {
+        let s = &r.report.seats[p];
+        assert!(
+            h.query_by_label_contains(&format!("Seat {p}: {} wins", s.wins))
+                .is_some(),
+            "seat {p}"
+        );
+    }
+    assert!(h.query_by_label_contains("Bot greedy: ").is_some());
+    // Open the third match: the step view at its end, the same result.
+    h.get_by_label("Open match 3").click();
+    h.run();
+    let m = &r.played[2];
+    let message = h.state().sandbox().unwrap().message().map(str::to_owned);
+    assert!(live_opt(&h).is_some(), "{message:?}");
+    let t = live(&h).phase().expect("a phase match");
+    assert_eq!(t.seed(), m.seed);
+    assert_eq!(t.cursor(), m.commands);
+    let winner = match t.state().board().outcome() {
+        Some(hexwright_engine::rules::Outcome::Won(w)) => Some(w),
+        _ => None,
+    };
+    assert_eq!(winner, m.winner);
+    assert_eq!(h.state().sandbox().unwrap().tab(), Tab::Match);
 }

@@ -158,4 +158,7 @@ pub enum SandboxAction {
     File(FileJob, PathBuf),
     /// Open match `seed` with these bots from a batch.
     OpenBatchMatch(u64, PerPlayer<BotKind>),
+    /// Open a match of a phase-rules-v1 batch: its seed and the bot on
+    /// each seat.
+    OpenRotationMatch(u64, Vec<BotKind>),
 }

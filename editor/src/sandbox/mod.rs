@@ -19,7 +19,8 @@
 //!   when several people play); replays and saved positions.
 //! - **Openings** ([`openings`]): heatmaps of the first rounds of many
 //!   matches.
-//! - **Batch** ([`batch`]): many seat-swapped matches on worker threads.
+//! - **Batch** ([`batch`]; [`rotation_batch`] for phase-rules-v1, seats
+//!   rotated among 2 to 4 players): many matches on worker threads.
 //!
 //! Like the editor, panels return [`action::SandboxAction`]s that the
 //! sandbox applies once the frame is drawn; only the engine decides what is
@@ -37,6 +38,7 @@ pub mod log;
 pub mod openings;
 pub mod phase_human;
 pub mod picks;
+pub mod rotation_batch;
 pub mod rules;
 pub mod session;
 pub mod setup;

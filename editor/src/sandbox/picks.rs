@@ -235,7 +235,9 @@ impl SecretPicks {
     }
 }
 
-/// Whether the players' seats call for secret picks: more than one person.
+/// Whether the players' seats call for secret picks: more than one person
+/// (the sandbox runs them when the armies are not written in the
+/// scenario: written armies were chosen openly and are played as they are).
 #[must_use]
 pub fn needed(controllers: &PerPlayer<Controller>) -> bool {
     controllers

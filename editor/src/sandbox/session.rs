@@ -12,6 +12,7 @@ use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
 use super::phase_human::{self, CardDraft, PhaseOptions};
 use super::picks::{self, PicksRequest, SecretPicks};
+use super::rotation_batch::{RotationPanel, RotationRequest};
 use super::rules::SandboxRules;
 use super::setup::{Controller, Setup, SetupInput, SetupRequest};
 use super::timeline::{Advance, Seat, Timeline};
@@ -118,6 +119,8 @@ pub struct Sandbox {
     uncovered: Option<Side>,
     /// Secret army picks under way (more than one person plays).
     picks: Option<SecretPicks>,
+    /// Batches of phase-rules-v1 matches, seats rotated.
+    rotation: RotationPanel,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -256,6 +259,7 @@ impl Sandbox {
             draft: [None; 4],
             uncovered: None,
             picks: None,
+            rotation: RotationPanel::default(),
         })
     }
 
@@ -377,6 +381,60 @@ impl Sandbox {
         self.setup.controllers.map(|&c| seat_of(c))
     }
 
+    /// Whether the scenario's batches are phase-rules-v1's (seats rotated).
+    fn phase_batch(&mut self) -> bool {
+        self.prepared()
+            .is_ok_and(|p| p.ruleset == RulesetId::PhaseRulesV1)
+    }
+
+    /// A bot per seat for the batch form (a person's seat gets the greedy
+    /// bot).
+    fn seat_bots(&self) -> Vec<BotKind> {
+        self.seats()
+            .iter()
+            .map(|s| s.unwrap_or(BotKind::Greedy))
+            .collect()
+    }
+
+    /// Opens a match of a phase-rules-v1 batch at its end: the batch's
+    /// scenario, seed and seating replayed.
+    fn open_rotation_match(&mut self, seed: u64, seating: &[BotKind]) {
+        let p = match self.prepared() {
+            Ok(p) => p.clone(),
+            Err(e) => {
+                self.message = Some(format!("Cannot open that match: {e}"));
+                return;
+            }
+        };
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let Some((_, commands, _)) =
+            hexwright_engine::rotation::play::<PhaseRulesV1>(&p, seed, seating, &never)
+        else {
+            return;
+        };
+        let seats: PerPlayer<Seat> =
+            PerPlayer::from_vec(seating.iter().map(|&b| Some(b)).collect());
+        match Timeline::<PhaseRulesV1>::with_commands(p, seed, seats, &commands) {
+            Ok(mut t) => {
+                t.seek(t.steps().len());
+                self.timeline = Some(Live::Phase(t));
+                self.setup.seed = seed;
+                self.setup.controllers =
+                    seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
+                self.tab = Tab::Match;
+                self.fit_pending = true;
+                self.playing = false;
+                self.selected = None;
+                let names: Vec<&str> = seating.iter().map(|b| b.name()).collect();
+                self.message = Some(format!(
+                    "Batch match with seed {seed}: {}",
+                    names.join(", ")
+                ));
+            }
+            Err((i, e)) => self.message = Some(format!("Cannot open that match: command {i}: {e}")),
+        }
+    }
+
     /// Bots for panels that need two (a person's seat gets the greedy bot).
     fn bots(&self) -> [BotKind; 2] {
         let seats = self.seats();
@@ -400,7 +458,9 @@ impl Sandbox {
                 self.tab = tab;
             }
             SandboxAction::SetViewpoint(v) => self.viewpoint = v,
-            SandboxAction::Start if picks::needed(&self.setup.controllers) => {
+            SandboxAction::Start
+                if self.setup.armies.is_none() && picks::needed(&self.setup.controllers) =>
+            {
                 self.picks = Some(SecretPicks::new(self.setup.controllers, self.setup.seed));
                 self.message = Some(
                     "Secret picks: each person picks a first commander, then the rest".to_owned(),
@@ -481,6 +541,9 @@ impl Sandbox {
             SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
             SandboxAction::File(job, path) => self.file(job, &path),
             SandboxAction::OpenBatchMatch(seed, bots) => self.open_batch_match(seed, bots),
+            SandboxAction::OpenRotationMatch(seed, seating) => {
+                self.open_rotation_match(seed, &seating);
+            }
         }
     }
 
@@ -542,6 +605,17 @@ impl Sandbox {
         let t = self.timeline.as_ref()?;
         let side = t.to_move()?;
         t.seats()[side].is_none().then_some(side)
+    }
+
+    /// The phase-rules-v1 batch panel.
+    #[must_use]
+    pub fn rotation(&self) -> &RotationPanel {
+        &self.rotation
+    }
+
+    /// The phase-rules-v1 batch panel, to set its form.
+    pub fn rotation_mut(&mut self) -> &mut RotationPanel {
+        &mut self.rotation
     }
 
     /// The secret army picks under way, if any.
@@ -906,6 +980,7 @@ impl Sandbox {
         let now = ui.input(|i| i.time);
         let mut busy = self.batch.poll();
         busy |= self.openings.poll();
+        busy |= self.rotation.poll();
         if self.playing {
             let interval = 1.0 / f64::from(self.speed.max(0.5));
             let mut n = 0;
@@ -1129,8 +1204,10 @@ impl Sandbox {
                             Tab::Batch => {
                                 let bots = self.bots();
                                 match self.prepared() {
-                                    Ok(p) if p.ruleset != RulesetId::AkwRulesV1 => {
-                                        ui.label(akw_only(p.ruleset, "Batches"));
+                                    Ok(p) if p.ruleset == RulesetId::PhaseRulesV1 => {
+                                        let p = p.clone();
+                                        let bots = self.seat_bots();
+                                        self.rotation.show(ui, &p, bots);
                                     }
                                     Ok(p) => {
                                         let p = p.clone();
@@ -1229,7 +1306,16 @@ impl Sandbox {
                     }
                 });
             });
-        } else if self.tab == Tab::Batch && self.batch.results().is_some() {
+        } else if self.tab == Tab::Batch && self.phase_batch() && self.rotation.results().is_some()
+        {
+            CentralPanel::default().show(ui, |ui| {
+                if let Some(RotationRequest::OpenMatch { seed, seating }) =
+                    self.rotation.show_results(ui)
+                {
+                    actions.push(SandboxAction::OpenRotationMatch(seed, seating));
+                }
+            });
+        } else if self.tab == Tab::Batch && !self.phase_batch() && self.batch.results().is_some() {
             // A finished batch takes the big central area.
             CentralPanel::default().show(ui, |ui| {
                 if let Some(BatchRequest::OpenMatch { seed, bots }) = self.batch.show_results(ui) {

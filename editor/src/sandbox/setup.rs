@@ -31,7 +31,7 @@ use hexwright_engine::rules::Command;
 use hexwright_engine::rules::roster::Roster;
 use hexwright_engine::rules::scenario::{
     ARMY_POINTS, Army, MAX_DEPLOYED, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario,
-    ScenarioError, check_army, default_armies, default_army, deploy, rules_for,
+    ScenarioError, check_army, default_armies_for, default_army, deploy, rules_for_ruleset,
 };
 use hexwright_engine::rules::state::PLAYERS;
 use hexwright_engine::ruleset::RulesetId;
@@ -274,7 +274,9 @@ impl Setup {
 
     /// Both sides' selection and deployment problems, one line each.
     fn army_problems(&self, map: &Map, roster: &Roster) -> String {
-        let rules = match rules_for(map, roster.clone(), self.round_limit, ORIGIN) {
+        let ruleset = self.ruleset.parse().unwrap_or(RulesetId::AkwRulesV1);
+        let rules = match rules_for_ruleset(ruleset, map, roster.clone(), self.round_limit, ORIGIN)
+        {
             Ok(r) => r,
             Err(e) => return e.to_string(),
         };
@@ -328,7 +330,7 @@ impl Setup {
         let mut armies = self
             .armies
             .clone()
-            .unwrap_or_else(|| default_armies(&self.roster, self.seed));
+            .unwrap_or_else(|| default_armies_for(&self.roster, self.seed, self.players));
         let Some(army) = armies.get_mut(side) else {
             return Err(format!("there is no side {side}"));
         };
@@ -619,7 +621,7 @@ impl Setup {
             self.armies = if default {
                 None
             } else {
-                Some(default_armies(&self.roster, self.seed))
+                Some(default_armies_for(&self.roster, self.seed, self.players))
             };
         }
     }
@@ -1045,6 +1047,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::AKW_RULES_V1;
+    use hexwright_engine::rules::scenario::default_armies;
     use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
 
     /// The panel and everything its input borrows.
