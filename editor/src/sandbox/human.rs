@@ -115,6 +115,54 @@ pub fn click(
         }
         _ => {}
     }
+    match aim(s, side, selected, to_move, hex, visible) {
+        Aim::Select(u) => Click::Select(u),
+        Aim::Attack(unit) => Click::Command(Command::Attack { unit, target: hex }),
+        Aim::Move(unit) => Click::Command(Command::Move { unit, to: hex }),
+        Aim::Empty
+            if to_move
+                && s.arena()
+                    .barracks
+                    .iter()
+                    .any(|&(b, owner)| Some(owner) == side && s.arena().hex(b) == hex) =>
+        {
+            Click::Barracks(hex)
+        }
+        Aim::Deselect | Aim::Empty => Click::Deselect,
+    }
+}
+
+/// What a click on a hex means among the units on the board — the part
+/// every ruleset shares, before its own intents (a Summon, a spawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Select this unit.
+    Select(UnitId),
+    /// Clear the selection (the selected unit was clicked again).
+    Deselect,
+    /// The selected unit attacks the hex: an enemy unit or base is there.
+    Attack(UnitId),
+    /// The selected unit moves to the hex.
+    Move(UnitId),
+    /// No unit there, and none to command.
+    Empty,
+}
+
+/// The meaning of a click on `hex` in `s` among its units, for a person
+/// playing `side` with `selected` selected; `commanding` says whether the
+/// person may command the selected unit now, `visible` whether they see
+/// units on the hex. Another own unit is selected; the selected one
+/// clicked again is deselected; an enemy unit or base is attacked; any
+/// other hex is a move (the engine says whether it is legal).
+#[must_use]
+pub fn aim(
+    s: &MatchState,
+    side: Option<Side>,
+    selected: Option<UnitId>,
+    commanding: bool,
+    hex: Hex,
+    visible: bool,
+) -> Aim {
     let units: Vec<_> = s
         .units_at_hex(hex)
         .filter(|u| u.on_board() && (visible || Some(u.side) == side))
@@ -124,43 +172,29 @@ pub fn click(
         .find(|u| Some(u.side) == side && u.alive() && Some(u.id) != selected);
     let mine = selected
         .and_then(|id| s.unit(id))
-        .filter(|u| to_move && u.side == s.side() && u.alive());
+        .filter(|u| commanding && Some(u.side) == side && u.alive());
     if let Some(u) = mine {
         if let Some(o) = own {
-            return Click::Select(o.id);
+            return Aim::Select(o.id);
         }
         if units.iter().any(|x| x.id == u.id) {
-            return Click::Deselect;
+            return Aim::Deselect;
         }
         let enemy_here = units.iter().any(|x| x.side != u.side)
             || s.arena()
                 .cell(hex)
                 .and_then(|c| s.base_at(c))
                 .is_some_and(|b| s.bases()[b].side != u.side);
-        return Click::Command(if enemy_here {
-            Command::Attack {
-                unit: u.id,
-                target: hex,
-            }
+        return if enemy_here {
+            Aim::Attack(u.id)
         } else {
-            Command::Move {
-                unit: u.id,
-                to: hex,
-            }
-        });
+            Aim::Move(u.id)
+        };
     }
-    if let Some(u) = units.first() {
-        return Click::Select(own.map_or(u.id, |o| o.id));
+    match units.first() {
+        Some(u) => Aim::Select(own.map_or(u.id, |o| o.id)),
+        None => Aim::Empty,
     }
-    if to_move
-        && s.arena()
-            .barracks
-            .iter()
-            .any(|&(b, owner)| Some(owner) == side && s.arena().hex(b) == hex)
-    {
-        return Click::Barracks(hex);
-    }
-    Click::Deselect
 }
 
 #[cfg(test)]

@@ -123,30 +123,14 @@ pub fn human_actions(
             actions.push(SandboxAction::Play(cmd.clone()));
         }
         for cmd in &o.heals {
-            if let Command::Heal { targets, .. } = cmd {
-                let names: Vec<String> = targets
-                    .iter()
-                    .filter_map(|t| s.unit(*t))
-                    .map(|t| s.roster().kind(t.kind).def.name.clone())
-                    .collect();
-                if ui.button(format!("Heal {}", names.join(", "))).clicked() {
-                    actions.push(SandboxAction::Play(cmd.clone()));
-                }
+            if let Command::Heal { targets, .. } = cmd
+                && ui.button(heal_label(s, targets)).clicked()
+            {
+                actions.push(SandboxAction::Play(cmd.clone()));
             }
         }
         if !o.summons.is_empty() {
-            let on = *intent == Intent::Summon(id);
-            if ui
-                .selectable_label(on, "Summon…")
-                .on_hover_text("Then click a highlighted hex next to the unit")
-                .clicked()
-            {
-                actions.push(SandboxAction::SetIntent(if on {
-                    Intent::Normal
-                } else {
-                    Intent::Summon(id)
-                }));
-            }
+            actions.extend(summon_toggle(ui, intent, id));
         }
     }
     if let Some(b) = spawn_menu {
@@ -176,4 +160,30 @@ pub fn human_actions(
         actions.push(SandboxAction::Play(Command::EndTurn));
     }
     actions
+}
+
+/// A Healing button's label: "Heal" and the targets' kinds.
+#[must_use]
+pub fn heal_label(s: &MatchState, targets: &[UnitId]) -> String {
+    let names: Vec<String> = targets
+        .iter()
+        .filter_map(|t| s.unit(*t))
+        .map(|t| s.roster().kind(t.kind).def.name.clone())
+        .collect();
+    format!("Heal {}", names.join(", "))
+}
+
+/// The *Summon…* toggle of unit `id`: the next click on the board picks
+/// where its summon goes.
+pub fn summon_toggle(ui: &mut Ui, intent: &Intent, id: UnitId) -> Option<SandboxAction> {
+    let on = *intent == Intent::Summon(id);
+    let next = if on {
+        Intent::Normal
+    } else {
+        Intent::Summon(id)
+    };
+    ui.selectable_label(on, "Summon…")
+        .on_hover_text("Then click a highlighted hex next to the unit")
+        .clicked()
+        .then_some(SandboxAction::SetIntent(next))
 }

@@ -7,7 +7,8 @@
 //! why) and lists what the engine allows.
 
 use super::action::SandboxAction;
-use super::human::{Click, Intent};
+use super::human::{Aim, Click, Intent, aim};
+use super::inspect::{heal_label, summon_toggle};
 use super::strip::phase_title;
 use egui::{RichText, Ui};
 use hexwright_engine::Hex;
@@ -76,43 +77,11 @@ pub fn click(
             to: hex,
         });
     }
-    let units: Vec<_> = b
-        .units_at_hex(hex)
-        .filter(|u| u.on_board() && (visible || u.side == side))
-        .collect();
-    let own = units
-        .iter()
-        .find(|u| u.side == side && u.alive() && Some(u.id) != selected);
-    let mine = selected
-        .and_then(|id| b.unit(id))
-        .filter(|u| acting && u.side == side && u.alive());
-    if let Some(u) = mine {
-        if let Some(o) = own {
-            return Click::Select(o.id);
-        }
-        if units.iter().any(|x| x.id == u.id) {
-            return Click::Deselect;
-        }
-        let enemy_here = units.iter().any(|x| x.side != u.side)
-            || b.arena()
-                .cell(hex)
-                .and_then(|c| b.base_at(c))
-                .is_some_and(|i| b.bases()[i].side != u.side);
-        return Click::Command(if enemy_here {
-            PhaseCommand::Attack {
-                unit: u.id,
-                target: hex,
-            }
-        } else {
-            PhaseCommand::Move {
-                unit: u.id,
-                to: hex,
-            }
-        });
-    }
-    match units.first() {
-        Some(u) => Click::Select(own.map_or(u.id, |o| o.id)),
-        None => Click::Deselect,
+    match aim(b, Some(side), selected, acting, hex, visible) {
+        Aim::Select(u) => Click::Select(u),
+        Aim::Deselect | Aim::Empty => Click::Deselect,
+        Aim::Attack(unit) => Click::Command(PhaseCommand::Attack { unit, target: hex }),
+        Aim::Move(unit) => Click::Command(PhaseCommand::Move { unit, to: hex }),
     }
 }
 
@@ -232,15 +201,8 @@ fn unit_turn(
         ));
         for cmd in &o.abilities {
             let label = match cmd {
+                PhaseCommand::Heal { targets, .. } => heal_label(b, targets),
                 PhaseCommand::Rebound { .. } => "Rebound".to_owned(),
-                PhaseCommand::Heal { targets, .. } => {
-                    let names: Vec<String> = targets
-                        .iter()
-                        .filter_map(|t| b.unit(*t))
-                        .map(|t| b.roster().kind(t.kind).def.name.clone())
-                        .collect();
-                    format!("Heal {}", names.join(", "))
-                }
                 other => other.to_string(),
             };
             if ui.button(label).clicked() {
@@ -248,18 +210,7 @@ fn unit_turn(
             }
         }
         if !o.summons.is_empty() {
-            let on = *intent == Intent::Summon(id);
-            if ui
-                .selectable_label(on, "Summon…")
-                .on_hover_text("Then click a highlighted hex next to the unit")
-                .clicked()
-            {
-                actions.push(SandboxAction::SetIntent(if on {
-                    Intent::Normal
-                } else {
-                    Intent::Summon(id)
-                }));
-            }
+            actions.extend(summon_toggle(ui, intent, id));
         }
     }
     ui.horizontal(|ui| {

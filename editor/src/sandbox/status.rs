@@ -36,27 +36,33 @@ pub fn outcome_text(s: &MatchState) -> Option<String> {
     })
 }
 
-/// Shows the status of the state at the cursor; `viewer` is the side whose
-/// view is drawn (`None`: all-seeing).
-pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
-    let mut actions = Vec::new();
-    let s = t.state();
+/// The winner in the winner's colour once the match is over, else `line`.
+pub fn header(ui: &mut Ui, s: &MatchState, line: String) {
     if let Some(text) = outcome_text(s) {
         ui.label(RichText::new(text).heading().color(match s.outcome() {
             Some(Outcome::Won(side)) => theme::side_color(side),
             _ => ui.visuals().text_color(),
         }));
     } else {
-        ui.label(
-            RichText::new(format!(
-                "Round {} of {} · side {} to move",
-                s.round(),
-                s.rules().round_limit,
-                s.side()
-            ))
-            .strong(),
-        );
+        ui.label(RichText::new(line).strong());
     }
+}
+
+/// Shows the status of the state at the cursor; `viewer` is the side whose
+/// view is drawn (`None`: all-seeing).
+pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
+    let mut actions = Vec::new();
+    let s = t.state();
+    header(
+        ui,
+        s,
+        format!(
+            "Round {} of {} · side {} to move",
+            s.round(),
+            s.rules().round_limit,
+            s.side()
+        ),
+    );
     ui.label(format!("Seed {}", t.seed()));
     actions.extend(seats_ui(ui, t.seats()));
     ui.add_space(4.0);

@@ -7,15 +7,15 @@
 //! hands are hidden, as the engine's [`PhaseView`] hides them.
 
 use super::action::SandboxAction;
-use super::status::{outcome_text, seats_ui};
+use super::status::{header, seats_ui};
 use super::timeline::Timeline;
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::map::Side;
 use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::Class;
 use hexwright_engine::rules::phase::{PHASES, PhaseMatch, PhaseView, Stage};
 use hexwright_engine::rules::query::side_summary;
-use hexwright_engine::rules::{Class, Outcome};
 use hexwright_engine::ruleset::PhaseRulesV1;
 
 /// A phase's column title.
@@ -106,22 +106,16 @@ pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Ve
     let view = viewer.map(|v| PhaseView::new(t.state(), v).state);
     let s = view.as_ref().unwrap_or(t.state());
     let b = s.board();
-    if let Some(text) = outcome_text(b) {
-        ui.label(RichText::new(text).heading().color(match b.outcome() {
-            Some(Outcome::Won(side)) => theme::side_color(side),
-            _ => ui.visuals().text_color(),
-        }));
-    } else {
-        ui.label(
-            RichText::new(format!(
-                "Turn {} of {} · {}",
-                s.round(),
-                b.rules().round_limit,
-                stage_text(s)
-            ))
-            .strong(),
-        );
-    }
+    header(
+        ui,
+        b,
+        format!(
+            "Turn {} of {} · {}",
+            s.round(),
+            b.rules().round_limit,
+            stage_text(s)
+        ),
+    );
     ui.label(format!("Seed {} · token: side {}", t.seed(), s.token()));
     actions.extend(seats_ui(ui, t.seats()));
     ui.add_space(4.0);
