@@ -301,12 +301,14 @@ impl Setup {
         self.seed = scenario.seed;
         self.armies = scenario.armies.clone().map(PerPlayer::from_vec);
         if !scenario.seats.is_empty() {
-            let seats: Vec<Controller> = scenario
-                .seats
-                .iter()
-                .map(|n| Controller::from_seat_name(n).unwrap_or_default())
-                .collect();
-            self.controllers = PerPlayer::from_vec(seats);
+            // One seat per player of the open map, whatever the file lists.
+            self.controllers = PerPlayer::from_fn(self.players, |p| {
+                scenario
+                    .seats
+                    .get(p.index())
+                    .and_then(|n| Controller::from_seat_name(n))
+                    .unwrap_or_default()
+            });
         }
         self.opening.clone_from(&scenario.opening);
         self.start_error = None;
@@ -1597,5 +1599,21 @@ mod tests {
             "controllers stay"
         );
         assert_eq!(s.scenario(&map()).map, MapRef::Inline(Box::new(map())));
+    }
+
+    #[test]
+    fn a_loaded_scenario_gives_one_seat_per_player_of_the_map() {
+        let roster = Roster::bundled();
+        let mut s = Setup::for_players(&roster, 1, 4);
+        let mut scenario = s.scenario(&crate::bundled::map("four-corners.ron").unwrap());
+        scenario.seats = vec!["human".into(), "random".into()];
+        s.load(&scenario);
+        assert_eq!(s.controllers.len(), 4);
+        assert_eq!(s.controllers[PlayerId(0)], Controller::Human);
+        assert_eq!(s.controllers[PlayerId(1)], Controller::Bot(BotKind::Random));
+        assert_eq!(s.controllers[PlayerId(3)], Controller::default());
+        scenario.seats = vec!["greedy".into(); 6];
+        s.load(&scenario);
+        assert_eq!(s.controllers.len(), 4, "extra seats are dropped");
     }
 }
