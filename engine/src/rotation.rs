@@ -13,11 +13,15 @@
 //! seating; matches are played over the current rayon pool and collected
 //! in match order, so the report does not depend on the thread count.
 
+use crate::Hex;
 use crate::bots::{BotKind, HasBots};
+use crate::map::axial_vec;
+use crate::player::PerPlayer;
 use crate::player::PlayerId;
+use crate::rules::Arena;
 use crate::rules::Outcome;
-use crate::ruleset::Ruleset;
-use crate::sim::run_match;
+use crate::ruleset::{OnBoard, Ruleset};
+use crate::sim::{Capture, CaptureSummary, EventClock, MatchRow, capture_summary, run_match};
 use crate::stats::{Counting, Rate, Tally};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -102,26 +106,58 @@ pub struct Played {
     pub commands: usize,
     /// Commands the rules refused (bots seeing only their view).
     pub rejected: u64,
+    /// When each objective (arena order) was first captured, if it was:
+    /// while the armies deployed too (round 1).
+    #[serde(default)]
+    pub first_captures: Vec<Option<Capture>>,
+}
+
+impl Played {
+    /// The match as a batch row: what [`crate::sim::results_csv`],
+    /// [`crate::sim::capture_summary`] and
+    /// [`crate::sim::length_histogram`] read.
+    #[must_use]
+    pub fn row(&self) -> MatchRow {
+        MatchRow {
+            index: self.index,
+            seed: self.seed,
+            bots: PerPlayer::from_vec(self.seating.clone()),
+            outcome: self.winner.map_or(Outcome::Draw, Outcome::Won),
+            rounds: self.rounds,
+            rejected: self.rejected,
+            first_captures: self.first_captures.clone(),
+            points: self.points.clone(),
+        }
+    }
 }
 
 /// A match of `setup` with `seed` between `seating` (one bot per seat), to
 /// its end. Returns the final state, the commands and what the report
 /// keeps; `None` when `cancel` was set.
-pub fn play<R: HasBots>(
+pub fn play<R: HasBots + OnBoard>(
     setup: &R::Setup,
     seed: u64,
     seating: &[BotKind],
     cancel: &AtomicBool,
 ) -> Option<(R::State, Vec<R::Command>, Played)> {
-    let (mut s, _) = R::start(setup, seed);
+    let (mut s, setup_events) = R::start(setup, seed);
+    let rules = std::sync::Arc::clone(R::board(&s).rules());
+    let arena = &rules.arena;
+    let mut clock = EventClock::new(arena);
+    for e in &setup_events {
+        clock.observe::<R>(arena, e);
+    }
     let mut bots: Vec<_> = seating
         .iter()
         .enumerate()
         .map(|(p, k)| R::bot(*k, seed, PlayerId(p as u8)))
         .collect();
     let mut commands = Vec::new();
-    let rejected = run_match::<R>(&mut s, &mut bots, cancel, |cmd, _, _| {
+    let rejected = run_match::<R>(&mut s, &mut bots, cancel, |cmd, events, _| {
         commands.push(cmd.clone());
+        for e in events {
+            clock.observe::<R>(arena, e);
+        }
     })?;
     let winner = match R::outcome(&s) {
         Some(Outcome::Won(w)) => Some(w),
@@ -136,6 +172,7 @@ pub fn play<R: HasBots>(
         points: R::points(&s),
         commands: commands.len(),
         rejected,
+        first_captures: clock.first,
     };
     Some((s, commands, played))
 }
@@ -143,7 +180,7 @@ pub fn play<R: HasBots>(
 /// Plays a batch on the current rayon pool; `progress` is called with the
 /// number of finished matches. Stops early when `cancel` is set (only
 /// finished matches come back). Results are in match order.
-pub fn simulate<R: HasBots>(
+pub fn simulate<R: HasBots + OnBoard>(
     setup: &R::Setup,
     rotation: &Rotation,
     progress: &(dyn Fn(usize) + Sync),
@@ -319,5 +356,176 @@ impl RotationReport {
             .enumerate()
             .all(|(i, s)| i == best || s.rate.ci95[1] < top.rate.ci95[0]);
         clear.then_some(PlayerId(best as u8))
+    }
+}
+
+/// A rotated batch written out as JSON by the app: what was asked, the
+/// report, the objectives and every finished match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RotationExport {
+    /// Matches asked for.
+    pub requested: usize,
+    /// First seed (see [`Rotation::game`]).
+    pub seed: u64,
+    /// The bots of the first seating.
+    pub bots: Vec<BotKind>,
+    /// Whether the batch was cancelled before every match was played.
+    pub cancelled: bool,
+    /// The summary of the finished matches.
+    pub report: RotationReport,
+    /// The objectives, in the order of each match's `first_captures`.
+    #[serde(with = "axial_vec")]
+    pub objectives: Vec<Hex>,
+    /// How often and when each objective was first captured.
+    pub captures: Vec<CaptureSummary>,
+    /// Every finished match, in match order.
+    pub matches: Vec<Played>,
+}
+
+impl RotationExport {
+    /// Gathers a batch's finished matches (in match order) on `arena`.
+    #[must_use]
+    pub fn new(
+        arena: &Arena,
+        rotation: &Rotation,
+        report: RotationReport,
+        played: Vec<Played>,
+    ) -> Self {
+        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
+        Self {
+            requested: rotation.matches,
+            seed: rotation.seed,
+            bots: rotation.bots.clone(),
+            cancelled: played.len() < rotation.matches,
+            report,
+            objectives: crate::sim::objective_hexes(arena),
+            captures: capture_summary(arena, &rows),
+            matches: played,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+    use crate::rules::Roster;
+    use crate::rules::scenario::{Prepared, Scenario};
+    use crate::ruleset::{PhaseRulesV1, RulesetId};
+    use std::path::Path;
+
+    fn four_corners() -> Prepared {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join("four-corners.ron")).unwrap();
+        Scenario::for_map(map, 1, 40)
+            .with_ruleset(RulesetId::PhaseRulesV1)
+            .prepare(&maps, &Roster::bundled(), "t")
+            .unwrap()
+    }
+
+    /// First captures found again by replaying the commands and polling
+    /// the objectives' owners: the round after the command that gave an
+    /// objective its first owner.
+    fn polled(
+        p: &Prepared,
+        seed: u64,
+        commands: &[crate::rules::phase::PhaseCommand],
+    ) -> Vec<Option<Capture>> {
+        let (mut s, _) = PhaseRulesV1::start(p, seed);
+        let owners = |s: &crate::rules::phase::PhaseMatch| -> Vec<Option<PlayerId>> {
+            PhaseRulesV1::board(s)
+                .objectives()
+                .iter()
+                .map(|o| o.owner)
+                .collect()
+        };
+        let mut first: Vec<Option<Capture>> = owners(&s)
+            .into_iter()
+            .map(|o| o.map(|side| Capture { round: 1, side }))
+            .collect();
+        for cmd in commands {
+            let mut events = Vec::new();
+            PhaseRulesV1::execute(&mut s, cmd, &mut events).unwrap();
+            for (f, o) in first.iter_mut().zip(owners(&s)) {
+                if f.is_none() {
+                    *f = o.map(|side| Capture {
+                        round: PhaseRulesV1::round(&s),
+                        side,
+                    });
+                }
+            }
+        }
+        first
+    }
+
+    #[test]
+    fn a_rotated_batch_keeps_each_matchs_first_captures_and_exports_them() {
+        let p = four_corners();
+        let rotation = Rotation {
+            matches: 8,
+            bots: vec![
+                BotKind::Greedy,
+                BotKind::Random,
+                BotKind::Greedy,
+                BotKind::Random,
+            ],
+            seed: 3,
+        };
+        let cancel = AtomicBool::new(false);
+        let played = simulate::<PhaseRulesV1>(&p, &rotation, &|_| {}, &cancel);
+        assert_eq!(played.len(), 8);
+        for m in &played {
+            let (_, commands, again) =
+                play::<PhaseRulesV1>(&p, m.seed, &m.seating, &cancel).unwrap();
+            assert_eq!(again.first_captures, m.first_captures);
+            assert_eq!(
+                m.first_captures,
+                polled(&p, m.seed, &commands),
+                "match {}",
+                m.index
+            );
+            assert_eq!(m.first_captures.len(), p.rules.arena.objectives.len());
+        }
+        let taken: usize = played
+            .iter()
+            .map(|m| m.first_captures.iter().flatten().count())
+            .sum();
+        assert!(taken > 0);
+        let report = RotationReport::new::<PhaseRulesV1>(&played, &rotation, 1.0);
+        let export = RotationExport::new(&p.rules.arena, &rotation, report, played.clone());
+        assert!(!export.cancelled);
+        assert_eq!(
+            export.captures.iter().map(|c| c.captured).sum::<usize>(),
+            taken
+        );
+        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
+        let csv = crate::sim::results_csv(&p.rules.arena, &rows);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 9);
+        assert!(lines[0].contains(
+            ",side3_bot,winner,rounds,rejected,side0_points,side1_points,side2_points,side3_points"
+        ));
+        let m = &played[5];
+        let points: Vec<String> = m.points.iter().map(u32::to_string).collect();
+        assert!(
+            lines[6].starts_with(&format!("5,{},", m.seed)),
+            "{}",
+            lines[6]
+        );
+        assert!(
+            lines[6].contains(&format!(
+                ",{},{},{},{}",
+                m.rounds,
+                m.rejected,
+                points.join(","),
+                ""
+            )),
+            "{}",
+            lines[6]
+        );
+        let json = serde_json::to_string(&export).unwrap();
+        let back: RotationExport = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.matches, export.matches);
+        assert_eq!(back.captures, export.captures);
     }
 }

@@ -170,6 +170,24 @@ pub trait Ruleset {
     }
 }
 
+/// A ruleset played on the shared hex board ([`MatchState`]: units,
+/// objectives, Outposts, bases), as both of this engine's are: what batch
+/// reports, opening studies and the app read beyond [`Ruleset`]. A turn
+/// system with no board (a test's toy) implements [`Ruleset`] alone.
+pub trait OnBoard: Ruleset {
+    /// The board of a state.
+    fn board(s: &Self::State) -> &MatchState;
+
+    /// The board event `e` is (a move, a death, a capture…), or `None` for
+    /// the ruleset's own events (turns, cards).
+    fn board_event(e: &Self::Event) -> Option<&Event>;
+
+    /// When `e` begins a turn, the round (1-based) of that turn: the events
+    /// after it happen in that round. Batches and opening studies date
+    /// first captures and stop counting by it.
+    fn turn_began(e: &Self::Event) -> Option<u32>;
+}
+
 /// akw-rules-v1 (document 000): two players, Energy, alternating turns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AkwRulesV1;
@@ -353,6 +371,43 @@ impl Ruleset for PhaseRulesV1 {
 
     fn points(s: &PhaseMatch) -> Vec<u32> {
         s.points().as_slice().to_vec()
+    }
+}
+
+impl OnBoard for AkwRulesV1 {
+    fn board(s: &MatchState) -> &MatchState {
+        s
+    }
+
+    fn board_event(e: &Event) -> Option<&Event> {
+        Some(e)
+    }
+
+    fn turn_began(e: &Event) -> Option<u32> {
+        match *e {
+            Event::TurnStarted { turn, .. } => Some(rules::query::round_of_turn(turn)),
+            _ => None,
+        }
+    }
+}
+
+impl OnBoard for PhaseRulesV1 {
+    fn board(s: &PhaseMatch) -> &MatchState {
+        s.board()
+    }
+
+    fn board_event(e: &PhaseEvent) -> Option<&Event> {
+        match e {
+            PhaseEvent::Board(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn turn_began(e: &PhaseEvent) -> Option<u32> {
+        match *e {
+            PhaseEvent::TurnBegan { turn, .. } => Some(turn + 1),
+            _ => None,
+        }
     }
 }
 

@@ -15,10 +15,9 @@ use crate::Hex;
 use crate::bots::{Bot, BotKind};
 use crate::map::{Side, axial, axial_vec};
 use crate::player::{PerPlayer, PlayerId};
-use crate::rules::query::round_of_turn;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Arena, Command, Event, MatchState, Outcome};
-use crate::ruleset::{AkwRulesV1, Ruleset};
+use crate::ruleset::{AkwRulesV1, OnBoard, Ruleset};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -69,13 +68,14 @@ pub struct Capture {
     pub side: Side,
 }
 
-/// Reads a match's events in order: which turn each one happened in and
-/// when each objective was first captured. [`play`] and
-/// [`crate::openings`] both read events through it.
+/// Reads a match's events in order, for any ruleset: which round each one
+/// happened in and when each objective was first captured. [`play`],
+/// [`crate::rotation::play`] and [`crate::openings`] read events through
+/// it.
 #[derive(Clone, Debug)]
 pub(crate) struct EventClock {
-    /// The turn index the next event happens in.
-    pub turn: u32,
+    /// The round (1-based) the next event happens in.
+    pub round: u32,
     /// First capture of each objective, indexed like the arena's objectives.
     pub first: Vec<Option<Capture>>,
 }
@@ -84,30 +84,29 @@ impl EventClock {
     /// Before any event of a match on `arena`.
     pub fn new(arena: &Arena) -> Self {
         Self {
-            turn: 0,
+            round: 1,
             first: vec![None; arena.objectives.len()],
         }
     }
 
-    /// Reads one event (`TurnStarted` moves the clock first, so the turn
-    /// start's own events count in the new turn).
-    pub fn observe(&mut self, arena: &Arena, e: &Event) {
-        match *e {
-            Event::TurnStarted { turn, .. } => self.turn = turn,
-            Event::ObjectiveCaptured { objective, side } => {
-                let index = arena
-                    .cell(objective)
-                    .and_then(|c| arena.objectives.binary_search(&c).ok());
-                if let Some(slot) = index.and_then(|i| self.first.get_mut(i))
-                    && slot.is_none()
-                {
-                    *slot = Some(Capture {
-                        round: round_of_turn(self.turn),
-                        side,
-                    });
-                }
+    /// Reads one event (a turn's beginning moves the clock first, so the
+    /// turn start's own events count in the new turn).
+    pub fn observe<R: OnBoard>(&mut self, arena: &Arena, e: &R::Event) {
+        if let Some(round) = R::turn_began(e) {
+            self.round = round;
+        }
+        if let Some(&Event::ObjectiveCaptured { objective, side }) = R::board_event(e) {
+            let index = arena
+                .cell(objective)
+                .and_then(|c| arena.objectives.binary_search(&c).ok());
+            if let Some(slot) = index.and_then(|i| self.first.get_mut(i))
+                && slot.is_none()
+            {
+                *slot = Some(Capture {
+                    round: self.round,
+                    side,
+                });
             }
-            _ => {}
         }
     }
 }
@@ -146,14 +145,14 @@ pub fn play_until(
     let (mut s, setup) = prepared.new_match_with_seed(seed);
     let mut clock = EventClock::new(s.arena());
     for e in &setup {
-        clock.observe(s.arena(), e);
+        clock.observe::<AkwRulesV1>(s.arena(), e);
     }
     let mut players: Vec<Box<dyn Bot>> = bots.pairs().map(|(p, b)| b.build(seed, p)).collect();
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
     let refused = run_match::<AkwRulesV1>(&mut s, &mut players, cancel, |cmd, events, s| {
         for e in events {
-            clock.observe(s.arena(), e);
+            clock.observe::<AkwRulesV1>(s.arena(), e);
         }
         if options.record {
             commands.push(cmd.clone());
@@ -580,6 +579,10 @@ pub struct MatchRow {
     pub rejected: u64,
     /// When each objective was first captured ([`MatchResult::first_captures`]).
     pub first_captures: Vec<Option<Capture>>,
+    /// Points per side at the end, in rulesets that score them (empty
+    /// otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<u32>,
 }
 
 impl MatchRow {
@@ -594,6 +597,7 @@ impl MatchRow {
             rounds: r.rounds,
             rejected: r.rejected,
             first_captures: r.first_captures.clone(),
+            points: Vec::new(),
         }
     }
 
@@ -663,7 +667,9 @@ pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> 
 /// match with its index, seed, the bot of each side, the winner (`0`, `1`
 /// or `draw`), the rounds played, the refused commands, and for each
 /// objective of `arena` (named `objective_Q_R`) the round of its first
-/// capture and the side that took it (both empty when it never was).
+/// capture and the side that took it (both empty when it never was). In
+/// rulesets with points, each side's points at the end follow the refused
+/// commands (`side0_points`, …).
 #[must_use]
 pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
     let objectives = objective_hexes(arena);
@@ -673,6 +679,12 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
         let _ = write!(out, ",side{p}_bot");
     }
     out.push_str(",winner,rounds,rejected");
+    let points = rows.iter().any(|r| !r.points.is_empty());
+    if points {
+        for p in 0..players {
+            let _ = write!(out, ",side{p}_points");
+        }
+    }
     for h in &objectives {
         let _ = write!(
             out,
@@ -696,6 +708,16 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
             }
         }
         let _ = write!(out, ",{winner},{},{}", r.rounds, r.rejected);
+        if points {
+            for p in 0..players {
+                match r.points.get(p) {
+                    Some(x) => {
+                        let _ = write!(out, ",{x}");
+                    }
+                    None => out.push(','),
+                }
+            }
+        }
         for i in 0..objectives.len() {
             match r.first_captures.get(i).copied().flatten() {
                 Some(c) => {
@@ -1009,6 +1031,7 @@ mod tests {
             rounds,
             rejected: 0,
             first_captures: caps,
+            points: Vec::new(),
         }
     }
 

@@ -26,6 +26,7 @@ use hexwright_engine::openings::{OpeningSpec, simulate_openings};
 use hexwright_engine::replay::Replay;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::ruleset::AkwRulesV1;
 use hexwright_engine::sim::{self, Batch, BatchExport, MatchRow, PlayOptions, Report};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -201,10 +202,10 @@ fn the_openings_study_is_unchanged() {
     let spec = OpeningSpec {
         rounds,
         runs,
-        bots,
+        bots: bots.to_vec(),
         seed,
     };
-    let o = simulate_openings(&p, &spec, &|_| {}, &AtomicBool::new(false));
+    let o = simulate_openings::<AkwRulesV1>(&p, &spec, &|_| {}, &AtomicBool::new(false));
     assert!(!o.cancelled);
     let json = serde_json::to_string_pretty(&o).unwrap_or_else(|e| panic!("{e}")) + "\n";
     check_all([compare(&format!("openings-{name}.json"), &json)]);

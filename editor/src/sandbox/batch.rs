@@ -10,9 +10,11 @@
 //! line, and *Open* replays a match exactly (`sim::play` with its seed and
 //! bots).
 
+use super::export::ExportForm;
+pub use super::export::ExportFormat;
 use super::worker::{Worker, number, seating_rows};
 use crate::theme;
-use egui::{Grid, RichText, TextEdit, Ui};
+use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::write_atomic;
 use hexwright_engine::map::Side;
@@ -23,7 +25,7 @@ use hexwright_engine::sim::{
     self, Batch, BatchExport, CaptureSummary, Counting, MatchRow, PlayOptions, Rate, Report,
 };
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -54,31 +56,6 @@ pub enum BatchRequest {
         /// The bot of each side.
         bots: PerPlayer<BotKind>,
     },
-}
-
-/// The two export formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportFormat {
-    /// One row per match ([`sim::results_csv`]).
-    Csv,
-    /// The report and every match ([`BatchExport`]).
-    Json,
-}
-
-impl ExportFormat {
-    const fn extension(self) -> &'static str {
-        match self {
-            Self::Csv => "csv",
-            Self::Json => "json",
-        }
-    }
-
-    const fn label(self) -> &'static str {
-        match self {
-            Self::Csv => "CSV",
-            Self::Json => "JSON",
-        }
-    }
 }
 
 /// A finished (or cancelled) batch.
@@ -186,11 +163,8 @@ pub struct BatchPanel {
     worker: Option<(Worker<Vec<MatchRow>>, Batch, Arc<Rules>)>,
     results: Option<BatchResults>,
     error: Option<String>,
-    /// The export asked for through the path field (no native dialogs).
-    export_form: Option<ExportFormat>,
-    export_path: String,
-    /// The last export's outcome: `Ok(message)` or `Err(message)`.
-    export_status: Option<Result<String, String>>,
+    /// The export buttons and their last outcome.
+    export: ExportForm,
     /// The scenario the last batch played (its matches open from it, even
     /// when the scenario panel changed since).
     prepared: Option<Prepared>,
@@ -208,9 +182,7 @@ impl Default for BatchPanel {
             worker: None,
             results: None,
             error: None,
-            export_form: None,
-            export_path: String::new(),
-            export_status: None,
+            export: ExportForm::default(),
             prepared: None,
             sort: super::batch_view::Sort::default(),
         }
@@ -242,10 +214,7 @@ impl BatchPanel {
     /// The last error (the worker died, or an export failed).
     #[must_use]
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref().or(match &self.export_status {
-            Some(Err(e)) => Some(e.as_str()),
-            _ => None,
-        })
+        self.error.as_deref().or(self.export.error())
     }
 
     /// Asks a running batch to stop; the matches that finished are kept.
@@ -298,8 +267,7 @@ impl BatchPanel {
         match outcome {
             Ok(rows) => {
                 self.results = Some(BatchResults::new(*batch, rules.clone(), rows, seconds));
-                self.export_status = None;
-                self.export_form = None;
+                self.export.reset();
             }
             Err(e) => self.error = Some(e),
         }
@@ -380,90 +348,14 @@ impl BatchPanel {
     }
 
     fn export_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
-        let Some(results) = &self.results else {
-            return;
-        };
-        let mut chosen: Option<(ExportFormat, PathBuf)> = None;
-        ui.horizontal(|ui| {
-            for format in [ExportFormat::Csv, ExportFormat::Json] {
-                if ui
-                    .button(format!("Export {}…", format.label()))
-                    .on_hover_text(format!("Write every match as {}", format.label()))
-                    .clicked()
-                {
-                    let name = format!("batch.{}", format.extension());
-                    if input.native_dialogs {
-                        let mut dialog = rfd::FileDialog::new()
-                            .add_filter(format.label(), &[format.extension()])
-                            .set_file_name(&name);
-                        if let Some(dir) = input.export_dir {
-                            dialog = dialog.set_directory(dir);
-                        }
-                        if let Some(path) = dialog.save_file() {
-                            chosen = Some((format, path));
-                        } else {
-                            // Cancelled, or no dialog could open: the path
-                            // field takes over.
-                            self.export_form = Some(format);
-                            self.export_path = input
-                                .export_dir
-                                .map_or(name.clone(), |d| d.join(&name).display().to_string());
-                            self.export_status = Some(Err(crate::files::NOTHING_PICKED.into()));
-                        }
-                    } else {
-                        self.export_form = Some(format);
-                        self.export_path = input
-                            .export_dir
-                            .map_or(name.clone(), |d| d.join(&name).display().to_string());
-                        self.export_status = None;
-                    }
-                }
-            }
-        });
-        if let Some(format) = self.export_form {
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    TextEdit::singleline(&mut self.export_path)
-                        .desired_width(220.0)
-                        .hint_text(format!("/path/to/batch.{}", format.extension())),
-                );
-                // Enter in the field saves, like the button.
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                field.on_hover_text(format!("Where to write the {}", format.label()));
-                if ui.button("Save").clicked() || entered {
-                    let p = self.export_path.trim();
-                    if p.is_empty() {
-                        self.export_status = Some(Err("Type a file path first.".into()));
-                    } else {
-                        chosen = Some((format, PathBuf::from(p)));
-                    }
-                }
-                if ui.button("Cancel").on_hover_text("Do not export").clicked() {
-                    self.export_form = None;
-                }
-            });
-        }
-        if let Some((format, path)) = chosen {
-            self.export_status = Some(match results.export(format, &path) {
-                Ok(()) => {
-                    self.export_form = None;
-                    Ok(format!(
-                        "Saved {} matches to {}",
-                        results.rows.len(),
-                        path.display()
-                    ))
-                }
-                Err(e) => Err(format!("Cannot write {}: {e}", path.display())),
-            });
-        }
-        match &self.export_status {
-            Some(Ok(m)) => {
-                ui.label(m);
-            }
-            Some(Err(e)) => {
-                ui.colored_label(theme::ERROR, e);
-            }
-            None => {}
+        if let Some(results) = &self.results {
+            self.export.ui(
+                ui,
+                input.native_dialogs,
+                input.export_dir,
+                results.rows.len(),
+                &|format, path| results.export(format, path),
+            );
         }
     }
 }
@@ -491,6 +383,7 @@ pub(crate) mod tests {
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::rules::state::Outcome;
+    use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
     const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
@@ -498,6 +391,15 @@ pub(crate) mod tests {
     pub(crate) fn prepared(round_limit: u32) -> Prepared {
         let map = bundled::default_map().unwrap();
         Scenario::for_map(map, 1, round_limit)
+            .prepare(Path::new("."), &Roster::bundled(), "test")
+            .unwrap()
+    }
+
+    /// Four Corners in phase-rules-v1.
+    pub(crate) fn four_corners(round_limit: u32) -> Prepared {
+        let map = bundled::map("four-corners.ron").unwrap();
+        Scenario::for_map(map, 1, round_limit)
+            .with_ruleset(hexwright_engine::ruleset::RulesetId::PhaseRulesV1)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .unwrap()
     }
@@ -788,6 +690,7 @@ pub(crate) mod tests {
                 rounds: 10 + (out.len() % 5) as u32,
                 rejected: 0,
                 first_captures: Vec::new(),
+                points: Vec::new(),
             });
         };
         for _ in 0..wins[0] {

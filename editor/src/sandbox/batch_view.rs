@@ -9,8 +9,9 @@ use egui::{Grid, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::sim::MatchRow;
+use hexwright_engine::sim::{CaptureSummary, MatchRow};
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// A column of the matches table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,9 +140,9 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
     ui.columns(2, |cols| {
         summary_ui(&mut cols[0], r);
         cols[0].label(RichText::new(r.verdict()).strong());
-        lengths_ui(&mut cols[1], r);
+        lengths_chart(&mut cols[1], "batch_lengths", r.lengths());
     });
-    captures_ui(ui, r);
+    captures_table(ui, "batch_captures", &r.captures, r.report.matches);
     ui.add_space(6.0);
     ui.label(RichText::new("Matches").strong());
     matches_table(ui, r, sort)
@@ -192,10 +193,10 @@ pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     ));
 }
 
-fn lengths_ui(ui: &mut Ui, r: &BatchResults) {
+/// A bar chart of how many matches lasted each number of rounds.
+pub(super) fn lengths_chart(ui: &mut Ui, id: &str, lengths: &BTreeMap<u32, usize>) {
     ui.label("Match lengths (rounds)");
-    let bars: Vec<Bar> = r
-        .lengths()
+    let bars: Vec<Bar> = lengths
         .iter()
         .map(|(&rounds, &count)| {
             Bar::new(f64::from(rounds), count as f64)
@@ -203,7 +204,7 @@ fn lengths_ui(ui: &mut Ui, r: &BatchResults) {
                 .name(format!("{rounds} rounds"))
         })
         .collect();
-    Plot::new("batch_lengths")
+    Plot::new(id)
         .height(130.0)
         .allow_zoom(false)
         .allow_drag(false)
@@ -216,30 +217,39 @@ fn lengths_ui(ui: &mut Ui, r: &BatchResults) {
         });
 }
 
-fn captures_ui(ui: &mut Ui, r: &BatchResults) {
-    if r.captures.is_empty() {
+/// The first capture of each objective over `matches` matches, with a
+/// column per side.
+pub(super) fn captures_table(ui: &mut Ui, id: &str, captures: &[CaptureSummary], matches: usize) {
+    let Some(first) = captures.first() else {
         return;
-    }
-    let n = r.report.matches.max(1);
+    };
+    let sides: Vec<PlayerId> = first.by_side.players().collect();
+    let n = matches.max(1);
     ui.add_space(4.0);
     ui.label("Objectives: first capture");
-    Grid::new("batch_captures")
+    Grid::new(id)
         .striped(true)
-        .num_columns(5)
+        .num_columns(3 + sides.len())
         .show(ui, |ui| {
-            for h in ["Objective", "Captured", "Side 0", "Side 1", "Mean round"] {
-                ui.strong(h);
+            ui.strong("Objective");
+            ui.strong("Captured");
+            for p in &sides {
+                ui.strong(format!("Side {p}"));
             }
+            ui.strong("Mean round");
             ui.end_row();
-            for c in &r.captures {
+            for c in captures {
                 ui.label(format!("({})", HexDisplay(c.hex)));
                 ui.label(format!(
                     "{} ({})",
                     c.captured,
                     percent(c.captured as f64 / n as f64)
                 ));
-                ui.label(c.by_side[PlayerId(0)].to_string());
-                ui.label(c.by_side[PlayerId(1)].to_string());
+                for (p, k) in c.by_side.pairs() {
+                    ui.label(
+                        RichText::new(k.to_string()).color(theme::side_text_color(p, ui.visuals())),
+                    );
+                }
                 ui.label(c.mean_round.map_or("–".into(), |m| format!("{m:.1}")));
                 ui.end_row();
             }
@@ -343,6 +353,7 @@ mod tests {
             rounds,
             rejected: 0,
             first_captures: Vec::new(),
+            points: Vec::new(),
         }
     }
 

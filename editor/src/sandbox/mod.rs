@@ -18,9 +18,10 @@
 //!   [`human`], [`phase_human`], with a cover screen for secret decisions
 //!   when several people play); replays and saved positions.
 //! - **Openings** ([`openings`]): heatmaps of the first rounds of many
-//!   matches.
+//!   matches, in either ruleset, of every side's units or one side's.
 //! - **Batch** ([`batch`]; [`rotation_batch`] for phase-rules-v1, seats
-//!   rotated among 2 to 4 players): many matches on worker threads.
+//!   rotated among 2 to 4 players): many matches on worker threads, shown
+//!   by [`batch_view`] and exported as CSV or JSON ([`export`]).
 //!
 //! Like the editor, panels return [`action::SandboxAction`]s that the
 //! sandbox applies once the frame is drawn; only the engine decides what is
@@ -31,6 +32,7 @@ pub mod batch;
 pub mod batch_view;
 pub mod board;
 pub mod controls;
+pub mod export;
 pub mod human;
 pub mod inspect;
 pub mod live;

@@ -1,22 +1,24 @@
 //! Openings in the sandbox: the first rounds of many matches played on a
-//! worker thread ([`hexwright_engine::openings`]) and drawn over the map as
-//! heatmaps — where units stood, where they died, and which objectives were
-//! taken (how often, by which side, how early).
+//! worker thread ([`hexwright_engine::openings`]), in either ruleset and for
+//! 2 to 4 players, and drawn over the map as heatmaps — where units stood,
+//! where they died (every side's units, or one side's), and which
+//! objectives were taken (how often, by which side, how early).
 //!
 //! Colours follow a viridis-like sequential ramp (dark purple for few, yellow
 //! for many), which reads the same with the common colour-vision
 //! deficiencies and in grey; counts are also written on the hexes when they
 //! are large enough, so the heatmap never rests on colour alone.
 
-use super::worker::{Worker, number, seating_rows};
+use super::worker::{Worker, number, seat_rows, seating_rows};
 use crate::theme;
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::HexDisplay;
-use hexwright_engine::openings::{OpeningSpec, Openings, simulate_openings};
+use hexwright_engine::openings::{self, OpeningSpec, Openings, simulate_openings};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
 use std::sync::atomic::Ordering;
 
 /// The most rounds an opening study may play.
@@ -31,8 +33,8 @@ pub const LABEL_MIN_HEX_PX: f32 = 14.0;
 pub struct OpeningsInput<'a> {
     /// The scenario the runs are played on.
     pub prepared: &'a Prepared,
-    /// The bots the form starts with.
-    pub default_bots: [BotKind; 2],
+    /// The bots the form starts with, one per seat.
+    pub default_bots: Vec<BotKind>,
 }
 
 /// Which heatmap is drawn.
@@ -133,13 +135,15 @@ pub struct HeatMark {
 pub struct OpeningsPanel {
     rounds: u32,
     runs: usize,
-    bots: [BotKind; 2],
-    bots_chosen: bool,
+    bots: Vec<BotKind>,
     seed: u64,
     worker: Option<Worker<Openings>>,
     result: Option<Openings>,
     error: Option<String>,
     heatmap: Heatmap,
+    /// Whose units the presence and death heatmaps count (`None`: every
+    /// side's).
+    whose: Option<PlayerId>,
     show_on_map: bool,
 }
 
@@ -148,13 +152,13 @@ impl Default for OpeningsPanel {
         Self {
             rounds: 3,
             runs: 200,
-            bots: [BotKind::Greedy, BotKind::Random],
-            bots_chosen: false,
+            bots: Vec::new(),
             seed: 1,
             worker: None,
             result: None,
             error: None,
             heatmap: Heatmap::Presence,
+            whose: None,
             show_on_map: true,
         }
     }
@@ -162,13 +166,18 @@ impl Default for OpeningsPanel {
 
 impl OpeningsPanel {
     /// Sets the form: rounds (`1..=MAX_ROUNDS`), runs (`1..=MAX_RUNS`), the
-    /// two bots and the first seed.
-    pub fn configure(&mut self, rounds: u32, runs: usize, bots: [BotKind; 2], seed: u64) {
+    /// bots (one per seat of the first seating) and the first seed.
+    pub fn configure(&mut self, rounds: u32, runs: usize, bots: Vec<BotKind>, seed: u64) {
         self.rounds = rounds.clamp(1, MAX_ROUNDS);
         self.runs = runs.clamp(1, MAX_RUNS);
         self.bots = bots;
-        self.bots_chosen = true;
         self.seed = seed;
+    }
+
+    /// Chooses whose units the presence and death heatmaps count (`None`:
+    /// every side's).
+    pub fn set_whose(&mut self, whose: Option<PlayerId>) {
+        self.whose = whose;
     }
 
     /// Chooses the heatmap drawn by [`Self::paint`].
@@ -213,19 +222,29 @@ impl OpeningsPanel {
         }
     }
 
-    /// Plays the study of the form on `prepared` (like pressing the
-    /// button). A study already running is cancelled and replaced.
+    /// Plays the study of the form on `prepared`, in its ruleset (like
+    /// pressing the button). A study already running is cancelled and
+    /// replaced.
     pub fn start(&mut self, prepared: &Prepared) {
         let spec = OpeningSpec {
             rounds: self.rounds.clamp(1, MAX_ROUNDS),
             runs: self.runs.clamp(1, MAX_RUNS),
-            bots: self.bots,
+            bots: self.bots.clone(),
             seed: self.seed,
         };
         let p = prepared.clone();
         self.error = None;
+        self.whose = self.whose.filter(|w| w.index() < spec.bots.len());
         self.worker = Some(Worker::spawn(spec.runs, move |done, cancel| {
-            simulate_openings(&p, &spec, &|k| done.store(k, Ordering::Relaxed), cancel)
+            let progress = |k| done.store(k, Ordering::Relaxed);
+            match p.ruleset {
+                RulesetId::AkwRulesV1 => {
+                    simulate_openings::<AkwRulesV1>(&p, &spec, &progress, cancel)
+                }
+                RulesetId::PhaseRulesV1 => {
+                    simulate_openings::<PhaseRulesV1>(&p, &spec, &progress, cancel)
+                }
+            }
         }));
     }
 
@@ -248,17 +267,16 @@ impl OpeningsPanel {
 
     /// Draws the panel.
     pub fn show(&mut self, ui: &mut Ui, input: &OpeningsInput<'_>) {
-        if !self.bots_chosen {
-            self.bots = input.default_bots;
-            self.bots_chosen = true;
+        if self.bots.len() != input.default_bots.len() {
+            self.bots.clone_from(&input.default_bots);
         }
         self.poll();
         ui.heading("Openings");
         ui.label(
             RichText::new(
                 "Play the first rounds many times and see where units go. Runs are \
-                 seated like a batch: the same bot in both seats gives every run its \
-                 own seed; two bots play seat-swapped pairs.",
+                 seated like a batch: the same bot on every seat gives every run its \
+                 own seed; different bots play every rotation of the seats.",
             )
             .weak(),
         );
@@ -282,7 +300,11 @@ impl OpeningsPanel {
                         1..=MAX_RUNS,
                         "How many times the opening is played",
                     );
-                    seating_rows(ui, "openings", "runs", &mut self.bots, &mut self.seed);
+                    if let Ok(pair) = <&mut [BotKind; 2]>::try_from(self.bots.as_mut_slice()) {
+                        seating_rows(ui, "openings", "runs", pair, &mut self.seed);
+                    } else {
+                        seat_rows(ui, "openings", &mut self.bots, &mut self.seed);
+                    }
                 });
         });
         if let Some(w) = &self.worker {
@@ -327,21 +349,40 @@ impl OpeningsPanel {
                 ui.radio_value(&mut self.heatmap, h, h.label());
             }
         });
+        if self.heatmap != Heatmap::Objectives {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Whose units:");
+                ui.radio_value(&mut self.whose, None, "Every side");
+                for p in PlayerId::all(o.players()) {
+                    ui.radio_value(
+                        &mut self.whose,
+                        Some(p),
+                        RichText::new(format!("Side {p}"))
+                            .color(theme::side_text_color(p, ui.visuals())),
+                    );
+                }
+            });
+        }
+        let whose = self.whose;
         let (max, unit) = match self.heatmap {
-            Heatmap::Presence => (o.max_presence(), "unit-turns"),
-            Heatmap::Deaths => (o.max_deaths(), "deaths"),
+            Heatmap::Presence => (openings::max(o.presence_of(whose)), "unit-turns"),
+            Heatmap::Deaths => (openings::max(o.deaths_of(whose)), "deaths"),
             Heatmap::Objectives => (o.runs as u64, "runs"),
         };
         legend(ui, max, unit);
+        let of = whose.map_or_else(String::new, |p| format!(" of side {p}"));
         match self.heatmap {
             Heatmap::Presence => {
                 ui.label(format!(
-                    "Living units counted at each of {} turn ends.",
+                    "Living units{of} counted at each of {} turn ends.",
                     o.samples
                 ));
             }
             Heatmap::Deaths => {
-                ui.label(format!("{} deaths in all.", o.deaths.iter().sum::<u64>()));
+                ui.label(format!(
+                    "{} deaths{of} in all.",
+                    o.deaths_of(whose).iter().sum::<u64>()
+                ));
             }
             Heatmap::Objectives => objectives_table(ui, o),
         }
@@ -368,9 +409,10 @@ impl OpeningsPanel {
                 })
                 .collect()
         };
+        let (presence, deaths) = (o.presence_of(self.whose), o.deaths_of(self.whose));
         match self.heatmap {
-            Heatmap::Presence => cells(&o.presence, o.max_presence()),
-            Heatmap::Deaths => cells(&o.deaths, o.max_deaths()),
+            Heatmap::Presence => cells(presence, openings::max(presence)),
+            Heatmap::Deaths => cells(deaths, openings::max(deaths)),
             Heatmap::Objectives => o
                 .objectives
                 .iter()
@@ -466,26 +508,22 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
         return;
     }
     let runs = o.runs.max(1) as f64;
+    let players = o.players();
     Grid::new("openings_objectives")
         .striped(true)
-        .num_columns(6)
+        .num_columns(4 + players)
         .show(ui, |ui| {
-            for (h, tip) in [
-                ("Objective", "The objective's hex"),
-                ("Captured", "Share of runs in which it was captured at all"),
-                ("First by side 0", "Runs in which side 0 captured it first"),
-                ("First by side 1", "Runs in which side 1 captured it first"),
-                (
-                    "Mean round",
-                    "Mean round of its first capture, over the runs that captured it",
-                ),
-                (
-                    "First captures by round",
-                    "Runs whose first capture of it fell in round 1, 2, 3, …",
-                ),
-            ] {
-                ui.strong(h).on_hover_text(tip);
+            ui.strong("Objective").on_hover_text("The objective's hex");
+            ui.strong("Captured")
+                .on_hover_text("Share of runs in which it was captured at all");
+            for p in PlayerId::all(players) {
+                ui.strong(format!("First by side {p}"))
+                    .on_hover_text(format!("Runs in which side {p} captured it first"));
             }
+            ui.strong("Mean round")
+                .on_hover_text("Mean round of its first capture, over the runs that captured it");
+            ui.strong("First captures by round")
+                .on_hover_text("Runs whose first capture of it fell in round 1, 2, 3, …");
             ui.end_row();
             for obj in &o.objectives {
                 ui.label(format!("({})", HexDisplay(obj.hex)));
@@ -493,25 +531,27 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
                     "{:.1}% of runs",
                     obj.captured() as f64 / runs * 100.0
                 ));
-                ui.label(
-                    RichText::new(format!("{}", obj.by_side[PlayerId(0)]))
-                        .color(theme::side_text_color(PlayerId(0), ui.visuals())),
-                );
-                ui.label(
-                    RichText::new(format!("{}", obj.by_side[PlayerId(1)]))
-                        .color(theme::side_text_color(PlayerId(1), ui.visuals())),
-                );
+                for (p, n) in obj.by_side.pairs() {
+                    ui.label(
+                        RichText::new(n.to_string()).color(theme::side_text_color(p, ui.visuals())),
+                    );
+                }
                 ui.label(obj.mean_round().map_or("–".into(), |m| format!("{m:.1}")));
-                let per_round: Vec<String> = obj
-                    .first_round
-                    .iter()
-                    .map(|c| (c[PlayerId(0)] + c[PlayerId(1)]).to_string())
-                    .collect();
-                ui.label(per_round.join(" · "))
+                ui.label(per_round(obj))
                     .on_hover_text("Runs whose first capture of it came in round 1, 2, …");
                 ui.end_row();
             }
         });
+}
+
+/// Runs whose first capture of `obj` fell in round 1, 2, … (any side).
+fn per_round(obj: &openings::ObjectiveOpening) -> String {
+    let counts: Vec<String> = obj
+        .first_round
+        .iter()
+        .map(|c| c.iter().sum::<usize>().to_string())
+        .collect();
+    counts.join(" · ")
 }
 
 #[cfg(test)]
@@ -524,6 +564,10 @@ mod tests {
 
     const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
 
+    fn random() -> Vec<BotKind> {
+        RANDOM.to_vec()
+    }
+
     fn harness(p: &Prepared) -> Harness<'_, OpeningsPanel> {
         Harness::builder()
             .with_size(Vec2::new(640.0, 1200.0))
@@ -534,7 +578,7 @@ mod tests {
                 move |ui, panel: &mut OpeningsPanel| {
                     let input = OpeningsInput {
                         prepared: p,
-                        default_bots: RANDOM,
+                        default_bots: random(),
                     };
                     egui::ScrollArea::vertical().show(ui, |ui| panel.show(ui, &input));
                 },
@@ -577,7 +621,7 @@ mod tests {
         h.run();
         assert!(h.query_by_label("Simulate the opening").is_some());
         assert!(h.state().result().is_none());
-        h.state_mut().configure(2, 6, RANDOM, 3);
+        h.state_mut().configure(2, 6, random(), 3);
         h.get_by_label("Simulate the opening").click();
         h.run();
         wait(&mut h);
@@ -621,6 +665,7 @@ mod tests {
                 .collect();
             assert_eq!(per_round.len(), 2);
             let text = per_round.join(" · ");
+            assert_eq!(text, super::per_round(obj));
             assert!(h.query_all_by_label(&text).count() >= 1, "{text}");
         }
         assert_eq!(
@@ -644,7 +689,7 @@ mod tests {
         let p = prepared(60);
         let mut panel = OpeningsPanel::default();
         assert!(panel.marks(30.0).is_empty(), "nothing before a study");
-        panel.configure(3, 4, RANDOM, 1);
+        panel.configure(3, 4, random(), 1);
         panel.start(&p);
         let started = Instant::now();
         while panel.poll() {
@@ -691,7 +736,7 @@ mod tests {
     fn cancel_keeps_the_finished_runs() {
         let p = prepared(60);
         let mut h = harness(&p);
-        h.state_mut().configure(60, 20_000, RANDOM, 1);
+        h.state_mut().configure(60, 20_000, random(), 1);
         h.state_mut().start(&p);
         h.run();
         assert!(h.query_by_label_contains(" / 20000").is_some());
@@ -738,5 +783,62 @@ mod tests {
         }
         assert_eq!(text_on(viridis(0.0)), Color32::WHITE);
         assert_eq!(text_on(viridis(1.0)), Color32::BLACK);
+    }
+
+    #[test]
+    fn a_four_player_phase_study_shows_each_sides_heatmap() {
+        let p = crate::sandbox::batch::tests::four_corners(40);
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(720.0, 1400.0))
+            .with_max_steps(16)
+            .build_ui_state(
+                |ui, panel: &mut OpeningsPanel| {
+                    let input = OpeningsInput {
+                        prepared: &p,
+                        default_bots: vec![BotKind::Greedy; 4],
+                    };
+                    egui::ScrollArea::vertical().show(ui, |ui| panel.show(ui, &input));
+                },
+                OpeningsPanel::default(),
+            );
+        h.run();
+        // One bot per seat in the form.
+        for k in 1..=4 {
+            assert!(h.query_by_label(&format!("Bot {k}")).is_some(), "bot {k}");
+        }
+        h.get_by_label("Simulate the opening").click();
+        h.run();
+        wait(&mut h);
+        let o = h.state().result().expect("a result").clone();
+        assert_eq!(o.players(), 4);
+        assert_eq!(o.spec.bots, vec![BotKind::Greedy; 4]);
+        assert!(o.samples > 0);
+        let all = h.state().marks(30.0);
+        assert_eq!(all.len(), o.presence.iter().filter(|&&n| n > 0).count());
+        for side in 0..4u8 {
+            h.get_by_label(&format!("Side {side}")).click();
+            h.run();
+            let counts = o.presence_of(Some(PlayerId(side)));
+            let marks = h.state().marks(30.0);
+            assert_eq!(marks.len(), counts.iter().filter(|&&n| n > 0).count());
+            assert!(!marks.is_empty(), "side {side} stood somewhere");
+            let max = openings::max(counts);
+            for m in &marks {
+                let n = o.at(counts, m.hex);
+                assert_eq!(m.label.as_deref(), Some(n.to_string().as_str()));
+                assert_eq!(m.color, viridis(n as f32 / max as f32));
+            }
+            let legend = format!("max {max} unit-turns");
+            assert!(h.query_by_label(&legend).is_some(), "{legend}");
+        }
+        h.get_by_label("Every side").click();
+        h.run();
+        assert_eq!(h.state().marks(30.0), all);
+        h.get_by_label("Objectives taken").click();
+        h.run();
+        for side in 0..4 {
+            let column = format!("First by side {side}");
+            assert!(h.query_by_label(&column).is_some(), "{column}");
+        }
     }
 }

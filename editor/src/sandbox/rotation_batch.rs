@@ -4,16 +4,27 @@
 //! `hexwright simulate` seats them), played on a worker thread. The report
 //! is the engine's [`RotationReport`]: wins per seat and per bot with 95%
 //! intervals over independent games, draws, rounds, mean points and the
-//! favoured seat; every match is listed and *Open* steps through it.
+//! favoured seat, with match lengths and each objective's first capture;
+//! every match is listed and *Open* steps through it, and the batch exports
+//! as CSV (a row per match, points included) or JSON
+//! ([`RotationExport`]).
 
-use super::worker::{Worker, bot_combo, number};
+use super::batch_view::{captures_table, lengths_chart};
+use super::export::{ExportForm, ExportFormat};
+use super::worker::{Worker, number, seat_rows};
 use crate::theme;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::format::write_atomic;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::rotation::{self, Played, Rotation, RotationReport};
+use hexwright_engine::rotation::{self, Played, Rotation, RotationExport, RotationReport};
+use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::ruleset::PhaseRulesV1;
+use hexwright_engine::sim::{self, CaptureSummary, MatchRow};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 /// The most matches one batch may ask for.
@@ -43,6 +54,70 @@ pub struct RotationResults {
     pub played: Vec<Played>,
     /// The engine's summary.
     pub report: RotationReport,
+    /// Every finished match as a batch row.
+    pub rows: Vec<MatchRow>,
+    /// How often and when each objective was first captured.
+    pub captures: Vec<CaptureSummary>,
+    /// How many matches lasted each number of rounds.
+    pub lengths: BTreeMap<u32, usize>,
+    rules: Arc<Rules>,
+}
+
+impl RotationResults {
+    fn new(rotation: Rotation, rules: Arc<Rules>, played: Vec<Played>, seconds: f64) -> Self {
+        let report = RotationReport::new::<PhaseRulesV1>(&played, &rotation, seconds);
+        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
+        Self {
+            captures: sim::capture_summary(&rules.arena, &rows),
+            lengths: sim::length_histogram(&rows),
+            rotation,
+            played,
+            report,
+            rows,
+            rules,
+        }
+    }
+
+    /// The CSV text of the batch ([`sim::results_csv`]).
+    #[must_use]
+    pub fn csv(&self) -> String {
+        sim::results_csv(&self.rules.arena, &self.rows)
+    }
+
+    /// The JSON text of the batch ([`RotationExport`]).
+    #[must_use]
+    pub fn json(&self) -> String {
+        let export = RotationExport::new(
+            &self.rules.arena,
+            &self.rotation,
+            self.report.clone(),
+            self.played.clone(),
+        );
+        let mut text = serde_json::to_string_pretty(&export).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Writes the batch to `path` atomically.
+    pub fn export(&self, format: ExportFormat, path: &Path) -> std::io::Result<()> {
+        let text = match format {
+            ExportFormat::Csv => self.csv(),
+            ExportFormat::Json => self.json(),
+        };
+        write_atomic(path, text.as_bytes())
+    }
+}
+
+/// What the panel needs from the sandbox.
+pub struct RotationInput<'a> {
+    /// The scenario the matches are played on.
+    pub prepared: &'a Prepared,
+    /// The bots the form starts with, one per seat.
+    pub default_bots: Vec<BotKind>,
+    /// Use the system's file dialogs for exports.
+    pub native_dialogs: bool,
+    /// Where exports are offered to go (the map's folder).
+    pub export_dir: Option<&'a Path>,
 }
 
 /// The batch form, the running batch and its results.
@@ -51,9 +126,10 @@ pub struct RotationPanel {
     matches: usize,
     bots: Vec<BotKind>,
     seed: u64,
-    worker: Option<(Worker<Vec<Played>>, Rotation)>,
+    worker: Option<(Worker<Vec<Played>>, Rotation, Arc<Rules>)>,
     results: Option<RotationResults>,
     error: Option<String>,
+    export: ExportForm,
 }
 
 impl std::fmt::Debug for RotationPanel {
@@ -104,12 +180,12 @@ impl RotationPanel {
             )
         });
         self.error = None;
-        self.worker = Some((worker, rotation));
+        self.worker = Some((worker, rotation, prepared.rules.clone()));
     }
 
     /// Takes the results once the worker finished; whether one still runs.
     pub fn poll(&mut self) -> bool {
-        let Some((worker, rotation)) = &self.worker else {
+        let Some((worker, rotation, rules)) = &self.worker else {
             return false;
         };
         let Some(outcome) = worker.take() else {
@@ -118,12 +194,13 @@ impl RotationPanel {
         let seconds = worker.started.elapsed().as_secs_f64();
         match outcome {
             Ok(played) => {
-                let report = RotationReport::new::<PhaseRulesV1>(&played, rotation, seconds);
-                self.results = Some(RotationResults {
-                    rotation: rotation.clone(),
+                self.results = Some(RotationResults::new(
+                    rotation.clone(),
+                    rules.clone(),
                     played,
-                    report,
-                });
+                    seconds,
+                ));
+                self.export.reset();
             }
             Err(e) => self.error = Some(e),
         }
@@ -131,10 +208,11 @@ impl RotationPanel {
         false
     }
 
-    /// Draws the form and the running batch; `default_bots` (one per
-    /// player) seed the form the first time. The results go in the central
-    /// area ([`Self::show_results`]).
-    pub fn show(&mut self, ui: &mut Ui, prepared: &Prepared, default_bots: Vec<BotKind>) {
+    /// Draws the form, the running batch and the export buttons;
+    /// `default_bots` (one per player) seed the form the first time. The
+    /// results go in the central area ([`Self::show_results`]).
+    pub fn show(&mut self, ui: &mut Ui, input: &RotationInput<'_>) {
+        let (prepared, default_bots) = (input.prepared, input.default_bots.clone());
         if self.bots.len() != default_bots.len() {
             self.configure(400, default_bots, 1);
         }
@@ -157,29 +235,13 @@ impl RotationPanel {
                     1..=MAX_MATCHES,
                     "Matches to play",
                 );
-                for (p, bot) in self.bots.iter_mut().enumerate() {
-                    ui.label(format!("Bot {}", p + 1));
-                    bot_combo(
-                        ui,
-                        &format!("rotation_bot_{p}"),
-                        &format!("Seat {p} in the first seating"),
-                        bot,
-                    );
-                    ui.end_row();
-                }
-                number(
-                    ui,
-                    "First seed",
-                    &mut self.seed,
-                    0..=u64::MAX,
-                    "Group g plays with seed + g",
-                );
+                seat_rows(ui, "rotation", &mut self.bots, &mut self.seed);
             });
             if ui.button("Simulate").clicked() {
                 self.start(prepared);
             }
         });
-        if let Some((worker, _)) = &self.worker {
+        if let Some((worker, ..)) = &self.worker {
             worker.progress_ui(ui, "matches");
         }
         if let Some(e) = &self.error {
@@ -191,6 +253,13 @@ impl RotationPanel {
                 "{}: the results are in the middle.",
                 crate::words::count(r.report.matches, "match", "matches")
             ));
+            self.export.ui(
+                ui,
+                input.native_dialogs,
+                input.export_dir,
+                r.rows.len(),
+                &|format, path| r.export(format, path),
+            );
         }
     }
 
@@ -198,7 +267,11 @@ impl RotationPanel {
     /// area); returns a request to open one of its matches.
     pub fn show_results(&self, ui: &mut Ui) -> Option<RotationRequest> {
         let r = self.results.as_ref()?;
-        report_ui(ui, &r.report);
+        ui.columns(2, |cols| {
+            report_ui(&mut cols[0], &r.report);
+            lengths_chart(&mut cols[1], "rotation_lengths", &r.lengths);
+        });
+        captures_table(ui, "rotation_captures", &r.captures, r.report.matches);
         ui.separator();
         matches_ui(ui, r)
     }
@@ -284,4 +357,129 @@ fn matches_ui(ui: &mut Ui, r: &RotationResults) -> Option<RotationRequest> {
             });
         });
     request
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::batch::tests::{TempDir, four_corners};
+    use egui::Vec2;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use std::time::{Duration, Instant};
+
+    fn harness<'a>(
+        p: &'a Prepared,
+        dir: &'a Path,
+    ) -> Harness<'a, (RotationPanel, Option<RotationRequest>)> {
+        Harness::builder()
+            .with_size(Vec2::new(900.0, 1600.0))
+            .with_max_steps(16)
+            .build_ui_state(
+                move |ui, (panel, request): &mut (RotationPanel, Option<RotationRequest>)| {
+                    let input = RotationInput {
+                        prepared: p,
+                        default_bots: vec![BotKind::Random; 4],
+                        native_dialogs: false,
+                        export_dir: Some(dir),
+                    };
+                    ui.columns(2, |cols| {
+                        panel.show(&mut cols[0], &input);
+                        if let Some(r) = panel.show_results(&mut cols[1]) {
+                            *request = Some(r);
+                        }
+                    });
+                },
+                (RotationPanel::default(), None),
+            )
+    }
+
+    #[test]
+    fn a_four_player_batch_shows_lengths_and_captures_and_exports_csv_and_json() {
+        let p = four_corners(30);
+        let tmp = TempDir::new("rotation-export");
+        let dir = tmp.path();
+        let mut h = harness(&p, dir);
+        h.run();
+        let bots = vec![
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::Random,
+        ];
+        h.state_mut().0.configure(8, bots, 2);
+        h.get_by_label("Simulate").click();
+        h.run();
+        let started = Instant::now();
+        while h.state_mut().0.poll() {
+            assert!(started.elapsed() < Duration::from_mins(2));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        h.run();
+        let r = h.state().0.results().expect("results").clone();
+        assert_eq!(r.rows.len(), 8);
+        for label in ["Match lengths (rounds)", "Objectives: first capture"] {
+            assert!(h.query_by_label(label).is_some(), "{label}");
+        }
+        for p in 0..4 {
+            assert!(
+                h.query_by_label(&format!("Side {p}")).is_some(),
+                "side {p} column"
+            );
+        }
+        // Every objective's row: its captures, as the engine counts them.
+        assert_eq!(r.captures.len(), p.rules.arena.objectives.len());
+        for c in &r.captures {
+            let taken = r
+                .played
+                .iter()
+                .filter(|m| {
+                    let i = sim::objective_hexes(&p.rules.arena)
+                        .iter()
+                        .position(|h| *h == c.hex)
+                        .unwrap();
+                    m.first_captures[i].is_some()
+                })
+                .count();
+            assert_eq!(c.captured, taken);
+        }
+        assert_eq!(r.lengths.values().sum::<usize>(), 8);
+
+        h.get_by_label("Export CSV…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let csv = std::fs::read_to_string(dir.join("batch.csv")).expect("the CSV is written");
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 9, "a header and eight rows:\n{csv}");
+        assert!(lines[0].starts_with(
+            "match,seed,side0_bot,side1_bot,side2_bot,side3_bot,winner,rounds,rejected,side0_points"
+        ));
+        let shown = format!("Saved 8 matches to {}", dir.join("batch.csv").display());
+        assert!(h.query_by_label(&shown).is_some(), "{shown}");
+
+        h.get_by_label("Export JSON…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let text = std::fs::read_to_string(dir.join("batch.json")).expect("the JSON is written");
+        let export: RotationExport = serde_json::from_str(&text).unwrap();
+        assert_eq!(export.matches, r.played);
+        assert_eq!(export.report.seats.len(), 4);
+        assert_eq!(export.captures, r.captures);
+        assert_eq!(
+            (export.requested, export.seed, export.cancelled),
+            (8, 2, false)
+        );
+
+        h.get_by_label("Open match 2").click();
+        h.run();
+        assert_eq!(
+            h.state().1,
+            Some(RotationRequest::OpenMatch {
+                seed: r.played[1].seed,
+                seating: r.played[1].seating.clone(),
+            })
+        );
+    }
 }

@@ -1,6 +1,6 @@
-//! What the sandbox needs of a ruleset beyond [`HasBots`]: the shared board
-//! of a state, to draw it, and a player's view of that board. Implemented
-//! for both rulesets; the panels that work the same for both (playback
+//! What the sandbox needs of a ruleset beyond [`HasBots`] and [`OnBoard`]
+//! (whose `board` gives the shared board it draws): how to step it, and a
+//! player's view of that board. Implemented for both rulesets; the panels that work the same for both (playback
 //! controls, the event log) are generic over it, and [`super::live::Live`]
 //! is the closed enum the rest of the sandbox holds.
 
@@ -9,15 +9,12 @@ use hexwright_engine::bots::HasBots;
 use hexwright_engine::map::Side;
 use hexwright_engine::rules::phase::{PhaseMatch, PhaseView};
 use hexwright_engine::rules::{MatchState, PlayerView};
-use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1};
+use hexwright_engine::ruleset::{AkwRulesV1, OnBoard, PhaseRulesV1};
 
 /// A ruleset the sandbox plays.
-pub trait SandboxRules: HasBots {
+pub trait SandboxRules: HasBots + OnBoard {
     /// The ways to step forward the playback controls offer, shortest first.
     const STRIDES: &'static [Stride];
-
-    /// The board of a state: units, objectives, Outposts, bases.
-    fn board(s: &Self::State) -> &MatchState;
 
     /// `side`'s view of the state, whose board is what that side may know.
     fn view_of(s: &Self::State, side: Side) -> Self::State;
@@ -25,10 +22,6 @@ pub trait SandboxRules: HasBots {
 
 impl SandboxRules for AkwRulesV1 {
     const STRIDES: &'static [Stride] = &[Stride::Command, Stride::Turn];
-
-    fn board(s: &MatchState) -> &MatchState {
-        s
-    }
 
     fn view_of(s: &MatchState, side: Side) -> MatchState {
         PlayerView::new(s, side).state
@@ -42,10 +35,6 @@ impl SandboxRules for PhaseRulesV1 {
         Stride::Phase,
         Stride::Turn,
     ];
-
-    fn board(s: &PhaseMatch) -> &MatchState {
-        s.board()
-    }
 
     fn view_of(s: &PhaseMatch, side: Side) -> PhaseMatch {
         PhaseView::new(s, side).state

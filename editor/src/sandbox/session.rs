@@ -12,7 +12,7 @@ use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
 use super::phase_human::{self, CardDraft, PhaseOptions};
 use super::picks::{self, PicksRequest, SecretPicks};
-use super::rotation_batch::{RotationPanel, RotationRequest};
+use super::rotation_batch::{RotationInput, RotationPanel, RotationRequest};
 use super::rules::SandboxRules;
 use super::setup::{Controller, Setup, SetupInput, SetupRequest};
 use super::timeline::{Advance, Seat, Timeline};
@@ -176,16 +176,6 @@ fn reopened<R: SandboxRules<Setup = Prepared, Command: serde::Serialize>>(
         .map_err(|(i, e)| format!("command {i}: {e}"))?;
     t.seek(t.steps().len());
     Ok((t, seats))
-}
-
-/// What the openings and batch tabs say for a ruleset they do not run yet.
-fn akw_only(ruleset: RulesetId, what: &str) -> String {
-    format!(
-        "{what} of {r} run from the command line for now: \
-         `hexwright simulate MAP --ruleset {r} --bots …` plays a seat-rotated batch \
-         with wins per seat and per bot.",
-        r = ruleset.id()
-    )
 }
 
 /// The seat a controller takes.
@@ -1181,11 +1171,8 @@ impl Sandbox {
                                 actions.extend(self.files_ui(ui, cx.native_dialogs));
                             }
                             Tab::Openings => {
-                                let bots = self.bots();
+                                let bots = self.seat_bots();
                                 match self.prepared() {
-                                    Ok(p) if p.ruleset != RulesetId::AkwRulesV1 => {
-                                        ui.label(akw_only(p.ruleset, "Openings"));
-                                    }
                                     Ok(p) => {
                                         let p = p.clone();
                                         self.openings.show(
@@ -1206,8 +1193,15 @@ impl Sandbox {
                                 match self.prepared() {
                                     Ok(p) if p.ruleset == RulesetId::PhaseRulesV1 => {
                                         let p = p.clone();
-                                        let bots = self.seat_bots();
-                                        self.rotation.show(ui, &p, bots);
+                                        self.rotation.show(
+                                            ui,
+                                            &RotationInput {
+                                                prepared: &p,
+                                                default_bots: self.seat_bots(),
+                                                native_dialogs: cx.native_dialogs,
+                                                export_dir: cx.pack_dir,
+                                            },
+                                        );
                                     }
                                     Ok(p) => {
                                         let p = p.clone();

@@ -124,6 +124,28 @@ pub(crate) fn seating_rows(
     );
 }
 
+/// The rows of a rotated-seats form in a two-column grid: a bot per seat
+/// of the first seating, and the first seed.
+pub(crate) fn seat_rows(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut u64) {
+    for (p, bot) in bots.iter_mut().enumerate() {
+        ui.label(format!("Bot {}", p + 1));
+        bot_combo(
+            ui,
+            &format!("{id}_bot_{p}"),
+            &format!("Seat {p} in the first seating"),
+            bot,
+        );
+        ui.end_row();
+    }
+    number(
+        ui,
+        "First seed",
+        seed,
+        0..=u64::MAX,
+        "Group g plays with seed + g",
+    );
+}
+
 /// A combo box choosing a bot.
 pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
     ComboBox::from_id_salt(id)
