@@ -900,6 +900,36 @@ fn place(h: &mut Harness<'_, HexwrightApp>, cards: [u8; 4]) {
     h.get_by_label("Place cards").click();
 }
 
+/// Places cards by dragging each from the hand row onto its phase's row
+/// (the way a person drags with the mouse: press, move, release).
+fn drag_place(h: &mut Harness<'_, HexwrightApp>, cards: [u8; 4]) {
+    for (phase, card) in ["Commanders", "Elites", "Soldiers", "Summons"]
+        .iter()
+        .zip(cards)
+    {
+        let from = h.get_by_label(&format!("Drag card {card}")).rect().center();
+        let to = h.get_by_label(&format!("{phase} card 4")).rect().center();
+        h.hover_at(from);
+        h.run();
+        h.drag_at(from);
+        h.run();
+        for k in 1..=4 {
+            h.hover_at(from + (to - from) * (k as f32 / 4.0));
+            h.run();
+        }
+        // Release where the pointer is (`drop_at` also takes the pointer
+        // away in the same frame, so no drop zone would see it).
+        h.event(egui::Event::PointerButton {
+            pos: to,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    h.get_by_label("Place cards").click();
+}
+
 #[test]
 fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks() {
     use hexwright::sandbox::phase_human::PhaseOptions;
@@ -943,8 +973,17 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
     assert!(h.query_by_label_contains("8 for commanders").is_none());
     h.get_by_label("Side 1 is looking").click();
     h.run();
-    place(&mut h, [7, 3, 6, 2]);
+    // Side 1 drags its cards onto the phases.
+    drag_place(&mut h, [7, 3, 6, 2]);
     h.step();
+    assert_eq!(
+        live(&h).phase().unwrap().steps()[1].cmd,
+        PhaseCommand::PlaceCards {
+            player: PlayerId(1),
+            cards: [7, 3, 6, 2]
+        },
+        "dragged cards are placed on their phases"
+    );
     // The bots of sides 2 and 3 place theirs by themselves.
     assert!(h.state().sandbox().unwrap().is_playing());
     let p = until_a_person_acts(&mut h);

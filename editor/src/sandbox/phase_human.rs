@@ -1,5 +1,6 @@
 //! A person's turn in phase-rules-v1: placing the four speed cards (a card
-//! per phase, clicked on a grid), revealing a tiebreak card, and each
+//! dragged onto each phase, or clicked on its row), revealing a tiebreak
+//! card, and each
 //! unit's whole turn — pick a unit, see its moves and targets, click to
 //! move or attack, use its abilities, end the unit, end the slot. As in
 //! akw-rules-v1's [`super::human`], the engine decides what is legal: this
@@ -119,29 +120,78 @@ pub fn show(
     actions
 }
 
+/// Puts `card` on phase `phase` of the draft, taking it off any other
+/// phase it was on (a card is placed once).
+pub fn drop_card(draft: &mut CardDraft, phase: usize, card: u8) {
+    for c in draft.iter_mut() {
+        if *c == Some(card) {
+            *c = None;
+        }
+    }
+    if let Some(slot) = draft.get_mut(phase) {
+        *slot = Some(card);
+    }
+}
+
 fn place_cards(ui: &mut Ui, side: Side, draft: &mut CardDraft, actions: &mut Vec<SandboxAction>) {
     ui.label(RichText::new(format!("Side {side}: place a speed card on each phase")).strong());
-    ui.label(RichText::new("Higher is faster; the other four stay in hand for ties.").weak());
+    ui.label(
+        RichText::new(
+            "Drag a card onto a phase, or click it on the phase's row. Higher is faster; \
+             the other four stay in hand for ties.",
+        )
+        .weak(),
+    );
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for card in 1..=CARDS {
+            let placed = draft.contains(&Some(card));
+            let id = egui::Id::unique(("speed_card", card));
+            let r = ui
+                .dnd_drag_source(id, card, |ui| {
+                    let text = RichText::new(format!(" {card} ")).monospace().strong();
+                    egui::Frame::new()
+                        .fill(ui.visuals().widgets.inactive.bg_fill)
+                        .stroke(ui.visuals().widgets.inactive.bg_stroke)
+                        .corner_radius(3.0)
+                        .inner_margin(3.0)
+                        .show(ui, |ui| {
+                            ui.label(if placed { text.weak() } else { text });
+                        });
+                })
+                .response;
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Drag card {card}"))
+            });
+        }
+    });
     for (i, class) in PHASES.iter().enumerate() {
-        ui.label(phase_title(*class));
-        ui.horizontal(|ui| {
-            ui.spacing_mut().item_spacing.x = 3.0;
-            for card in 1..=CARDS {
-                let used = draft
-                    .iter()
-                    .enumerate()
-                    .any(|(j, c)| j != i && *c == Some(card));
-                let on = draft[i] == Some(card);
-                let button = egui::Button::selectable(on, card.to_string());
-                let name = format!("{} card {card}", phase_title(*class));
-                let r = ui.add_enabled(!used, button);
-                r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, !used, on, &name));
-                let r = r.on_hover_text(format!("Card {card} for the {}", phase_title(*class)));
-                if r.clicked() {
-                    draft[i] = if on { None } else { Some(card) };
+        let (_, dropped) = ui.dnd_drop_zone::<u8, ()>(egui::Frame::new().inner_margin(3.0), |ui| {
+            ui.label(phase_title(*class));
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 3.0;
+                for card in 1..=CARDS {
+                    let used = draft
+                        .iter()
+                        .enumerate()
+                        .any(|(j, c)| j != i && *c == Some(card));
+                    let on = draft[i] == Some(card);
+                    let button = egui::Button::selectable(on, card.to_string());
+                    let name = format!("{} card {card}", phase_title(*class));
+                    let r = ui.add_enabled(!used, button);
+                    r.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::Button, !used, on, &name)
+                    });
+                    let r = r.on_hover_text(format!("Card {card} for the {}", phase_title(*class)));
+                    if r.clicked() {
+                        draft[i] = if on { None } else { Some(card) };
+                    }
                 }
-            }
+            });
         });
+        if let Some(card) = dropped {
+            drop_card(draft, i, *card);
+        }
     }
     let cards: Option<[u8; 4]> = draft
         .iter()
@@ -229,4 +279,26 @@ fn unit_turn(
             actions.push(SandboxAction::PlayPhase(PhaseCommand::EndSlot));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_card_goes_on_its_phase_and_leaves_any_other() {
+        let mut draft: CardDraft = [None; 4];
+        drop_card(&mut draft, 0, 8);
+        drop_card(&mut draft, 2, 5);
+        assert_eq!(draft, [Some(8), None, Some(5), None]);
+        // The 8 moves from commanders to summons.
+        drop_card(&mut draft, 3, 8);
+        assert_eq!(draft, [None, None, Some(5), Some(8)]);
+        // Another card on a phase replaces the one there.
+        drop_card(&mut draft, 2, 1);
+        assert_eq!(draft, [None, None, Some(1), Some(8)]);
+        // A phase out of range changes nothing but taking the card off.
+        drop_card(&mut draft, 9, 8);
+        assert_eq!(draft, [None, None, Some(1), None]);
+    }
 }

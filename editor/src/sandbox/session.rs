@@ -178,6 +178,25 @@ fn reopened<R: SandboxRules<Setup = Prepared, Command: serde::Serialize>>(
     Ok((t, seats))
 }
 
+/// The hexes (from, to) of the command before `t`'s cursor, in any
+/// ruleset, when `fog` (the viewer's visible cells; `None`: all-seeing)
+/// shows the hex it acted on.
+fn last_move_of<R: SandboxRules>(
+    t: &Timeline<R>,
+    fog: Option<&[bool]>,
+) -> Option<(Option<Hex>, Hex)> {
+    let i = t.cursor().checked_sub(1)?;
+    let before = t.state_at(i)?;
+    let (from, to) = R::command_hexes(before, &t.steps()[i].cmd)?;
+    match fog {
+        Some(f) => {
+            let c = R::board(before).arena().cell(to)?;
+            f.get(usize::from(c)).copied()?.then_some((from, to))
+        }
+        None => Some((from, to)),
+    }
+}
+
 /// The seat a controller takes.
 #[must_use]
 pub fn seat_of(c: Controller) -> Seat {
@@ -1450,26 +1469,10 @@ impl Sandbox {
 
     /// The last command's hexes (from, to), when the viewer could see them.
     fn last_move(&self, fog: Option<&[bool]>) -> Option<(Option<Hex>, Hex)> {
-        let t = self.timeline.as_ref()?.akw()?;
-        t.cursor().checked_sub(1).and_then(|i| {
-            let step = &t.steps()[i];
-            let before = t.state_at(i)?;
-            let to = hexwright_engine::rules::narrate::command_hex(before, &step.cmd)?;
-            let from = match &step.cmd {
-                Command::Move { unit, .. } | Command::Attack { unit, .. } => {
-                    before.unit(*unit).map(|u| before.arena().hex(u.cell))
-                }
-                _ => None,
-            };
-            // Only what the viewer could see.
-            match fog {
-                Some(f) => {
-                    let c = before.arena().cell(to)?;
-                    f[c as usize].then_some((from, to))
-                }
-                None => Some((from, to)),
-            }
-        })
+        match self.timeline.as_ref()? {
+            Live::Akw(t) => last_move_of(t, fog),
+            Live::Phase(t) => last_move_of(t, fog),
+        }
     }
 
     /// The hexes to highlight: the selected unit's moves and targets when
@@ -1665,5 +1668,40 @@ mod tests {
             (RulesetId::PhaseRulesV1, n, hash)
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_last_move_of_a_phase_match_is_marked_from_the_unit_to_its_hex() {
+        let doc = Document::new(Board::new(four_player_map()).unwrap(), MapSource::Unsaved);
+        let mut sb = Sandbox::open(&doc, Roster::bundled()).expect("opens");
+        sb.apply(SandboxAction::Start, 0.0);
+        let (mut moves, mut off_board) = (0, 0);
+        for _ in 0..400 {
+            sb.apply(SandboxAction::Step, 0.0);
+            let t = sb.live().unwrap().phase().unwrap();
+            let i = t.cursor() - 1;
+            let before = t.state_at(i).unwrap().board();
+            let expected = match t.steps()[i].cmd {
+                PhaseCommand::Move { unit, to } | PhaseCommand::Attack { unit, target: to } => {
+                    moves += 1;
+                    let from = before.unit(unit).map(|u| before.arena().hex(u.cell));
+                    assert!(from.is_some());
+                    Some((from, to))
+                }
+                PhaseCommand::PlaceCards { .. } | PhaseCommand::EndSlot => {
+                    off_board += 1;
+                    None
+                }
+                _ => continue,
+            };
+            assert_eq!(sb.last_move(None), expected);
+            // A viewer who sees nothing sees no mark.
+            let blind = vec![false; before.arena().len()];
+            assert_eq!(sb.last_move(Some(&blind)), None);
+        }
+        assert!(
+            moves > 0 && off_board > 0,
+            "{moves} moves, {off_board} off the board"
+        );
     }
 }
