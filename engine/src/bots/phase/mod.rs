@@ -39,7 +39,7 @@ impl HasBots for PhaseRulesV1 {
         let rng = bot_rng(seed, side, kind);
         match kind {
             BotKind::Random => Box::new(PhaseRandomBot::new(rng)),
-            BotKind::Greedy => Box::new(PhaseGreedyBot::new()),
+            BotKind::Greedy => Box::new(PhaseGreedyBot::new(rng)),
             BotKind::Planner => Box::new(PhasePlannerBot::new()),
         }
     }
