@@ -1160,3 +1160,33 @@ fn arbitrary_commands_are_refused_or_played_never_panicking() {
     }
     assert!(accepted > 1000, "{accepted}");
 }
+
+/// Identical bots on a map symmetric under both mirrors: no seat may come
+/// out favoured. (The greedy bot once took the first of equally good
+/// commands in cell order, and these very 240 matches gave seat 0 39.6% and
+/// seat 2 13.8%.)
+#[test]
+fn four_greedy_bots_on_four_corners_favour_no_seat() {
+    use hexwright_engine::bots::BotKind;
+    use hexwright_engine::rotation::{self, Rotation, RotationReport};
+    // The CLI's default batch: round limit 40, first seed 1.
+    let p = bundled("four-corners.ron");
+    assert_eq!(p.rules.round_limit, 40);
+    let r = Rotation {
+        matches: 240,
+        bots: vec![BotKind::Greedy; 4],
+        seed: 1,
+    };
+    let played = rotation::simulate::<PhaseRulesV1>(
+        &p,
+        &r,
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    let report = RotationReport::new::<PhaseRulesV1>(&played, &r, 1.0);
+    let rates: Vec<f64> = report.seats.iter().map(|s| s.rate.value).collect();
+    assert_eq!(report.favoured_seat(), None, "{rates:?}");
+    for (seat, rate) in rates.iter().enumerate() {
+        assert!((0.17..=0.33).contains(rate), "seat {seat}: {rates:?}");
+    }
+}
