@@ -1035,9 +1035,19 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
         <hexwright_engine::ruleset::PhaseRulesV1 as hexwright_engine::ruleset::Ruleset>::to_move(
             t.state(),
         );
-    if next.is_some_and(|q| t.seats()[q].is_some()) {
-        assert!(h.state().sandbox().unwrap().is_playing());
+    let bot_next = next.is_some_and(|q| t.seats()[q].is_some());
+    assert!(bot_next, "a bot's slot follows on this seed: {next:?}");
+    assert!(h.state().sandbox().unwrap().is_playing());
+    let ended = t.steps().len();
+    for _ in 0..100 {
+        h.step();
+        if live(&h).phase().unwrap().steps().len() > ended {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    let t = live(&h).phase().unwrap();
+    assert!(t.steps().len() > ended, "the bot played on by itself");
 }
 
 #[test]
