@@ -1024,9 +1024,15 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
     let message = h.state().sandbox().unwrap().message().unwrap_or_default();
     assert!(message.starts_with("Not allowed ("), "{message}");
     // End the slot: the bots to act next play on by themselves.
+    end_slot_and_see_a_bot_play_on(&mut h);
+}
+
+/// Clicks *End slot* and waits until the bot whose slot follows has played.
+fn end_slot_and_see_a_bot_play_on(h: &mut Harness<'_, HexwrightApp>) {
+    use hexwright_engine::rules::phase::PhaseCommand;
     h.get_by_label("End slot").click();
     h.step();
-    let t = live(&h).phase().unwrap();
+    let t = live(h).phase().unwrap();
     assert_eq!(
         t.steps().last().map(|s| &s.cmd),
         Some(&PhaseCommand::EndSlot)
@@ -1041,12 +1047,12 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
     let ended = t.steps().len();
     for _ in 0..100 {
         h.step();
-        if live(&h).phase().unwrap().steps().len() > ended {
+        if live(h).phase().unwrap().steps().len() > ended {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let t = live(&h).phase().unwrap();
+    let t = live(h).phase().unwrap();
     assert!(t.steps().len() > ended, "the bot played on by itself");
 }
 

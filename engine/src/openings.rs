@@ -154,25 +154,13 @@ impl Openings {
     /// Empty for a player not in the study.
     #[must_use]
     pub fn presence_of(&self, player: Option<PlayerId>) -> &[u64] {
-        match player {
-            None => &self.presence,
-            Some(p) => self
-                .presence_by_player
-                .get(p.index())
-                .map_or(&[], Vec::as_slice),
-        }
+        whose(&self.presence, &self.presence_by_player, player)
     }
 
     /// Deaths per cell: every player's units (`None`) or one player's.
     #[must_use]
     pub fn deaths_of(&self, player: Option<PlayerId>) -> &[u64] {
-        match player {
-            None => &self.deaths,
-            Some(p) => self
-                .deaths_by_player
-                .get(p.index())
-                .map_or(&[], Vec::as_slice),
-        }
+        whose(&self.deaths, &self.deaths_by_player, player)
     }
 
     /// The largest presence count (0 when nothing was sampled).
@@ -196,6 +184,15 @@ impl Openings {
             .ok()
             .and_then(|i| counts.get(i).copied())
             .unwrap_or(0)
+    }
+}
+
+/// Every player's counts (`None`) or one player's (empty for a player not
+/// in the study).
+fn whose<'a>(total: &'a [u64], by_player: &'a [Vec<u64>], player: Option<PlayerId>) -> &'a [u64] {
+    match player {
+        None => total,
+        Some(p) => by_player.get(p.index()).map_or(&[], Vec::as_slice),
     }
 }
 

@@ -10,13 +10,12 @@
 //! line, and *Open* replays a match exactly (`sim::play` with its seed and
 //! bots).
 
-use super::export::ExportForm;
 pub use super::export::ExportFormat;
+use super::export::{BatchFile, ExportForm, pretty_json};
 use super::worker::{Worker, number, seating_rows};
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::format::write_atomic;
 use hexwright_engine::map::Side;
 use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::Rules;
@@ -114,35 +113,25 @@ impl BatchResults {
     pub fn verdict(&self) -> String {
         self.report.verdict.to_string()
     }
+}
 
-    /// The CSV text of the batch.
-    #[must_use]
-    pub fn csv(&self) -> String {
+impl BatchFile for BatchResults {
+    fn matches(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn csv(&self) -> String {
         sim::results_csv(&self.rules.arena, &self.rows)
     }
 
-    /// The JSON text of the batch.
-    #[must_use]
-    pub fn json(&self) -> String {
-        let export = BatchExport::new(
+    fn json(&self) -> String {
+        pretty_json(&BatchExport::new(
             &self.rules.arena,
             &self.batch,
             self.cancelled,
             self.rows.clone(),
             self.seconds,
-        );
-        let mut text = serde_json::to_string_pretty(&export).unwrap_or_default();
-        text.push('\n');
-        text
-    }
-
-    /// Writes the batch to `path` atomically.
-    pub fn export(&self, format: ExportFormat, path: &Path) -> std::io::Result<()> {
-        let text = match format {
-            ExportFormat::Csv => self.csv(),
-            ExportFormat::Json => self.json(),
-        };
-        write_atomic(path, text.as_bytes())
+        ))
     }
 }
 
@@ -349,13 +338,8 @@ impl BatchPanel {
 
     fn export_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
         if let Some(results) = &self.results {
-            self.export.ui(
-                ui,
-                input.native_dialogs,
-                input.export_dir,
-                results.rows.len(),
-                &|format, path| results.export(format, path),
-            );
+            self.export
+                .ui(ui, input.native_dialogs, input.export_dir, results);
         }
     }
 }

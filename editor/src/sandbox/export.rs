@@ -5,7 +5,39 @@
 
 use crate::theme;
 use egui::{TextEdit, Ui};
+use hexwright_engine::format::write_atomic;
 use std::path::{Path, PathBuf};
+
+/// A finished batch that can be written out.
+pub trait BatchFile {
+    /// Its matches.
+    fn matches(&self) -> usize;
+
+    /// A row per match.
+    fn csv(&self) -> String;
+
+    /// The report and every match.
+    fn json(&self) -> String;
+
+    /// Writes it in `format` to `path` atomically.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    fn export(&self, format: ExportFormat, path: &Path) -> std::io::Result<()> {
+        let text = match format {
+            ExportFormat::Csv => self.csv(),
+            ExportFormat::Json => self.json(),
+        };
+        write_atomic(path, text.as_bytes())
+    }
+}
+
+/// `value` as indented JSON with a final newline.
+pub fn pretty_json(value: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}
 
 /// The two export formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,14 +90,13 @@ impl ExportForm {
     }
 
     /// Draws the buttons, the path field when it is open and the last
-    /// outcome; `write` writes the `matches` matches in a format to a path.
+    /// outcome, for `batch`.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         native_dialogs: bool,
         dir: Option<&Path>,
-        matches: usize,
-        write: &dyn Fn(ExportFormat, &Path) -> std::io::Result<()>,
+        batch: &dyn BatchFile,
     ) {
         let mut chosen: Option<(ExportFormat, PathBuf)> = None;
         ui.horizontal(|ui| {
@@ -103,10 +134,14 @@ impl ExportForm {
             });
         }
         if let Some((format, path)) = chosen {
-            self.status = Some(match write(format, &path) {
+            self.status = Some(match batch.export(format, &path) {
                 Ok(()) => {
                     self.form = None;
-                    Ok(format!("Saved {matches} matches to {}", path.display()))
+                    Ok(format!(
+                        "Saved {} matches to {}",
+                        batch.matches(),
+                        path.display()
+                    ))
                 }
                 Err(e) => Err(format!("Cannot write {}: {e}", path.display())),
             });

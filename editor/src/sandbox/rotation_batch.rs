@@ -10,12 +10,11 @@
 //! ([`RotationExport`]).
 
 use super::batch_view::{captures_table, lengths_chart};
-use super::export::{ExportForm, ExportFormat};
+use super::export::{BatchFile, ExportForm, pretty_json};
 use super::worker::{Worker, number, seat_rows};
 use crate::theme;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::format::write_atomic;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationExport, RotationReport};
 use hexwright_engine::rules::Rules;
@@ -77,34 +76,26 @@ impl RotationResults {
             rules,
         }
     }
+}
 
-    /// The CSV text of the batch ([`sim::results_csv`]).
-    #[must_use]
-    pub fn csv(&self) -> String {
+impl BatchFile for RotationResults {
+    fn matches(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// [`sim::results_csv`].
+    fn csv(&self) -> String {
         sim::results_csv(&self.rules.arena, &self.rows)
     }
 
-    /// The JSON text of the batch ([`RotationExport`]).
-    #[must_use]
-    pub fn json(&self) -> String {
-        let export = RotationExport::new(
+    /// [`RotationExport`].
+    fn json(&self) -> String {
+        pretty_json(&RotationExport::new(
             &self.rules.arena,
             &self.rotation,
             self.report.clone(),
             self.played.clone(),
-        );
-        let mut text = serde_json::to_string_pretty(&export).unwrap_or_default();
-        text.push('\n');
-        text
-    }
-
-    /// Writes the batch to `path` atomically.
-    pub fn export(&self, format: ExportFormat, path: &Path) -> std::io::Result<()> {
-        let text = match format {
-            ExportFormat::Csv => self.csv(),
-            ExportFormat::Json => self.json(),
-        };
-        write_atomic(path, text.as_bytes())
+        ))
     }
 }
 
@@ -253,13 +244,8 @@ impl RotationPanel {
                 "{}: the results are in the middle.",
                 crate::words::count(r.report.matches, "match", "matches")
             ));
-            self.export.ui(
-                ui,
-                input.native_dialogs,
-                input.export_dir,
-                r.rows.len(),
-                &|format, path| r.export(format, path),
-            );
+            self.export
+                .ui(ui, input.native_dialogs, input.export_dir, r);
         }
     }
 

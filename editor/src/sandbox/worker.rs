@@ -115,13 +115,7 @@ pub(crate) fn seating_rows(
         );
         ui.end_row();
     }
-    number(
-        ui,
-        "First seed",
-        seed,
-        0..=u64::MAX,
-        "Pair i plays with seed + i",
-    );
+    seed_row(ui, seed, "Pair i plays with seed + i");
 }
 
 /// The rows of a rotated-seats form in a two-column grid: a bot per seat
@@ -137,13 +131,12 @@ pub(crate) fn seat_rows(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut 
         );
         ui.end_row();
     }
-    number(
-        ui,
-        "First seed",
-        seed,
-        0..=u64::MAX,
-        "Group g plays with seed + g",
-    );
+    seed_row(ui, seed, "Group g plays with seed + g");
+}
+
+/// The first-seed row of a batch form.
+fn seed_row(ui: &mut Ui, seed: &mut u64, hint: &str) {
+    number(ui, "First seed", seed, 0..=u64::MAX, hint);
 }
 
 /// A combo box choosing a bot.
