@@ -255,3 +255,69 @@ fn validate_refuses_fifos_and_files_outside_the_pack() {
         stderr(&o)
     );
 }
+
+#[test]
+fn validate_a_folder_without_a_manifest_checks_every_map_in_it() {
+    let dir = temp_dir("plain-folder");
+    std::fs::copy(
+        root().join("maps/twin-fords.ron"),
+        dir.join("a-twin-fords.ron"),
+    )
+    .unwrap();
+    let broken = broken_map(&dir);
+    // A scenario and a roster beside the maps are skipped, not failed.
+    let map = hexwright_engine::format::load_map(&root().join("maps/twin-fords.ron")).unwrap();
+    let scenario = hexwright_engine::rules::scenario::Scenario::for_map(map, 1, 60);
+    hexwright_engine::format::save_atomic(&scenario, &dir.join("c-scenario.ron")).unwrap();
+    std::fs::copy(
+        root().join("engine/data/roster.ron"),
+        dir.join("d-roster.ron"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.txt"), "not RON at all").unwrap();
+    let o = hexwright(&["validate", dir.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "stdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("error zone-size {}:", broken.display()))),
+        "{out}"
+    );
+    assert!(
+        !out.contains("a-twin-fords.ron"),
+        "the clean map has no findings: {out}"
+    );
+    assert!(
+        stderr(&o).contains("d-roster.ron: a roster, not a map"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("c-scenario.ron: a scenario, not a map"),
+        "{}",
+        stderr(&o)
+    );
+
+    // A file that is no kind of project file is a broken map: exit 2.
+    std::fs::write(dir.join("e-bad.ron"), "(format: 1, meta: (name: 3))").unwrap();
+    let o = hexwright(&["validate", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("e-bad.ron"), "{}", stderr(&o));
+
+    // A folder with no maps says so.
+    let empty = temp_dir("plain-folder-empty");
+    std::fs::write(empty.join("readme.txt"), "hello").unwrap();
+    let o = hexwright(&["validate", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no pack.ron and no map files"),
+        "{}",
+        stderr(&o)
+    );
+}

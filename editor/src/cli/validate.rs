@@ -1,10 +1,21 @@
-//! `hexwright validate PATH...`: validation findings for map files and packs.
+//! `hexwright validate PATH...`: validation findings for map files, packs
+//! and plain folders of maps.
+//!
+//! A folder with a `pack.ron` is a pack (its manifest says which maps it
+//! holds). A folder without one is a plain folder: every `*.ron` file in it
+//! (not in subfolders), in name order, is validated as a map, except the
+//! files that are scenarios, rosters or replays, which are skipped (said on
+//! stderr). A file that is none of these — a broken map — is a load failure
+//! as usual, and a folder with no map at all is one too.
 
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format::{self, LoadError};
 use hexwright_engine::map::Map;
 use hexwright_engine::pack::{self, MANIFEST_FILE};
+use hexwright_engine::replay::AnyReplay;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::Scenario;
 use hexwright_engine::validate::{self, Finding, Severity};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -87,7 +98,74 @@ impl Report {
         self.rows.push(Row::load_failed(e));
     }
 
+    /// A load failure that is not a file's: `message` about `file`.
+    fn refused(&mut self, file: &str, message: String) {
+        self.load_failed = true;
+        self.rows.push(Row {
+            severity: Severity::Error.as_str(),
+            rule: "load-failed",
+            file: file.to_owned(),
+            hex: None,
+            message,
+        });
+    }
+
+    /// A folder without a manifest: every map file in it.
+    fn folder(&mut self, dir: &Path) {
+        let name = dir.display().to_string();
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => return self.refused(&name, format!("cannot read the folder {name}: {e}")),
+        };
+        let mut files: Vec<_> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .collect();
+        files.sort();
+        if files.len() > MAX_FOLDER_FILES {
+            return self.refused(
+                &name,
+                format!(
+                    "{name} has {} .ron files; a folder is checked up to {MAX_FOLDER_FILES} \
+                     (give the maps as a pack with a {MANIFEST_FILE})",
+                    files.len()
+                ),
+            );
+        }
+        let mut maps = 0;
+        for path in files {
+            let file = path.display().to_string();
+            let text = match format::read_text(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.failed(&e);
+                    continue;
+                }
+            };
+            match format::parse_map(&text, &file) {
+                Ok(map) => {
+                    maps += 1;
+                    self.map(&file, &map);
+                }
+                Err(e) => match other_kind(&text, &file) {
+                    Some(kind) => eprintln!("note: skipped {file}: {kind}, not a map"),
+                    None => self.failed(&e),
+                },
+            }
+        }
+        if maps == 0 && !self.load_failed {
+            self.refused(
+                &name,
+                format!("{name} has no {MANIFEST_FILE} and no map files (*.ron)"),
+            );
+        }
+    }
+
     fn path(&mut self, path: &Path) {
+        if path.is_dir() && !path.join(MANIFEST_FILE).exists() {
+            return self.folder(path);
+        }
         let is_manifest = path.file_name().is_some_and(|n| n == MANIFEST_FILE);
         if path.is_dir() || is_manifest {
             let dir = if is_manifest {
@@ -128,6 +206,23 @@ impl Report {
                 Err(e) => self.failed(&e),
             }
         }
+    }
+}
+
+/// The most `.ron` files a plain folder may hold.
+const MAX_FOLDER_FILES: usize = 10_000;
+
+/// What a `.ron` file that is not a map is, if it is one of the project's
+/// other files.
+fn other_kind(text: &str, file: &str) -> Option<&'static str> {
+    if Scenario::parse(text, file).is_ok() {
+        Some("a scenario")
+    } else if Roster::parse(text, file).is_ok() {
+        Some("a roster")
+    } else if AnyReplay::parse(text, file).is_ok() {
+        Some("a replay")
+    } else {
+        None
     }
 }
 
