@@ -426,6 +426,14 @@ mod tests {
         }
     }
 
+    /// A full match's first captures, kept only within the first `rounds`.
+    fn within_rounds(captures: &[Option<Capture>], rounds: u32) -> Vec<Option<Capture>> {
+        captures
+            .iter()
+            .map(|c| c.filter(|c| c.round <= rounds))
+            .collect()
+    }
+
     fn never() -> AtomicBool {
         AtomicBool::new(false)
     }
@@ -611,11 +619,7 @@ mod tests {
                 PerPlayer::from_vec(bots.clone()),
                 PlayOptions { record: false },
             );
-            let within: Vec<Option<Capture>> = full
-                .first_captures
-                .iter()
-                .map(|c| c.filter(|c| c.round <= spec.rounds))
-                .collect();
+            let within = within_rounds(&full.first_captures, spec.rounds);
             assert_eq!(run.first_captures, within, "run {i}");
         }
         let o = simulate_openings::<AkwRulesV1>(&p, &spec, &|_| {}, &never());
@@ -720,11 +724,7 @@ mod tests {
             let run = play_opening::<PhaseRulesV1>(&p, seed, &bots, spec.rounds, &cancel).unwrap();
             let (_, _, full) =
                 crate::rotation::play::<PhaseRulesV1>(&p, seed, &bots, &cancel).unwrap();
-            let within: Vec<Option<Capture>> = full
-                .first_captures
-                .iter()
-                .map(|c| c.filter(|c| c.round <= spec.rounds))
-                .collect();
+            let within = within_rounds(&full.first_captures, spec.rounds);
             assert_eq!(run.first_captures, within, "run {i}");
             taken += within.iter().flatten().count();
         }

@@ -18,8 +18,8 @@ use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
 use hexwright_engine::player::PerPlayer;
-use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::{Arena, Rules};
 use hexwright_engine::sim::{
     self, Batch, BatchExport, CaptureSummary, Counting, MatchRow, PlayOptions, Rate, Report,
 };
@@ -116,12 +116,12 @@ impl BatchResults {
 }
 
 impl BatchFile for BatchResults {
-    fn matches(&self) -> usize {
-        self.rows.len()
+    fn rows(&self) -> &[MatchRow] {
+        &self.rows
     }
 
-    fn csv(&self) -> String {
-        sim::results_csv(&self.rules.arena, &self.rows)
+    fn arena(&self) -> &Arena {
+        &self.rules.arena
     }
 
     fn json(&self) -> String {

@@ -6,15 +6,27 @@
 use crate::theme;
 use egui::{TextEdit, Ui};
 use hexwright_engine::format::write_atomic;
+use hexwright_engine::rules::Arena;
+use hexwright_engine::sim::{self, MatchRow};
 use std::path::{Path, PathBuf};
 
 /// A finished batch that can be written out.
 pub trait BatchFile {
-    /// Its matches.
-    fn matches(&self) -> usize;
+    /// Its finished matches, in match order.
+    fn rows(&self) -> &[MatchRow];
 
-    /// A row per match.
-    fn csv(&self) -> String;
+    /// The arena they were played on (whose objectives the rows name).
+    fn arena(&self) -> &Arena;
+
+    /// Its matches.
+    fn matches(&self) -> usize {
+        self.rows().len()
+    }
+
+    /// A row per match ([`sim::results_csv`]).
+    fn csv(&self) -> String {
+        sim::results_csv(self.arena(), self.rows())
+    }
 
     /// The report and every match.
     fn json(&self) -> String;

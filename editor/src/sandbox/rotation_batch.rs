@@ -17,8 +17,8 @@ use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationExport, RotationReport};
-use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::{Arena, Rules};
 use hexwright_engine::ruleset::PhaseRulesV1;
 use hexwright_engine::sim::{self, CaptureSummary, MatchRow};
 use std::collections::BTreeMap;
@@ -79,13 +79,12 @@ impl RotationResults {
 }
 
 impl BatchFile for RotationResults {
-    fn matches(&self) -> usize {
-        self.rows.len()
+    fn rows(&self) -> &[MatchRow] {
+        &self.rows
     }
 
-    /// [`sim::results_csv`].
-    fn csv(&self) -> String {
-        sim::results_csv(&self.rules.arena, &self.rows)
+    fn arena(&self) -> &Arena {
+        &self.rules.arena
     }
 
     /// [`RotationExport`].
