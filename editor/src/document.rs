@@ -12,6 +12,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::board::{Board, PieceError};
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::geom::{self, Bbox, Point};
+use hexwright_engine::layout::HexLayout;
 use hexwright_engine::map::{
     Feature, FeatureKind, LimitError, Map, Meta, Side, TerrainKind, TerrainPiece, TerrainShape,
     Zone,
@@ -272,7 +273,7 @@ impl Document {
     /// [`Document::refresh_derived`] once the edits of a frame are done.
     pub fn insert_piece(&mut self, index: usize, piece: TerrainPiece) -> Result<(), LimitError> {
         let index = index.min(self.pieces.len());
-        let shape = prepare_piece(&piece);
+        let shape = prepare_piece(&piece, &self.board.map().hex_layout());
         let eraser = shape.eraser;
         let bbox = shape.prepared.bbox.unwrap_or(Bbox::EMPTY);
         self.board.insert_piece(index, piece)?;
@@ -311,7 +312,7 @@ impl Document {
         index: usize,
         piece: TerrainPiece,
     ) -> Result<TerrainPiece, PieceError> {
-        let shape = prepare_piece(&piece);
+        let shape = prepare_piece(&piece, &self.board.map().hex_layout());
         let (old, _) = self.board.replace_piece(index, piece)?;
         let before = std::mem::replace(&mut self.pieces[index], shape);
         update_visible(self.board.map(), &mut self.pieces, index);
@@ -362,7 +363,7 @@ impl Document {
         let old = self.board.map().clone();
         self.board.edit_all(|m| *m = map)?;
         self.pieces = visible_pieces(self.board.map());
-        self.region = shape::prepare_region(&self.board.map().grid, self.board.map().area.bbox());
+        self.region = shape::prepare_region(self.board.map());
         self.touch();
         Ok(old)
     }
@@ -423,7 +424,7 @@ impl Document {
     /// the revision.
     pub fn refresh(&mut self) {
         let map = self.board.map();
-        self.region = shape::prepare_region(&map.grid, map.area.bbox());
+        self.region = shape::prepare_region(map);
         self.pieces = visible_pieces(map);
         self.stale = true;
         self.refresh_derived();
@@ -491,7 +492,7 @@ fn visible_pieces(map: &Map) -> Vec<PieceShape> {
         .iter()
         .map(|p| PieceShape {
             kind: p.kind,
-            prepared: shape::prepare_shape(&p.shape),
+            prepared: shape::prepare_shape(&p.shape, &map.hex_layout()),
             eraser: p.shape.is_eraser(),
             visible: Fill::default(),
             bbox: Bbox::EMPTY,
@@ -504,10 +505,10 @@ fn visible_pieces(map: &Map) -> Vec<PieceShape> {
 }
 
 /// A prepared piece, its visible fill not worked out yet.
-fn prepare_piece(piece: &TerrainPiece) -> PieceShape {
+fn prepare_piece(piece: &TerrainPiece, layout: &HexLayout) -> PieceShape {
     PieceShape {
         kind: piece.kind,
-        prepared: shape::prepare_shape(&piece.shape),
+        prepared: shape::prepare_shape(&piece.shape, layout),
         eraser: piece.shape.is_eraser(),
         visible: Fill::default(),
         bbox: Bbox::EMPTY,

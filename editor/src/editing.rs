@@ -706,7 +706,8 @@ impl Editor {
             return;
         };
         let targets = image_pieces(map, &symmetry_images(cx), index);
-        let Some(shape) = transform::translate_shape(&before.shape, by.x, by.y) else {
+        let Some(shape) = transform::translate_shape(&before.shape, by.x, by.y, &map.hex_layout())
+        else {
             self.message = Some("Cannot move the piece out of the coordinate range".to_owned());
             return;
         };

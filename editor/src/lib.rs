@@ -19,6 +19,7 @@ pub mod editing;
 pub mod files;
 pub mod glyphs;
 pub mod history;
+pub mod import;
 pub mod load;
 pub mod pack_draft;
 pub mod panels;

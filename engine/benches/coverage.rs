@@ -7,12 +7,13 @@
 //! brush stroke under 1 ms.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::{
-    Coord, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape,
+    Coord, HexList, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape,
 };
 use std::f64::consts::TAU;
 use std::hint::black_box;
@@ -186,6 +187,10 @@ fn moved_piece(map: &Map, index: usize) -> TerrainPiece {
             radius: *radius,
             points: Path::new(mv(points.points())).expect("valid path"),
             erase: *erase,
+        },
+        TerrainShape::Hexes { hexes } => TerrainShape::Hexes {
+            hexes: HexList::new(hexes.hexes().iter().map(|&h| h + Hex::new(1, 0)))
+                .expect("valid hexes"),
         },
     };
     TerrainPiece {

@@ -208,25 +208,8 @@ impl Design {
     }
 
     fn mirror_shape(&self, shape: &TerrainShape) -> TerrainShape {
-        let points = |ps: &[Point]| ps.iter().map(|&p| self.mirror(p)).collect::<Vec<_>>();
-        match shape {
-            TerrainShape::Polygon { points: p } => TerrainShape::Polygon {
-                points: Polygon::new(points(p.points())).expect("polygon"),
-            },
-            TerrainShape::Circle { center, radius } => TerrainShape::Circle {
-                center: Coord(self.mirror(center.0)),
-                radius: *radius,
-            },
-            TerrainShape::Stroke {
-                radius,
-                points: p,
-                erase,
-            } => TerrainShape::Stroke {
-                radius: *radius,
-                points: Path::new(points(p.points())).expect("path"),
-                erase: *erase,
-            },
-        }
+        hexwright_engine::transform::map_shape(shape, |p| self.mirror(p), |h| -h)
+            .expect("the mirrored shape stays in range")
     }
 
     /// Adds a piece and, right after it, its reflection.

@@ -220,8 +220,10 @@ impl Shape {
 
 #[derive(Clone, Debug)]
 struct PreparedPiece {
-    /// The rings of a polygon or stroke (empty for a circle).
+    /// The rings of a polygon or stroke (empty for a circle and whole hexes).
     shape: Shape,
+    /// Whole hexes: the piece covers exactly these and touches no other.
+    hexes: Option<Vec<Hex>>,
     /// A circle: its centre and radius, kept exact.
     disc: Option<(Point, f64)>,
     /// Bounding box used for the hex index (from the map's shape, so it is
@@ -232,7 +234,8 @@ struct PreparedPiece {
 }
 
 impl PreparedPiece {
-    fn new(shape: &TerrainShape, hex_size: f64) -> Self {
+    fn new(shape: &TerrainShape, layout: &HexLayout) -> Self {
+        let hex_size = layout.size;
         let (painted, erase) = match shape {
             TerrainShape::Stroke { erase, .. } => (true, *erase),
             _ => (false, false),
@@ -241,15 +244,21 @@ impl PreparedPiece {
             TerrainShape::Circle { center, radius } => {
                 (Shape::default(), Some((center.0, radius.get())))
             }
+            TerrainShape::Hexes { .. } => (Shape::default(), None),
             _ => (
                 Shape::new(shape::prepare_for_coverage(shape, hex_size)),
                 None,
             ),
         };
+        let hexes = match shape {
+            TerrainShape::Hexes { hexes } => Some(hexes.hexes().to_vec()),
+            _ => None,
+        };
         Self {
             shape: shape_rings,
+            hexes,
             disc,
-            bbox: shape.bbox(),
+            bbox: shape.bbox(layout),
             painted,
             erase,
         }
@@ -478,7 +487,7 @@ impl Coverage {
         map.check_limits()?;
         let layout = map.hex_layout();
         let hex_area = layout.hex_area();
-        let prepared_region = shape::prepare_region(&map.grid, map.area.bbox());
+        let prepared_region = shape::prepare_region(map);
         let region_bbox = prepared_region.bbox;
         let region = Shape::new(shape::Polys::from(&prepared_region));
         let mut scratch = Scratch::default();
@@ -515,8 +524,10 @@ impl Coverage {
             work_total: 0,
         };
         for (i, piece) in map.terrain.iter().enumerate() {
-            let p = PreparedPiece::new(&piece.shape, layout.size);
-            cov.for_hexes_in(p.bbox, |list| list.push(i as u32));
+            let p = PreparedPiece::new(&piece.shape, &layout);
+            for hi in cov.touched_by(&p) {
+                cov.hex_pieces[hi].push(i as u32);
+            }
             cov.pieces.push(p);
         }
         for i in 0..n {
@@ -598,7 +609,7 @@ impl Coverage {
     /// out; the coverage is then only consistent again once the edit is
     /// undone and reported ([`Self::piece_removed`]).
     pub fn piece_inserted(&mut self, map: &Map, index: usize) -> Result<Vec<Hex>, LimitError> {
-        let piece = PreparedPiece::new(&map.terrain[index].shape, self.layout.size);
+        let piece = PreparedPiece::new(&map.terrain[index].shape, &self.layout);
         let idx = index as u32;
         // Appending (the usual case while painting) shifts no index.
         if index < self.pieces.len() {
@@ -610,7 +621,7 @@ impl Coverage {
                 }
             }
         }
-        let touched = self.hex_indices_in(piece.bbox);
+        let touched = self.touched_by(&piece);
         for &hi in &touched {
             insert_sorted(&mut self.hex_pieces[hi], idx);
         }
@@ -627,7 +638,7 @@ impl Coverage {
     pub fn piece_removed(&mut self, index: usize) -> Result<Vec<Hex>, LimitError> {
         let old = self.pieces.remove(index);
         let idx = index as u32;
-        let touched = self.hex_indices_in(old.bbox);
+        let touched = self.touched_by(&old);
         for &hi in &touched {
             self.hex_pieces[hi].retain(|&p| p != idx);
         }
@@ -650,13 +661,13 @@ impl Coverage {
     /// # Errors
     /// [`LimitError::TooDetailed`], as [`Self::piece_inserted`].
     pub fn piece_replaced(&mut self, map: &Map, index: usize) -> Result<Vec<Hex>, LimitError> {
-        let new = PreparedPiece::new(&map.terrain[index].shape, self.layout.size);
+        let new = PreparedPiece::new(&map.terrain[index].shape, &self.layout);
         let idx = index as u32;
-        let old_hexes = self.hex_indices_in(self.pieces[index].bbox);
+        let old_hexes = self.touched_by(&self.pieces[index]);
         for &hi in &old_hexes {
             self.hex_pieces[hi].retain(|&p| p != idx);
         }
-        let new_hexes = self.hex_indices_in(new.bbox);
+        let new_hexes = self.touched_by(&new);
         for &hi in &new_hexes {
             insert_sorted(&mut self.hex_pieces[hi], idx);
         }
@@ -696,11 +707,17 @@ impl Coverage {
         Ok(indices.iter().map(|&i| self.hexes[i]).collect())
     }
 
-    /// Calls `f` with the piece list of every grid hex whose bounding box
-    /// overlaps `b`, in ascending grid order.
-    fn for_hexes_in(&mut self, b: Bbox, mut f: impl FnMut(&mut Vec<u32>)) {
-        for i in self.hex_indices_in(b) {
-            f(&mut self.hex_pieces[i]);
+    /// Grid indices of the hexes `piece` may cover, ascending: its own
+    /// hexes for whole hexes, else those whose box overlaps the piece's.
+    fn touched_by(&self, piece: &PreparedPiece) -> Vec<usize> {
+        match &piece.hexes {
+            Some(hexes) => {
+                let mut out: Vec<usize> =
+                    hexes.iter().filter_map(|&h| self.lookup.get(h)).collect();
+                out.sort_unstable();
+                out
+            }
+            None => self.hex_indices_in(piece.bbox),
         }
     }
 
@@ -728,6 +745,14 @@ impl Coverage {
         out
     }
 
+    /// Whether one of `pieces` is whole hexes: they are listed only on the
+    /// hexes they cover, and nothing erases them.
+    fn has_whole_hexes(&self, pieces: &[u32]) -> bool {
+        pieces
+            .iter()
+            .any(|&p| self.pieces[p as usize].hexes.is_some())
+    }
+
     /// Free area of grid hex `i`. With `fast` false every hex with more
     /// than one piece takes the general boolean path (for tests).
     fn compute_free(
@@ -742,6 +767,9 @@ impl Coverage {
         let touching = &self.hex_pieces[i];
         if touching.is_empty() {
             return Ok(Free::easy(region_area));
+        }
+        if self.has_whole_hexes(touching) {
+            return Ok(Free::easy(0.0));
         }
         let w = Window::new(&self.layout, h);
         let full = self.hex_area * (1.0 - 1e-12);

@@ -43,6 +43,7 @@ pub mod coverage;
 pub mod disc;
 pub mod format;
 pub mod geom;
+pub mod import;
 pub mod layout;
 pub mod limits;
 pub mod map;

@@ -21,6 +21,11 @@ pub const MAX_FEATURES: usize = 50_000;
 pub const MAX_ZONES: usize = 64;
 /// Most hexes a grid may hold.
 pub const MAX_GRID_HEXES: usize = 60_000;
+/// Largest axial coordinate (in absolute value) a stored hex may have: far
+/// beyond any grid (a grid spans at most [`MAX_COORD`] units of hexes of at
+/// least [`MIN_HEX_SIZE`]), and small enough that no hex arithmetic
+/// overflows.
+pub const MAX_HEX_COORD: u32 = 1_000_000;
 /// Most maps in one pack.
 pub const MAX_PACK_MAPS: usize = 1_000;
 /// Most bytes of all the files a pack's manifest lists (maps, scenarios

@@ -60,8 +60,16 @@ pub struct Map {
     pub layout: LayoutSpec,
     /// The map area: a rectangle from `(0, 0)` to `(width, height)`.
     pub area: Area,
-    /// The grid region: a polygon inside the area that holds the hex grid.
+    /// The grid region: a polygon inside the area that holds the hex grid
+    /// (its first part; see [`Map::grid_parts`]).
     pub grid: Polygon,
+    /// Holes cut out of [`Map::grid`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grid_holes: Vec<Polygon>,
+    /// Further parts of the grid region, each a polygon with holes: the
+    /// region is the union of every part less its own holes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grid_parts: Vec<GridPart>,
     /// Terrain pieces covering parts of the grid, in painting order.
     #[serde(default)]
     pub terrain: Vec<TerrainPiece>,
@@ -71,6 +79,17 @@ pub struct Map {
     /// Starting zones.
     #[serde(default)]
     pub zones: Vec<Zone>,
+}
+
+/// One more part of the grid region: a polygon less its holes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridPart {
+    /// The part's outline.
+    pub outer: Polygon,
+    /// Holes cut out of this part.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<Polygon>,
 }
 
 /// The `format` field: only [`FORMAT_VERSION`] is accepted.
@@ -112,6 +131,14 @@ pub struct Meta {
     /// Search tags.
     #[serde(default)]
     pub tags: Vec<String>,
+    /// Where the map comes from, for a map made from another project's
+    /// (an import records the file it read); empty for an original map.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// The licence the map is under, as an SPDX expression where there is
+    /// one (`GPL-2.0-or-later` for a map made from Battle for Wesnoth's).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub license: String,
 }
 
 /// Hex orientation and size.
@@ -416,6 +443,92 @@ pub enum TerrainShape {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         erase: bool,
     },
+    /// Whole hexes: covers each listed hex exactly and nothing else (what
+    /// the hex brush and the flood fill paint, and what importers write for
+    /// a grid of terrain cells).
+    Hexes {
+        /// The hexes, in axial coordinates.
+        hexes: HexList,
+    },
+}
+
+/// A set of hexes as a file stores it: axial `(q, r)` pairs, kept sorted by
+/// row then column without repeats (so equal sets are equal lists), at most
+/// [`limits::MAX_GRID_HEXES`] of them, each coordinate within
+/// ±[`limits::MAX_HEX_COORD`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<(i32, i32)>", into = "Vec<(i32, i32)>")]
+pub struct HexList(Vec<Hex>);
+
+impl HexList {
+    /// Makes a set of hexes from any list (sorted, repeats dropped); an
+    /// error says why it cannot be one.
+    pub fn new(hexes: impl IntoIterator<Item = Hex>) -> Result<Self, String> {
+        Self::try_from(
+            hexes
+                .into_iter()
+                .map(|h| (h.x, h.y))
+                .collect::<Vec<(i32, i32)>>(),
+        )
+    }
+
+    /// The hexes, sorted by row then column.
+    #[must_use]
+    pub fn hexes(&self) -> &[Hex] {
+        &self.0
+    }
+
+    /// Whether `hex` is in the set.
+    #[must_use]
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.0
+            .binary_search_by_key(&crate::layout::hex_key(hex), |&h| crate::layout::hex_key(h))
+            .is_ok()
+    }
+
+    /// Number of hexes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl TryFrom<Vec<(i32, i32)>> for HexList {
+    type Error = String;
+    fn try_from(v: Vec<(i32, i32)>) -> Result<Self, String> {
+        if v.len() > limits::MAX_GRID_HEXES {
+            return Err(format!(
+                "a list of hexes has {} entries; the limit is {}",
+                v.len(),
+                limits::MAX_GRID_HEXES
+            ));
+        }
+        if let Some((q, r)) = v
+            .iter()
+            .find(|(q, r)| q.unsigned_abs().max(r.unsigned_abs()) > limits::MAX_HEX_COORD)
+        {
+            return Err(format!(
+                "hex ({q}, {r}) is out of range: axial coordinates must be within ±{}",
+                limits::MAX_HEX_COORD
+            ));
+        }
+        let mut hexes: Vec<Hex> = v.into_iter().map(|(q, r)| Hex::new(q, r)).collect();
+        hexes.sort_unstable_by_key(|&h| crate::layout::hex_key(h));
+        hexes.dedup();
+        Ok(Self(hexes))
+    }
+}
+
+impl From<HexList> for Vec<(i32, i32)> {
+    fn from(l: HexList) -> Self {
+        l.0.into_iter().map(|h| (h.x, h.y)).collect()
+    }
 }
 
 impl TerrainShape {
@@ -426,16 +539,23 @@ impl TerrainShape {
             Self::Polygon { points } => points.points().len(),
             Self::Circle { .. } => 1,
             Self::Stroke { points, .. } => points.points().len(),
+            Self::Hexes { hexes } => hexes.len(),
         }
     }
 
-    /// A bounding box of everything the shape can cover.
+    /// A bounding box of everything the shape can cover, with the hexes of
+    /// `layout` (which only whole-hex pieces need).
     #[must_use]
-    pub fn bbox(&self) -> Bbox {
+    pub fn bbox(&self, layout: &HexLayout) -> Bbox {
         match self {
             Self::Polygon { points } => Bbox::of(points.points()),
             Self::Circle { center, radius } => Bbox::of(&[center.0]).expand(radius.get()),
             Self::Stroke { radius, points, .. } => Bbox::of(points.points()).expand(radius.get()),
+            Self::Hexes { hexes } => hexes
+                .hexes()
+                .iter()
+                .map(|&h| layout.bbox(h))
+                .fold(Bbox::EMPTY, Bbox::union),
         }
     }
 
@@ -583,6 +703,8 @@ impl Map {
                 height: h,
             },
             grid,
+            grid_holes: Vec::new(),
+            grid_parts: Vec::new(),
             terrain: Vec::new(),
             features: Vec::new(),
             zones: Vec::new(),
@@ -624,13 +746,45 @@ impl Map {
         self.zones.iter().find(|z| z.side == side)
     }
 
+    /// Every part of the grid region as its outline and holes:
+    /// [`Map::grid`] with [`Map::grid_holes`] first, then
+    /// [`Map::grid_parts`].
+    pub fn grid_region(&self) -> impl Iterator<Item = (&Polygon, &[Polygon])> {
+        std::iter::once((&self.grid, self.grid_holes.as_slice())).chain(
+            self.grid_parts
+                .iter()
+                .map(|p| (&p.outer, p.holes.as_slice())),
+        )
+    }
+
+    /// Whether the grid region is the single polygon [`Map::grid`], with no
+    /// holes or further parts.
+    #[must_use]
+    pub fn grid_is_one_polygon(&self) -> bool {
+        self.grid_holes.is_empty() && self.grid_parts.is_empty()
+    }
+
+    /// Every ring of the grid region: outlines and holes.
+    pub fn grid_rings(&self) -> impl Iterator<Item = &Polygon> {
+        self.grid_region()
+            .flat_map(|(outer, holes)| std::iter::once(outer).chain(holes))
+    }
+
+    /// The bounding box of the grid region's outlines.
+    #[must_use]
+    pub fn grid_bbox(&self) -> Bbox {
+        self.grid_region()
+            .map(|(outer, _)| Bbox::of(outer.points()))
+            .fold(Bbox::EMPTY, Bbox::union)
+    }
+
     /// About how many hexes the grid holds, from the grid region's bounding
     /// box `w × h`: `(w + 4·s)·(h + 4·s) / hex area` (an upper estimate,
     /// what [`limits::MAX_GRID_HEXES`] is checked against; cheap, unlike
     /// computing the grid).
     #[must_use]
     pub fn estimated_grid_hexes(&self) -> f64 {
-        let b = Bbox::of(self.grid.points());
+        let b = self.grid_bbox();
         let s = self.layout.hex_size.get();
         (b.max.x - b.min.x + 4.0 * s) * (b.max.y - b.min.y + 4.0 * s) / self.hex_layout().hex_area()
     }
@@ -641,7 +795,7 @@ impl Map {
     /// or `None` when no allowed hex size is large enough.
     #[must_use]
     pub fn hex_size_to_fit(&self) -> Option<u64> {
-        let b = Bbox::of(self.grid.points());
+        let b = self.grid_bbox();
         let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
         // hex area = c·s², and the estimate (w + 4s)(h + 4s)/(c·s²) ≤ L
         // when (L·c − 16)·s² − 4(w + h)·s − w·h ≥ 0.
@@ -663,7 +817,7 @@ impl Map {
     /// the grid can hold. Files are checked on load; call this on maps built
     /// in code before computing their coverage.
     pub fn check_limits(&self) -> Result<(), LimitError> {
-        let vertices: usize = self.grid.points().len()
+        let vertices: usize = self.grid_rings().map(|p| p.points().len()).sum::<usize>()
             + self
                 .terrain
                 .iter()

@@ -20,7 +20,9 @@
 //! and lets the coverage intersect strokes by convex clipping.
 
 use crate::geom::{self, Bbox, Point};
-use crate::map::{BRUSH_SEGMENTS, CIRCLE_SEGMENTS, Polygon, TerrainShape};
+use crate::layout::HexLayout;
+use crate::map::{BRUSH_SEGMENTS, CIRCLE_SEGMENTS, Map, Polygon, TerrainShape};
+use hexx::Hex;
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::ShapeType;
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -106,25 +108,69 @@ impl Prepared {
     }
 }
 
-/// Prepares the grid region: the polygon (non-zero fill) intersected with
-/// the map area rectangle.
+/// Prepares the grid region of `map`: the union of its parts, each a
+/// polygon (non-zero fill) less its holes, intersected with the map area
+/// rectangle.
 #[must_use]
-pub fn prepare_region(grid: &Polygon, area: Bbox) -> Prepared {
-    let subj: Contour = grid.points().iter().map(|p| [p.x, p.y]).collect();
+pub fn prepare_region(map: &Map) -> Prepared {
+    let area = map.area.bbox();
     let clip: Contour = vec![
         [area.min.x, area.min.y],
         [area.max.x, area.min.y],
         [area.max.x, area.max.y],
         [area.min.x, area.max.y],
     ];
-    Prepared::from_shapes(subj.overlay_as::<i64>(&clip, OverlayRule::Intersect, FillRule::NonZero))
+    let contour = |p: &Polygon| -> Contour { p.points().iter().map(|p| [p.x, p.y]).collect() };
+    if map.grid_is_one_polygon() {
+        return Prepared::from_shapes(contour(&map.grid).overlay_as::<i64>(
+            &clip,
+            OverlayRule::Intersect,
+            FillRule::NonZero,
+        ));
+    }
+    // Each part less its holes, as i_overlay's shapes: outer rings and holes
+    // wound oppositely, so under the non-zero rule the parts together are
+    // their union.
+    let mut parts: Vec<Contour> = Vec::new();
+    for (outer, holes) in map.grid_region() {
+        let outer = vec![contour(outer)];
+        let shapes = if holes.is_empty() {
+            outer.simplify_shape_as::<i64>(FillRule::NonZero)
+        } else {
+            let holes: Vec<Contour> = holes.iter().map(contour).collect();
+            outer.overlay_as::<i64>(&holes, OverlayRule::Difference, FillRule::NonZero)
+        };
+        parts.extend(shapes.into_iter().flatten());
+    }
+    Prepared::from_shapes(parts.overlay_as::<i64>(&clip, OverlayRule::Intersect, FillRule::NonZero))
+}
+
+/// The hexes of `hexes` in `layout` as a prepared shape: one ring per hex
+/// (hexagons tile the plane, so the rings never overlap).
+#[must_use]
+pub fn prepare_hexes(hexes: &[Hex], layout: &HexLayout) -> Prepared {
+    Prepared::from_rings(
+        hexes
+            .iter()
+            .map(|&h| {
+                let mut pts = layout.corners(h).to_vec();
+                if geom::signed_area(&pts) < 0.0 {
+                    pts.reverse();
+                }
+                Ring::new(pts)
+            })
+            .collect(),
+    )
 }
 
 /// Prepares a terrain shape (an eraser stroke is prepared like a brush
 /// stroke, which becomes its outline).
 #[must_use]
-pub fn prepare_shape(shape: &TerrainShape) -> Prepared {
-    prepare_outline(shape, f64::INFINITY)
+pub fn prepare_shape(shape: &TerrainShape, layout: &HexLayout) -> Prepared {
+    match shape {
+        TerrainShape::Hexes { hexes } => prepare_hexes(hexes.hexes(), layout),
+        _ => prepare_outline(shape, f64::INFINITY),
+    }
 }
 
 /// Prepares a terrain shape for the coverage of hexes of circumradius
@@ -159,6 +205,9 @@ fn prepare_outline(shape: &TerrainShape, hex_size: f64) -> Prepared {
             let r = radius.get();
             prepare_stroke(points.points(), r, r.min(hex_size) * STROKE_GRID)
         }
+        // The coverage counts whole hexes by their coordinates; as an
+        // outline they have no layout here.
+        TerrainShape::Hexes { .. } => Prepared::default(),
     }
 }
 
@@ -817,6 +866,10 @@ fn shapes_area(shapes: &[Vec<Contour>]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn test_layout() -> HexLayout {
+        HexLayout::new(crate::layout::Orientation::Pointy, 10.0, Point::default())
+    }
     use crate::map::{Coord, Length, Path};
 
     #[test]
@@ -829,7 +882,7 @@ mod tests {
             Point::new(0.0, 2.0),
         ])
         .unwrap();
-        let prep = prepare_shape(&TerrainShape::Polygon { points: p });
+        let prep = prepare_shape(&TerrainShape::Polygon { points: p }, &test_layout());
         assert!((prep.area() - 2.0).abs() < 1e-9, "{}", prep.area());
         assert!(
             prep.rings
@@ -898,9 +951,12 @@ mod tests {
             poly(&[(0.0, 0.0), (4.0, 0.0), (2.0, 1.0), (4.0, 3.0), (0.0, 3.0)]),
             poly(&[(0.0, 0.0), (0.0, 3.0), (4.0, 3.0), (4.0, 0.0)]),
         ] {
-            let fast = prepare_shape(&TerrainShape::Polygon {
-                points: Polygon::new(pts.clone()).unwrap(),
-            });
+            let fast = prepare_shape(
+                &TerrainShape::Polygon {
+                    points: Polygon::new(pts.clone()).unwrap(),
+                },
+                &test_layout(),
+            );
             let slow = Prepared::from_shapes(
                 pts.iter()
                     .map(|p| [p.x, p.y])
@@ -920,7 +976,7 @@ mod tests {
         };
         let n = CIRCLE_SEGMENTS as f64;
         let expected = 0.5 * n * 4.0 * (std::f64::consts::TAU / n).sin();
-        assert!((prepare_shape(&c).area() - expected).abs() < 1e-9);
+        assert!((prepare_shape(&c, &test_layout()).area() - expected).abs() < 1e-9);
     }
 
     fn positive(mut pts: Vec<Point>) -> Contour {
@@ -1140,7 +1196,7 @@ mod tests {
             erase: false,
         };
         let disc = 0.5 * 32.0 * (std::f64::consts::TAU / 32.0).sin();
-        let a = prepare_shape(&s).area();
+        let a = prepare_shape(&s, &test_layout()).area();
         // Rectangle 10 x 2 plus two half-discs (approximately one disc).
         assert!((a - (20.0 + disc)).abs() < 0.05, "{a}");
     }

@@ -391,7 +391,7 @@ impl Image {
     /// coordinate range.
     #[must_use]
     pub fn piece(&self, piece: &TerrainPiece) -> Option<TerrainPiece> {
-        let shape = transform::map_shape(&piece.shape, |p| self.point(p))?;
+        let shape = transform::map_shape(&piece.shape, |p| self.point(p), |h| self.hex(h))?;
         Some(TerrainPiece {
             kind: piece.kind,
             shape,

@@ -9,8 +9,8 @@
 //! for symmetric editing and checks.
 
 use crate::geom::Point;
-use crate::layout::Orientation;
-use crate::map::{Coord, Map, Path, Polygon, TerrainPiece, TerrainShape};
+use crate::layout::{HexLayout, Orientation};
+use crate::map::{Coord, GridPart, HexList, Map, Path, Polygon, TerrainPiece, TerrainShape};
 use hexx::Hex;
 
 /// An axis through a centre point: the mirror line of a reflection.
@@ -105,10 +105,15 @@ pub fn reflect_point(p: Point, center: Point) -> Point {
     Point::new(2.0 * center.x - p.x, 2.0 * center.y - p.y)
 }
 
-/// Applies `f` to every point of `shape`. Returns `None` when a point would
-/// leave the coordinate range a map allows.
+/// Applies `f` to every point of `shape`, and `hex` to every hex of a
+/// whole-hex piece. Returns `None` when a point would leave the coordinate
+/// range a map allows.
 #[must_use]
-pub fn map_shape(shape: &TerrainShape, f: impl Fn(Point) -> Point) -> Option<TerrainShape> {
+pub fn map_shape(
+    shape: &TerrainShape,
+    f: impl Fn(Point) -> Point,
+    hex: impl Fn(Hex) -> Hex,
+) -> Option<TerrainShape> {
     let coord = |p: Point| Coord::try_from((f(p).x, f(p).y)).ok();
     Some(match shape {
         TerrainShape::Polygon { points } => TerrainShape::Polygon {
@@ -127,13 +132,25 @@ pub fn map_shape(shape: &TerrainShape, f: impl Fn(Point) -> Point) -> Option<Ter
             points: Path::new(points.points().iter().map(|&p| f(p)).collect()).ok()?,
             erase: *erase,
         },
+        TerrainShape::Hexes { hexes } => TerrainShape::Hexes {
+            hexes: HexList::new(hexes.hexes().iter().map(|&h| hex(h))).ok()?,
+        },
     })
 }
 
-/// `shape` moved by `(dx, dy)`; `None` when it would leave the coordinate range.
+/// `shape` moved by `(dx, dy)`; `None` when it would leave the coordinate
+/// range. Whole hexes of `layout` move by the whole-hex step nearest to
+/// `(dx, dy)`.
 #[must_use]
-pub fn translate_shape(shape: &TerrainShape, dx: f64, dy: f64) -> Option<TerrainShape> {
-    map_shape(shape, |p| Point::new(p.x + dx, p.y + dy))
+pub fn translate_shape(
+    shape: &TerrainShape,
+    dx: f64,
+    dy: f64,
+    layout: &HexLayout,
+) -> Option<TerrainShape> {
+    let origin = layout.center(Hex::ZERO);
+    let step = layout.hex_at(Point::new(origin.x + dx, origin.y + dy));
+    map_shape(shape, |p| Point::new(p.x + dx, p.y + dy), |h| h + step)
 }
 
 /// The map with its area resized to `width` × `height`, its content kept
@@ -163,19 +180,39 @@ pub fn resize_map(map: &Map, width: f64, height: f64) -> Result<Map, String> {
     let dx = (width - map.area.width.get()) / 2.0;
     let dy = (height - map.area.height.get()) / 2.0;
     let shift = |p: Point| Point::new(p.x + dx, p.y + dy);
-    let grid = if old_default.as_ref() == Ok(&map.grid) {
+    let moved = |p: &Polygon| {
+        Polygon::new(p.points().iter().map(|&p| shift(p)).collect())
+            .map_err(|e| format!("the grid region cannot move: {e}"))
+    };
+    let grid = if old_default.as_ref() == Ok(&map.grid) && map.grid_is_one_polygon() {
         fresh.grid
     } else {
-        Polygon::new(map.grid.points().iter().map(|&p| shift(p)).collect())
-            .map_err(|e| format!("the grid region cannot move: {e}"))?
+        moved(&map.grid)?
     };
+    let grid_holes = map.grid_holes.iter().map(moved).collect::<Result<_, _>>()?;
+    let grid_parts = map
+        .grid_parts
+        .iter()
+        .map(|part| {
+            Ok(GridPart {
+                outer: moved(&part.outer)?,
+                holes: part
+                    .holes
+                    .iter()
+                    .map(moved)
+                    .collect::<Result<_, String>>()?,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    // Hex (0, 0) stays at the centre of the area: whole hexes keep their
+    // coordinates, as features and zones do.
     let terrain = map
         .terrain
         .iter()
         .map(|piece| {
             Some(TerrainPiece {
                 kind: piece.kind,
-                shape: translate_shape(&piece.shape, dx, dy)?,
+                shape: map_shape(&piece.shape, shift, |h| h)?,
             })
         })
         .collect::<Option<Vec<_>>>()
@@ -183,6 +220,8 @@ pub fn resize_map(map: &Map, width: f64, height: f64) -> Result<Map, String> {
     let resized = Map {
         area: fresh.area,
         grid,
+        grid_holes,
+        grid_parts,
         terrain,
         ..map.clone()
     };
@@ -288,7 +327,8 @@ mod tests {
             center: Coord(Point::new(10.0, 20.0)),
             radius: Length::new(5.0).unwrap(),
         };
-        let moved = translate_shape(&circle, 3.0, -4.0).unwrap();
+        let layout = HexLayout::new(Orientation::Flat, 10.0, Point::new(50.0, 50.0));
+        let moved = translate_shape(&circle, 3.0, -4.0, &layout).unwrap();
         assert_eq!(
             moved,
             TerrainShape::Circle {
@@ -296,6 +336,18 @@ mod tests {
                 radius: Length::new(5.0).unwrap(),
             }
         );
-        assert!(translate_shape(&circle, 2.0e6, 0.0).is_none());
+        assert!(translate_shape(&circle, 2.0e6, 0.0, &layout).is_none());
+        // Whole hexes move by the whole-hex step nearest to the vector.
+        let hexes = TerrainShape::Hexes {
+            hexes: HexList::new([Hex::new(0, 0), Hex::new(2, -1)]).unwrap(),
+        };
+        let step = layout.center(Hex::new(1, 1)) - layout.center(Hex::ZERO);
+        let moved = translate_shape(&hexes, step.x + 2.0, step.y - 3.0, &layout).unwrap();
+        assert_eq!(
+            moved,
+            TerrainShape::Hexes {
+                hexes: HexList::new([Hex::new(1, 1), Hex::new(3, 0)]).unwrap(),
+            }
+        );
     }
 }

@@ -18,7 +18,7 @@
 use crate::coverage::Coverage;
 use crate::format::HexDisplay;
 use crate::layout::hex_key;
-use crate::map::{FeatureKind, Map, Side};
+use crate::map::{FeatureKind, Map, Polygon, Side};
 use crate::player::{MAX_PLAYERS, MIN_PLAYERS, PlayerId};
 use hexx::Hex;
 use serde::Serialize;
@@ -274,9 +274,8 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
 fn check_area(map: &Map, out: &mut Vec<Finding>) {
     let b = map.area.bbox();
     if let Some(p) = map
-        .grid
-        .points()
-        .iter()
+        .grid_rings()
+        .flat_map(Polygon::points)
         .find(|p| p.x < b.min.x || p.y < b.min.y || p.x > b.max.x || p.y > b.max.y)
     {
         out.push(Finding::new(

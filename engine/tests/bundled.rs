@@ -59,6 +59,10 @@ fn mirror_shape(map: &Map, shape: &TerrainShape) -> TerrainShape {
             let pts = points.points().iter().map(|&p| mirror(map, p)).collect();
             *points = hexwright_engine::map::Path::new(pts).unwrap();
         }
+        TerrainShape::Hexes { hexes } => {
+            *hexes =
+                hexwright_engine::map::HexList::new(hexes.hexes().iter().map(|&h| -h)).unwrap();
+        }
     }
     s
 }

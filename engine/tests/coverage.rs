@@ -7,7 +7,7 @@ use hexwright_engine::coverage::Coverage;
 use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::{
-    Coord, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape,
+    Coord, GridPart, HexList, Length, Map, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape,
 };
 use proptest::prelude::*;
 
@@ -202,6 +202,12 @@ fn arb_piece() -> impl Strategy<Value = TerrainPiece> {
                 points: Path::new(pts).unwrap(),
                 erase
             })),
+        // A hex-brush stroke: whole hexes, some of them off the grid.
+        prop::collection::vec((-8..9i32, -8..9i32), 1..24).prop_map(|hs| piece(
+            TerrainShape::Hexes {
+                hexes: HexList::new(hs.into_iter().map(|(q, r)| Hex::new(q, r))).unwrap()
+            }
+        )),
     ]
 }
 
@@ -311,11 +317,13 @@ fn far_map(orientation: Orientation, at: Point, pieces: &[TerrainPiece]) -> Map 
         p(-12.0, 12.0),
     ])
     .unwrap();
+    let layout = m.hex_layout();
     m.terrain = pieces
         .iter()
         .map(|piece| TerrainPiece {
             kind: piece.kind,
-            shape: hexwright_engine::transform::translate_shape(&piece.shape, at.x, at.y).unwrap(),
+            shape: hexwright_engine::transform::translate_shape(&piece.shape, at.x, at.y, &layout)
+                .unwrap(),
         })
         .collect();
     m
@@ -503,4 +511,119 @@ fn removing_a_piece_that_bares_too_much_detail_is_refused_with_the_reason() {
         board.remove_piece(10),
         Err(PieceError::NoSuchPiece(10))
     ));
+}
+
+/// Hexagons of `hexes` as six-corner polygon pieces: what a map had to
+/// hold before whole-hex terrain.
+fn hexagon_pieces(m: &Map, hexes: &[Hex]) -> Vec<TerrainPiece> {
+    let layout = m.hex_layout();
+    hexes
+        .iter()
+        .map(|&h| {
+            piece(TerrainShape::Polygon {
+                points: Polygon::new(layout.corners(h).to_vec()).unwrap(),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn whole_hexes_count_as_the_hexagon_polygons_they_replace() {
+    for orientation in [Orientation::Pointy, Orientation::Flat] {
+        let mut hexes: Vec<Hex> = (-6..7).map(|q| Hex::new(q, 2 - q / 2)).collect();
+        hexes.extend([Hex::new(0, 0), Hex::new(1, -3), Hex::new(-4, 4)]);
+        // With a circle and a stroke over some of them, and a grid region
+        // that cuts hexes at its edge.
+        let mut base = open_map(orientation);
+        base.grid = Polygon::new(vec![
+            Point::new(37.0, 21.0),
+            Point::new(171.0, 14.0),
+            Point::new(185.0, 180.0),
+            Point::new(24.0, 169.0),
+        ])
+        .unwrap();
+        base.terrain = vec![
+            piece(TerrainShape::Circle {
+                center: Coord(Point::new(90.0, 110.0)),
+                radius: Length::new(23.0).unwrap(),
+            }),
+            piece(TerrainShape::Stroke {
+                radius: Length::new(6.0).unwrap(),
+                points: Path::new(vec![Point::new(30.0, 40.0), Point::new(160.0, 70.0)]).unwrap(),
+                erase: false,
+            }),
+        ];
+        let mut whole = base.clone();
+        whole.terrain.push(piece(TerrainShape::Hexes {
+            hexes: HexList::new(hexes.iter().copied()).unwrap(),
+        }));
+        let mut polygons = base.clone();
+        polygons.terrain.extend(hexagon_pieces(&base, &hexes));
+        let (a, b) = (
+            Coverage::new(&whole).unwrap(),
+            Coverage::new(&polygons).unwrap(),
+        );
+        assert_eq!(a.hexes(), b.hexes());
+        assert_eq!(a.usable_hexes(), b.usable_hexes(), "{orientation:?}");
+        for &h in a.hexes() {
+            if hexes.contains(&h) {
+                assert_eq!(a.free_fraction(h), Some(0.0));
+            }
+            let (fa, fb) = (a.free_fraction(h).unwrap(), b.free_fraction(h).unwrap());
+            assert!((fa - fb).abs() < 1e-6, "hex {h:?}: {fa} vs {fb}");
+        }
+        assert!(a.usable_count() < Coverage::new(&base).unwrap().usable_count());
+    }
+}
+
+#[test]
+fn grid_region_of_several_parts_with_holes() {
+    let mut m = open_map(Orientation::Pointy);
+    let sq = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        Polygon::new(vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ])
+        .unwrap()
+    };
+    m.grid = sq(0.0, 0.0, 90.0, 200.0);
+    let whole = Coverage::new(&m).unwrap();
+    m.grid_holes = vec![sq(20.0, 60.0, 70.0, 140.0)];
+    m.grid_parts = vec![GridPart {
+        outer: sq(120.0, 0.0, 200.0, 200.0),
+        holes: vec![sq(140.0, 40.0, 180.0, 80.0)],
+    }];
+    let c = Coverage::new(&m).unwrap();
+    let layout = m.hex_layout();
+    let inside =
+        |p: Point, b: (f64, f64, f64, f64)| p.x > b.0 && p.x < b.2 && p.y > b.1 && p.y < b.3;
+    for &h in c.hexes() {
+        let p = layout.center(h);
+        let usable = c.is_usable(h);
+        if inside(p, (25.0, 65.0, 65.0, 135.0)) || inside(p, (145.0, 45.0, 175.0, 75.0)) {
+            assert!(!usable, "hex {h:?} at {p:?} is in a hole");
+        }
+        if inside(p, (10.0, 10.0, 80.0, 50.0)) || inside(p, (130.0, 100.0, 190.0, 190.0)) {
+            assert!(usable, "hex {h:?} at {p:?} is in a part");
+        }
+        assert!(
+            !inside(p, (100.0, 0.0, 110.0, 200.0)) || !usable,
+            "the gap between parts"
+        );
+    }
+    // The holes and the second part change the count as their areas say.
+    let hex = layout.hex_area();
+    let expected = (90.0 * 200.0 - 50.0 * 80.0 + 80.0 * 200.0 - 40.0 * 40.0) / hex;
+    let area: f64 = c.hexes().iter().map(|&h| c.free_fraction(h).unwrap()).sum();
+    assert!((area - expected).abs() < 1e-6, "{area} vs {expected}");
+    assert!(c.usable_count() > whole.usable_count());
+    // The file form round-trips.
+    let text = hexwright_engine::format::to_ron_string(&m).unwrap();
+    assert!(text.contains("grid_holes") && text.contains("grid_parts"));
+    assert_eq!(
+        hexwright_engine::format::parse_map(&text, "t.ron").unwrap(),
+        m
+    );
 }

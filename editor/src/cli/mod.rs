@@ -4,6 +4,7 @@
 //! input was read but has errors (e.g. validation errors), `2` a file could
 //! not be read or parsed, or the arguments were wrong.
 
+mod import;
 mod info;
 mod replay;
 mod rotation;
@@ -81,6 +82,13 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print the ruleset's constants and the roster's races and units.
     Rules(RulesArgs),
+    /// Turn a map made elsewhere (Battle for Wesnoth) into a map file.
+    ///
+    /// Prints what was mapped, dropped and guessed, then the new map's
+    /// validation findings. Exits 0 when the map is written with no
+    /// validation error, 1 when it is written with errors to fix, 2 when
+    /// nothing could be imported or written.
+    Import(import::ImportArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -98,6 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Simulate(a)) => simulate::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Replay(a)) => replay::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Rules(a)) => rules::run(&a, &mut std::io::stdout().lock()),
+        Some(Command::Import(a)) => import::run(&a, &mut std::io::stdout().lock()),
     };
     ExitCode::from(code)
 }

@@ -1,4 +1,5 @@
-//! The metadata editor: name, author, description and tags. The text typed
+//! The metadata editor: name, author, description, tags, source and
+//! licence. The text typed
 //! is kept in a [`MetaForm`] (UI state); leaving a field or pressing Apply
 //! turns the change into one undoable edit.
 
@@ -17,6 +18,10 @@ pub struct MetaForm {
     pub description: String,
     /// Tags, comma separated.
     pub tags: String,
+    /// Source field: where the map comes from.
+    pub source: String,
+    /// Licence field.
+    pub license: String,
     /// The metadata the form was last filled from.
     loaded: Option<Meta>,
 }
@@ -32,6 +37,8 @@ impl MetaForm {
         self.author.clone_from(&meta.author);
         self.description.clone_from(&meta.description);
         self.tags = meta.tags.join(", ");
+        self.source.clone_from(&meta.source);
+        self.license.clone_from(&meta.license);
         self.loaded = Some(meta.clone());
     }
 
@@ -49,6 +56,8 @@ impl MetaForm {
                 .filter(|t| !t.is_empty())
                 .map(str::to_owned)
                 .collect(),
+            source: self.source.trim().to_owned(),
+            license: self.license.trim().to_owned(),
         }
     }
 }
@@ -80,6 +89,8 @@ pub fn show(ui: &mut Ui, form: &mut MetaForm, current: &Meta) -> Vec<Action> {
             field(ui, "Author", &mut form.author, false);
             field(ui, "Description", &mut form.description, true);
             field(ui, "Tags", &mut form.tags, false);
+            field(ui, "Source", &mut form.source, false);
+            field(ui, "Licence", &mut form.license, false);
         });
     let changed = form.meta() != *current;
     if changed

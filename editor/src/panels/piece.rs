@@ -39,6 +39,10 @@ pub fn show(ui: &mut Ui, doc: &Document, index: usize) -> Vec<Action> {
                     points.points().len(),
                     radius.get()
                 ),
+                TerrainShape::Hexes { hexes } => match hexes.len() {
+                    1 => "1 whole hex".to_owned(),
+                    n => format!("{n} whole hexes"),
+                },
             });
             ui.end_row();
             ui.label("Kind");

@@ -1,0 +1,127 @@
+//! `hexwright import wesnoth FILE.map -o OUT.ron`: a map made elsewhere,
+//! turned into a Hexwright map file.
+//!
+//! Prints the import's report (what was mapped, dropped and guessed), then
+//! the new map's validation findings. Exits 0 when the map is written and
+//! has no validation error, 1 when it is written but has errors to fix in
+//! the editor, 2 when nothing could be imported or written.
+
+use crate::import::{self, WesnothChoices};
+use clap::{Args, Subcommand};
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::format;
+use hexwright_engine::validate::{self, Severity};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What to import.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The source's format.
+    #[command(subcommand)]
+    pub from: ImportFrom,
+}
+
+/// The formats `import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportFrom {
+    /// A Battle for Wesnoth map (`.map`).
+    Wesnoth(WesnothArgs),
+}
+
+/// `import wesnoth`.
+#[derive(Debug, Args)]
+pub struct WesnothArgs {
+    /// The `.map` file.
+    pub file: PathBuf,
+    /// The scenario `.cfg` that uses the map: which start positions are
+    /// sides, and which sides are opponents.
+    #[arg(long)]
+    pub cfg: Option<PathBuf>,
+    /// Wesnoth's `data/core/terrain.cfg`, to read terrain codes by their
+    /// aliases instead of by their letters.
+    #[arg(long)]
+    pub terrain: Option<PathBuf>,
+    /// Villages that become Energy objectives, nearest the centre first.
+    #[arg(long, default_value_t = 5)]
+    pub objectives: usize,
+    /// Villages after those that become Outposts.
+    #[arg(long, default_value_t = 2)]
+    pub outposts: usize,
+    /// Barracks per side, on the free hexes nearest its base.
+    #[arg(long, default_value_t = 1)]
+    pub barracks: usize,
+    /// Hex size of the new map, in world units.
+    #[arg(long, default_value_t = 28.0)]
+    pub hex_size: f64,
+    /// The map file to write (`.ron`).
+    #[arg(short, long)]
+    pub out: PathBuf,
+}
+
+/// Runs `import`; returns the exit code.
+pub fn run(args: &ImportArgs, out: &mut dyn Write) -> u8 {
+    match &args.from {
+        ImportFrom::Wesnoth(a) => wesnoth(a, out),
+    }
+}
+
+fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
+    let choices = WesnothChoices {
+        map: a.file.clone(),
+        scenario: a.cfg.clone(),
+        terrain: a.terrain.clone(),
+        objectives: a.objectives,
+        outposts: a.outposts,
+        barracks: a.barracks,
+        hex_size: a.hex_size,
+    };
+    let imported = match import::wesnoth(&choices) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return 2;
+        }
+    };
+    if let Err(e) = format::save_atomic(&imported.map, &a.out) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    let coverage = match Coverage::new(&imported.map) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {}: {e}", a.out.display());
+            return 2;
+        }
+    };
+    let findings = validate::validate(&imported.map, &coverage);
+    let shown = a.out.display().to_string();
+    let written = (|| -> std::io::Result<()> {
+        write!(out, "{}", imported.report)?;
+        writeln!(
+            out,
+            "wrote {shown}: {} hexes, {} usable",
+            coverage.hexes().len(),
+            coverage.usable_count()
+        )?;
+        for f in &findings {
+            let hex = f
+                .hex
+                .map(|h| format!(":{},{}", h.x, h.y))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "{} {} {shown}{hex} {}",
+                f.severity.as_str(),
+                f.rule.id(),
+                f.message
+            )?;
+        }
+        Ok(())
+    })();
+    if let Err(e) = written {
+        eprintln!("error: cannot write the report: {e}");
+        return 2;
+    }
+    u8::from(findings.iter().any(|f| f.severity == Severity::Error))
+}

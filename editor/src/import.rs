@@ -1,0 +1,88 @@
+//! Importing maps made elsewhere, from files: what `hexwright import` and
+//! the editor's File → Import share. The engine builds the map
+//! ([`hexwright_engine::import`]); this reads the files it needs, with the
+//! same size limits as map files.
+
+use anyhow::Context;
+use hexwright_engine::format;
+use hexwright_engine::import::wesnoth::{self, Imported, WesnothOptions};
+use hexwright_engine::import::wesnoth_scenario;
+use hexwright_engine::import::wesnoth_terrain::TerrainTable;
+use std::path::{Path, PathBuf};
+
+/// The choices of a Wesnoth import, as a person makes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WesnothChoices {
+    /// The `.map` file.
+    pub map: PathBuf,
+    /// The scenario `.cfg` that uses it, if any.
+    pub scenario: Option<PathBuf>,
+    /// Wesnoth's `terrain.cfg`, if any.
+    pub terrain: Option<PathBuf>,
+    /// Villages that become Energy objectives.
+    pub objectives: usize,
+    /// Villages that become Outposts.
+    pub outposts: usize,
+    /// Barracks per side.
+    pub barracks: usize,
+    /// Hex size of the new map.
+    pub hex_size: f64,
+}
+
+impl WesnothChoices {
+    /// The defaults for `map`.
+    #[must_use]
+    pub fn new(map: PathBuf) -> Self {
+        let d = WesnothOptions::default();
+        Self {
+            map,
+            scenario: None,
+            terrain: None,
+            objectives: d.objectives,
+            outposts: d.outposts,
+            barracks: d.barracks,
+            hex_size: d.hex_size,
+        }
+    }
+}
+
+/// Reads the files `choices` names and imports the map.
+///
+/// # Errors
+/// When a file cannot be read, or the map, scenario or terrain table
+/// cannot be used; the message names the file and, where it can, the line.
+pub fn wesnoth(choices: &WesnothChoices) -> anyhow::Result<Imported> {
+    let read = |p: &Path| format::read_text(p).map_err(anyhow::Error::from);
+    let text = read(&choices.map)?;
+    let scenario = match &choices.scenario {
+        Some(p) => Some(
+            wesnoth_scenario::sides(&read(p)?)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("{}: not a usable scenario", p.display()))?,
+        ),
+        None => None,
+    };
+    let table = match &choices.terrain {
+        Some(p) => Some(
+            TerrainTable::parse_cfg(&read(p)?)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("{}", p.display()))?,
+        ),
+        None => None,
+    };
+    let file = choices.map.file_name().map_or_else(
+        || choices.map.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let opts = WesnothOptions {
+        name: None,
+        file,
+        hex_size: choices.hex_size,
+        objectives: choices.objectives,
+        outposts: choices.outposts,
+        barracks: choices.barracks,
+        table,
+        scenario,
+    };
+    Ok(wesnoth::import(&text, &opts)?)
+}
