@@ -321,3 +321,84 @@ fn validate_a_folder_without_a_manifest_checks_every_map_in_it() {
         stderr(&o)
     );
 }
+
+#[test]
+fn import_wesnoth_writes_a_map_that_validates() {
+    let data = root().join("../shared/data");
+    let map = data.join("wesnoth-2p/2p_Hamlets.map");
+    if !map.is_file() {
+        eprintln!("skipped: {} is absent", map.display());
+        return;
+    }
+    let dir = temp_dir("import");
+    let out = dir.join("hamlets.ron");
+    let terrain = data.join("wesnoth-terrain.cfg");
+    let cfg = dir.join("hamlets.cfg");
+    std::fs::write(
+        &cfg,
+        "[multiplayer]\n[side]\nside=1\nteam_name=north\n[/side]\n[side]\nside=2\nteam_name=south\n[/side]\n[/multiplayer]\n",
+    )
+    .unwrap();
+    let o = hexwright(&[
+        "import",
+        "wesnoth",
+        map.to_str().unwrap(),
+        "--cfg",
+        cfg.to_str().unwrap(),
+        "--terrain",
+        terrain.to_str().unwrap(),
+        "--objectives",
+        "4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("mapped   start position 1 at"), "{text}");
+    assert!(
+        text.contains("the 4 nearest the centre -> Energy objectives"),
+        "{text}"
+    );
+    assert!(text.contains("note     movement costs and terrain defence are not carried over"));
+    assert!(text.contains(&format!("wrote {}", out.display())), "{text}");
+    let v = hexwright(&["validate", out.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
+    // A scenario whose sides are allies leaves one side: nothing to import.
+    std::fs::write(
+        &cfg,
+        "[side]\nside=1\nteam_name=one\n[/side]\n[side]\nside=2\nteam_name=one\n[/side]\n",
+    )
+    .unwrap();
+    let o = hexwright(&[
+        "import",
+        "wesnoth",
+        map.to_str().unwrap(),
+        "--cfg",
+        cfg.to_str().unwrap(),
+        "-o",
+        dir.join("x.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("1 start position(s) to use"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn import_wesnoth_refuses_a_broken_file_with_its_line() {
+    let dir = temp_dir("import-bad");
+    let bad = dir.join("bad.map");
+    std::fs::write(&bad, "Gg, Gg, Gg\nGg, Gg^Vh!!!!!, Gg\nGg, Gg, Gg\n").unwrap();
+    let o = hexwright(&[
+        "import",
+        "wesnoth",
+        bad.to_str().unwrap(),
+        "-o",
+        dir.join("o.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.map:2: cell 2"), "{}", stderr(&o));
+    assert!(!dir.join("o.ron").exists(), "nothing is written");
+}

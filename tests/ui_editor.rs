@@ -14,7 +14,7 @@ use hexwright::tool::Tool;
 use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::layout::Orientation;
-use hexwright_engine::map::{FeatureKind, Map, TerrainShape};
+use hexwright_engine::map::{FeatureKind, Map, TerrainKind, TerrainShape};
 use hexwright_engine::player::PlayerId;
 
 const SIZE: Vec2 = Vec2::new(1400.0, 900.0);
@@ -676,4 +676,80 @@ fn long_inspector_rows_and_edits_never_move_the_map() {
     assert!(h.state().document().map().feature_at(target).is_some());
     assert_eq!(*h.state().view(), before);
     assert_eq!(h.state().canvas().rect(), plain);
+}
+
+#[test]
+fn hex_brush_paints_and_erases_whole_hexes_and_fill_fills_a_region() {
+    use hexwright_engine::hex_paint::whole_hex_kind;
+    let mut h = harness(empty_app());
+    let blank = h.state().document().map().clone();
+    h.get_by_role_and_label(Role::Button, "Hex brush").click();
+    h.run();
+    assert_eq!(h.state().settings().tools.tool, Tool::HexBrush);
+    // A fast drag from one hex to another four away paints the hexes in
+    // between too.
+    let (a, b) = (Hex::new(-2, 0), Hex::new(2, 0));
+    let path = [pos_of(&h, a), pos_of(&h, b)];
+    drag_through(&mut h, &path);
+    let line: Vec<Hex> = (-2..=2).map(|q| Hex::new(q, 0)).collect();
+    for &x in &line {
+        assert!(!usable(&h, x), "{x:?} is painted");
+        assert_eq!(
+            whole_hex_kind(h.state().document().map(), x),
+            Some(TerrainKind::Rock)
+        );
+    }
+    assert!(usable(&h, Hex::new(0, 1)), "nothing beside the stroke");
+    assert_eq!(h.state().history().steps().len(), 1, "one stroke, one step");
+    assert_eq!(
+        h.state().document().map().terrain.len(),
+        1,
+        "one piece per kind"
+    );
+    let painted = h.state().document().map().clone();
+
+    // Starting on a painted hex of the same kind erases.
+    let path = [pos_of(&h, Hex::ZERO), pos_of(&h, Hex::new(1, 0))];
+    drag_through(&mut h, &path);
+    assert!(usable(&h, Hex::ZERO) && usable(&h, Hex::new(1, 0)));
+    assert!(!usable(&h, Hex::new(2, 0)));
+    assert_eq!(h.state().history().steps().len(), 2);
+
+    // Fill: the free region around a hex becomes water, in one step.
+    h.get_by_role_and_label(Role::Button, "Fill").click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Terrain").click();
+    h.run();
+    // The legend names Water too.
+    h.get_all_by_label("Water").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().settings().tools.terrain, TerrainKind::Water);
+    let at = pos_of(&h, Hex::new(0, 3));
+    click_at(&mut h, at);
+    let doc = h.state().document();
+    assert_eq!(
+        whole_hex_kind(doc.map(), Hex::new(0, 3)),
+        Some(TerrainKind::Water)
+    );
+    assert_eq!(
+        whole_hex_kind(doc.map(), Hex::new(-2, 0)),
+        Some(TerrainKind::Rock)
+    );
+    assert!(
+        doc.board().coverage().usable_count() == 0,
+        "every free hex was one region"
+    );
+    assert_eq!(h.state().history().steps().len(), 3);
+    let fresh = Board::new(doc.map().clone()).unwrap();
+    assert_eq!(fresh.coverage().usable_count(), 0);
+
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(
+        h.state().document().map(),
+        &painted,
+        "undo restores the stroke"
+    );
+    undo(&mut h);
+    assert_eq!(h.state().document().map(), &blank, "and then the blank map");
 }

@@ -777,3 +777,74 @@ fn a_four_player_map_is_made_by_hand_saved_and_reopened_without_findings() {
     assert_eq!(doc.findings(), &[]);
     assert_eq!(doc.map(), &format::load_map(&path).unwrap());
 }
+
+#[test]
+fn file_import_opens_a_wesnoth_map_with_its_report() {
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/wesnoth-2p/2p_Hamlets.map");
+    if !map.is_file() {
+        eprintln!("skipped: {} is absent", map.display());
+        return;
+    }
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("Import…").click();
+    h.run();
+    assert!(matches!(h.state().dialog(), Dialog::Import { .. }));
+    // Without a file, the form says what is missing.
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(h.query_by_label("Name the .map file to import").is_some());
+    type_into(&mut h, "Map file (.map)", &map.display().to_string());
+    h.get_by_label("Import").click();
+    h.run();
+    let doc = h.state().document();
+    assert!(
+        !matches!(h.state().dialog(), Dialog::Import { .. }),
+        "{:?}",
+        h.state().dialog()
+    );
+    assert_eq!(doc.map().meta.name, "Hamlets");
+    assert_eq!(doc.map().meta.license, "GPL-2.0-or-later");
+    assert_eq!(doc.source(), &MapSource::Unsaved);
+    assert!(h.state().is_dirty(), "an imported map is not saved yet");
+    assert!(
+        !doc.findings()
+            .iter()
+            .any(|f| f.severity == hexwright_engine::validate::Severity::Error),
+        "Hamlets imports with no validation error"
+    );
+    assert!(matches!(h.state().dialog(), Dialog::ImportReport { .. }));
+    assert!(h.query_by_label("Guessed — check these").is_some());
+    assert!(
+        h.query_by_label_contains("movement costs and terrain defence are not carried over")
+            .is_some()
+    );
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+
+    // A file that is not a map keeps the form open with the reason.
+    let dir = TempDir::new("import");
+    let bad = dir.path("bad.map");
+    std::fs::write(&bad, "Gg, Gg\nGg\n").unwrap();
+    h.get_by_label("Import…").click();
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    type_into(&mut h, "Map file (.map)", &bad.display().to_string());
+    h.get_by_label("Import").click();
+    h.run();
+    assert!(
+        matches!(h.state().dialog(), Dialog::Import { error: Some(e), .. } if e.contains("bad.map:2") && e.contains("rectangle"))
+    );
+    assert_eq!(h.state().document().map().meta.name, "Hamlets");
+}
+
+/// Clicks the text field labelled `label` and types `text` into it.
+fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}

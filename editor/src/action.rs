@@ -79,6 +79,10 @@ pub enum Action {
     CreateMap(NewMapSpec),
     /// Ask for a file to open.
     Open,
+    /// Ask what to import (after the unsaved-changes prompt).
+    Import,
+    /// Import a Battle for Wesnoth map with these choices.
+    ImportWesnoth(crate::import::WesnothChoices),
     /// Open this file (after the unsaved-changes prompt).
     OpenPath(PathBuf),
     /// Open this map of the bundled pack, by file name (after the

@@ -24,9 +24,11 @@ use crate::document::{Document, MapSource};
 use crate::editing::{EditContext, Editor, PointerEvent, ToolKey};
 use crate::files;
 use crate::history::History;
+use crate::import::WesnothChoices;
 use crate::load::{self, LoadProblem};
 use crate::pack_draft::PackDraft;
 use crate::panels::dialogs::{self, Dialog, Pending};
+use crate::panels::import_dialog::ImportForm;
 use crate::panels::meta::MetaForm;
 use crate::panels::parity::{self, ParityRow};
 use crate::panels::resize::ResizeForm;
@@ -507,6 +509,8 @@ impl HexwrightApp {
             Action::ShowShortcuts(shown) => self.show_shortcuts = shown,
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
+            Action::Import => self.guard(Pending::Import),
+            Action::ImportWesnoth(choices) => self.import_wesnoth(&choices),
             Action::OpenPath(path) => {
                 if matches!(self.dialog, Dialog::Open { .. }) {
                     // The Open dialog shows only once unsaved changes were dealt with.
@@ -843,6 +847,12 @@ impl HexwrightApp {
                 self.dialog = Dialog::None;
                 self.closing = true;
             }
+            Pending::Import => {
+                self.dialog = Dialog::Import {
+                    form: ImportForm::default(),
+                    error: None,
+                };
+            }
         }
     }
 
@@ -857,6 +867,37 @@ impl HexwrightApp {
                 self.message = Some(format!("Opened {}", path.display()));
             }
             Err(problem) => self.load_error = Some(problem),
+        }
+    }
+
+    /// Imports a Wesnoth map as a new unsaved map and shows the report; on
+    /// failure the form stays open with the reason.
+    fn import_wesnoth(&mut self, choices: &WesnothChoices) {
+        let result = crate::import::wesnoth(choices).and_then(|imported| {
+            let board = Board::new(imported.map.clone())?;
+            Ok((imported, board))
+        });
+        match result {
+            Ok((imported, board)) => {
+                self.replace_document(Document::new(board, MapSource::Unsaved));
+                self.history.mark_unsaved();
+                let file = choices.map.file_name().map_or_else(
+                    || choices.map.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                self.message = Some(format!("Imported {file}; save it to keep it"));
+                self.dialog = Dialog::ImportReport {
+                    file,
+                    report: imported.report,
+                };
+            }
+            Err(e) => {
+                if let Dialog::Import { error, .. } = &mut self.dialog {
+                    *error = Some(format!("{e:#}"));
+                } else {
+                    self.message = Some(format!("Cannot import: {e:#}"));
+                }
+            }
         }
     }
 

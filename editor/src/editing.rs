@@ -15,6 +15,7 @@
 
 use crate::command::{Change, Command};
 use crate::document::Document;
+use crate::hex_brush;
 use crate::history::History;
 use crate::tool::{Tool, ToolOptions};
 use hexwright_engine::Hex;
@@ -200,6 +201,12 @@ enum Gesture {
         from: Point,
         to: Point,
     },
+    /// A hex-brush stroke: the hexes it passed over (with their images).
+    HexPaint {
+        hexes: Vec<Hex>,
+        last: Hex,
+        erase: bool,
+    },
     /// A box of hexes being dragged out from `start` to `now`.
     SelectHexes {
         start: Point,
@@ -303,6 +310,12 @@ impl Editor {
     pub fn finish(&mut self, cx: &mut EditContext<'_>) {
         match std::mem::take(&mut self.gesture) {
             Gesture::Stroke { chunks, .. } => record_stroke(cx, &chunks),
+            Gesture::HexPaint { hexes, erase, .. } => {
+                let label = if erase { "Erase hexes" } else { "Hex brush" };
+                if let Err(e) = hex_brush::paint(cx, &hexes, erase, label) {
+                    self.fail("Cannot paint the hexes", e);
+                }
+            }
             Gesture::Zones { before, .. } => {
                 let after = cx.doc.map().zones.clone();
                 if after != before {
@@ -331,6 +344,17 @@ impl Editor {
         match cx.options.tool {
             Tool::Select => self.select_tool(ev, cx),
             Tool::Brush | Tool::Eraser => self.brush_tool(ev, cx),
+            Tool::HexBrush => self.hex_brush_tool(ev, cx),
+            Tool::Fill => {
+                if matches!(ev.kind, PointerKind::Press | PointerKind::Click) {
+                    self.finish(cx);
+                    let images = symmetry_images(cx);
+                    let at = cx.doc.hex_at(ev.world);
+                    if let Err(e) = hex_brush::fill(cx, at, &images) {
+                        self.fail("Cannot fill", e);
+                    }
+                }
+            }
             Tool::Polygon => self.polygon_tool(ev, cx),
             Tool::Circle => self.circle_tool(ev, cx),
             Tool::Zone => self.zone_tool(ev, cx),
@@ -963,6 +987,36 @@ impl Editor {
         }
     }
 
+    fn hex_brush_tool(&mut self, ev: PointerEvent, cx: &mut EditContext<'_>) {
+        let hex = cx.doc.hex_at(ev.world);
+        let images = symmetry_images(cx);
+        match ev.kind {
+            PointerKind::Press | PointerKind::Click | PointerKind::DoubleClick => {
+                self.finish(cx);
+                let erase = hex_brush::erases(cx.doc.map(), hex, cx.options.terrain);
+                let mut hexes = Vec::new();
+                hex_brush::extend_stroke(&mut hexes, None, hex, &images);
+                self.gesture = Gesture::HexPaint {
+                    hexes,
+                    last: hex,
+                    erase,
+                };
+                if ev.kind != PointerKind::Press {
+                    self.finish(cx);
+                }
+            }
+            PointerKind::Drag | PointerKind::Release => {
+                if let Gesture::HexPaint { hexes, last, .. } = &mut self.gesture {
+                    hex_brush::extend_stroke(hexes, Some(*last), hex, &images);
+                    *last = hex;
+                }
+                if ev.kind == PointerKind::Release {
+                    self.finish(cx);
+                }
+            }
+        }
+    }
+
     // ----- zones and features ---------------------------------------------
 
     fn zone_tool(&mut self, ev: PointerEvent, cx: &mut EditContext<'_>) {
@@ -1092,6 +1146,13 @@ impl Editor {
                         erase: false,
                     });
                 }
+            }
+            Gesture::HexPaint { hexes, erase, .. } => {
+                marks.extend(hexes.iter().map(|&hex| Mark::Hex {
+                    hex,
+                    side: None,
+                    remove: *erase,
+                }));
             }
             Gesture::Move { index, from, to } => {
                 marks.push(Mark::Piece {
@@ -1239,6 +1300,33 @@ impl Editor {
                 side: None,
                 remove: true,
             }),
+            Tool::HexBrush => {
+                let remove = match &self.gesture {
+                    Gesture::HexPaint { erase, .. } => *erase,
+                    _ => hex_brush::erases(map, hex, options.terrain),
+                };
+                images(marks, &|h, _| Mark::Hex {
+                    hex: h,
+                    side: None,
+                    remove,
+                });
+            }
+            Tool::Fill => {
+                let mut hexes =
+                    hexwright_engine::hex_paint::flood(map, doc.board().coverage(), hex);
+                for image in &symmetry {
+                    hexes.extend(hexwright_engine::hex_paint::flood(
+                        map,
+                        doc.board().coverage(),
+                        image.hex(hex),
+                    ));
+                }
+                marks.extend(hexes.into_iter().map(|h| Mark::Hex {
+                    hex: h,
+                    side: None,
+                    remove: false,
+                }));
+            }
             Tool::Polygon | Tool::Circle if !self.busy() => {
                 marks.push(Mark::Circle {
                     center: p,

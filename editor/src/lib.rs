@@ -18,6 +18,7 @@ pub mod document;
 pub mod editing;
 pub mod files;
 pub mod glyphs;
+pub mod hex_brush;
 pub mod history;
 pub mod import;
 pub mod load;

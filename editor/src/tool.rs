@@ -20,6 +20,10 @@ pub enum Tool {
     Brush,
     /// Erase painted (brush) terrain.
     Eraser,
+    /// Paint whole hexes of terrain.
+    HexBrush,
+    /// Fill a region of hexes with whole hexes of terrain.
+    Fill,
     /// Click the corners of a terrain polygon.
     Polygon,
     /// Drag out a round piece of terrain.
@@ -46,10 +50,12 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 16] = [
         Self::Select,
         Self::Brush,
         Self::Eraser,
+        Self::HexBrush,
+        Self::Fill,
         Self::Polygon,
         Self::Circle,
         Self::Zone,
@@ -70,6 +76,8 @@ impl Tool {
             Self::Select => "Select",
             Self::Brush => "Brush",
             Self::Eraser => "Eraser",
+            Self::HexBrush => "Hex brush",
+            Self::Fill => "Fill",
             Self::Polygon => "Polygon",
             Self::Circle => "Circle",
             Self::Zone => "Zone",
@@ -91,6 +99,8 @@ impl Tool {
             Self::Select => Key::V,
             Self::Brush => Key::B,
             Self::Eraser => Key::E,
+            Self::HexBrush => Key::W,
+            Self::Fill => Key::Q,
             Self::Polygon => Key::P,
             Self::Circle => Key::C,
             Self::Zone => Key::Z,
@@ -114,6 +124,12 @@ impl Tool {
             }
             Self::Brush => "Paint terrain with a round brush ([ and ] change its size)",
             Self::Eraser => "Erase brush-painted terrain ([ and ] change the size)",
+            Self::HexBrush => {
+                "Paint whole hexes of terrain; start on a hex of the same kind to erase whole hexes instead"
+            }
+            Self::Fill => {
+                "Fill the region of hexes around the clicked one (free, or of one kind of whole hexes) with whole hexes"
+            }
             Self::Polygon => {
                 "Click the corners of a terrain polygon; click the first corner, double-click or press Enter to close it"
             }
@@ -170,7 +186,10 @@ impl Tool {
     /// Whether the tool makes terrain of the chosen kind.
     #[must_use]
     pub const fn uses_terrain_kind(self) -> bool {
-        matches!(self, Self::Brush | Self::Polygon | Self::Circle)
+        matches!(
+            self,
+            Self::Brush | Self::HexBrush | Self::Fill | Self::Polygon | Self::Circle
+        )
     }
 }
 

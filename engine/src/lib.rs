@@ -43,6 +43,7 @@ pub mod coverage;
 pub mod disc;
 pub mod format;
 pub mod geom;
+pub mod hex_paint;
 pub mod import;
 pub mod layout;
 pub mod limits;

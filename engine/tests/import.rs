@@ -187,3 +187,103 @@ fn usable_hexes_match_the_terrain_table_hex_for_hex() {
         assert!(checked > 100, "{name}");
     }
 }
+
+/// A small map: a 1-hex border round `rows`.
+fn small(rows: &[&str]) -> String {
+    let w = rows[0].split(',').count() + 2;
+    let border = vec!["Xv"; w].join(", ");
+    let mut out = vec![border.clone()];
+    out.extend(rows.iter().map(|r| format!("Xv, {r}, Xv")));
+    out.push(border);
+    out.join("\n")
+}
+
+#[test]
+fn broken_and_hostile_wesnoth_files_are_errors_that_say_where() {
+    let opts = WesnothOptions {
+        file: "t.map".to_owned(),
+        ..WesnothOptions::default()
+    };
+    let err = |text: &str| wesnoth::import(text, &opts).unwrap_err().to_string();
+    assert!(err("Gg, Gg\nGg\n").contains("t.map:2: this row has 1 cells, the first row 2"));
+    assert!(err("Gg, , Gg\n").contains("t.map:1: cell 2: an empty terrain code"));
+    assert!(err("Gg, Ggggg^V, Gg\n").contains("not a terrain code"));
+    assert!(err("").contains("0 x 0 cells"));
+    // No start positions, or only one.
+    let one = small(&["1 Kh, Gg, Gg", "Gg, Gg, Gg"]);
+    assert!(
+        err(&one).contains("1 start position(s) to use"),
+        "{}",
+        err(&one)
+    );
+    // Too wide a row: refused before anything else is read.
+    let wide = vec!["Gg"; 1001].join(",");
+    assert!(err(&wide).contains("Wesnoth allows at most 1000"));
+    // Too large a file.
+    let huge = "Gg,".repeat(3_000_000);
+    assert!(err(&huge).contains("bytes; the limit is"));
+}
+
+#[test]
+fn a_small_symmetric_map_imports_exactly() {
+    // Two keeps with castles, a village in the middle, a wall and a lake.
+    let text = small(&[
+        "Ce, Ce, Ce, Gg, Gg, Gg, Gg, Gg, Gg",
+        "Ce, 1 Ke, Ce, Gs^Fp, Xu, Gg, Gg, Gg, Gg",
+        "Gg, Gg, Gg, Gg, Gg, Gg, Gg, Gg, Gg",
+        "Gg, Gg, Gg, Gg, Gg^Vh, Gg, Gg, Gg, Gg",
+        "Gg, Gg, Gg, Gg, Gg, Gg, Gg, Gg, Gg",
+        "Gg, Gg, Gg, Gg, Xu, Gs^Fp, Ce, 2 Ke, Ce",
+        "Gg, Gg, Gg, Gg, Gg, Gg, Ce, Ce, Ce",
+        "_off^_usr, Gg, Gg, Gg, Wo, Gg, Gg, Gg, _off^_usr",
+    ]);
+    let opts = WesnothOptions {
+        file: "2p_Small.map".to_owned(),
+        objectives: 1,
+        outposts: 0,
+        ..WesnothOptions::default()
+    };
+    let imp = wesnoth::import(&text, &opts).unwrap();
+    let m = &imp.map;
+    assert_eq!(m.meta.name, "Small");
+    assert_eq!(imp.cells.len(), 9 * 8 - 2, "the off-map cells are left out");
+    let coverage = Coverage::new(m).unwrap();
+    assert_eq!(coverage.hexes().len(), 70);
+    assert_eq!(coverage.usable_count(), 70 - 3, "two walls and the lake");
+    let count = |k: fn(&FeatureKind) -> bool| m.features.iter().filter(|f| k(&f.kind)).count();
+    assert_eq!(count(|k| matches!(k, FeatureKind::Base { .. })), 2);
+    assert_eq!(count(|k| matches!(k, FeatureKind::Objective)), 1);
+    // Each forest is a bush, unless a barracks took the hex.
+    for xy in [(3, 1), (5, 5)] {
+        let (&(r, q), _) = imp.cells.iter().find(|(_, c)| **c == xy).unwrap();
+        let kind = m.feature_at(Hex::new(q, r)).map(|f| f.kind);
+        assert!(
+            matches!(kind, Some(FeatureKind::Bush | FeatureKind::Barracks { .. })),
+            "{xy:?}: {kind:?}"
+        );
+    }
+    assert_eq!(count(|k| matches!(k, FeatureKind::Barracks { .. })), 2);
+    assert!(m.zones.iter().all(|z| z.hexes.len() == 10));
+    // The village in the middle is the objective.
+    let village = imp
+        .cells
+        .iter()
+        .find(|(_, xy)| **xy == (4, 3))
+        .map(|(&(r, q), _)| Hex::new(q, r))
+        .unwrap();
+    assert!(
+        m.features
+            .iter()
+            .any(|f| f.hex == village && f.kind == FeatureKind::Objective)
+    );
+    let report = imp.report.to_string();
+    assert!(
+        report.contains("mapped   2 impassable hexes -> whole-hex rock terrain"),
+        "{report}"
+    );
+    assert!(
+        report.contains("mapped   1 deep-water hexes -> whole-hex water terrain"),
+        "{report}"
+    );
+    assert!(report.contains("dropped  the one-hex border"), "{report}");
+}

@@ -1,13 +1,16 @@
 //! Modal dialogs: New map, Open and Save As (an in-app path field, with the
 //! native file dialog one click away), the unsaved-changes prompt, and the
-//! offer to recover the map autosaved before a crash.
+//! offer to recover the map autosaved before a crash, and File → Import
+//! ([`import_dialog`]).
 //!
 //! A dialog's form (the text typed so far) is UI state the dialog edits in
 //! place; what the user decides comes back as [`Action`]s.
 
 use crate::action::Action;
 use crate::files::{self, NewMapSpec};
+use crate::panels::import_dialog::{self, ImportForm};
 use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
+use hexwright_engine::import::Report;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::player::{MAX_PLAYERS, MIN_PLAYERS};
 use std::path::PathBuf;
@@ -25,6 +28,8 @@ pub enum Pending {
     OpenBundled(String),
     /// Open the recovered map.
     Recover,
+    /// Show the Import dialog.
+    Import,
     /// Close the window.
     Close,
 }
@@ -73,6 +78,20 @@ pub enum Dialog {
         /// Where.
         path: PathBuf,
     },
+    /// Import a map made elsewhere.
+    Import {
+        /// The form.
+        form: ImportForm,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// What an import did.
+    ImportReport {
+        /// The imported file's name.
+        file: String,
+        /// The report.
+        report: Report,
+    },
 }
 
 impl Dialog {
@@ -104,6 +123,12 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
             Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
             Dialog::Recover { path } => recover(ui, path, &mut actions),
+            Dialog::Import { form, error } => {
+                import_dialog::form(ui, form, error, native, &mut actions);
+            }
+            Dialog::ImportReport { file, report } => {
+                import_dialog::report(ui, &format!("Imported {file}"), report, &mut actions);
+            }
         }
     });
     if modal.should_close() && actions.is_empty() {

@@ -10,12 +10,14 @@
 //! * [`inspector`]: map summary and metadata, selection, findings, parity
 //!   and history (right side).
 //! * [`dialogs`]: New, Open, Save As, unsaved changes, recovery.
+//! * [`import_dialog`]: File → Import and the import report.
 //! * [`shortcuts`]: the keyboard shortcut sheet (F1).
 //! * [`sizes`]: how wide the side panels may be.
 
 pub mod dialogs;
 pub mod findings;
 pub mod history;
+pub mod import_dialog;
 pub mod inspector;
 pub mod layers;
 pub mod legend;

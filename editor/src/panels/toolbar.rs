@@ -88,6 +88,19 @@ pub fn tool_icon(painter: &egui::Painter, rect: egui::Rect, tool: Tool, color: e
                 stroke,
             ));
         }
+        Tool::HexBrush | Tool::Fill => {
+            let pts: Vec<Pos2> = (0..6)
+                .map(|i| {
+                    let a = (30.0 + 60.0 * i as f32).to_radians();
+                    c + vec2(a.cos(), a.sin()) * r * 0.8
+                })
+                .collect();
+            painter.add(egui::Shape::convex_polygon(pts, color, Stroke::NONE));
+            if tool == Tool::Fill {
+                // A drop falling from the bucket.
+                painter.circle_filled(c + vec2(0.85, 0.75) * r, r * 0.22, color);
+            }
+        }
         Tool::HexSelect => {
             let pts: Vec<Pos2> = (0..6)
                 .map(|i| {

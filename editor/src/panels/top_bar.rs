@@ -63,6 +63,11 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
     for (label, hint, action) in [
         ("New…", "Make a new map (Ctrl+N)", Action::New),
         ("Open…", "Open a map file (Ctrl+O)", Action::Open),
+        (
+            "Import…",
+            "Open a map made elsewhere (Battle for Wesnoth) as a new map",
+            Action::Import,
+        ),
         ("Save", "Save the map (Ctrl+S)", Action::Save),
         (
             "Save as…",

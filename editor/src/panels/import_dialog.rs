@@ -1,0 +1,191 @@
+//! File → Import: the form for importing a Battle for Wesnoth map (the
+//! files and the choices, with the importer's defaults), and the report
+//! shown once the map is open: what was mapped, dropped and guessed.
+
+use crate::action::Action;
+use crate::import::WesnothChoices;
+use egui::{Align, DragValue, Grid, Layout, RichText, ScrollArea, TextEdit, Ui};
+use hexwright_engine::import::{Entry, Report};
+use std::path::PathBuf;
+
+/// The import form as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportForm {
+    /// The `.map` file.
+    pub map: String,
+    /// The scenario `.cfg`, or empty.
+    pub scenario: String,
+    /// Wesnoth's `terrain.cfg`, or empty.
+    pub terrain: String,
+    /// The counts and the hex size.
+    pub choices: WesnothChoices,
+}
+
+impl Default for ImportForm {
+    fn default() -> Self {
+        Self {
+            map: String::new(),
+            scenario: String::new(),
+            terrain: String::new(),
+            choices: WesnothChoices::new(PathBuf::new()),
+        }
+    }
+}
+
+impl ImportForm {
+    /// The choices, when a map file is named.
+    #[must_use]
+    pub fn choices(&self) -> Option<WesnothChoices> {
+        let path = |s: &str| {
+            let s = s.trim();
+            (!s.is_empty()).then(|| PathBuf::from(s))
+        };
+        Some(WesnothChoices {
+            map: path(&self.map)?,
+            scenario: path(&self.scenario),
+            terrain: path(&self.terrain),
+            ..self.choices.clone()
+        })
+    }
+}
+
+/// Draws the import form.
+pub fn form(
+    ui: &mut Ui,
+    form: &mut ImportForm,
+    error: &mut Option<String>,
+    native: bool,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Import a Battle for Wesnoth map");
+    ui.label(
+        "Opens the map as a new, unsaved Hexwright map, with a report of what was carried over.",
+    );
+    Grid::new("import_form")
+        .num_columns(3)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            file_row(
+                ui,
+                "Map file (.map)",
+                &mut form.map,
+                "/path/to/2p_Map.map",
+                native,
+                "map",
+            );
+            file_row(
+                ui,
+                "Scenario (.cfg, optional)",
+                &mut form.scenario,
+                "which sides play, and who are opponents",
+                native,
+                "cfg",
+            );
+            file_row(
+                ui,
+                "Terrain table (optional)",
+                &mut form.terrain,
+                "Wesnoth's data/core/terrain.cfg",
+                native,
+                "cfg",
+            );
+            let c = &mut form.choices;
+            number(
+                ui,
+                "Energy objectives",
+                &mut c.objectives,
+                "Villages nearest the centre that become Energy objectives",
+            );
+            number(
+                ui,
+                "Outposts",
+                &mut c.outposts,
+                "The next villages, which become Outposts",
+            );
+            number(
+                ui,
+                "Barracks per side",
+                &mut c.barracks,
+                "Barracks placed on the free hexes nearest each base",
+            );
+            ui.label("Hex size");
+            ui.add(
+                DragValue::new(&mut c.hex_size)
+                    .range(1.0..=1.0e4)
+                    .speed(0.5),
+            )
+            .on_hover_text("Hex size of the new map: circumradius, in map units");
+            ui.end_row();
+        });
+    if let Some(e) = error.as_deref() {
+        ui.label(RichText::new(e).color(crate::theme::ERROR));
+    }
+    ui.add_space(8.0);
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        if ui.button("Import").clicked() {
+            match form.choices() {
+                Some(c) => actions.push(Action::ImportWesnoth(c)),
+                None => *error = Some("Name the .map file to import".to_owned()),
+            }
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+fn file_row(ui: &mut Ui, label: &str, text: &mut String, hint: &str, native: bool, ext: &str) {
+    let name = ui.label(label);
+    ui.add(
+        TextEdit::singleline(text)
+            .desired_width(260.0)
+            .hint_text(hint),
+    )
+    .labelled_by(name.id);
+    if native && ui.button("Browse…").clicked() {
+        if let Some(p) = rfd::FileDialog::new().add_filter(ext, &[ext]).pick_file() {
+            *text = p.display().to_string();
+        }
+    } else if !native {
+        ui.label("");
+    }
+    ui.end_row();
+}
+
+fn number(ui: &mut Ui, label: &str, value: &mut usize, hint: &str) {
+    let name = ui.label(label);
+    ui.add(DragValue::new(value).range(0..=200))
+        .labelled_by(name.id)
+        .on_hover_text(hint);
+    ui.end_row();
+}
+
+/// Draws the report of an import.
+pub fn report(ui: &mut Ui, title: &str, report: &Report, actions: &mut Vec<Action>) {
+    ui.heading(title);
+    ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+        for (entry, heading) in [
+            (Entry::Mapped, "Mapped"),
+            (Entry::Dropped, "Dropped"),
+            (Entry::Guessed, "Guessed — check these"),
+            (Entry::Note, "Notes"),
+        ] {
+            let lines: Vec<&str> = report.of(entry).collect();
+            if lines.is_empty() {
+                continue;
+            }
+            ui.label(RichText::new(heading).strong());
+            for line in lines {
+                ui.label(format!("• {line}"));
+            }
+            ui.add_space(4.0);
+        }
+    });
+    ui.label(RichText::new("Fix what the validation panel reports, then save the map.").weak());
+    ui.add_space(8.0);
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        if ui.button("Close").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
