@@ -136,12 +136,9 @@ pub fn form(
 
 fn file_row(ui: &mut Ui, label: &str, text: &mut String, hint: &str, native: bool, ext: &str) {
     let name = ui.label(label);
-    ui.add(
-        TextEdit::singleline(text)
-            .desired_width(260.0)
-            .hint_text(hint),
-    )
-    .labelled_by(name.id);
+    ui.add_sized([210.0, 20.0], TextEdit::singleline(text).hint_text(hint))
+        .labelled_by(name.id)
+        .on_hover_text(hint);
     if native && ui.button("Browse…").clicked() {
         if let Some(p) = rfd::FileDialog::new().add_filter(ext, &[ext]).pick_file() {
             *text = p.display().to_string();

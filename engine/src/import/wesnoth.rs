@@ -279,7 +279,11 @@ fn board(
         let c = probe.center(frame.hex(xy));
         (mx, my) = (mx.max(c.x.abs()), my.max(c.y.abs()));
     }
-    let (w, h) = (2.0 * (mx + 1.5 * hex_size), 2.0 * (my + 1.5 * hex_size));
+    // Whole units, so the area reads well; hex (0, 0) stays at its centre.
+    let (w, h) = (
+        (2.0 * (mx + 1.5 * hex_size)).ceil(),
+        (2.0 * (my + 1.5 * hex_size)).ceil(),
+    );
     let mut map = Map::new_empty("import", Orientation::Flat, hex_size, w, h)?;
     let on_map: BTreeSet<(i32, i32)> = cells.keys().map(|&xy| hex_key(frame.hex(xy))).collect();
     let mut parts = outline::outline(&on_map, &map.hex_layout())?.into_iter();
