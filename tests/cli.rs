@@ -402,3 +402,45 @@ fn import_wesnoth_refuses_a_broken_file_with_its_line() {
     assert!(stderr(&o).contains("bad.map:2: cell 2"), "{}", stderr(&o));
     assert!(!dir.join("o.ron").exists(), "nothing is written");
 }
+
+#[test]
+fn render_draws_png_and_svg_headless_and_refuses_what_it_cannot() {
+    let dir = temp_dir("render");
+    let map = root().join("maps/twin-fords.ron");
+    let png = dir.join("twin-fords.png");
+    let o = hexwright(&[
+        "render",
+        map.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+        "--size",
+        "640",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // Width from the PNG header: 640 as asked.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 640);
+    let svg = dir.join("twin-fords.svg");
+    let o = hexwright(&["render", map.to_str().unwrap(), "-o", svg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let bad = dir.join("x.gif");
+    let o = hexwright(&["render", map.to_str().unwrap(), "-o", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("name a .png or .svg file"),
+        "{}",
+        stderr(&o)
+    );
+    let o = hexwright(&[
+        "render",
+        map.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+        "--size",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("from 480 to 8192"), "{}", stderr(&o));
+}

@@ -823,8 +823,22 @@ fn file_import_opens_a_wesnoth_map_with_its_report() {
     h.run();
     assert_eq!(h.state().dialog(), &Dialog::None);
 
-    // A file that is not a map keeps the form open with the reason.
+    // Export a picture of it.
     let dir = TempDir::new("import");
+    let png = dir.path("hamlets.png");
+    h.get_by_label("Export image…").click();
+    h.run();
+    assert!(
+        matches!(h.state().dialog(), Dialog::ExportImage { path, .. } if path == "hamlets.png")
+    );
+    type_path(&mut h, &png.display().to_string());
+    h.get_by_label("Export image").click();
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+
+    // A file that is not a map keeps the form open with the reason.
     let bad = dir.path("bad.map");
     std::fs::write(&bad, "Gg, Gg\nGg\n").unwrap();
     h.get_by_label("Import…").click();

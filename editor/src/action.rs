@@ -79,6 +79,10 @@ pub enum Action {
     CreateMap(NewMapSpec),
     /// Ask for a file to open.
     Open,
+    /// Ask where to export a picture of the map.
+    ExportImage,
+    /// Write a picture of the map to this `.png` or `.svg` file.
+    ExportImagePath(PathBuf),
     /// Ask what to import (after the unsaved-changes prompt).
     Import,
     /// Import a Battle for Wesnoth map with these choices.

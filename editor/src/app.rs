@@ -510,6 +510,27 @@ impl HexwrightApp {
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
             Action::Import => self.guard(Pending::Import),
+            Action::ExportImage => {
+                self.dialog = Dialog::ExportImage {
+                    path: self.image_path(),
+                    error: None,
+                };
+            }
+            Action::ExportImagePath(path) => {
+                let opts = crate::render::RenderOptions::default();
+                match crate::render::write(self.doc.map(), &path, opts) {
+                    Ok(()) => {
+                        self.dialog = Dialog::None;
+                        self.message = Some(format!("Exported {}", path.display()));
+                    }
+                    Err(e) => {
+                        self.dialog = Dialog::ExportImage {
+                            path: path.display().to_string(),
+                            error: Some(format!("{e:#}")),
+                        };
+                    }
+                }
+            }
             Action::ImportWesnoth(choices) => self.import_wesnoth(&choices),
             Action::OpenPath(path) => {
                 if matches!(self.dialog, Dialog::Open { .. }) {
@@ -933,25 +954,36 @@ impl HexwrightApp {
         let path = match self.doc.source() {
             MapSource::File(p) => p.display().to_string(),
             MapSource::Bundled(name) => name.clone(),
-            MapSource::Unsaved => {
-                let stem: String = self
-                    .doc
-                    .map()
-                    .meta
-                    .name
-                    .chars()
-                    .map(|c| {
-                        if c.is_alphanumeric() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            '-'
-                        }
-                    })
-                    .collect();
-                format!("{}.ron", stem.trim_matches('-'))
-            }
+            MapSource::Unsaved => format!("{}.ron", self.name_stem()),
         };
         Dialog::SaveAs { path, error: None }
+    }
+
+    /// The map's name as a file name stem (`Twin Fords` → `twin-fords`).
+    fn name_stem(&self) -> String {
+        let stem: String = self
+            .doc
+            .map()
+            .meta
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        stem.trim_matches('-').to_owned()
+    }
+
+    /// Where a picture of the map goes by default: beside its file.
+    fn image_path(&self) -> String {
+        match self.doc.source() {
+            MapSource::File(p) => p.with_extension("png").display().to_string(),
+            _ => format!("{}.png", self.name_stem()),
+        }
     }
 
     /// Saves to `path`; on failure the error shows (in the Save As dialog

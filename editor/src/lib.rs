@@ -24,6 +24,7 @@ pub mod import;
 pub mod load;
 pub mod pack_draft;
 pub mod panels;
+pub mod render;
 pub mod sandbox;
 pub mod settings;
 pub mod status;

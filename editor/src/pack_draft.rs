@@ -53,6 +53,9 @@ pub struct PackDraft {
     pub roster: Option<String>,
     /// The scenarios, in display order (their files are never rewritten).
     pub scenarios: Vec<DraftScenario>,
+    /// Preview images by map file, kept as the manifest names them (a
+    /// map's preview goes when the map is taken off the list).
+    pub previews: std::collections::BTreeMap<String, String>,
 }
 
 impl PackDraft {
@@ -72,6 +75,7 @@ impl PackDraft {
             entries: Vec::new(),
             roster: None,
             scenarios: Vec::new(),
+            previews: std::collections::BTreeMap::new(),
         }
     }
 
@@ -124,6 +128,7 @@ impl PackDraft {
             entries,
             roster: m.roster,
             scenarios,
+            previews: m.previews,
         })
     }
 
@@ -228,6 +233,12 @@ impl PackDraft {
             maps: self.entries.iter().map(|e| e.name.clone()).collect(),
             roster: self.roster.clone(),
             scenarios: self.scenarios.iter().map(|s| s.name.clone()).collect(),
+            previews: self
+                .previews
+                .iter()
+                .filter(|(map, _)| self.entries.iter().any(|e| &e.name == *map))
+                .map(|(m, i)| (m.clone(), i.clone()))
+                .collect(),
         }
     }
 

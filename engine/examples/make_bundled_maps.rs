@@ -934,6 +934,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         maps: maps.iter().map(|(file, _)| (*file).to_owned()).collect(),
         roster: None,
         scenarios: Vec::new(),
+        previews: std::collections::BTreeMap::new(),
     };
     format::save_atomic(&manifest, &dir.join(MANIFEST_FILE))?;
     println!("wrote {}", dir.join(MANIFEST_FILE).display());

@@ -18,7 +18,7 @@ use crate::rules::scenario::{MapRef, Scenario, ScenarioError};
 use crate::validate::{Finding, Rule};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 /// The manifest file name inside a pack folder.
@@ -50,6 +50,10 @@ pub struct Manifest {
     /// map of the pack with armies, seed and round limit set up.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scenarios: Vec<String>,
+    /// A preview image per map: map file → image file (both relative to the
+    /// pack folder), e.g. a PNG made by `hexwright render`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub previews: BTreeMap<String, String>,
 }
 
 impl Manifest {
@@ -94,6 +98,15 @@ impl Manifest {
                         format!("the manifest lists \"{m}\" twice; list each {what} once"),
                     ));
                 }
+            }
+        }
+        for image in self.previews.values() {
+            if !is_safe_relative(image) {
+                out.push(Finding::new(
+                    Rule::PackBadPath,
+                    None,
+                    format!("the manifest names the preview image \"{image}\", which is not a plain path inside the pack folder; use a relative path without \"..\""),
+                ));
             }
         }
         if let Some(r) = &self.roster
@@ -351,6 +364,7 @@ pub fn load_pack(dir: &Path) -> Result<LoadedPack, LoadError> {
         .iter()
         .map(|name| scenario_entry(dir, name, &shown, &mut findings))
         .collect();
+    findings.extend(preview_findings(dir, &manifest, &shown));
     let roster = manifest
         .roster
         .as_deref()
@@ -390,6 +404,35 @@ fn listed_bytes(dir: &Path, manifest: &Manifest, shown: &str) -> u64 {
         .filter(std::fs::Metadata::is_file)
         .map(|m| m.len())
         .sum()
+}
+
+/// Warnings for preview images that do not exist, and for previews of maps
+/// the pack does not list.
+fn preview_findings(dir: &Path, manifest: &Manifest, shown: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (map, image) in &manifest.previews {
+        if !manifest.maps.contains(map) {
+            out.push(Finding::new(
+                Rule::PackMissingPreview,
+                None,
+                format!("the manifest names a preview for \"{map}\", which is not one of its maps; list the map or remove the preview"),
+            ));
+        }
+        if is_safe_relative(image)
+            && let Err(e) = resolve_in_pack(dir, dir, image, shown, "the preview image")
+            && is_missing(&e)
+        {
+            out.push(Finding::new(
+                Rule::PackMissingPreview,
+                None,
+                format!(
+                    "the preview image \"{image}\" of \"{map}\" does not exist at {}; make it with `hexwright render {map} -o {image}` or remove it",
+                    dir.join(image).display()
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// The finding for a listed file that does not exist.
@@ -559,6 +602,7 @@ mod tests {
             maps: vec!["m.ron".into()],
             roster: None,
             scenarios: scenarios.iter().map(|s| (*s).to_owned()).collect(),
+            previews: BTreeMap::new(),
         }
     }
 

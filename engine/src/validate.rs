@@ -130,6 +130,8 @@ rules! {
     PackBadPath => ("pack-bad-path", Error, "pack map paths are distinct and stay inside the pack folder"),
     /// The roster a pack manifest names cannot be read, or breaks roster rules.
     PackBadRoster => ("pack-bad-roster", Error, "the roster a pack names is a readable, valid roster"),
+    /// A preview image a pack manifest names does not exist, or names no map of the pack.
+    PackMissingPreview => ("pack-missing-preview", Warning, "every preview image a pack manifest names exists, for one of its maps"),
     /// A starting zone is not one connected group of hexes.
     ZoneDisconnected => ("zone-disconnected", Warning, "each starting zone is connected"),
     /// A side has no barracks.

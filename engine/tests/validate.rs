@@ -170,7 +170,8 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::OutpostUnreachable
         | Rule::DistanceImbalance
         | Rule::OutpostBlind
-        | Rule::GridOutsideArea => Severity::Warning,
+        | Rule::GridOutsideArea
+        | Rule::PackMissingPreview => Severity::Warning,
     }
 }
 
@@ -349,6 +350,34 @@ fn pack_bad_path_case() -> Case {
         "a path leaving the pack must not be read"
     );
     Case::found(loaded.findings, &[(Rule::PackBadPath, None)])
+}
+
+fn pack_missing_preview_case() -> Case {
+    // A preview image that is not there, and one for a map not listed.
+    let tmp = TempDir::new("preview");
+    format::save_atomic(&valid_map(), &tmp.path().join("a.ron")).unwrap();
+    std::fs::write(tmp.path().join("b.png"), b"\x89PNG").unwrap();
+    let text = "(format: 1, name: \"Test pack\", version: \"1.0.0\", maps: [\"a.ron\"], previews: {\"a.ron\": \"a.png\", \"z.ron\": \"b.png\"})\n";
+    std::fs::write(tmp.path().join(pack::MANIFEST_FILE), text).unwrap();
+    let loaded = pack::load_pack(tmp.path()).unwrap();
+    assert_eq!(loaded.manifest.previews.len(), 2);
+    assert!(
+        loaded.findings[0]
+            .message
+            .contains("\"a.png\" of \"a.ron\" does not exist")
+    );
+    assert!(
+        loaded.findings[1]
+            .message
+            .contains("\"z.ron\", which is not one of its maps")
+    );
+    Case::found(
+        loaded.findings,
+        &[
+            (Rule::PackMissingPreview, None),
+            (Rule::PackMissingPreview, None),
+        ],
+    )
 }
 
 fn pack_bad_roster_case() -> Case {
@@ -692,6 +721,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::PackMissingMap, pack_missing_map_case),
     (Rule::PackBadPath, pack_bad_path_case),
     (Rule::PackBadRoster, pack_bad_roster_case),
+    (Rule::PackMissingPreview, pack_missing_preview_case),
     (Rule::ZoneDisconnected, zone_disconnected_case),
     (Rule::BarracksMissing, barracks_missing_case),
     (Rule::ObjectiveUnreachable, objective_unreachable_case),
@@ -745,6 +775,7 @@ rule_tests! {
     rule_pack_missing_map => PackMissingMap,
     rule_pack_bad_path => PackBadPath,
     rule_pack_bad_roster => PackBadRoster,
+    rule_pack_missing_preview => PackMissingPreview,
     rule_zone_disconnected => ZoneDisconnected,
     rule_barracks_missing => BarracksMissing,
     rule_objective_unreachable => ObjectiveUnreachable,
@@ -860,7 +891,7 @@ fn output_line(file: &str, f: &Finding) -> String {
 fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
     if matches!(
         rule,
-        Rule::PackMissingMap | Rule::PackBadPath | Rule::PackBadRoster
+        Rule::PackMissingMap | Rule::PackBadPath | Rule::PackBadRoster | Rule::PackMissingPreview
     ) {
         let tmp = TempDir::new("doc");
         let dir = tmp.path().join("my-pack");

@@ -6,6 +6,7 @@
 
 mod import;
 mod info;
+mod render;
 mod replay;
 mod rotation;
 mod rules;
@@ -89,6 +90,11 @@ pub enum Command {
     /// validation error, 1 when it is written with errors to fix, 2 when
     /// nothing could be imported or written.
     Import(import::ImportArgs),
+    /// Draw a map to a PNG or SVG picture, headless (no window or GPU).
+    ///
+    /// The picture is the canvas's look with a legend. Exits 2 when the map
+    /// cannot be read or the picture cannot be drawn or written.
+    Render(render::RenderArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -107,6 +113,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Replay(a)) => replay::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Rules(a)) => rules::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Import(a)) => import::run(&a, &mut std::io::stdout().lock()),
+        Some(Command::Render(a)) => render::run(&a),
     };
     ExitCode::from(code)
 }

@@ -78,6 +78,13 @@ pub enum Dialog {
         /// Where.
         path: PathBuf,
     },
+    /// Export a picture of the map.
+    ExportImage {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
     /// Import a map made elsewhere.
     Import {
         /// The form.
@@ -119,6 +126,9 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             }
             Dialog::SaveAs { path, error } => {
                 path_form(ui, PathForm::SaveAs, path, error, native, &mut actions);
+            }
+            Dialog::ExportImage { path, error } => {
+                path_form(ui, PathForm::ExportImage, path, error, native, &mut actions);
             }
             Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
             Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
@@ -220,6 +230,7 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
 enum PathForm {
     Open,
     SaveAs,
+    ExportImage,
 }
 
 fn path_form(
@@ -233,6 +244,7 @@ fn path_form(
     let (title, verb) = match form {
         PathForm::Open => ("Open a map", "Open file"),
         PathForm::SaveAs => ("Save the map as", "Save file"),
+        PathForm::ExportImage => ("Export an image of the map", "Export image"),
     };
     ui.heading(title);
     let label = ui.label("File path");
@@ -240,7 +252,11 @@ fn path_form(
         .add(
             TextEdit::singleline(path)
                 .desired_width(f32::INFINITY)
-                .hint_text("/path/to/map.ron"),
+                .hint_text(if form == PathForm::ExportImage {
+                    "/path/to/map.png (or .svg)"
+                } else {
+                    "/path/to/map.ron"
+                }),
         )
         .labelled_by(label.id);
     field.request_focus();
@@ -279,6 +295,11 @@ fn path_form(
             chosen = match form {
                 PathForm::Open => dialog.pick_file(),
                 PathForm::SaveAs => dialog.set_file_name("map.ron").save_file(),
+                PathForm::ExportImage => rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .add_filter("SVG image", &["svg"])
+                    .set_file_name("map.png")
+                    .save_file(),
             };
             if chosen.is_none() {
                 *error = Some(files::NOTHING_PICKED.to_owned());
@@ -290,6 +311,7 @@ fn path_form(
         actions.push(match form {
             PathForm::Open => Action::OpenPath(p),
             PathForm::SaveAs => Action::SavePath(p, from_system),
+            PathForm::ExportImage => Action::ExportImagePath(p),
         });
     }
 }

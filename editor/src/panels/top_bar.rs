@@ -75,6 +75,11 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
             Action::SaveAs,
         ),
         (
+            "Export image…",
+            "Save a picture of the map (PNG or SVG), as the canvas draws it, with a legend",
+            Action::ExportImage,
+        ),
+        (
             "Pack…",
             "Open, make or edit a map pack (a folder of maps with a manifest)",
             Action::Pack,

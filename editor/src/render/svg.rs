@@ -1,0 +1,257 @@
+//! A map as an SVG picture: the canvas's layers as vector shapes in the
+//! canvas's colours — hexes (usable or not), terrain, starting zones,
+//! features — and a legend.
+
+use super::{LEGEND_WIDTH, RenderOptions};
+use crate::theme::{self, Palette};
+use egui::Color32;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::geom::Point;
+use hexwright_engine::map::{FeatureKind, Map, TerrainKind};
+use hexwright_engine::player::PlayerId;
+use hexwright_engine::shape;
+use std::fmt::Write;
+
+fn paint(c: Color32) -> String {
+    let [r, g, b, a] = c.to_srgba_unmultiplied();
+    format!(
+        "fill=\"#{r:02x}{g:02x}{b:02x}\" fill-opacity=\"{:.3}\"",
+        f32::from(a) / 255.0
+    )
+}
+
+fn stroke(c: Color32, width: f64) -> String {
+    let [r, g, b, _] = c.to_srgba_unmultiplied();
+    format!("stroke=\"#{r:02x}{g:02x}{b:02x}\" stroke-width=\"{width:.2}\"")
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// What a feature looks like here: its colour and a letter.
+fn feature_look(kind: FeatureKind) -> (Color32, &'static str) {
+    match kind {
+        FeatureKind::Bush => (Color32::from_rgb(0x3F, 0xA3, 0x4D), ""),
+        FeatureKind::Outpost => (Color32::WHITE, "O"),
+        FeatureKind::Objective => (theme::WARNING, "E"),
+        FeatureKind::Barracks { side } => (theme::side_color(side), "B"),
+        FeatureKind::Base { side } => (theme::side_color(side), "H"),
+    }
+}
+
+/// World to picture coordinates.
+struct Frame {
+    margin: f64,
+    scale: f64,
+}
+
+impl Frame {
+    fn at(&self, p: Point) -> (f64, f64) {
+        (
+            self.margin + p.x * self.scale,
+            self.margin + p.y * self.scale,
+        )
+    }
+
+    fn points(&self, pts: &[Point]) -> String {
+        pts.iter()
+            .map(|&p| {
+                let (x, y) = self.at(p);
+                format!("{x:.2},{y:.2}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The SVG text of `map`.
+///
+/// # Errors
+/// When the width is out of range or the usable hexes cannot be computed.
+pub fn render(map: &Map, opts: RenderOptions) -> anyhow::Result<String> {
+    let (width, height) = opts.size(map)?;
+    let coverage = Coverage::new(map)?;
+    let palette: Palette = opts.palette();
+    let canvas = (width - LEGEND_WIDTH) as f64;
+    let margin = 16.0;
+    let frame = Frame {
+        margin,
+        scale: ((canvas - 2.0 * margin) / map.area.width.get())
+            .min((height as f64 - 2.0 * margin) / map.area.height.get()),
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(&map.meta.name));
+    let _ = writeln!(
+        s,
+        "<rect width=\"100%\" height=\"100%\" {}/>",
+        paint(palette.background)
+    );
+    let (ax, ay) = frame.at(Point::new(0.0, 0.0));
+    let _ = writeln!(
+        s,
+        "<rect x=\"{ax:.2}\" y=\"{ay:.2}\" width=\"{:.2}\" height=\"{:.2}\" {} {}/>",
+        map.area.width.get() * frame.scale,
+        map.area.height.get() * frame.scale,
+        paint(palette.area),
+        stroke(palette.area_border, 1.0)
+    );
+    hexes(&mut s, map, &coverage, &palette, &frame);
+    terrain(&mut s, map, &palette, &frame);
+    features(&mut s, map, &palette, &frame);
+    legend(&mut s, map, &palette, canvas);
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+/// Every grid hex, usable or not, and the starting zones.
+fn hexes(s: &mut String, map: &Map, coverage: &Coverage, palette: &Palette, frame: &Frame) {
+    let layout = map.hex_layout();
+    let _ = writeln!(s, "<g id=\"hexes\" {}>", stroke(palette.grid_line, 0.6));
+    for &h in coverage.hexes() {
+        let fill = if coverage.is_usable(h) {
+            palette.usable
+        } else {
+            palette.unusable
+        };
+        let _ = writeln!(
+            s,
+            "<polygon data-hex=\"{},{}\" points=\"{}\" {}/>",
+            h.x,
+            h.y,
+            frame.points(&layout.corners(h)),
+            paint(fill)
+        );
+    }
+    let _ = writeln!(s, "</g>\n<g id=\"zones\">");
+    for z in &map.zones {
+        for &h in &z.hexes {
+            let _ = writeln!(
+                s,
+                "<polygon points=\"{}\" {} {}/>",
+                frame.points(&layout.corners(h)),
+                paint(palette.zone_fill(z.side)),
+                stroke(theme::side_color(z.side), 1.2)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// Every terrain piece but erasers, as its outline.
+fn terrain(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
+    let layout = map.hex_layout();
+    let _ = writeln!(s, "<g id=\"terrain\">");
+    for piece in map.terrain.iter().filter(|p| !p.shape.is_eraser()) {
+        let prepared = shape::prepare_shape(&piece.shape, &layout);
+        let mut d = String::new();
+        for ring in &prepared.rings {
+            let _ = write!(d, "M{}Z", frame.points(&ring.points).replace(' ', "L"));
+        }
+        let _ = writeln!(
+            s,
+            "<path d=\"{d}\" {} {} fill-rule=\"nonzero\"/>",
+            paint(palette.terrain_fill(piece.kind)),
+            stroke(palette.terrain_line(piece.kind), 1.0)
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// Every feature as a disc of its colour with its letter.
+fn features(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
+    let layout = map.hex_layout();
+    let _ = writeln!(
+        s,
+        "<g id=\"features\" font-family=\"sans-serif\" font-weight=\"bold\" text-anchor=\"middle\">"
+    );
+    let r = layout.size * frame.scale * 0.55;
+    for f in &map.features {
+        let (x, y) = frame.at(layout.center(f.hex));
+        let (color, letter) = feature_look(f.kind);
+        let _ = writeln!(
+            s,
+            "<circle data-feature=\"{}\" cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" {} {}/>",
+            f.kind.name(),
+            paint(color),
+            stroke(palette.glyph_outline, 1.0)
+        );
+        if !letter.is_empty() {
+            let _ = writeln!(
+                s,
+                "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"{:.1}\" {}>{letter}</text>",
+                y + r * 0.4,
+                r * 1.1,
+                paint(palette.glyph_outline)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
+    let x = x0 + 12.0;
+    let mut y = 28.0;
+    let _ = writeln!(
+        s,
+        "<g id=\"legend\" font-family=\"sans-serif\" font-size=\"13\" {}>",
+        paint(if palette.dark {
+            Color32::WHITE
+        } else {
+            Color32::BLACK
+        })
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
+        escape(&map.meta.name)
+    );
+    y += 26.0;
+    let mut rows: Vec<(Color32, String)> = vec![
+        (palette.usable, "Usable hex".to_owned()),
+        (
+            palette.unusable,
+            "Unusable hex (under half free)".to_owned(),
+        ),
+    ];
+    for kind in TerrainKind::ALL {
+        rows.push((palette.terrain_fill(kind), kind.name().to_owned()));
+    }
+    for side in PlayerId::all(map.player_count()) {
+        rows.push((
+            palette.zone_fill(side),
+            format!("Starting zone, side {side}"),
+        ));
+    }
+    for kind in [
+        FeatureKind::Objective,
+        FeatureKind::Outpost,
+        FeatureKind::Bush,
+    ] {
+        rows.push((feature_look(kind).0, kind.name().to_owned()));
+    }
+    rows.push((
+        theme::side_color(PlayerId(0)),
+        "H base, B barracks (side colour)".to_owned(),
+    ));
+    for (color, label) in rows {
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{:.1}\" width=\"16\" height=\"16\" {} {}/><text x=\"{}\" y=\"{y:.1}\">{}</text>",
+            y - 12.0,
+            paint(color),
+            stroke(palette.grid_line, 1.0),
+            x + 24.0,
+            escape(&label)
+        );
+        y += 22.0;
+    }
+    let _ = writeln!(s, "</g>");
+}
