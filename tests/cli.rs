@@ -444,3 +444,96 @@ fn render_draws_png_and_svg_headless_and_refuses_what_it_cannot() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("from 480 to 8192"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_pack_is_zipped_then_validated_and_simulated_from_the_zip() {
+    let dir = temp_dir("zip");
+    let pack = dir.join("classics");
+    std::fs::create_dir_all(&pack).unwrap();
+    for f in [
+        "pack.ron",
+        "twin-fords.ron",
+        "ember-isles.ron",
+        "broken-crown.ron",
+        "three-passes.ron",
+        "four-corners.ron",
+    ] {
+        std::fs::copy(root().join("maps").join(f), pack.join(f)).unwrap();
+    }
+    // A preview for one map, made by render.
+    let o = hexwright(&[
+        "render",
+        pack.join("twin-fords.ron").to_str().unwrap(),
+        "-o",
+        pack.join("twin-fords.png").to_str().unwrap(),
+        "--size",
+        "480",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let manifest = std::fs::read_to_string(pack.join("pack.ron")).unwrap();
+    let manifest = manifest.trim_end().trim_end_matches(')').to_owned()
+        + "    previews: {\"twin-fords.ron\": \"twin-fords.png\"},\n)\n";
+    std::fs::write(pack.join("pack.ron"), manifest).unwrap();
+    let zip = dir.join("classics.zip");
+    let o = hexwright(&[
+        "pack",
+        "zip",
+        pack.to_str().unwrap(),
+        "-o",
+        zip.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = hexwright(&["validate", zip.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let o = hexwright(&[
+        "simulate",
+        zip.to_str().unwrap(),
+        "--matches",
+        "4",
+        "--entry",
+        "ember-isles.ron",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Matches:     4"), "{}", stdout(&o));
+
+    // A broken map inside the zip is reported as inside it.
+    let broken = broken_map(&dir);
+    std::fs::copy(&broken, pack.join("twin-fords.ron")).unwrap();
+    let o = hexwright(&[
+        "pack",
+        "zip",
+        pack.to_str().unwrap(),
+        "-o",
+        dir.join("no.zip").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("twin-fords.ron has validation errors"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("no.zip").exists());
+
+    // A hostile zip: refused with the entry named.
+    let evil = dir.join("evil.zip");
+    {
+        use std::io::Write as _;
+        let mut w = zip::ZipWriter::new(std::fs::File::create(&evil).unwrap());
+        w.start_file("pack.ron", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        w.write_all(b"(format: 1, name: \"E\", version: \"1\", maps: [])")
+            .unwrap();
+        w.start_file("../../escape.ron", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        w.write_all(b"x").unwrap();
+        w.finish().unwrap();
+    }
+    let o = hexwright(&["validate", evil.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the entry \"../../escape.ron\" is not a plain path"),
+        "{}",
+        stderr(&o)
+    );
+}

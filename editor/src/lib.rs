@@ -33,3 +33,4 @@ pub mod theme;
 pub mod tool;
 pub mod view;
 pub mod words;
+pub mod zipped;

@@ -50,6 +50,7 @@ pub mod limits;
 pub mod map;
 pub mod openings;
 pub mod pack;
+pub mod pack_zip;
 pub mod player;
 pub mod replay;
 pub mod rotation;

@@ -6,6 +6,7 @@
 
 mod import;
 mod info;
+mod pack_cmd;
 mod render;
 mod replay;
 mod rotation;
@@ -50,7 +51,8 @@ pub enum Command {
     /// Exits 0 when there is no error, 1 when there is any error, 2 when a
     /// file cannot be read or parsed.
     Validate {
-        /// Map files (`.ron`), pack folders, or pack manifests (`pack.ron`).
+        /// Map files (`.ron`), pack folders, pack manifests (`pack.ron`),
+        /// zipped packs (`.zip`) or folders of maps.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Print a JSON array of `{severity, rule, file, hex, message}` instead.
@@ -95,6 +97,9 @@ pub enum Command {
     /// The picture is the canvas's look with a legend. Exits 2 when the map
     /// cannot be read or the picture cannot be drawn or written.
     Render(render::RenderArgs),
+    /// Work with map packs: `pack zip DIR -o PACK.zip` shares a pack as one
+    /// file (which `validate` and `simulate` read directly).
+    Pack(pack_cmd::PackArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -114,6 +119,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Rules(a)) => rules::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Import(a)) => import::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Render(a)) => render::run(&a),
+        Some(Command::Pack(a)) => pack_cmd::run(&a),
     };
     ExitCode::from(code)
 }

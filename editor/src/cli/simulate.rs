@@ -22,8 +22,12 @@ use std::time::Instant;
 /// The options of `hexwright simulate`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SimulateArgs {
-    /// A map file, or a scenario file (`.ron`).
+    /// A map file, or a scenario file (`.ron`), or a zipped map pack
+    /// (`.zip`: its first map, or `--entry`).
     pub path: PathBuf,
+    /// With a zipped pack: the map or scenario in it to play.
+    #[arg(long, value_name = "FILE")]
+    pub entry: Option<String>,
     /// Matches to play (seat-swapped pairs when the bots differ).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
@@ -68,7 +72,23 @@ pub(super) struct Setup {
 /// Runs `simulate`, printing the report to `out`; returns the exit code (0,
 /// or 2 for bad input).
 pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
-    match simulate(args, out) {
+    let result = if crate::zipped::is_zip(&args.path) {
+        crate::zipped::Unzipped::open(&args.path).and_then(|unzipped| {
+            let inner = SimulateArgs {
+                path: unzipped.entry(args.entry.as_deref())?,
+                ..args.clone()
+            };
+            simulate(&inner, out).map_err(|e| anyhow::anyhow!(unzipped.shown(&format!("{e:#}"))))
+        })
+    } else if args.entry.is_some() {
+        Err(anyhow::anyhow!(
+            "--entry picks a file of a zipped pack; {} is not a .zip",
+            args.path.display()
+        ))
+    } else {
+        simulate(args, out)
+    };
+    match result {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e:#}");

@@ -162,7 +162,26 @@ impl Report {
         }
     }
 
+    /// A zipped pack: unpacked, checked as a pack, its files named inside
+    /// the archive.
+    fn zipped(&mut self, path: &Path) {
+        match crate::zipped::Unzipped::open(path) {
+            Ok(unzipped) => {
+                let first = self.rows.len();
+                self.path(unzipped.dir());
+                for row in &mut self.rows[first..] {
+                    row.file = unzipped.shown(&row.file);
+                    row.message = unzipped.shown(&row.message);
+                }
+            }
+            Err(e) => self.refused(&path.display().to_string(), format!("{e:#}")),
+        }
+    }
+
     fn path(&mut self, path: &Path) {
+        if crate::zipped::is_zip(path) {
+            return self.zipped(path);
+        }
         if path.is_dir() && !path.join(MANIFEST_FILE).exists() {
             return self.folder(path);
         }
