@@ -537,3 +537,79 @@ fn a_pack_is_zipped_then_validated_and_simulated_from_the_zip() {
         stderr(&o)
     );
 }
+
+#[test]
+fn import_tiled_then_export_and_import_again_gives_the_same_file() {
+    let tmx = root().join("../shared/data/tiled-hex/test_hexagonal_tile_60x60x30.tmx");
+    if !tmx.is_file() {
+        eprintln!("skipped: {} is absent", tmx.display());
+        return;
+    }
+    let dir = temp_dir("tiled");
+    let (a, tmj, b) = (dir.join("a.ron"), dir.join("a.tmj"), dir.join("b.ron"));
+    let mapping = dir.join("mapping.ron");
+    std::fs::write(&mapping, r#"(tiles: {1: "open,bush"})"#).unwrap();
+    let o = hexwright(&[
+        "import",
+        "tiled",
+        tmx.to_str().unwrap(),
+        "--mapping",
+        mapping.to_str().unwrap(),
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    // Written, with validation errors to fix (no zones or bases yet).
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("mapped   14 hexes"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("mapped   14 features"),
+        "{}",
+        stdout(&o)
+    );
+    let o = hexwright(&[
+        "export",
+        "tiled",
+        a.to_str().unwrap(),
+        "-o",
+        tmj.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(dir.join("a-tiles.png").is_file());
+    let o = hexwright(&[
+        "import",
+        "tiled",
+        tmj.to_str().unwrap(),
+        "-o",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let (ta, tb) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    // The same map, but for where it says it came from.
+    let strip = |t: &str| {
+        t.lines()
+            .filter(|l| !l.contains("source:") && !l.contains("name:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&ta), strip(&tb));
+    // A mapping with a meaning that is not one is refused.
+    std::fs::write(&mapping, r#"(tiles: {1: "lava"})"#).unwrap();
+    let o = hexwright(&[
+        "import",
+        "tiled",
+        tmx.to_str().unwrap(),
+        "--mapping",
+        mapping.to_str().unwrap(),
+        "-o",
+        dir.join("c.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("\"lava\" is not a tile meaning"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -793,8 +793,12 @@ fn file_import_opens_a_wesnoth_map_with_its_report() {
     // Without a file, the form says what is missing.
     h.get_by_label("Import").click();
     h.run();
-    assert!(h.query_by_label("Name the .map file to import").is_some());
-    type_into(&mut h, "Map file (.map)", &map.display().to_string());
+    assert!(h.query_by_label("Name the map file to import").is_some());
+    type_into(
+        &mut h,
+        "Map file (.map, .tmx, .tmj)",
+        &map.display().to_string(),
+    );
     h.get_by_label("Import").click();
     h.run();
     let doc = h.state().document();
@@ -845,18 +849,37 @@ fn file_import_opens_a_wesnoth_map_with_its_report() {
     h.run();
     h.get_by_label("Don't save").click();
     h.run();
-    type_into(&mut h, "Map file (.map)", &bad.display().to_string());
+    type_into(
+        &mut h,
+        "Map file (.map, .tmx, .tmj)",
+        &bad.display().to_string(),
+    );
     h.get_by_label("Import").click();
     h.run();
     assert!(
         matches!(h.state().dialog(), Dialog::Import { error: Some(e), .. } if e.contains("bad.map:2") && e.contains("rectangle"))
     );
     assert_eq!(h.state().document().map().meta.name, "Hamlets");
+
+    // The same form opens a Tiled map.
+    let tmx = map.with_file_name("../tiled-hex/hexagonal-mini.tmx");
+    type_into(
+        &mut h,
+        "Map file (.map, .tmx, .tmj)",
+        &tmx.display().to_string(),
+    );
+    h.get_by_label("Import").click();
+    h.run();
+    assert_eq!(h.state().document().map().meta.name, "hexagonal mini");
+    assert_eq!(h.state().document().board().coverage().hexes().len(), 400);
 }
 
-/// Clicks the text field labelled `label` and types `text` into it.
+/// Clicks the text field labelled `label` and types `text` into it,
+/// replacing what is there.
 fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.run();
     h.get_by_role_and_label(Role::TextInput, label)
         .type_text(text);

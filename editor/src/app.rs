@@ -894,12 +894,12 @@ impl HexwrightApp {
     /// Imports a Wesnoth map as a new unsaved map and shows the report; on
     /// failure the form stays open with the reason.
     fn import_wesnoth(&mut self, choices: &WesnothChoices) {
-        let result = crate::import::wesnoth(choices).and_then(|imported| {
-            let board = Board::new(imported.map.clone())?;
-            Ok((imported, board))
+        let result = crate::import::any(choices).and_then(|(map, report)| {
+            let board = Board::new(map)?;
+            Ok((report, board))
         });
         match result {
-            Ok((imported, board)) => {
+            Ok((report, board)) => {
                 self.replace_document(Document::new(board, MapSource::Unsaved));
                 self.history.mark_unsaved();
                 let file = choices.map.file_name().map_or_else(
@@ -907,10 +907,7 @@ impl HexwrightApp {
                     |n| n.to_string_lossy().into_owned(),
                 );
                 self.message = Some(format!("Imported {file}; save it to keep it"));
-                self.dialog = Dialog::ImportReport {
-                    file,
-                    report: imported.report,
-                };
+                self.dialog = Dialog::ImportReport { file, report };
             }
             Err(e) => {
                 if let Dialog::Import { error, .. } = &mut self.dialog {

@@ -86,3 +86,56 @@ pub fn wesnoth(choices: &WesnothChoices) -> anyhow::Result<Imported> {
     };
     Ok(wesnoth::import(&text, &opts)?)
 }
+
+/// Imports the map `choices` names, by its extension: a Tiled map for
+/// `.tmx` and `.tmj` (with `choices.terrain` as its tile mapping), else a
+/// Battle for Wesnoth map. Returns the map and the report.
+///
+/// # Errors
+/// As [`wesnoth`] and [`tiled`].
+pub fn any(
+    choices: &WesnothChoices,
+) -> anyhow::Result<(hexwright_engine::map::Map, hexwright_engine::import::Report)> {
+    let ext = choices
+        .map
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if matches!(ext.as_deref(), Some("tmx" | "tmj" | "json")) {
+        let t = tiled(
+            &choices.map,
+            choices.terrain.as_deref(),
+            Some(choices.hex_size),
+        )?;
+        Ok((t.map, t.report))
+    } else {
+        let w = wesnoth(choices)?;
+        Ok((w.map, w.report))
+    }
+}
+
+/// Reads a Tiled map (`.tmx` or `.tmj`) and, if given, a mapping file, and
+/// imports the map.
+///
+/// # Errors
+/// When a file cannot be read, or the map or mapping cannot be used.
+pub fn tiled(
+    path: &Path,
+    mapping: Option<&Path>,
+    hex_size: Option<f64>,
+) -> anyhow::Result<hexwright_engine::import::tiled::TiledImport> {
+    use hexwright_engine::import::tiled::{self, TileMapping, TiledOptions};
+    let text = format::read_text(path)?;
+    let mapping = match mapping {
+        Some(p) => Some(format::parse_ron::<TileMapping>(
+            &format::read_text(p)?,
+            &p.display().to_string(),
+        )?),
+        None => None,
+    };
+    let opts = TiledOptions {
+        file: path.display().to_string(),
+        hex_size,
+        mapping,
+    };
+    Ok(tiled::import(&text, &opts)?)
+}

@@ -287,3 +287,150 @@ fn a_small_symmetric_map_imports_exactly() {
     );
     assert!(report.contains("dropped  the one-hex border"), "{report}");
 }
+
+// ----- Tiled ------------------------------------------------------------------
+
+use hexwright_engine::import::tiled::{self, TileMapping, TiledOptions};
+
+fn tiled_import(text: &str, file: &str, mapping: Option<TileMapping>) -> tiled::TiledImport {
+    let opts = TiledOptions {
+        file: file.to_owned(),
+        hex_size: None,
+        mapping,
+    };
+    tiled::import(text, &opts).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// Exports `map` to TMJ text and imports it again.
+fn tiled_round_trip(map: &hexwright_engine::map::Map) -> hexwright_engine::map::Map {
+    let (tmj, _) = tiled::export(map, "tiles.png").unwrap();
+    let text = serde_json::to_string_pretty(&tmj).unwrap();
+    tiled_import(&text, "x.tmj", None).map
+}
+
+#[test]
+fn both_tiled_examples_import_and_export_then_reimport_to_the_same_map() {
+    let Some(dir) = data() else { return };
+    let cases = [
+        (
+            "tiled-hex/hexagonal-mini.tmx",
+            400,
+            hexwright_engine::layout::Orientation::Pointy,
+        ),
+        (
+            "tiled-hex/test_hexagonal_tile_60x60x30.tmx",
+            14,
+            hexwright_engine::layout::Orientation::Flat,
+        ),
+        (
+            "tiled-hex/libtiled-java-test-resources/hexagonal-mini.tmx",
+            400,
+            hexwright_engine::layout::Orientation::Pointy,
+        ),
+        (
+            "tiled-hex/libtiled-java-test-resources/test_hexagonal_tile_60x60x30.tmx",
+            14,
+            hexwright_engine::layout::Orientation::Flat,
+        ),
+    ];
+    for (file, hexes, orientation) in cases {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let imp = tiled_import(&text, file, None);
+        let m = &imp.map;
+        assert_eq!(m.layout.orientation, orientation, "{file}");
+        let c = Coverage::new(m).unwrap();
+        assert_eq!(c.hexes().len(), hexes, "{file}");
+        assert_eq!(c.usable_count(), hexes, "{file}: no mapping, all open");
+        assert!(imp.report.to_string().contains("taken as open"), "{file}");
+        assert_eq!(tiled_round_trip(m), *m, "{file}");
+    }
+    // The flat example's two rows of tiles are two parts of the grid.
+    let text = std::fs::read_to_string(dir.join(cases[1].0)).unwrap();
+    assert_eq!(tiled_import(&text, "t", None).map.grid_parts.len(), 1);
+}
+
+#[test]
+fn a_tiled_mapping_gives_terrain_and_features() {
+    let Some(dir) = data() else { return };
+    let text = std::fs::read_to_string(dir.join("tiled-hex/hexagonal-mini.tmx")).unwrap();
+    let plain = tiled_import(&text, "mini.tmx", None);
+    let mapping: TileMapping = ron::from_str(
+        r#"(tiles: {2: "water", 3: "rock", 4: "open,bush", 17: "void"}, default: "open")"#,
+    )
+    .unwrap();
+    let imp = tiled_import(&text, "mini.tmx", Some(mapping));
+    let m = &imp.map;
+    let c = Coverage::new(m).unwrap();
+    let before = Coverage::new(&plain.map).unwrap();
+    assert!(
+        c.hexes().len() < before.hexes().len(),
+        "void tiles leave the map"
+    );
+    assert!(
+        c.usable_count() < c.hexes().len(),
+        "water and rock cover hexes"
+    );
+    assert!(m.features.iter().all(|f| f.kind == FeatureKind::Bush));
+    assert!(!m.features.is_empty());
+    assert_eq!(tiled_round_trip(m), *m);
+}
+
+#[test]
+fn an_imported_wesnoth_map_survives_a_trip_through_tiled() {
+    let Some(dir) = data() else { return };
+    let text = std::fs::read_to_string(dir.join("wesnoth-2p/2p_Hamlets.map")).unwrap();
+    let imp = import("2p_Hamlets.map", &text);
+    let back = tiled_round_trip(&imp.map);
+    assert_eq!(back, imp.map);
+}
+
+#[test]
+fn broken_tiled_files_are_errors_that_say_why() {
+    let opts = TiledOptions {
+        file: "t.tmx".to_owned(),
+        ..TiledOptions::default()
+    };
+    let err = |text: &str| tiled::import(text, &opts).unwrap_err().to_string();
+    let head = r#"<map version="1.0" orientation="hexagonal" width="2" height="1" tilewidth="14" tileheight="12" hexsidelength="6" staggeraxis="y" staggerindex="odd">"#;
+    assert!(
+        err(r#"<map orientation="orthogonal" width="2" height="2"/>"#)
+            .contains("only hexagonal maps")
+    );
+    assert!(err("<map <<").contains("not well-formed XML"));
+    let zstd = format!(
+        r#"{head}<layer name="L" width="2" height="1"><data encoding="base64" compression="zstd">AAAA</data></layer></map>"#
+    );
+    assert!(
+        err(&zstd).contains("zstd compression is not supported"),
+        "{}",
+        err(&zstd)
+    );
+    let short = format!(
+        r#"{head}<layer name="L" width="2" height="1"><data encoding="csv">1</data></layer></map>"#
+    );
+    assert!(
+        err(&short).contains("layer \"L\" has 1 tiles"),
+        "{}",
+        err(&short)
+    );
+    let empty = format!(
+        r#"{head}<layer name="L" width="2" height="1"><data encoding="csv">0,0</data></layer></map>"#
+    );
+    assert!(err(&empty).contains("the map is empty"));
+    let bad_meaning = format!(
+        r#"{head}<tileset firstgid="1" name="t" tilewidth="14" tileheight="12"><tile id="0"><properties><property name="hexwright" value="lava"/></properties></tile></tileset><layer name="L" width="2" height="1"><data encoding="csv">1,1</data></layer></map>"#
+    );
+    assert!(
+        err(&bad_meaning).contains("\"lava\" is not a tile meaning"),
+        "{}",
+        err(&bad_meaning)
+    );
+    // A tile property says what the tile is.
+    let good = bad_meaning.replace("lava", "base:1");
+    let imp = tiled::import(&good, &opts).unwrap();
+    assert_eq!(imp.map.features.len(), 2);
+    assert!(imp.map.features.iter().all(|f| f.kind
+        == FeatureKind::Base {
+            side: hexwright_engine::player::PlayerId(1)
+        }));
+}

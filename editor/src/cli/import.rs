@@ -1,5 +1,6 @@
-//! `hexwright import wesnoth FILE.map -o OUT.ron`: a map made elsewhere,
-//! turned into a Hexwright map file.
+//! `hexwright import wesnoth FILE.map -o OUT.ron` and `hexwright import
+//! tiled FILE.tmx -o OUT.ron`: a map made elsewhere, turned into a Hexwright
+//! map file.
 //!
 //! Prints the import's report (what was mapped, dropped and guessed), then
 //! the new map's validation findings. Exits 0 when the map is written and
@@ -27,6 +28,26 @@ pub struct ImportArgs {
 pub enum ImportFrom {
     /// A Battle for Wesnoth map (`.map`).
     Wesnoth(WesnothArgs),
+    /// A Tiled hexagonal map (`.tmx` or `.tmj`).
+    Tiled(TiledArgs),
+}
+
+/// `import tiled`.
+#[derive(Debug, Args)]
+pub struct TiledArgs {
+    /// The `.tmx` or `.tmj` file.
+    pub file: PathBuf,
+    /// A RON file saying what each tile means, e.g.
+    /// `(tiles: {1: "open", 2: "rock", 5: "open,bush"}, default: "open")`;
+    /// without it, the tiles' `hexwright` properties.
+    #[arg(long)]
+    pub mapping: Option<PathBuf>,
+    /// Hex size of the new map; default the map's own.
+    #[arg(long)]
+    pub hex_size: Option<f64>,
+    /// The map file to write (`.ron`).
+    #[arg(short, long)]
+    pub out: PathBuf,
 }
 
 /// `import wesnoth`.
@@ -63,6 +84,13 @@ pub struct WesnothArgs {
 pub fn run(args: &ImportArgs, out: &mut dyn Write) -> u8 {
     match &args.from {
         ImportFrom::Wesnoth(a) => wesnoth(a, out),
+        ImportFrom::Tiled(a) => match import::tiled(&a.file, a.mapping.as_deref(), a.hex_size) {
+            Ok(imported) => finish(&imported.map, &imported.report, &a.out, out),
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                2
+            }
+        },
     }
 }
 
@@ -83,21 +111,32 @@ fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
             return 2;
         }
     };
-    if let Err(e) = format::save_atomic(&imported.map, &a.out) {
+    finish(&imported.map, &imported.report, &a.out, out)
+}
+
+/// Writes the imported map to `path`, then prints the report and the map's
+/// findings; returns the exit code.
+fn finish(
+    map: &hexwright_engine::map::Map,
+    report: &hexwright_engine::import::Report,
+    path: &std::path::Path,
+    out: &mut dyn Write,
+) -> u8 {
+    if let Err(e) = format::save_atomic(map, path) {
         eprintln!("error: {e}");
         return 2;
     }
-    let coverage = match Coverage::new(&imported.map) {
+    let coverage = match Coverage::new(map) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {}: {e}", a.out.display());
+            eprintln!("error: {}: {e}", path.display());
             return 2;
         }
     };
-    let findings = validate::validate(&imported.map, &coverage);
-    let shown = a.out.display().to_string();
+    let findings = validate::validate(map, &coverage);
+    let shown = path.display().to_string();
     let written = (|| -> std::io::Result<()> {
-        write!(out, "{}", imported.report)?;
+        write!(out, "{report}")?;
         writeln!(
             out,
             "wrote {shown}: {} hexes, {} usable",

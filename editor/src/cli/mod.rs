@@ -4,6 +4,7 @@
 //! input was read but has errors (e.g. validation errors), `2` a file could
 //! not be read or parsed, or the arguments were wrong.
 
+mod export;
 mod import;
 mod info;
 mod pack_cmd;
@@ -85,7 +86,7 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print the ruleset's constants and the roster's races and units.
     Rules(RulesArgs),
-    /// Turn a map made elsewhere (Battle for Wesnoth) into a map file.
+    /// Turn a map made elsewhere (Battle for Wesnoth, Tiled) into a map file.
     ///
     /// Prints what was mapped, dropped and guessed, then the new map's
     /// validation findings. Exits 0 when the map is written with no
@@ -100,6 +101,9 @@ pub enum Command {
     /// Work with map packs: `pack zip DIR -o PACK.zip` shares a pack as one
     /// file (which `validate` and `simulate` read directly).
     Pack(pack_cmd::PackArgs),
+    /// Write a map in another program's format: `export tiled MAP -o
+    /// OUT.tmj` (with its tileset picture), which `import tiled` reads back.
+    Export(export::ExportArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -120,6 +124,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Import(a)) => import::run(&a, &mut std::io::stdout().lock()),
         Some(Command::Render(a)) => render::run(&a),
         Some(Command::Pack(a)) => pack_cmd::run(&a),
+        Some(Command::Export(a)) => export::run(&a, &mut std::io::stdout().lock()),
     };
     ExitCode::from(code)
 }

@@ -1,6 +1,7 @@
-//! File → Import: the form for importing a Battle for Wesnoth map (the
-//! files and the choices, with the importer's defaults), and the report
-//! shown once the map is open: what was mapped, dropped and guessed.
+//! File → Import: the form for importing a Battle for Wesnoth map or a
+//! Tiled map (the files and the choices, with the importers' defaults), and
+//! the report shown once the map is open: what was mapped, dropped and
+//! guessed.
 
 use crate::action::Action;
 use crate::import::WesnothChoices;
@@ -57,7 +58,7 @@ pub fn form(
     native: bool,
     actions: &mut Vec<Action>,
 ) {
-    ui.heading("Import a Battle for Wesnoth map");
+    ui.heading("Import a map (Battle for Wesnoth or Tiled)");
     ui.label(
         "Opens the map as a new, unsaved Hexwright map, with a report of what was carried over.",
     );
@@ -67,11 +68,11 @@ pub fn form(
         .show(ui, |ui| {
             file_row(
                 ui,
-                "Map file (.map)",
+                "Map file (.map, .tmx, .tmj)",
                 &mut form.map,
                 "/path/to/2p_Map.map",
                 native,
-                "map",
+                &["map", "tmx", "tmj"],
             );
             file_row(
                 ui,
@@ -79,22 +80,22 @@ pub fn form(
                 &mut form.scenario,
                 "which sides play, and who are opponents",
                 native,
-                "cfg",
+                &["cfg"],
             );
             file_row(
                 ui,
-                "Terrain table (optional)",
+                "Terrain table or tile mapping (optional)",
                 &mut form.terrain,
-                "Wesnoth's data/core/terrain.cfg",
+                "Wesnoth's terrain.cfg, or a Tiled mapping .ron",
                 native,
-                "cfg",
+                &["cfg", "ron"],
             );
             let c = &mut form.choices;
             number(
                 ui,
                 "Energy objectives",
                 &mut c.objectives,
-                "Villages nearest the centre that become Energy objectives",
+                "Wesnoth villages nearest the centre that become Energy objectives",
             );
             number(
                 ui,
@@ -125,7 +126,7 @@ pub fn form(
         if ui.button("Import").clicked() {
             match form.choices() {
                 Some(c) => actions.push(Action::ImportWesnoth(c)),
-                None => *error = Some("Name the .map file to import".to_owned()),
+                None => *error = Some("Name the map file to import".to_owned()),
             }
         }
         if ui.button("Cancel").clicked() {
@@ -134,13 +135,16 @@ pub fn form(
     });
 }
 
-fn file_row(ui: &mut Ui, label: &str, text: &mut String, hint: &str, native: bool, ext: &str) {
+fn file_row(ui: &mut Ui, label: &str, text: &mut String, hint: &str, native: bool, ext: &[&str]) {
     let name = ui.label(label);
     ui.add_sized([210.0, 20.0], TextEdit::singleline(text).hint_text(hint))
         .labelled_by(name.id)
         .on_hover_text(hint);
     if native && ui.button("Browse…").clicked() {
-        if let Some(p) = rfd::FileDialog::new().add_filter(ext, &[ext]).pick_file() {
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter(ext.join(", "), ext)
+            .pick_file()
+        {
             *text = p.display().to_string();
         }
     } else if !native {

@@ -11,6 +11,7 @@
 
 pub mod raster;
 pub mod svg;
+pub mod tileset;
 
 use crate::canvas::{self, CanvasParams, CanvasState};
 use crate::document::{Document, MapSource};

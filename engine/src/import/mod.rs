@@ -8,6 +8,9 @@
 //! barracks beside them. Every importer returns a [`Report`] of what it
 //! mapped, dropped and guessed, so a designer knows what to check.
 //!
+//! [`tiled`] reads Tiled's hexagonal maps (TMX or TMJ) with a mapping of
+//! tiles to terrain and features, and writes a map back as a Tiled map.
+//!
 //! The pieces an importer needs are shared: [`outline`] turns a set of
 //! hexes into the grid region that holds exactly them, and [`placement`]
 //! places zones, barracks and the features picked from a list of sites,
@@ -15,6 +18,9 @@
 
 pub mod outline;
 pub mod placement;
+pub mod tiled;
+pub mod tiled_export;
+pub mod tiled_read;
 pub mod wesnoth;
 pub mod wesnoth_grid;
 mod wesnoth_place;

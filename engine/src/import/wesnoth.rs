@@ -217,6 +217,11 @@ pub fn import(text: &str, opts: &WesnothOptions) -> Result<Imported, ImportError
         "movement costs and terrain defence are not carried over: every hex a unit can stand on is the same open ground here",
     );
     map.meta = meta(opts);
+    // Canonical order: features and zone hexes by row, then column.
+    map.features.sort_by_key(|f| hex_key(f.hex));
+    for z in &mut map.zones {
+        z.hexes.sort_by_key(|&h| hex_key(h));
+    }
     map.check_limits().map_err(|source| ImportError::Limit {
         file: file.to_owned(),
         source,
