@@ -421,22 +421,12 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
         ..TiledMap::default()
     };
     map.properties = json_properties(v.get("properties"));
-    for ts in v
-        .get("tilesets")
-        .and_then(serde_json::Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for ts in array(&v, "tilesets") {
         let first = n(ts, "firstgid").unwrap_or(1.0) as u32;
         if let Some(src) = s(ts, "source") {
             map.external_tilesets.push(src);
         }
-        for t in ts
-            .get("tiles")
-            .and_then(serde_json::Value::as_array)
-            .into_iter()
-            .flatten()
-        {
+        for t in array(ts, "tiles") {
             let id = n(t, "id").unwrap_or(0.0) as u32;
             let props = json_properties(t.get("properties"));
             if !props.is_empty() {
@@ -444,12 +434,7 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
             }
         }
     }
-    for layer in v
-        .get("layers")
-        .and_then(serde_json::Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for layer in array(&v, "layers") {
         if s(layer, "type").as_deref() != Some("tilelayer") {
             continue;
         }
@@ -480,6 +465,14 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
         map.layers.push((name, data));
     }
     Ok(map)
+}
+
+/// The elements of the array `key` of `v` (none when it is not one).
+fn array<'a>(v: &'a serde_json::Value, key: &str) -> impl Iterator<Item = &'a serde_json::Value> {
+    v.get(key)
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
 }
 
 fn json_properties(v: Option<&serde_json::Value>) -> BTreeMap<String, String> {
