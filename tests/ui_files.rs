@@ -885,3 +885,41 @@ fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
         .type_text(text);
     h.run();
 }
+
+#[test]
+fn a_zipped_pack_opens_read_only_and_its_maps_open_as_unsaved_copies() {
+    let dir = TempDir::new("zipped");
+    let zip = dir.path("classics.zip");
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    hexwright_engine::pack_zip::write_zip(&maps, &zip).unwrap();
+    let names = hexwright::bundled::manifest().unwrap().maps;
+    let mut h = harness(HexwrightApp::with_default_map());
+    h.get_by_label("Pack…").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Pack folder")
+        .type_text(&zip.display().to_string());
+    h.run();
+    h.get_by_label("Open pack").click();
+    h.run();
+    assert!(
+        h.query_by_label(&format!("Maps ({})", names.len()))
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("read only").is_some());
+    assert!(h.query_by_label("Save pack").is_none());
+    assert!(h.query_by_label("Remove").is_none());
+    h.get_all_by_label("Open").nth(1).unwrap().click();
+    h.run();
+    let expected = format::parse_map(
+        hexwright::bundled::MAPS
+            .iter()
+            .find(|(n, _)| *n == names[1])
+            .unwrap()
+            .1,
+        "x",
+    )
+    .unwrap();
+    assert_eq!(h.state().document().map(), &expected);
+    assert_eq!(h.state().document().source(), &MapSource::Unsaved);
+    assert!(h.state().is_dirty(), "a copy from a zip asks to be saved");
+}

@@ -133,6 +133,8 @@ pub struct HexwrightApp {
     clipboard_text: Option<String>,
     /// The map pack being edited, if any, and whether its window shows.
     pack: Option<PackDraft>,
+    /// The unpacked files of a zipped pack while it is open.
+    unzipped: Option<crate::zipped::Unzipped>,
     pack_shown: bool,
     pack_add_name: String,
     /// A file the user was told exists and may press Save again to replace.
@@ -179,6 +181,7 @@ impl HexwrightApp {
             clipboard_text: None,
             pack: None,
             pack_shown: false,
+            unzipped: None,
             pack_add_name: String::new(),
             replace_confirmed: None,
             sandbox: None,
@@ -647,10 +650,12 @@ impl HexwrightApp {
                     };
                 }
             }
-            Action::OpenPack(path) => match PackDraft::open(&path) {
-                Ok(draft) => {
-                    self.message = Some(format!("Opened the pack {}", draft.dir.display()));
+            Action::OpenPack(path) => match open_pack(&path) {
+                Ok((draft, unzipped)) => {
+                    let shown = draft.archive.as_ref().unwrap_or(&draft.dir);
+                    self.message = Some(format!("Opened the pack {}", shown.display()));
                     self.pack = Some(draft);
+                    self.unzipped = unzipped;
                     self.pack_shown = true;
                     self.dialog = Dialog::None;
                 }
@@ -696,7 +701,11 @@ impl HexwrightApp {
             }
             Action::PackOpenMap(i) => {
                 if let Some(path) = self.pack.as_ref().and_then(|p| p.path_of(i)) {
-                    self.guard(Pending::OpenPath(path));
+                    if self.pack.as_ref().is_some_and(|p| p.archive.is_some()) {
+                        self.guard(Pending::OpenCopy(path));
+                    } else {
+                        self.guard(Pending::OpenPath(path));
+                    }
                 }
             }
             Action::PackSave => {
@@ -849,6 +858,21 @@ impl HexwrightApp {
             Pending::OpenBundled(name) => {
                 self.dialog = Dialog::None;
                 self.open_bundled(&name);
+            }
+            Pending::OpenCopy(path) => {
+                self.dialog = Dialog::None;
+                match load::open_file(&path) {
+                    Ok(mut doc) => {
+                        doc.set_source(MapSource::Unsaved);
+                        self.replace_document(doc);
+                        self.history.mark_unsaved();
+                        self.message = Some(
+                            "Opened a map of a zipped pack: save it to a file to keep changes"
+                                .to_owned(),
+                        );
+                    }
+                    Err(problem) => self.load_error = Some(problem),
+                }
             }
             Pending::Recover => {
                 self.dialog = Dialog::None;
@@ -1417,5 +1441,19 @@ impl eframe::App for HexwrightApp {
     /// so it is persisted next to the settings.
     fn persist_egui_memory(&self) -> bool {
         true
+    }
+}
+
+/// Opens the pack at `path`: a folder, its `pack.ron`, or a zipped pack,
+/// which is unpacked (the returned files must live while the pack is open)
+/// and opened read only.
+fn open_pack(path: &Path) -> Result<(PackDraft, Option<crate::zipped::Unzipped>), String> {
+    if crate::zipped::is_zip(path) {
+        let unzipped = crate::zipped::Unzipped::open(path).map_err(|e| format!("{e:#}"))?;
+        let mut draft = PackDraft::open(unzipped.dir()).map_err(|e| unzipped.shown(&e))?;
+        draft.archive = Some(path.to_path_buf());
+        Ok((draft, Some(unzipped)))
+    } else {
+        PackDraft::open(path).map(|d| (d, None))
     }
 }

@@ -56,6 +56,9 @@ pub struct PackDraft {
     /// Preview images by map file, kept as the manifest names them (a
     /// map's preview goes when the map is taken off the list).
     pub previews: std::collections::BTreeMap<String, String>,
+    /// The zip file the pack was read from, when it was: such a pack is
+    /// read only (`dir` is a temporary folder).
+    pub archive: Option<PathBuf>,
 }
 
 impl PackDraft {
@@ -76,6 +79,7 @@ impl PackDraft {
             roster: None,
             scenarios: Vec::new(),
             previews: std::collections::BTreeMap::new(),
+            archive: None,
         }
     }
 
@@ -129,6 +133,7 @@ impl PackDraft {
             roster: m.roster,
             scenarios,
             previews: m.previews,
+            archive: None,
         })
     }
 
@@ -245,6 +250,12 @@ impl PackDraft {
     /// Writes the added maps, then the manifest. Added maps that were
     /// written become ordinary entries.
     pub fn save(&mut self) -> Result<(), String> {
+        if let Some(zip) = &self.archive {
+            return Err(format!(
+                "{} is a zipped pack, read only: unzip it into a folder to edit it",
+                zip.display()
+            ));
+        }
         let manifest = self.manifest();
         if manifest.name.is_empty() || manifest.version.is_empty() {
             return Err("a pack needs a name and a version".to_owned());

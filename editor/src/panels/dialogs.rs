@@ -28,6 +28,9 @@ pub enum Pending {
     OpenBundled(String),
     /// Open the recovered map.
     Recover,
+    /// Open a copy of this file as an unsaved map (a map of a zipped
+    /// pack).
+    OpenCopy(PathBuf),
     /// Show the Import dialog.
     Import,
     /// Close the window.
@@ -324,7 +327,7 @@ fn pack(
     actions: &mut Vec<Action>,
 ) {
     ui.heading("Map pack");
-    ui.label("A pack is a folder with a pack.ron manifest and the maps it lists.");
+    ui.label("A pack is a folder with a pack.ron manifest and the maps it lists, or a .zip of one (opened read only).");
     let field = ui
         .add(
             TextEdit::singleline(path)

@@ -18,6 +18,19 @@ pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Ac
         .open(&mut open)
         .default_width(440.0)
         .show(ui.ctx(), |ui| {
+            if let Some(zip) = &draft.archive {
+                ui.label(RichText::new(zip.display().to_string()).monospace().weak());
+                ui.label(
+                    RichText::new(
+                        "A zipped pack, read only: open its maps, or unzip it to edit it.",
+                    )
+                    .color(ui.visuals().warn_fg_color),
+                );
+                ui.separator();
+                ui.label(RichText::new(format!("Maps ({})", draft.entries.len())).strong());
+                entries(ui, draft, &mut actions);
+                return;
+            }
             ui.label(
                 RichText::new(draft.dir.display().to_string())
                     .monospace()
@@ -110,6 +123,10 @@ fn entries(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
                     "Take it off the list (the file stays in the folder)",
                 ),
             ] {
+                // A zipped pack is read only: its maps can only be opened.
+                if draft.archive.is_some() && label != "Open" {
+                    continue;
+                }
                 if ui
                     .add_enabled(enabled, egui::Button::new(label).small())
                     .on_hover_text(format!("{hint}: {}", entry.name))
