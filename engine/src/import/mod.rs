@@ -28,6 +28,8 @@ pub mod wesnoth_scenario;
 pub mod wesnoth_symmetry;
 pub mod wesnoth_terrain;
 
+use crate::limits;
+use crate::map::LimitError;
 use std::fmt;
 
 /// What kind of line a report holds.
@@ -102,4 +104,46 @@ impl fmt::Display for Report {
         }
         Ok(())
     }
+}
+
+/// Why a map made elsewhere cannot be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The text is larger than a map file may be.
+    #[error(
+        "{file}: the file is {size} bytes; the limit is {} bytes",
+        limits::MAX_FILE_BYTES
+    )]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Its size.
+        size: usize,
+    },
+    /// A problem at a place in the file.
+    #[error("{file}:{line}: {message}")]
+    At {
+        /// The file.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A problem with the whole file.
+    #[error("{file}: {message}")]
+    File {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The map built exceeds a limit of Hexwright's maps.
+    #[error("{file}: {source}")]
+    Limit {
+        /// The file.
+        file: String,
+        /// The limit.
+        source: LimitError,
+    },
 }

@@ -22,12 +22,12 @@
 //! hex size and the cell of hex `(0, 0)` as map properties, so importing the
 //! export gives the same map.
 
+use super::ImportError;
 use super::outline;
 pub use super::tiled_export::{
     TILESET_COLUMNS, Tmj, TmjLayer, TmjProperty, TmjTile, TmjTileset, export, export_tiles,
 };
 use super::tiled_read::{StaggerAxis, TiledMap};
-use super::wesnoth_grid::ImportError;
 use super::{Entry, Report};
 use crate::geom::Point;
 use crate::layout::{HexLayout, Orientation, hex_key};

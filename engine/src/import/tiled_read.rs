@@ -9,7 +9,7 @@
 //! ([`GID_MASK`]). Infinite maps, zstd-compressed data and external tilesets'
 //! properties are not read: the first two are errors, the last a note.
 
-use super::wesnoth_grid::ImportError;
+use super::ImportError;
 use crate::limits;
 use base64::Engine as _;
 use std::collections::BTreeMap;

@@ -16,7 +16,8 @@
 //!   ([`super::wesnoth_symmetry`]): hex `(0, 0)` is the hex nearest its
 //!   centre, and side 1's things are placed as the images of side 0's.
 
-use super::wesnoth_grid::{ImportError, WesnothGrid, axial, offset};
+use super::ImportError;
+use super::wesnoth_grid::{WesnothGrid, axial, offset};
 use super::wesnoth_place::Placer;
 use super::wesnoth_scenario::ScenarioSide;
 use super::wesnoth_symmetry::{Motion, Symmetry, centre_kind, detect, world};

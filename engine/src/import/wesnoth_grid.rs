@@ -8,54 +8,12 @@
 //! Wesnoth's neighbours ([`WesnothGrid::neighbours`]) are exactly the hex
 //! grid's.
 
+pub use super::ImportError;
 use crate::limits;
-use crate::map::LimitError;
 use hexx::Hex;
 
 /// Wesnoth's largest map side (`max_map_size()`), border included.
 pub const MAX_SIDE: usize = 1000;
-
-/// Why a Wesnoth map cannot be imported.
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    /// The text is larger than a map file may be.
-    #[error(
-        "{file}: the file is {size} bytes; the limit is {} bytes",
-        limits::MAX_FILE_BYTES
-    )]
-    TooLarge {
-        /// The file.
-        file: String,
-        /// Its size.
-        size: usize,
-    },
-    /// A problem at a place in the file.
-    #[error("{file}:{line}: {message}")]
-    At {
-        /// The file.
-        file: String,
-        /// The line, from 1.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A problem with the whole file.
-    #[error("{file}: {message}")]
-    File {
-        /// The file.
-        file: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// The map built exceeds a limit of Hexwright's maps.
-    #[error("{file}: {source}")]
-    Limit {
-        /// The file.
-        file: String,
-        /// The limit.
-        source: LimitError,
-    },
-}
 
 /// One cell of a `.map` file.
 #[derive(Clone, Debug, PartialEq, Eq)]

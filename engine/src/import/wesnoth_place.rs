@@ -102,11 +102,13 @@ impl<'a> Placer<'a> {
         let image = |h: Hex| self.image(h).unwrap_or(h);
         let mut first: Option<Vec<Hex>> = None;
         let mut zones = Vec::new();
+        // Each zone takes its hexes from the next side's.
+        let mut taken = self.taken.clone();
         for (i, &base) in self.bases.iter().enumerate() {
             let side = PlayerId(i as u8);
             let mirrored = match &first {
                 Some(z0) if self.mirror.is_some() => {
-                    placement::mirrored(z0, &image, &self.usable, &self.taken)
+                    placement::mirrored(z0, &image, &self.usable, &taken)
                 }
                 _ => None,
             };
@@ -117,7 +119,7 @@ impl<'a> Placer<'a> {
                 );
                 h
             } else {
-                let z = placement::zone(base, &self.castles, &self.usable, &self.taken, ZONE_SIZE);
+                let z = placement::zone(base, &self.castles, &self.usable, &taken, ZONE_SIZE);
                 let mut text = format!(
                     "the starting zone of side {side}: {} castle hexes connected to its keep",
                     z.from_castle
@@ -139,12 +141,11 @@ impl<'a> Placer<'a> {
             if first.is_none() {
                 first = Some(hexes.clone());
             }
-            zones.push((side, hexes));
+            taken.extend(hexes.iter().map(|&h| hex_key(h)));
+            zones.push(Zone { side, hexes });
         }
-        for (side, hexes) in zones {
-            self.taken.extend(hexes.iter().map(|&h| hex_key(h)));
-            map.zones.push(Zone { side, hexes });
-        }
+        self.taken = taken;
+        map.zones.extend(zones);
     }
 
     /// `count` barracks per side on the free hexes nearest its base.
