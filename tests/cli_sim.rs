@@ -445,3 +445,97 @@ fn simulate_json_matches_the_golden_report() {
         std::fs::read_to_string(root().join("tests/golden/simulate-twin-fords.json")).unwrap();
     assert_eq!(masked, fixture);
 }
+
+/// The lines of a text report but its speed line (wall-clock time).
+fn without_speed(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("Speed:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The batch the shard tests play, with `extra` arguments.
+fn shard_batch<'a>(m: &'a str, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "simulate",
+        m,
+        "--matches",
+        "14",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        seed,
+        "--max-rounds",
+        "15",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Plays the `n` shards of the batch with `seed` into `dir`; their files.
+fn play_shards(dir: &std::path::Path, m: &str, seed: &str, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|k| {
+            let file = dir.join(format!("shard-{seed}-{n}-{k}.json"));
+            let (spec, path) = (format!("{k}/{n}"), file.to_str().unwrap().to_owned());
+            let o = hexwright(&shard_batch(m, seed, &["--shard", &spec, "--out", &path]));
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn merged_shards_report_what_one_process_reports() {
+    let dir = temp_dir("shards");
+    let m = map("twin-fords.ron");
+    let one = hexwright(&shard_batch(&m, "5", &[]));
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    let one_text = String::from_utf8(one.stdout).unwrap();
+    let o = hexwright(&shard_batch(&m, "5", &["--json"]));
+    let mut one_json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    one_json["matches_per_sec"] = serde_json::Value::Null;
+    for n in [1, 2, 3, 7] {
+        let mut files = play_shards(&dir, &m, "5", n);
+        // In any order.
+        files.reverse();
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(String::as_str));
+        let o = hexwright(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(without_speed(&text), without_speed(&one_text), "{n} shards");
+        args.push("--json");
+        let o = hexwright(&args);
+        let mut merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        merged["matches_per_sec"] = serde_json::Value::Null;
+        assert_eq!(merged, one_json, "{n} shards");
+    }
+}
+
+#[test]
+fn shards_of_other_batches_missing_or_doubled_are_refused() {
+    let dir = temp_dir("bad-shards");
+    let m = map("twin-fords.ron");
+    let three = play_shards(&dir, &m, "5", 3);
+    let two = play_shards(&dir, &m, "5", 2);
+    let other = play_shards(&dir, &m, "6", 2);
+    let refused = |files: &[&str], text: &str| {
+        let mut args = vec!["merge"];
+        args.extend_from_slice(files);
+        let o = hexwright(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(text), "{}", stderr(&o));
+    };
+    refused(&[&three[0], &three[2]], "shards 1 of 3 are missing");
+    refused(
+        &[&three[0], &three[1], &three[1], &three[2]],
+        "are both shard 1 of 3",
+    );
+    refused(&[&two[0], &three[1]], "its shard count differs");
+    refused(&[&two[0], &other[1]], "its seed differs");
+    // Without --out, a shard has nowhere to go.
+    let o = hexwright(&["simulate", &m, "--matches", "4", "--shard", "0/2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("give --out FILE"), "{}", stderr(&o));
+}

@@ -57,6 +57,7 @@ pub mod rotation;
 pub mod rules;
 pub mod ruleset;
 pub mod shape;
+pub mod shard;
 pub mod sim;
 pub mod stats;
 pub mod summary;

@@ -370,8 +370,30 @@ pub fn simulate_each<T: Send>(
     cancel: &AtomicBool,
     keep: &(dyn Fn(usize, MatchResult) -> T + Sync),
 ) -> Vec<T> {
+    simulate_range(
+        prepared,
+        batch,
+        0..batch.matches,
+        options,
+        progress,
+        cancel,
+        keep,
+    )
+}
+
+/// Like [`simulate_each`], for the matches `range` of the batch only (a
+/// shard, see [`crate::shard`]): each plays exactly as in the whole batch.
+pub fn simulate_range<T: Send>(
+    prepared: &Prepared,
+    batch: &Batch,
+    range: std::ops::Range<usize>,
+    options: PlayOptions,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    keep: &(dyn Fn(usize, MatchResult) -> T + Sync),
+) -> Vec<T> {
     let done = AtomicUsize::new(0);
-    (0..batch.matches)
+    (range.start..range.end.min(batch.matches))
         .into_par_iter()
         .filter_map(|i| {
             if cancel.load(Ordering::Relaxed) {

@@ -7,6 +7,7 @@
 mod export;
 mod import;
 mod info;
+mod merge;
 mod pack_cmd;
 mod render;
 mod replay;
@@ -104,6 +105,13 @@ pub enum Command {
     /// Write a map in another program's format: `export tiled MAP -o
     /// OUT.tmj` (with its tileset picture), which `import tiled` reads back.
     Export(export::ExportArgs),
+    /// Merge the shard files of a batch played in slices
+    /// (`simulate --shard K/N --out FILE`) and print its report as
+    /// `simulate` prints it for the whole batch.
+    ///
+    /// Refuses files of different batches, a missing shard and a doubled
+    /// one (exit 2).
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -125,6 +133,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(Command::Render(a)) => render::run(&a),
         Some(Command::Pack(a)) => pack_cmd::run(&a),
         Some(Command::Export(a)) => export::run(&a, &mut std::io::stdout().lock()),
+        Some(Command::Merge(a)) => merge::run(&a, &mut std::io::stdout().lock()),
     };
     ExitCode::from(code)
 }

@@ -28,6 +28,14 @@ pub struct SimulateArgs {
     /// With a zipped pack: the map or scenario in it to play.
     #[arg(long, value_name = "FILE")]
     pub entry: Option<String>,
+    /// Play only slice K of N of the batch (K from 0, e.g. a Kubernetes
+    /// `JOB_COMPLETION_INDEX`), with the same seeds and seatings as the
+    /// whole batch, and write it to `--out` for `hexwright merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<hexwright_engine::shard::Shard>,
+    /// With `--shard`: the shard file to write (`.json`).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<PathBuf>,
     /// Matches to play (seat-swapped pairs when the bots differ).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
@@ -215,6 +223,12 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let setup = load(args, &roster)?;
     let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
     if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
+        if args.shard.is_some() {
+            bail!(
+                "--shard splits akw-rules-v1 batches so far; run {} batches in one process",
+                setup.prepared.ruleset
+            );
+        }
         return super::rotation::simulate(args, &setup, bots, jobs, out);
     }
     let bots = [bots[0], bots[1]];
@@ -223,6 +237,9 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         bots,
         seed: setup.seed,
     };
+    if let Some(shard) = args.shard {
+        return super::merge::play_shard(args, &setup, &roster, &batch, shard, jobs, out);
+    }
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
@@ -270,7 +287,7 @@ fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<
     Ok(())
 }
 
-fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
+pub(super) fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
     let [a, b] = batch.bots;
     let seating = match batch.counting() {
         Counting::Matches => "each match its own seed",

@@ -1,0 +1,297 @@
+//! Batches split across machines and merged exactly.
+//!
+//! A batch of `matches` matches is cut into `count` disjoint slices of
+//! consecutive matches ([`Shard::range`]); slice `index` plays exactly the
+//! matches the whole batch would play there, with the same seeds and
+//! seatings ([`crate::sim::Batch::game`]). Each slice is written as a
+//! [`ShardFile`]: the batch's identity ([`BatchId`]: ruleset, map, roster
+//! and setup hashes, bots, seed, matches, round limit), which slice it is,
+//! its match rows and its playing time. [`merge`] checks that the files
+//! belong to one batch and cover it exactly once, and gives back every
+//! match row in order, from which the batch's report is made as if one
+//! process had played it.
+
+use crate::sim::MatchRow;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// The shard file format this engine writes and reads.
+pub const SHARD_FORMAT: u32 = 1;
+
+/// Most shards a batch may be cut into.
+pub const MAX_SHARDS: usize = 100_000;
+
+/// Which slice of a batch to play: `index` of `count`, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// The slice, from 0 (a Kubernetes `JOB_COMPLETION_INDEX`).
+    pub index: usize,
+    /// How many slices.
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Reads `K/N`, with `0 <= K < N <= MAX_SHARDS`.
+    ///
+    /// ```
+    /// use hexwright_engine::shard::Shard;
+    /// assert_eq!("2/7".parse(), Ok(Shard { index: 2, count: 7 }));
+    /// assert!("7/7".parse::<Shard>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("\"{s}\" is not a shard: write K/N, K from 0 to N - 1 (e.g. 0/4)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if count == 0 || count > MAX_SHARDS || index >= count {
+            return Err(bad());
+        }
+        Ok(Self { index, count })
+    }
+}
+
+impl Shard {
+    /// The matches of this slice of a batch of `matches`: consecutive, the
+    /// slices together covering `0..matches` once.
+    ///
+    /// ```
+    /// use hexwright_engine::shard::Shard;
+    /// let s = |index| Shard { index, count: 3 }.range(10);
+    /// assert_eq!((s(0), s(1), s(2)), (0..3, 3..6, 6..10));
+    /// ```
+    #[must_use]
+    pub fn range(self, matches: usize) -> Range<usize> {
+        let at = |k: usize| (matches as u128 * k as u128 / self.count as u128) as usize;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+/// What makes two shards parts of the same batch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BatchId {
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// The map's content hash.
+    pub map: String,
+    /// The roster's content hash.
+    pub roster: String,
+    /// The hash of everything else a scenario sets up (armies, opening).
+    pub setup: String,
+    /// The bots, in the batch's order.
+    pub bots: Vec<String>,
+    /// The first seed.
+    pub seed: u64,
+    /// Matches in the whole batch.
+    pub matches: usize,
+    /// The round limit.
+    pub round_limit: u32,
+}
+
+/// One slice of a batch, as a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardFile {
+    /// Always [`SHARD_FORMAT`].
+    pub format: u32,
+    /// The batch.
+    pub batch: BatchId,
+    /// This slice's index, from 0.
+    pub shard: usize,
+    /// How many slices.
+    pub shards: usize,
+    /// Seconds spent playing this slice.
+    pub seconds: f64,
+    /// Its matches, in order.
+    pub rows: Vec<MatchRow>,
+}
+
+/// Why shard files cannot be merged.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MergeError {
+    /// No file was given.
+    #[error("no shard file to merge")]
+    Empty,
+    /// A file of another format.
+    #[error("{file}: shard format {found}; this Hexwright reads format {SHARD_FORMAT}")]
+    Format {
+        /// The file.
+        file: String,
+        /// Its format.
+        found: u32,
+    },
+    /// A file of another batch.
+    #[error("{file} is a shard of another batch than {first}: its {field} differs")]
+    OtherBatch {
+        /// The file.
+        file: String,
+        /// The first file, which the others are compared with.
+        first: String,
+        /// What differs.
+        field: &'static str,
+    },
+    /// Two files are the same shard.
+    #[error("{second} and {first} are both shard {shard} of {count}: give each shard once")]
+    Doubled {
+        /// The shard.
+        shard: usize,
+        /// Of how many.
+        count: usize,
+        /// One file.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// Shards are missing.
+    #[error(
+        "shards {} of {count} are missing: run them and merge again",
+        list(missing)
+    )]
+    Missing {
+        /// Their indices.
+        missing: Vec<usize>,
+        /// Of how many.
+        count: usize,
+    },
+    /// A file does not hold exactly the matches of its slice.
+    #[error("{file}: shard {shard} of {count} should hold matches {range:?}, but its rows do not")]
+    Rows {
+        /// The file.
+        file: String,
+        /// Its shard.
+        shard: usize,
+        /// Of how many.
+        count: usize,
+        /// The matches it should hold.
+        range: Range<usize>,
+    },
+}
+
+fn list(v: &[usize]) -> String {
+    let shown: Vec<String> = v.iter().take(20).map(ToString::to_string).collect();
+    let more = if v.len() > 20 {
+        format!(" and {} more", v.len() - 20)
+    } else {
+        String::new()
+    };
+    format!("{}{more}", shown.join(", "))
+}
+
+/// Which field of two batch ids differs first.
+fn differs(a: &BatchId, b: &BatchId) -> Option<&'static str> {
+    [
+        (a.ruleset != b.ruleset, "ruleset"),
+        (a.map != b.map, "map"),
+        (a.roster != b.roster, "roster"),
+        (a.setup != b.setup, "scenario setup"),
+        (a.bots != b.bots, "bots"),
+        (a.seed != b.seed, "seed"),
+        (a.matches != b.matches, "match count"),
+        (a.round_limit != b.round_limit, "round limit"),
+    ]
+    .into_iter()
+    .find_map(|(d, f)| d.then_some(f))
+}
+
+/// A merged batch: its identity, every match row in order, and the total
+/// playing time of its shards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The batch.
+    pub batch: BatchId,
+    /// Every match, in match order.
+    pub rows: Vec<MatchRow>,
+    /// Seconds spent playing, all shards together.
+    pub seconds: f64,
+}
+
+/// Merges shard files (`(name, file)`), checking that they are of one
+/// batch, each shard once, all shards there, each holding exactly its
+/// slice's matches.
+///
+/// # Errors
+/// A [`MergeError`] naming the files at fault.
+pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
+    let (first_name, first) = files.first().ok_or(MergeError::Empty)?;
+    let (first_name, batch, count) = (first_name.clone(), first.batch.clone(), first.shards);
+    let mut by_shard: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
+    for (name, f) in files {
+        if f.format != SHARD_FORMAT {
+            return Err(MergeError::Format {
+                file: name,
+                found: f.format,
+            });
+        }
+        if let Some(field) =
+            differs(&batch, &f.batch).or_else(|| (f.shards != count).then_some("shard count"))
+        {
+            return Err(MergeError::OtherBatch {
+                file: name,
+                first: first_name,
+                field,
+            });
+        }
+        let shard = Shard {
+            index: f.shard,
+            count,
+        };
+        let range = shard.range(batch.matches);
+        let indices_ok = f.shard < count
+            && f.rows.len() == range.len()
+            && f.rows.iter().zip(range.clone()).all(|(r, i)| r.index == i);
+        if !indices_ok {
+            return Err(MergeError::Rows {
+                file: name,
+                shard: f.shard,
+                count,
+                range,
+            });
+        }
+        if let Some((other, _)) = by_shard.get(&f.shard) {
+            return Err(MergeError::Doubled {
+                shard: f.shard,
+                count,
+                first: other.clone(),
+                second: name,
+            });
+        }
+        by_shard.insert(f.shard, (name, f));
+    }
+    let missing: Vec<usize> = (0..count).filter(|k| !by_shard.contains_key(k)).collect();
+    if !missing.is_empty() {
+        return Err(MergeError::Missing { missing, count });
+    }
+    let seconds = by_shard.values().map(|(_, f)| f.seconds).sum();
+    let rows = by_shard.into_values().flat_map(|(_, f)| f.rows).collect();
+    Ok(Merged {
+        batch,
+        rows,
+        seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_cover_the_batch_once_for_any_count() {
+        for matches in [0, 1, 2, 7, 10, 100, 1001] {
+            for count in [1, 2, 3, 7, 13] {
+                let covered: Vec<usize> = (0..count)
+                    .flat_map(|index| Shard { index, count }.range(matches))
+                    .collect();
+                assert_eq!(covered, (0..matches).collect::<Vec<_>>());
+            }
+        }
+        for bad in ["", "3", "1/0", "4/4", "-1/4", "a/b", "0/100001"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}
