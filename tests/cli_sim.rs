@@ -539,3 +539,157 @@ fn shards_of_other_batches_missing_or_doubled_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("give --out FILE"), "{}", stderr(&o));
 }
+
+/// A folder whose `hexwright` is the built binary, to put first on `PATH`
+/// so the deploy files' commands run it.
+fn bin_dir(dir: &std::path::Path) -> String {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let link = bin.join("hexwright");
+    std::fs::remove_file(&link).ok();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_hexwright"), &link).unwrap();
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// The one-process report of the batch the deploy tests run.
+fn deploy_reference(m: &str) -> String {
+    let o = hexwright(&[
+        "simulate",
+        m,
+        "--matches",
+        "12",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    without_speed(&String::from_utf8(o.stdout).unwrap())
+}
+
+/// Runs `script` with `sh -c` and the environment `env`.
+fn run_sh(script: &str, env: &[(String, String)]) -> std::process::Output {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{script}: {}", stderr(&out));
+    out
+}
+
+#[test]
+fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
+    use yaml_rust2::YamlLoader;
+    let dir = temp_dir("k8s");
+    let m = map("twin-fords.ron");
+    let read = |f: &str| {
+        let text = std::fs::read_to_string(root().join("deploy/kubernetes").join(f)).unwrap();
+        YamlLoader::load_from_str(&text).unwrap().remove(0)
+    };
+    let (batch, merge) = (read("batch-job.yaml"), read("merge-job.yaml"));
+    assert_eq!(batch["spec"]["completionMode"].as_str(), Some("Indexed"));
+    let completions = batch["spec"]["completions"].as_i64().unwrap();
+    let container = &batch["spec"]["template"]["spec"]["containers"][0];
+    let mut env: Vec<(String, String)> = container["env"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_owned(),
+                e["value"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let value =
+        |env: &[(String, String)], k: &str| env.iter().find(|(n, _)| n == k).unwrap().1.clone();
+    assert_eq!(
+        value(&env, "SHARDS"),
+        completions.to_string(),
+        "SHARDS equals completions"
+    );
+    let script = container["args"][0].as_str().unwrap();
+    assert!(
+        script.contains("hexwright simulate")
+            && script.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\"")
+    );
+    // The README gives the commands that run these files.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for line in [
+        "kubectl apply -f deploy/kubernetes/batch-job.yaml",
+        "kubectl apply -f deploy/kubernetes/merge-job.yaml",
+        "jid=$(sbatch --parsable deploy/slurm/batch.sh)",
+        "sbatch --dependency=afterok:$jid deploy/slurm/merge.sh",
+    ] {
+        assert!(readme.contains(line), "README lacks {line}");
+    }
+    // Run it as the Job does, one pod per index, on a small batch here.
+    let results = dir.join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    env.retain(|(k, _)| !["SHARDS", "MATCHES", "MAP", "RESULTS"].contains(&k.as_str()));
+    env.extend([
+        ("SHARDS".to_owned(), "3".to_owned()),
+        ("MATCHES".to_owned(), "12".to_owned()),
+        ("MAP".to_owned(), m.clone()),
+        ("RESULTS".to_owned(), results.display().to_string()),
+        ("PATH".to_owned(), bin_dir(&dir)),
+    ]);
+    for k in 0..3 {
+        let mut pod = env.clone();
+        pod.push(("JOB_COMPLETION_INDEX".to_owned(), k.to_string()));
+        run_sh(script, &pod);
+    }
+    let merge_script = merge["spec"]["template"]["spec"]["containers"][0]["args"][0]
+        .as_str()
+        .unwrap();
+    assert!(merge_script.contains("hexwright merge"));
+    let out = run_sh(merge_script, &env);
+    assert_eq!(
+        without_speed(&String::from_utf8(out.stdout).unwrap()),
+        deploy_reference(&m)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(results.join("report.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["matches"], 12);
+}
+
+#[test]
+fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
+    let dir = temp_dir("slurm");
+    let m = map("twin-fords.ron");
+    let batch = root().join("deploy/slurm/batch.sh");
+    let text = std::fs::read_to_string(&batch).unwrap();
+    // The array covers the default shard count.
+    assert!(text.contains("#SBATCH --array=0-7") && text.contains("SHARDS=${SHARDS:-8}"));
+    assert!(text.contains("--shard \"$SLURM_ARRAY_TASK_ID/$SHARDS\""));
+    let results = dir.join("results");
+    let env: Vec<(String, String)> = vec![
+        ("SHARDS".to_owned(), "4".to_owned()),
+        ("MATCHES".to_owned(), "12".to_owned()),
+        ("MAP".to_owned(), m.clone()),
+        ("RESULTS".to_owned(), results.display().to_string()),
+        (
+            "HEXWRIGHT".to_owned(),
+            env!("CARGO_BIN_EXE_hexwright").to_owned(),
+        ),
+    ];
+    for k in 0..4 {
+        let mut task = env.clone();
+        task.push(("SLURM_ARRAY_TASK_ID".to_owned(), k.to_string()));
+        run_sh(&format!("bash {}", batch.display()), &task);
+    }
+    let merge = root().join("deploy/slurm/merge.sh");
+    let out = run_sh(&format!("bash {}", merge.display()), &env);
+    assert_eq!(
+        without_speed(&String::from_utf8(out.stdout).unwrap()),
+        deploy_reference(&m)
+    );
+    assert!(results.join("report.txt").is_file() && results.join("report.json").is_file());
+}

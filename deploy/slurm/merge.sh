@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Merges the shards of deploy/slurm/batch.sh into the batch's report
+# (report.txt and report.json in RESULTS, and the text in the job's log).
+#SBATCH --job-name=hexwright-merge
+#SBATCH --output=hexwright-merge.log
+set -euo pipefail
+HEXWRIGHT=${HEXWRIGHT:-hexwright}
+RESULTS=${RESULTS:-results}
+"$HEXWRIGHT" merge "$RESULTS"/shard-*.json --json > "$RESULTS/report.json"
+"$HEXWRIGHT" merge "$RESULTS"/shard-*.json | tee "$RESULTS/report.txt"
