@@ -5,7 +5,7 @@
 //! for the whole batch in one process (its speed line sums the shards'
 //! playing time).
 
-use super::simulate::{Setup, SimulateArgs, parse_bots, progress_bar, write_text};
+use super::simulate::{Setup, SimulateArgs, parse_bots, print_report, progress_bar};
 use anyhow::{Context, bail};
 use clap::Args;
 use hexwright_engine::format;
@@ -157,11 +157,5 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         seed: b.seed,
     };
     let report = Report::from_rows(&merged.rows, batch.bots, merged.seconds);
-    if args.json {
-        serde_json::to_writer(&mut *out, &report)?;
-        writeln!(out)?;
-    } else {
-        write_text(out, &report, &batch)?;
-    }
-    Ok(())
+    print_report(out, &report, &batch, args.json)
 }

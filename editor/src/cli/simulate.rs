@@ -268,11 +268,21 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         record(dir, &results, &setup)?;
     }
     let report = Report::new(&results, bots, seconds);
-    if args.json {
-        serde_json::to_writer(&mut *out, &report)?;
+    print_report(out, &report, &batch, args.json)
+}
+
+/// Prints a batch's report as text, or as one JSON object.
+pub(super) fn print_report(
+    out: &mut dyn Write,
+    report: &Report,
+    batch: &Batch,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, report)?;
         writeln!(out)?;
     } else {
-        write_text(out, &report, &batch)?;
+        write_text(out, report, batch)?;
     }
     Ok(())
 }
@@ -287,7 +297,7 @@ fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<
     Ok(())
 }
 
-pub(super) fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
+fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result<()> {
     let [a, b] = batch.bots;
     let seating = match batch.counting() {
         Counting::Matches => "each match its own seed",
