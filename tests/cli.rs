@@ -369,20 +369,17 @@ fn import_wesnoth_writes_a_map_that_validates() {
         "[side]\nside=1\nteam_name=one\n[/side]\n[side]\nside=2\nteam_name=one\n[/side]\n",
     )
     .unwrap();
-    let o = hexwright(&[
-        "import",
-        "wesnoth",
-        map.to_str().unwrap(),
-        "--cfg",
-        cfg.to_str().unwrap(),
-        "-o",
-        dir.join("x.ron").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("1 start position(s) to use"),
-        "{}",
-        stderr(&o)
+    refused(
+        &[
+            "import",
+            "wesnoth",
+            map.to_str().unwrap(),
+            "--cfg",
+            cfg.to_str().unwrap(),
+            "-o",
+            dir.join("x.ron").to_str().unwrap(),
+        ],
+        "1 start position(s) to use",
     );
 }
 
@@ -391,15 +388,16 @@ fn import_wesnoth_refuses_a_broken_file_with_its_line() {
     let dir = temp_dir("import-bad");
     let bad = dir.join("bad.map");
     std::fs::write(&bad, "Gg, Gg, Gg\nGg, Gg^Vh!!!!!, Gg\nGg, Gg, Gg\n").unwrap();
-    let o = hexwright(&[
-        "import",
-        "wesnoth",
-        bad.to_str().unwrap(),
-        "-o",
-        dir.join("o.ron").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("bad.map:2: cell 2"), "{}", stderr(&o));
+    refused(
+        &[
+            "import",
+            "wesnoth",
+            bad.to_str().unwrap(),
+            "-o",
+            dir.join("o.ron").to_str().unwrap(),
+        ],
+        "bad.map:2: cell 2",
+    );
     assert!(!dir.join("o.ron").exists(), "nothing is written");
 }
 
@@ -426,23 +424,21 @@ fn render_draws_png_and_svg_headless_and_refuses_what_it_cannot() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let bad = dir.join("x.gif");
-    let o = hexwright(&["render", map.to_str().unwrap(), "-o", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("name a .png or .svg file"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["render", map.to_str().unwrap(), "-o", bad.to_str().unwrap()],
+        "name a .png or .svg file",
     );
-    let o = hexwright(&[
-        "render",
-        map.to_str().unwrap(),
-        "-o",
-        png.to_str().unwrap(),
-        "--size",
-        "10",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("from 480 to 8192"), "{}", stderr(&o));
+    refused(
+        &[
+            "render",
+            map.to_str().unwrap(),
+            "-o",
+            png.to_str().unwrap(),
+            "--size",
+            "10",
+        ],
+        "from 480 to 8192",
+    );
 }
 
 #[test]
@@ -529,12 +525,9 @@ fn a_pack_is_zipped_then_validated_and_simulated_from_the_zip() {
         w.write_all(b"x").unwrap();
         w.finish().unwrap();
     }
-    let o = hexwright(&["validate", evil.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("the entry \"../../escape.ron\" is not a plain path"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["validate", evil.to_str().unwrap()],
+        "the entry \"../../escape.ron\" is not a plain path",
     );
 }
 
@@ -597,19 +590,23 @@ fn import_tiled_then_export_and_import_again_gives_the_same_file() {
     assert_eq!(strip(&ta), strip(&tb));
     // A mapping with a meaning that is not one is refused.
     std::fs::write(&mapping, r#"(tiles: {1: "lava"})"#).unwrap();
-    let o = hexwright(&[
-        "import",
-        "tiled",
-        tmx.to_str().unwrap(),
-        "--mapping",
-        mapping.to_str().unwrap(),
-        "-o",
-        dir.join("c.ron").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("\"lava\" is not a tile meaning"),
-        "{}",
-        stderr(&o)
+    refused(
+        &[
+            "import",
+            "tiled",
+            tmx.to_str().unwrap(),
+            "--mapping",
+            mapping.to_str().unwrap(),
+            "-o",
+            dir.join("c.ron").to_str().unwrap(),
+        ],
+        "\"lava\" is not a tile meaning",
     );
+}
+
+/// Runs `args`, expecting exit 2 and `text` in the error output.
+fn refused(args: &[&str], text: &str) {
+    let o = hexwright(args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(text), "{}", stderr(&o));
 }
