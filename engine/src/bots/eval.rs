@@ -16,7 +16,9 @@
 //!   unit's attack range).
 //!
 //! Steps are precomputed per map (breadth-first over usable hexes, bases
-//! impassable). [`Evaluator::move_delta`] gives the exact change of a move
+//! impassable): to the enemy bases from every cell, and to the objectives
+//! only from the cells within reach of their pull, so that a decision's
+//! cost does not grow with the number of objectives. [`Evaluator::move_delta`] gives the exact change of a move
 //! without executing it; a test checks it against a full evaluation.
 
 use crate::Hex;
@@ -50,7 +52,8 @@ const FAR: u16 = 60;
 pub struct Targets {
     side: Side,
     enemies: Vec<Hex>,
-    objectives: Vec<usize>,
+    /// Per objective: whether the side does not own it (pulls its units).
+    wanted: Vec<bool>,
 }
 
 impl Targets {
@@ -66,12 +69,10 @@ impl Targets {
                 .filter(|e| e.side != side && e.on_board())
                 .map(|e| a.hex(e.cell))
                 .collect(),
-            objectives: s
+            wanted: s
                 .objectives()
                 .iter()
-                .enumerate()
-                .filter(|(_, o)| o.owner != Some(side))
-                .map(|(i, _)| i)
+                .map(|o| o.owner != Some(side))
                 .collect(),
         }
     }
@@ -86,11 +87,20 @@ pub struct Evaluator {
     standing: Option<Vec<bool>>,
     /// Per side: steps from each cell to the nearest base of the *other* side.
     to_enemy_base: PerPlayer<Vec<u16>>,
-    /// Per objective: steps from each cell.
-    to_objective: Vec<Vec<u16>>,
+    /// The objectives within pull of each cell, with their steps: cell
+    /// `c`'s are `near[near_start[c]..near_start[c + 1]]`.
+    near_start: Vec<u32>,
+    near: Vec<(u16, u16)>,
 }
 
 fn field(a: &Arena, sources: &[Cell]) -> Vec<u16> {
+    field_within(a, sources, u16::MAX)
+}
+
+/// Steps from the nearest of `sources` to every cell, over usable cells
+/// with bases impassable (reached, not crossed); cells more than `reach`
+/// steps away stay at `u16::MAX`.
+fn field_within(a: &Arena, sources: &[Cell], reach: u16) -> Vec<u16> {
     let mut d = vec![u16::MAX; a.len()];
     let mut q = std::collections::VecDeque::new();
     for &s in sources {
@@ -99,6 +109,9 @@ fn field(a: &Arena, sources: &[Cell]) -> Vec<u16> {
     }
     while let Some(c) = q.pop_front() {
         let dc = d[usize::from(c)];
+        if dc >= reach {
+            continue;
+        }
         for &n in a.neighbours(c) {
             if n == NO_CELL || d[usize::from(n)] != u16::MAX {
                 continue;
@@ -142,9 +155,53 @@ impl Evaluator {
         Self {
             rules: Arc::as_ptr(s.rules()) as usize,
             to_enemy_base: PerPlayer::from_fn(s.players(), |p| field(a, &bases(p))),
-            to_objective: a.objectives.iter().map(|&o| field(a, &[o])).collect(),
             standing,
+            ..Self::near_objectives(a)
         }
+    }
+
+    /// The sparse objective fields: for each cell, the objectives less than
+    /// [`OBJECTIVE_REACH`] steps away (farther ones do not pull).
+    fn near_objectives(a: &Arena) -> Self {
+        let mut entries: Vec<(u32, u16, u16)> = Vec::new();
+        for (i, &o) in a.objectives.iter().enumerate() {
+            let i = u16::try_from(i).unwrap_or(u16::MAX);
+            let d = field_within(a, &[o], OBJECTIVE_REACH - 1);
+            entries.extend(
+                d.iter()
+                    .enumerate()
+                    .filter(|(_, d)| **d < OBJECTIVE_REACH)
+                    .map(|(c, &d)| (u32::try_from(c).unwrap_or(u32::MAX), i, d)),
+            );
+        }
+        entries.sort_unstable();
+        let mut near_start = vec![0_u32; a.len() + 1];
+        for &(c, ..) in &entries {
+            near_start[c as usize + 1] += 1;
+        }
+        for c in 0..a.len() {
+            near_start[c + 1] += near_start[c];
+        }
+        Self {
+            rules: 0,
+            standing: None,
+            to_enemy_base: PerPlayer::default(),
+            near_start,
+            near: entries.into_iter().map(|(_, i, d)| (i, d)).collect(),
+        }
+    }
+
+    /// Steps from `c` to the nearest objective `t`'s side does not own,
+    /// when it is within pull; else `u16::MAX`.
+    fn near_objective(&self, t: &Targets, c: Cell) -> u16 {
+        let c = usize::from(c);
+        let span = self.near_start[c] as usize..self.near_start[c + 1] as usize;
+        self.near[span]
+            .iter()
+            .filter(|(i, _)| t.wanted.get(usize::from(*i)).copied().unwrap_or(false))
+            .map(|&(_, d)| d)
+            .min()
+            .unwrap_or(u16::MAX)
     }
 
     /// Whether this evaluator was built for the match's board.
@@ -164,10 +221,7 @@ impl Evaluator {
     fn position(&self, s: &MatchState, t: &Targets, c: Cell, range: u8) -> f64 {
         let to_base = self.to_enemy_base[t.side][usize::from(c)].min(FAR);
         let mut v = -BASE_STEP * f64::from(to_base);
-        let mut near_objective = u16::MAX;
-        for &i in &t.objectives {
-            near_objective = near_objective.min(self.to_objective[i][usize::from(c)]);
-        }
+        let near_objective = self.near_objective(t, c);
         v += OBJECTIVE_PULL * f64::from(OBJECTIVE_REACH.saturating_sub(near_objective));
         let h = s.arena().hex(c);
         let mut near_enemy = u32::MAX;
@@ -289,13 +343,16 @@ impl Evaluator {
         let mut d = self.unit_term(s, t, unit, to) - self.unit_term(s, t, unit, from);
         let bank = s.energy()[me];
         d += Self::bank(bank.saturating_sub(1)) - Self::bank(bank);
-        for o in s.objectives() {
-            if o.cell == to && o.owner != Some(me) {
-                return None;
-            }
-            if o.cell == from && o.pending == Some(unit.id) {
-                d -= PENDING;
-            }
+        let objectives = s.objectives();
+        if let Some(o) = s.objective_at(to).map(|i| &objectives[i])
+            && o.owner != Some(me)
+        {
+            return None;
+        }
+        if let Some(o) = s.objective_at(from).map(|i| &objectives[i])
+            && o.pending == Some(unit.id)
+        {
+            d -= PENDING;
         }
         d += outpost_change(s, me, from, unit.id, None);
         d += outpost_change(s, me, to, unit.id, Some(unit.side));

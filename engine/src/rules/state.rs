@@ -541,6 +541,10 @@ impl MatchState {
     /// The objective on a cell, by index into [`Self::objectives`].
     #[must_use]
     pub fn objective_at(&self, c: Cell) -> Option<usize> {
+        let a = self.arena();
+        if usize::from(c) >= a.len() || a.site(c) != Site::Objective {
+            return None;
+        }
         self.board.objectives.iter().position(|o| o.cell == c)
     }
 
