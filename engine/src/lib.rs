@@ -56,6 +56,7 @@ pub mod replay;
 pub mod rotation;
 pub mod rules;
 pub mod ruleset;
+pub mod sequential;
 pub mod shape;
 pub mod shard;
 pub mod sim;
@@ -63,6 +64,7 @@ pub mod stats;
 pub mod summary;
 pub mod symmetry;
 pub mod transform;
+pub mod until_decided;
 pub mod validate;
 
 pub use hexx::Hex;

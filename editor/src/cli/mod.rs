@@ -4,6 +4,7 @@
 //! input was read but has errors (e.g. validation errors), `2` a file could
 //! not be read or parsed, or the arguments were wrong.
 
+mod decide;
 mod export;
 mod import;
 mod info;

@@ -39,6 +39,21 @@ pub struct SimulateArgs {
     /// Matches to play (seat-swapped pairs when the bots differ).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
+    /// Play in rounds and stop as soon as a sequential test says the map
+    /// favours a seat or is fair within `--margin` (akw-rules-v1).
+    #[arg(long, conflicts_with_all = ["shard", "record", "matches"])]
+    pub until_decided: bool,
+    /// With `--until-decided`: fair means side 0's score within this of
+    /// 50% (default 0.05: 45% to 55%).
+    #[arg(long, value_name = "M", requires = "until_decided")]
+    pub margin: Option<f64>,
+    /// With `--until-decided`: the most the chance of a wrong decision may
+    /// be (default 0.05).
+    #[arg(long, value_name = "A", requires = "until_decided")]
+    pub alpha: Option<f64>,
+    /// With `--until-decided`: the most matches to play (default 20000).
+    #[arg(long = "max", value_name = "N", requires = "until_decided")]
+    pub max: Option<usize>,
     /// One bot per player, `A,B,...` (random, greedy, planner); default
     /// greedy, then random for every other seat.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
@@ -229,6 +244,12 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
                 setup.prepared.ruleset
             );
         }
+        if args.until_decided {
+            bail!(
+                "--until-decided tests side 0's score in two-player akw-rules-v1 batches; {} batches rotate seats among up to four players, so run them with --matches",
+                setup.prepared.ruleset
+            );
+        }
         return super::rotation::simulate(args, &setup, bots, jobs, out);
     }
     let bots = [bots[0], bots[1]];
@@ -237,6 +258,9 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         bots,
         seed: setup.seed,
     };
+    if args.until_decided {
+        return super::decide::simulate(args, &setup, bots, jobs, out);
+    }
     if let Some(shard) = args.shard {
         return super::merge::play_shard(args, &setup, &roster, &batch, shard, jobs, out);
     }

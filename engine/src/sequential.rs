@@ -1,0 +1,466 @@
+//! Stop when decided: a sequential test of side 0's score that looks at a
+//! batch as it grows and stops as soon as the answer is clear.
+//!
+//! The batch is looked at after a fixed schedule of independent games
+//! ([`Plan::looks`]: 16, then about 25% more at each look, up to the most
+//! allowed). At look `j`, after `n` games with mean score `m` (side 0's: a
+//! win 1, a draw ½, per independent game, [`crate::stats`]), the interval
+//! is `m ± sqrt(ln(2 / αⱼ) / 2n)` — Hoeffding's bound for scores in
+//! `[0, 1]` at level `αⱼ = α · 6 / (π² j²)` — intersected with the
+//! intervals of the looks before. The `αⱼ` add up to `α`, so by the union
+//! bound the chance that *any* look's interval misses the true score is at
+//! most `α`: the intervals form an anytime-valid confidence sequence, and
+//! stopping whenever it says something is safe. (Games are independent and
+//! bounded; no other assumption is made.)
+//!
+//! The test stops at the first look where the interval
+//! - lies above 50%: side 0 is favoured ([`Decision::Favoured`]);
+//! - lies below 50%: side 1 is favoured;
+//! - lies within the margin of 50%: the map is fair within the margin
+//!   ([`Decision::Fair`]);
+//!
+//! and otherwise plays on, to [`Decision::Undecided`] at the last look.
+//! Each decision is wrong only if some interval missed the true score, so
+//! the chance of a wrong decision — a favourite named when the score is
+//! 50% or favours the other side, or "fair" when the score is farther than
+//! the margin from 50% — is at most `α`.
+//!
+//! ```
+//! use hexwright_engine::sequential::{Decision, Plan, Sequential};
+//! use hexwright_engine::player::PlayerId;
+//!
+//! let plan = Plan::new(0.05, 0.05, 10_000).unwrap();
+//! let mut test = Sequential::new(plan);
+//! // Side 0 wins 80% of its games: decided after the first few looks.
+//! let mut games = 0;
+//! while let Some(next) = test.next_look() {
+//!     games = next;
+//!     let wins = games * 4 / 5;
+//!     test.look(games, wins as f64, games);
+//! }
+//! assert_eq!(test.decision(), Some(Decision::Favoured { side: PlayerId(0) }));
+//! assert!(games < 100);
+//! ```
+
+use crate::map::Side;
+use crate::player::PlayerId;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The default chance of a wrong decision.
+pub const DEFAULT_ALPHA: f64 = 0.05;
+/// The default margin: a map is fair when side 0's score is within this
+/// of 50%.
+pub const DEFAULT_MARGIN: f64 = 0.05;
+/// Independent games at the first look.
+pub const FIRST_LOOK: usize = 16;
+/// Each look is at least this much larger than the one before.
+pub const GROWTH: f64 = 1.25;
+
+/// What a sequential test is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// The most the chance of a wrong decision may be.
+    pub alpha: f64,
+    /// How close to 50% side 0's score must be for the map to be fair.
+    pub margin: f64,
+    /// The most independent games to play.
+    pub max_games: usize,
+}
+
+/// Why a plan cannot be tested.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    /// Alpha outside `(0, 0.5]`.
+    #[error("--alpha {0} is not a chance of error between 0 and 0.5 (e.g. 0.05)")]
+    Alpha(f64),
+    /// Margin outside `(0, 0.5)`.
+    #[error("--margin {0} is not a margin between 0 and 0.5 (e.g. 0.05 for 45% to 55%)")]
+    Margin(f64),
+    /// No game to play.
+    #[error("--max must allow at least one match")]
+    NoGames,
+}
+
+impl Plan {
+    /// A plan, checked.
+    ///
+    /// # Errors
+    /// When `alpha` is not in `(0, 0.5]`, `margin` not in `(0, 0.5)`, or
+    /// `max_games` is 0.
+    pub fn new(alpha: f64, margin: f64, max_games: usize) -> Result<Self, PlanError> {
+        if !(alpha > 0.0 && alpha <= 0.5) {
+            return Err(PlanError::Alpha(alpha));
+        }
+        if !(margin > 0.0 && margin < 0.5) {
+            return Err(PlanError::Margin(margin));
+        }
+        if max_games == 0 {
+            return Err(PlanError::NoGames);
+        }
+        Ok(Self {
+            alpha,
+            margin,
+            max_games,
+        })
+    }
+
+    /// The numbers of independent games at which the test looks: 16, then
+    /// each at least 25% more than the one before, the last at
+    /// `max_games`. Fixed before any game is played.
+    #[must_use]
+    pub fn looks(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut n = FIRST_LOOK.min(self.max_games);
+        loop {
+            out.push(n);
+            if n >= self.max_games {
+                return out;
+            }
+            let grown = (n as f64 * GROWTH).ceil() as usize;
+            n = grown.max(n + 1).min(self.max_games);
+        }
+    }
+
+    /// The error spent at look `j` (from 1): `α · 6 / (π² j²)`; they add
+    /// up to `α` over every look there could be.
+    #[must_use]
+    pub fn alpha_at(&self, j: usize) -> f64 {
+        let j = j.max(1) as f64;
+        self.alpha * 6.0 / (std::f64::consts::PI * std::f64::consts::PI * j * j)
+    }
+
+    /// The half-width of look `j`'s interval after `games` games.
+    #[must_use]
+    pub fn radius(&self, j: usize, games: usize) -> f64 {
+        if games == 0 {
+            return 1.0;
+        }
+        ((2.0 / self.alpha_at(j)).ln() / (2.0 * games as f64)).sqrt()
+    }
+}
+
+/// What the test concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Decision {
+    /// The map favours this side: its score is above 50%.
+    Favoured {
+        /// The favoured side.
+        side: Side,
+    },
+    /// Side 0's score is within the margin of 50%.
+    Fair,
+    /// The most games were played without a decision.
+    Undecided,
+}
+
+/// One look: how far the batch had come and what the interval said.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Look {
+    /// Independent games so far.
+    pub games: usize,
+    /// Matches so far.
+    pub matches: usize,
+    /// Side 0's mean score per game.
+    pub estimate: f64,
+    /// The confidence sequence's interval for side 0's score.
+    pub interval: [f64; 2],
+}
+
+/// A sequential test in progress: feed it each look's totals.
+#[derive(Clone, Debug)]
+pub struct Sequential {
+    plan: Plan,
+    schedule: Vec<usize>,
+    looks: Vec<Look>,
+    decision: Option<Decision>,
+}
+
+impl Sequential {
+    /// A test of `plan`, before any look.
+    #[must_use]
+    pub fn new(plan: Plan) -> Self {
+        Self {
+            schedule: plan.looks(),
+            plan,
+            looks: Vec::new(),
+            decision: None,
+        }
+    }
+
+    /// The plan.
+    #[must_use]
+    pub fn plan(&self) -> Plan {
+        self.plan
+    }
+
+    /// How many independent games the next look needs; `None` once
+    /// decided.
+    #[must_use]
+    pub fn next_look(&self) -> Option<usize> {
+        if self.decision.is_some() {
+            return None;
+        }
+        self.schedule.get(self.looks.len()).copied()
+    }
+
+    /// Looks at the batch after `games` independent games whose side-0
+    /// scores add up to `total`, over `matches` matches. `games` should be
+    /// [`Self::next_look`] (fewer, when a batch was cut short, is still
+    /// valid: the look's error share is the same). Returns the decision,
+    /// if this look made one.
+    pub fn look(&mut self, games: usize, total: f64, matches: usize) -> Option<Decision> {
+        if self.decision.is_some() {
+            return self.decision;
+        }
+        let j = self.looks.len() + 1;
+        let estimate = if games == 0 {
+            0.5
+        } else {
+            (total / games as f64).clamp(0.0, 1.0)
+        };
+        let r = self.plan.radius(j, games);
+        let mut interval = [(estimate - r).max(0.0), (estimate + r).min(1.0)];
+        if let Some(before) = self.looks.last() {
+            let narrowed = [
+                interval[0].max(before.interval[0]),
+                interval[1].min(before.interval[1]),
+            ];
+            // Disjoint only when a look before already missed: keep this one.
+            if narrowed[0] <= narrowed[1] {
+                interval = narrowed;
+            }
+        }
+        self.looks.push(Look {
+            games,
+            matches,
+            estimate,
+            interval,
+        });
+        let m = self.plan.margin;
+        self.decision = if interval[0] > 0.5 {
+            Some(Decision::Favoured { side: PlayerId(0) })
+        } else if interval[1] < 0.5 {
+            Some(Decision::Favoured { side: PlayerId(1) })
+        } else if interval[0] >= 0.5 - m && interval[1] <= 0.5 + m {
+            Some(Decision::Fair)
+        } else if games >= self.plan.max_games || j >= self.schedule.len() {
+            Some(Decision::Undecided)
+        } else {
+            None
+        };
+        self.decision
+    }
+
+    /// The decision, once made.
+    #[must_use]
+    pub fn decision(&self) -> Option<Decision> {
+        self.decision
+    }
+
+    /// Every look so far.
+    #[must_use]
+    pub fn looks(&self) -> &[Look] {
+        &self.looks
+    }
+
+    /// What the test found, for reports.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        let last = self.looks.last().copied().unwrap_or(Look {
+            games: 0,
+            matches: 0,
+            estimate: 0.5,
+            interval: [0.0, 1.0],
+        });
+        Summary {
+            decision: self.decision.unwrap_or(Decision::Undecided),
+            alpha: self.plan.alpha,
+            margin: self.plan.margin,
+            max_games: self.plan.max_games,
+            games: last.games,
+            matches: last.matches,
+            looks: self.looks.len(),
+            estimate: last.estimate,
+            interval: last.interval,
+        }
+    }
+}
+
+/// A sequential test's outcome, as reports print it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// What it decided.
+    pub decision: Decision,
+    /// The bound on the chance that the decision is wrong.
+    pub alpha: f64,
+    /// The fairness margin around 50%.
+    pub margin: f64,
+    /// The most independent games it could have played.
+    pub max_games: usize,
+    /// Independent games played.
+    pub games: usize,
+    /// Matches played.
+    pub matches: usize,
+    /// Looks taken.
+    pub looks: usize,
+    /// Side 0's mean score per game.
+    pub estimate: f64,
+    /// The last interval for side 0's score.
+    pub interval: [f64; 2],
+}
+
+impl fmt::Display for Summary {
+    /// The decision in one sentence, with its evidence.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pct = |x: f64| format!("{:.1}%", x * 100.0);
+        let [lo, hi] = self.interval;
+        let evidence = format!(
+            "side 0 scored {} [{}, {}] over {} independent games",
+            pct(self.estimate),
+            pct(lo),
+            pct(hi),
+            self.games
+        );
+        match self.decision {
+            Decision::Favoured { side } => {
+                write!(
+                    f,
+                    "Side {side} is favoured: {evidence}, and the interval excludes 50%"
+                )
+            }
+            Decision::Fair => write!(
+                f,
+                "Fair within ±{}: {evidence}, inside {} to {}",
+                pct(self.margin),
+                pct(0.5 - self.margin),
+                pct(0.5 + self.margin)
+            ),
+            Decision::Undecided => write!(
+                f,
+                "Undecided after the most games allowed: {evidence}, which neither excludes 50% nor lies within ±{} of it",
+                pct(self.margin)
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Runs the test on games drawn by `game` until it decides.
+    fn run(plan: Plan, rng: &mut ChaCha8Rng, game: impl Fn(&mut ChaCha8Rng) -> f64) -> Summary {
+        let mut t = Sequential::new(plan);
+        let (mut games, mut total) = (0, 0.0);
+        while let Some(next) = t.next_look() {
+            while games < next {
+                total += game(rng);
+                games += 1;
+            }
+            t.look(games, total, games);
+        }
+        t.summary()
+    }
+
+    #[test]
+    fn looks_grow_by_a_quarter_and_end_at_the_most() {
+        let plan = Plan::new(0.05, 0.05, 100).unwrap();
+        assert_eq!(plan.looks(), [16, 20, 25, 32, 40, 50, 63, 79, 99, 100]);
+        assert_eq!(Plan::new(0.05, 0.05, 3).unwrap().looks(), [3]);
+        let spent: f64 = (1..100_000).map(|j| plan.alpha_at(j)).sum();
+        assert!(spent < 0.05 && spent > 0.049_99, "{spent}");
+    }
+
+    #[test]
+    fn bad_plans_are_refused() {
+        assert_eq!(Plan::new(0.0, 0.05, 10), Err(PlanError::Alpha(0.0)));
+        assert_eq!(Plan::new(0.6, 0.05, 10), Err(PlanError::Alpha(0.6)));
+        assert!(matches!(
+            Plan::new(f64::NAN, 0.05, 10),
+            Err(PlanError::Alpha(_))
+        ));
+        assert_eq!(Plan::new(0.05, 0.5, 10), Err(PlanError::Margin(0.5)));
+        assert_eq!(Plan::new(0.05, 0.05, 0), Err(PlanError::NoGames));
+    }
+
+    /// The false-favourite rate on exactly fair games (wins, losses and
+    /// draws with side 0 scoring 50% on average) is at most alpha, over
+    /// many seeded runs; and "fair" is then what it decides.
+    #[test]
+    fn fair_games_name_a_favourite_at_most_alpha_of_the_time() {
+        let plan = Plan::new(0.1, 0.1, 5_000).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        let runs = 2_000;
+        let (mut favourite, mut fair) = (0, 0);
+        for _ in 0..runs {
+            let s = run(plan, &mut rng, |r| match r.random_range(0..10) {
+                0..4 => 1.0,
+                4..8 => 0.0,
+                _ => 0.5,
+            });
+            favourite += usize::from(matches!(s.decision, Decision::Favoured { .. }));
+            fair += usize::from(s.decision == Decision::Fair);
+        }
+        assert!(
+            favourite as f64 <= plan.alpha * runs as f64,
+            "{favourite} of {runs}"
+        );
+        assert!(fair >= runs * 9 / 10, "{fair} of {runs}");
+    }
+
+    /// A lopsided score is found for the right side, early.
+    #[test]
+    fn lopsided_games_decide_for_the_right_side() {
+        let plan = Plan::new(0.05, 0.05, 10_000).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for (p, side) in [(0.7, PlayerId(0)), (0.3, PlayerId(1))] {
+            for _ in 0..200 {
+                let s = run(plan, &mut rng, |r| f64::from(u8::from(r.random_bool(p))));
+                assert_eq!(s.decision, Decision::Favoured { side }, "{s:?}");
+                assert!(s.games <= 400, "{s:?}");
+            }
+        }
+    }
+
+    /// "Fair" is wrong only when the score is beyond the margin: with side
+    /// 0 scoring 58% and a margin of 5%, "fair" comes at most alpha of the
+    /// time.
+    #[test]
+    fn fair_within_the_margin_is_rarely_said_of_an_unfair_map() {
+        let plan = Plan::new(0.1, 0.05, 3_000).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let runs = 400;
+        let mut fair = 0;
+        for _ in 0..runs {
+            let s = run(plan, &mut rng, |r| f64::from(u8::from(r.random_bool(0.58))));
+            fair += usize::from(s.decision == Decision::Fair);
+        }
+        assert!(fair as f64 <= plan.alpha * f64::from(runs), "{fair} of {runs}");
+    }
+
+    #[test]
+    fn the_interval_narrows_and_the_summary_says_why() {
+        let plan = Plan::new(0.05, 0.05, 200).unwrap();
+        let mut t = Sequential::new(plan);
+        t.look(16, 8.0, 16);
+        t.look(60, 30.0, 60);
+        let [a, b] = [t.looks()[0].interval, t.looks()[1].interval];
+        assert!(b[0] >= a[0] && b[1] <= a[1] && b[1] - b[0] < a[1] - a[0]);
+        assert_eq!(t.decision(), None);
+        let s = t.summary();
+        assert_eq!((s.games, s.looks, s.decision), (60, 2, Decision::Undecided));
+        let text = Summary {
+            decision: Decision::Fair,
+            ..s
+        }
+        .to_string();
+        assert!(
+            text.starts_with("Fair within ±5.0%: side 0 scored 50.0%"),
+            "{text}"
+        );
+    }
+}

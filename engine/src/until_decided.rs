@@ -1,0 +1,194 @@
+//! Batches that stop when decided: the matches of a [`Batch`] played in
+//! rounds, with a [`Sequential`] test of side 0's score looking after each
+//! round, until it decides (`hexwright simulate --until-decided`, the
+//! sandbox's batch tab).
+//!
+//! The batch's `matches` is the most to play. Its matches are played in
+//! order, each exactly as in the whole batch ([`Batch::game`]), so a batch
+//! that stopped after `n` matches played the first `n` matches of
+//! `hexwright simulate --matches n`. Looks fall on whole independent games
+//! (a seat-swapped pair is played entirely before a look counts it).
+
+use crate::player::PlayerId;
+use crate::rules::scenario::Prepared;
+use crate::rules::state::Outcome;
+use crate::sequential::{Look, Plan, PlanError, Sequential};
+use crate::sim::{Batch, MatchRow, PlayOptions, simulate_range};
+use crate::stats::{Counting, Tally};
+use std::sync::atomic::AtomicBool;
+
+/// Independent games in `batch` (its matches, or its seat-swapped pairs).
+#[must_use]
+pub fn games_in(batch: &Batch) -> usize {
+    match batch.counting() {
+        Counting::Matches => batch.matches,
+        Counting::SeatSwappedPairs | Counting::SeatRotations(_) => batch.matches.div_ceil(2),
+    }
+}
+
+/// The plan for `batch` (at most its matches) with `alpha` and `margin`.
+///
+/// # Errors
+/// See [`Plan::new`].
+pub fn plan_for(batch: &Batch, alpha: f64, margin: f64) -> Result<Plan, PlanError> {
+    Plan::new(alpha, margin, games_in(batch))
+}
+
+/// Side 0's score in a finished match: a win 1, a draw ½, a loss 0.
+#[must_use]
+pub fn side0_score(row: &MatchRow) -> f64 {
+    match row.outcome {
+        Outcome::Won(PlayerId(0)) => 1.0,
+        Outcome::Won(_) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// What a batch played until decided.
+#[derive(Clone, Debug)]
+pub struct Decided {
+    /// Every match played, in order.
+    pub rows: Vec<MatchRow>,
+    /// The test, with every look.
+    pub test: Sequential,
+    /// Whether `cancel` stopped it before a decision.
+    pub cancelled: bool,
+}
+
+/// Plays `batch` (on the current rayon pool) until `plan`'s test decides
+/// or the batch ends. `progress` gets the number of finished matches;
+/// `on_look` each look as it is taken. Once `cancel` is set no match
+/// starts, and the matches of the unfinished round are dropped.
+pub fn play_until_decided(
+    prepared: &Prepared,
+    batch: &Batch,
+    plan: Plan,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    on_look: &mut dyn FnMut(&Look),
+) -> Decided {
+    let per_game = batch.matches.div_ceil(games_in(batch).max(1));
+    let mut test = Sequential::new(plan);
+    let mut tally = Tally::new(batch.counting());
+    let mut rows: Vec<MatchRow> = Vec::new();
+    let mut cancelled = false;
+    while let Some(games) = test.next_look() {
+        let start = rows.len();
+        let end = (games * per_game).min(batch.matches);
+        let round = simulate_range(
+            prepared,
+            batch,
+            start..end,
+            PlayOptions { record: false },
+            &|k| progress(start + k),
+            cancel,
+            &|i, r| MatchRow::new(i, &r),
+        );
+        if round.len() < end - start {
+            cancelled = true;
+            break;
+        }
+        for row in round {
+            tally.add(row.index, side0_score(&row));
+            rows.push(row);
+        }
+        let n = tally.games();
+        test.look(n, tally.rate().value * n as f64, rows.len());
+        if let Some(look) = test.looks().last() {
+            on_look(look);
+        }
+    }
+    Decided {
+        rows,
+        test,
+        cancelled,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::format;
+    use crate::rules::Roster;
+    use crate::rules::scenario::Scenario;
+    use crate::sequential::Decision;
+    use crate::sim::{self, Report};
+    use std::path::Path;
+
+    fn twin_fords() -> Prepared {
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        let map = format::load_map(&maps.join("twin-fords.ron")).unwrap();
+        Scenario::for_map(map, 1, 60)
+            .prepare(&maps, &Roster::bundled(), "twin-fords.ron")
+            .unwrap()
+    }
+
+    /// The matches played are the batch's first ones, looks fall on whole
+    /// pairs, and each look's estimate is the report's score over the
+    /// matches so far.
+    #[test]
+    fn rounds_play_the_batch_in_order_and_look_at_whole_pairs() {
+        let p = twin_fords();
+        let batch = Batch {
+            matches: 41,
+            bots: [BotKind::Greedy, BotKind::Random],
+            seed: 5,
+        };
+        let plan = plan_for(&batch, 0.05, 0.05).unwrap();
+        assert_eq!(plan.max_games, 21);
+        let mut seen = Vec::new();
+        let d = play_until_decided(
+            &p,
+            &batch,
+            plan,
+            &|_| {},
+            &AtomicBool::new(false),
+            &mut |l| {
+                seen.push(*l);
+            },
+        );
+        assert!(!d.cancelled);
+        let whole = sim::simulate_each(
+            &p,
+            &batch,
+            PlayOptions { record: false },
+            &|_| {},
+            &AtomicBool::new(false),
+            &|i, r| MatchRow::new(i, &r),
+        );
+        assert_eq!(d.rows, whole[..d.rows.len()]);
+        assert_eq!(seen, d.test.looks());
+        let first = seen[0];
+        assert_eq!((first.games, first.matches), (16, 32));
+        let report = Report::from_rows(&whole[..32], batch.bots, 1.0);
+        assert!((first.estimate - report.side_scores[PlayerId(0)].value).abs() < 1e-12);
+        // Greedy beats random in every match, so side 0 scores one half per
+        // pair: the test ends at the last look, fair or undecided.
+        assert!(matches!(
+            d.test.decision(),
+            Some(Decision::Fair | Decision::Undecided)
+        ));
+        assert_eq!(d.rows.len(), 41);
+    }
+
+    #[test]
+    fn a_cancelled_batch_stops_before_its_first_look() {
+        let p = twin_fords();
+        let batch = Batch {
+            matches: 100,
+            bots: [BotKind::Random, BotKind::Random],
+            seed: 1,
+        };
+        let plan = plan_for(&batch, 0.05, 0.05).unwrap();
+        let d = play_until_decided(
+            &p,
+            &batch,
+            plan,
+            &|_| {},
+            &AtomicBool::new(true),
+            &mut |_| {},
+        );
+        assert!(d.cancelled && d.rows.is_empty() && d.test.looks().is_empty());
+    }
+}
