@@ -511,6 +511,80 @@ fn merged_shards_report_what_one_process_reports() {
         merged["matches_per_sec"] = serde_json::Value::Null;
         assert_eq!(merged, one_json, "{n} shards");
     }
+    // `--out` writes the merged batch as one file, which merges alone to
+    // the same report.
+    let files = play_shards(&dir, &m, "5", 2);
+    let whole = dir.join("merged.json");
+    let whole = whole.to_str().unwrap();
+    let o = hexwright(&["merge", &files[0], &files[1], "--out", whole]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = hexwright(&["merge", whole]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(without_speed(&text), without_speed(&one_text));
+}
+
+/// phase-rules-v1 batches (rotated seats, four players) shard and merge
+/// the same way.
+#[test]
+fn merged_phase_rules_shards_report_what_one_process_reports() {
+    let dir = temp_dir("phase-shards");
+    let m = map("four-corners.ron");
+    let batch = |extra: &[&'static str]| {
+        let mut args = vec![
+            "simulate",
+            m.as_str(),
+            "--matches",
+            "10",
+            "--bots",
+            "greedy,random,random,greedy",
+            "--max-rounds",
+            "6",
+            "--seed",
+            "4",
+        ];
+        args.extend_from_slice(extra);
+        hexwright(&args)
+    };
+    let one = batch(&[]);
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    let one_text = String::from_utf8(one.stdout).unwrap();
+    let mut one_json: serde_json::Value =
+        serde_json::from_slice(&batch(&["--json"]).stdout).unwrap();
+    one_json["matches_per_sec"] = serde_json::Value::Null;
+    let files: Vec<String> = (0..3)
+        .map(|k| dir.join(format!("p-{k}.json")).to_str().unwrap().to_owned())
+        .collect();
+    for (k, f) in files.iter().enumerate() {
+        let spec = format!("{k}/3");
+        let mut args = vec![
+            "simulate",
+            m.as_str(),
+            "--matches",
+            "10",
+            "--bots",
+            "greedy,random,random,greedy",
+            "--max-rounds",
+            "6",
+            "--seed",
+            "4",
+        ];
+        args.extend(["--shard", spec.as_str(), "--out", f.as_str()]);
+        let o = hexwright(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let mut args = vec!["merge", &files[2], &files[0], &files[1]];
+    let o = hexwright(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("phase-rules-v1") || text.contains("Seat"),
+        "{text}"
+    );
+    assert_eq!(without_speed(&text), without_speed(&one_text));
+    args.push("--json");
+    let mut merged: serde_json::Value = serde_json::from_slice(&hexwright(&args).stdout).unwrap();
+    merged["matches_per_sec"] = serde_json::Value::Null;
+    assert_eq!(merged, one_json);
 }
 
 #[test]

@@ -131,6 +131,25 @@ impl Played {
     }
 }
 
+impl From<&MatchRow> for Played {
+    /// A batch row back as a played match (a shard file's row): everything
+    /// [`RotationReport::new`] reads; the command count, which no report
+    /// reads, is not kept in rows and comes back as 0.
+    fn from(r: &MatchRow) -> Self {
+        Self {
+            index: r.index,
+            seed: r.seed,
+            seating: r.bots.iter().copied().collect(),
+            winner: r.winner(),
+            rounds: r.rounds,
+            points: r.points.clone(),
+            commands: 0,
+            rejected: r.rejected,
+            first_captures: r.first_captures.clone(),
+        }
+    }
+}
+
 /// A match of `setup` with `seed` between `seating` (one bot per seat), to
 /// its end. Returns the final state, the commands and what the report
 /// keeps; `None` when `cancel` was set.
@@ -189,8 +208,23 @@ pub fn simulate<R: HasBots + OnBoard>(
 where
     R::Setup: Sync,
 {
+    simulate_range::<R>(setup, rotation, 0..rotation.matches, progress, cancel)
+}
+
+/// Like [`simulate`], for the matches `range` of the batch only (a shard,
+/// see [`crate::shard`]): each plays exactly as in the whole batch.
+pub fn simulate_range<R: HasBots + OnBoard>(
+    setup: &R::Setup,
+    rotation: &Rotation,
+    range: std::ops::Range<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Vec<Played>
+where
+    R::Setup: Sync,
+{
     let done = AtomicUsize::new(0);
-    (0..rotation.matches)
+    (range.start..range.end.min(rotation.matches))
         .into_par_iter()
         .filter_map(|i| {
             if cancel.load(Ordering::Relaxed) {

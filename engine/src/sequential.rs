@@ -439,7 +439,10 @@ mod tests {
             let s = run(plan, &mut rng, |r| f64::from(u8::from(r.random_bool(0.58))));
             fair += usize::from(s.decision == Decision::Fair);
         }
-        assert!(fair as f64 <= plan.alpha * f64::from(runs), "{fair} of {runs}");
+        assert!(
+            fair as f64 <= plan.alpha * f64::from(runs),
+            "{fair} of {runs}"
+        );
     }
 
     #[test]

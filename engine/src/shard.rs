@@ -11,10 +11,16 @@
 //! match row in order, from which the batch's report is made as if one
 //! process had played it.
 
+use crate::bots::BotKind;
+use crate::map::Map;
+use crate::replay::{self, fnv1a64};
+use crate::rules::scenario::Prepared;
 use crate::sim::MatchRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::ops::Range;
+use std::path::Path;
 use std::str::FromStr;
 
 /// The shard file format this engine writes and reads.
@@ -22,6 +28,9 @@ pub const SHARD_FORMAT: u32 = 1;
 
 /// Most shards a batch may be cut into.
 pub const MAX_SHARDS: usize = 100_000;
+
+/// The largest shard file read (a row is about 200 bytes).
+pub const MAX_SHARD_BYTES: u64 = 512 * 1024 * 1024;
 
 /// Which slice of a batch to play: `index` of `count`, from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +103,49 @@ pub struct BatchId {
     pub round_limit: u32,
 }
 
+impl BatchId {
+    /// The identity of the batch of `matches` matches from `seed` that
+    /// `bots` play on `prepared` (made from `map`).
+    ///
+    /// # Errors
+    /// When the map or roster cannot be written out to be hashed.
+    pub fn new(
+        map: &Map,
+        prepared: &Prepared,
+        bots: &[BotKind],
+        seed: u64,
+        matches: usize,
+    ) -> Result<Self, ron::Error> {
+        Ok(Self {
+            ruleset: prepared.ruleset.to_string(),
+            map: replay::map_hash(map)?.to_string(),
+            roster: replay::roster_hash(&prepared.rules.roster)?.to_string(),
+            setup: format!(
+                "{:016x}",
+                fnv1a64(format!("{:?}", (&prepared.armies, &prepared.opening)).as_bytes())
+            ),
+            bots: bots.iter().map(ToString::to_string).collect(),
+            seed,
+            matches,
+            round_limit: prepared.rules.round_limit,
+        })
+    }
+
+    /// What differs between the scenarios of two batches (ruleset, map,
+    /// roster, setup or round limit), if anything: whether a batch's
+    /// matches can be replayed on the other's scenario.
+    #[must_use]
+    pub fn scenario_differs(&self, other: &Self) -> Option<&'static str> {
+        let same_plays = Self {
+            bots: self.bots.clone(),
+            seed: self.seed,
+            matches: self.matches,
+            ..other.clone()
+        };
+        differs(self, &same_plays)
+    }
+}
+
 /// One slice of a batch, as a file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -110,6 +162,68 @@ pub struct ShardFile {
     pub seconds: f64,
     /// Its matches, in order.
     pub rows: Vec<MatchRow>,
+}
+
+impl ShardFile {
+    /// A merged batch as one file: shard 0 of 1, which [`merge`] accepts
+    /// again and the sandbox's batch tab imports.
+    #[must_use]
+    pub fn whole(merged: Merged) -> Self {
+        Self {
+            format: SHARD_FORMAT,
+            batch: merged.batch,
+            shard: 0,
+            shards: 1,
+            seconds: merged.seconds,
+            rows: merged.rows,
+        }
+    }
+}
+
+/// Why a shard file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file cannot be opened or read.
+    #[error("cannot read {file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is too large.
+    #[error("{file}: larger than {MAX_SHARD_BYTES} bytes; cut the batch into more shards")]
+    TooLarge {
+        /// The file.
+        file: String,
+    },
+    /// The file is not a shard file.
+    #[error("{file}: not a shard file: {source}")]
+    Json {
+        /// The file.
+        file: String,
+        /// Where and why.
+        source: serde_json::Error,
+    },
+}
+
+/// Reads a shard file (or a merged batch), at most [`MAX_SHARD_BYTES`].
+///
+/// # Errors
+/// A [`ReadError`] naming the file.
+pub fn read(path: &Path) -> Result<ShardFile, ReadError> {
+    let file = path.display().to_string();
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SHARD_BYTES + 1).read_to_string(&mut text))
+        .map_err(|source| ReadError::Io {
+            file: file.clone(),
+            source,
+        })?;
+    if text.len() as u64 > MAX_SHARD_BYTES {
+        return Err(ReadError::TooLarge { file });
+    }
+    serde_json::from_str(&text).map_err(|source| ReadError::Json { file, source })
 }
 
 /// Why shard files cannot be merged.

@@ -8,18 +8,16 @@
 use super::simulate::{Setup, SimulateArgs, parse_bots, print_report, progress_bar};
 use anyhow::{Context, bail};
 use clap::Args;
+use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
-use hexwright_engine::replay::{self, fnv1a64};
-use hexwright_engine::rules::Roster;
+use hexwright_engine::rotation::{self, Played, Rotation, RotationReport};
+use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
 use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile};
 use hexwright_engine::sim::{self, Batch, MatchRow, PlayOptions, Report};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-/// The largest shard file read (a row is about 200 bytes).
-const MAX_SHARD_BYTES: u64 = 512 * 1024 * 1024;
 
 /// `merge`.
 #[derive(Debug, Args)]
@@ -30,32 +28,19 @@ pub struct MergeArgs {
     /// Print the report as one JSON object, as `simulate --json` does.
     #[arg(long)]
     pub json: bool,
+    /// Also write the merged batch as one file (shard 0 of 1), which
+    /// `merge` reads again and the sandbox's batch tab imports.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
-/// The identity of the batch `setup` plays with `roster` and `batch`.
-fn batch_id(setup: &Setup, roster: &Roster, batch: &Batch) -> anyhow::Result<BatchId> {
-    let p = &setup.prepared;
-    Ok(BatchId {
-        ruleset: p.ruleset.to_string(),
-        map: replay::map_hash(&setup.map)?.to_string(),
-        roster: replay::roster_hash(roster)?.to_string(),
-        setup: format!(
-            "{:016x}",
-            fnv1a64(format!("{:?}", (&p.armies, &p.opening)).as_bytes())
-        ),
-        bots: batch.bots.iter().map(ToString::to_string).collect(),
-        seed: batch.seed,
-        matches: batch.matches,
-        round_limit: p.rules.round_limit,
-    })
-}
-
-/// Plays slice `shard` of `batch` and writes it to `--out`.
+/// Plays slice `shard` of the batch `bots` play on `setup` (seat-swapped
+/// pairs in akw-rules-v1, rotated seats otherwise) and writes it to
+/// `--out`.
 pub(super) fn play_shard(
     args: &SimulateArgs,
     setup: &Setup,
-    roster: &Roster,
-    batch: &Batch,
+    bots: &[BotKind],
     shard: Shard,
     jobs: usize,
     out: &mut dyn Write,
@@ -67,34 +52,61 @@ pub(super) fn play_shard(
     if args.record.is_some() || args.json {
         bail!("--shard writes a shard file only; --record and --json go with the merged batch");
     }
-    let range = shard.range(batch.matches);
+    let matches = args.matches;
+    let range = shard.range(matches);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start the worker threads")?;
     let bar = progress_bar(range.len());
     let started = Instant::now();
-    let rows: Vec<MatchRow> = pool.install(|| {
-        sim::simulate_range(
-            &setup.prepared,
-            batch,
-            range.clone(),
-            PlayOptions { record: false },
-            &|done| {
-                if let Some(b) = &bar {
-                    b.set_position(done as u64);
-                }
-            },
-            &AtomicBool::new(false),
-            &|i, r| MatchRow::new(i, &r),
-        )
+    let progress = |done: usize| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    };
+    let never = AtomicBool::new(false);
+    let rows: Vec<MatchRow> = pool.install(|| match setup.prepared.ruleset {
+        RulesetId::AkwRulesV1 => {
+            let batch = Batch {
+                matches,
+                bots: [bots[0], bots[1]],
+                seed: setup.seed,
+            };
+            sim::simulate_range(
+                &setup.prepared,
+                &batch,
+                range.clone(),
+                PlayOptions { record: false },
+                &progress,
+                &never,
+                &|i, r| MatchRow::new(i, &r),
+            )
+        }
+        RulesetId::PhaseRulesV1 => {
+            let batch = Rotation {
+                matches,
+                bots: bots.to_vec(),
+                seed: setup.seed,
+            };
+            rotation::simulate_range::<PhaseRulesV1>(
+                &setup.prepared,
+                &batch,
+                range.clone(),
+                &progress,
+                &never,
+            )
+            .iter()
+            .map(Played::row)
+            .collect()
+        }
     });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
     let file = ShardFile {
         format: SHARD_FORMAT,
-        batch: batch_id(setup, roster, batch)?,
+        batch: BatchId::new(&setup.map, &setup.prepared, bots, setup.seed, matches)?,
         shard: shard.index,
         shards: shard.count,
         seconds: started.elapsed().as_secs_f64(),
@@ -110,7 +122,7 @@ pub(super) fn play_shard(
         shard.count,
         range.start,
         range.end,
-        batch.matches,
+        matches,
         path.display()
     )?;
     Ok(())
@@ -128,34 +140,43 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> u8 {
     }
 }
 
-fn read_shard(path: &std::path::Path) -> anyhow::Result<ShardFile> {
-    let shown = path.display().to_string();
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .with_context(|| format!("cannot read {shown}"))?
-        .take(MAX_SHARD_BYTES + 1)
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read {shown}"))?;
-    if text.len() as u64 > MAX_SHARD_BYTES {
-        bail!("{shown}: larger than {MAX_SHARD_BYTES} bytes; cut the batch into more shards");
-    }
-    serde_json::from_str(&text).with_context(|| format!("{shown}: not a shard file"))
-}
-
 fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let files = args
         .files
         .iter()
-        .map(|p| Ok((p.display().to_string(), read_shard(p)?)))
+        .map(|p| Ok((p.display().to_string(), shard::read(p)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let merged = shard::merge(files)?;
+    if let Some(path) = &args.out {
+        let text = serde_json::to_string(&ShardFile::whole(merged.clone()))?;
+        format::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     let b = &merged.batch;
-    let kinds = parse_bots(Some(&b.bots), 2)?;
-    let batch = Batch {
-        matches: b.matches,
-        bots: [kinds[0], kinds[1]],
-        seed: b.seed,
-    };
-    let report = Report::from_rows(&merged.rows, batch.bots, merged.seconds);
-    print_report(out, &report, &batch, args.json)
+    let ruleset: RulesetId = b.ruleset.parse().map_err(anyhow::Error::msg)?;
+    let kinds = parse_bots(Some(&b.bots), b.bots.len())?;
+    match ruleset {
+        RulesetId::AkwRulesV1 => {
+            if kinds.len() != 2 {
+                bail!("an akw-rules-v1 batch has two bots, not {}", kinds.len());
+            }
+            let batch = Batch {
+                matches: b.matches,
+                bots: [kinds[0], kinds[1]],
+                seed: b.seed,
+            };
+            let report = Report::from_rows(&merged.rows, batch.bots, merged.seconds);
+            print_report(out, &report, &batch, args.json)
+        }
+        RulesetId::PhaseRulesV1 => {
+            let batch = Rotation {
+                matches: b.matches,
+                bots: kinds,
+                seed: b.seed,
+            };
+            let played: Vec<Played> = merged.rows.iter().map(Played::from).collect();
+            let report = RotationReport::new::<PhaseRulesV1>(&played, &batch, merged.seconds);
+            super::rotation::print_report(out, &report, &batch, args.json)
+        }
+    }
 }

@@ -56,11 +56,21 @@ pub(super) fn simulate(
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
         record(dir, &played, setup, &cancel)?;
     }
-    if args.json {
-        serde_json::to_writer(&mut *out, &report)?;
+    print_report(out, &report, &batch, args.json)
+}
+
+/// Prints a rotated batch's report as text, or as one JSON object.
+pub(super) fn print_report(
+    out: &mut dyn Write,
+    report: &RotationReport,
+    batch: &Rotation,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, report)?;
         writeln!(out)?;
     } else {
-        write_text(out, &report, &batch)?;
+        write_text(out, report, batch)?;
     }
     Ok(())
 }

@@ -238,11 +238,8 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let setup = load(args, &roster)?;
     let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
     if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
-        if args.shard.is_some() {
-            bail!(
-                "--shard splits akw-rules-v1 batches so far; run {} batches in one process",
-                setup.prepared.ruleset
-            );
+        if let Some(shard) = args.shard {
+            return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);
         }
         if args.until_decided {
             bail!(
@@ -262,7 +259,7 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         return super::decide::simulate(args, &setup, bots, jobs, out);
     }
     if let Some(shard) = args.shard {
-        return super::merge::play_shard(args, &setup, &roster, &batch, shard, jobs, out);
+        return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);
     }
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir)
