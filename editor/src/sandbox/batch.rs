@@ -10,13 +10,15 @@
 //! line, and *Open* replays a match exactly (`sim::play` with its seed and
 //! bots).
 
+use super::batch_import::{ImportForm, import};
+use super::decide::{DecideForm, Decision, LiveLooks};
 pub use super::export::ExportFormat;
 use super::export::{BatchFile, ExportForm, pretty_json};
 use super::worker::{Worker, number, seating_rows};
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::map::Side;
+use hexwright_engine::map::{Map, Side};
 use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::rules::{Arena, Rules};
@@ -25,8 +27,8 @@ use hexwright_engine::sim::{
 };
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, PoisonError};
 
 /// The most matches one batch may ask for.
 pub const MAX_MATCHES: usize = 100_000;
@@ -35,6 +37,8 @@ pub const MAX_MATCHES: usize = 100_000;
 pub struct BatchInput<'a> {
     /// The scenario the matches are played on.
     pub prepared: &'a Prepared,
+    /// The map it was made from (imported batches must match it).
+    pub map: &'a Map,
     /// The bots the form starts with (the sandbox's own choice).
     pub default_bots: [BotKind; 2],
     /// Use the system's file dialogs for exports (off in tests: a path
@@ -72,6 +76,10 @@ pub struct BatchResults {
     pub captures: Vec<CaptureSummary>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// With *Until decided*: what the test decided, and its looks.
+    pub decision: Option<Decision>,
+    /// For an imported batch: where it came from.
+    pub imported: Option<String>,
     rules: Arc<Rules>,
     lengths: BTreeMap<u32, usize>,
 }
@@ -86,6 +94,8 @@ impl BatchResults {
             captures: sim::capture_summary(&rules.arena, &rows),
             rows,
             seconds,
+            decision: None,
+            imported: None,
             rules,
             lengths,
         }
@@ -143,13 +153,27 @@ pub(super) fn rate_text(r: Rate) -> String {
     r.to_string()
 }
 
+/// What a batch's worker hands back.
+struct Played {
+    rows: Vec<MatchRow>,
+    /// With *Until decided*, once decided.
+    decision: Option<Decision>,
+    /// Stopped before the end (or before a decision).
+    cancelled: bool,
+}
+
 /// The batch simulation panel.
 pub struct BatchPanel {
     matches: usize,
     bots: [BotKind; 2],
     bots_chosen: bool,
     seed: u64,
-    worker: Option<(Worker<Vec<MatchRow>>, Batch, Arc<Rules>)>,
+    /// *Until decided* and its settings.
+    decide: DecideForm,
+    /// The running test's looks, while a batch plays until decided.
+    live: Option<LiveLooks>,
+    import: ImportForm,
+    worker: Option<(Worker<Played>, Batch, Arc<Rules>)>,
     results: Option<BatchResults>,
     error: Option<String>,
     /// The export buttons and their last outcome.
@@ -168,6 +192,9 @@ impl Default for BatchPanel {
             bots: [BotKind::Greedy, BotKind::Random],
             bots_chosen: false,
             seed: 1,
+            decide: DecideForm::default(),
+            live: None,
+            import: ImportForm::default(),
             worker: None,
             results: None,
             error: None,
@@ -213,6 +240,16 @@ impl BatchPanel {
         }
     }
 
+    /// Sets *Until decided*: on or off, the margin and the error chance
+    /// (both in percent).
+    pub fn configure_decide(&mut self, on: bool, margin_pct: f64, alpha_pct: f64) {
+        self.decide = DecideForm {
+            on,
+            margin_pct,
+            alpha_pct,
+        };
+    }
+
     /// Plays the batch of the form on `prepared` (like pressing the
     /// button). A batch already running is cancelled and replaced.
     pub fn start(&mut self, prepared: &Prepared) {
@@ -222,19 +259,81 @@ impl BatchPanel {
             seed: self.seed,
         };
         let p = prepared.clone();
-        let worker = Worker::spawn(batch.matches, move |done, cancel| {
-            sim::simulate_each(
-                &p,
-                &batch,
-                PlayOptions { record: false },
-                &|k| done.store(k, Ordering::Relaxed),
-                cancel,
-                &|i, r| MatchRow::new(i, &r),
-            )
-        });
+        let worker = if self.decide.on {
+            let plan = match self.decide.plan(&batch) {
+                Ok(plan) => plan,
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            };
+            let live = LiveLooks::default();
+            self.live = Some(live.clone());
+            Worker::spawn(batch.matches, move |done, cancel| {
+                let d = hexwright_engine::until_decided::play_until_decided(
+                    &p,
+                    &batch,
+                    plan,
+                    &|k| done.store(k, Ordering::Relaxed),
+                    cancel,
+                    &mut |look| {
+                        live.lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(*look);
+                    },
+                );
+                Played {
+                    decision: (!d.cancelled).then(|| Decision {
+                        summary: d.test.summary(),
+                        looks: d.test.looks().to_vec(),
+                    }),
+                    cancelled: d.cancelled,
+                    rows: d.rows,
+                }
+            })
+        } else {
+            self.live = None;
+            Worker::spawn(batch.matches, move |done, cancel| {
+                let rows = sim::simulate_each(
+                    &p,
+                    &batch,
+                    PlayOptions { record: false },
+                    &|k| done.store(k, Ordering::Relaxed),
+                    cancel,
+                    &|i, r| MatchRow::new(i, &r),
+                );
+                Played {
+                    cancelled: rows.len() < batch.matches,
+                    rows,
+                    decision: None,
+                }
+            })
+        };
         self.error = None;
         self.worker = Some((worker, batch, prepared.rules.clone()));
         self.prepared = Some(prepared.clone());
+    }
+
+    /// Reads a batch played elsewhere (a merged file, or all its shards)
+    /// into the tab, as if played here; its matches open on `prepared`.
+    ///
+    /// # Errors
+    /// Why the files cannot be imported (also shown under the button).
+    pub fn import_files(
+        &mut self,
+        paths: &[std::path::PathBuf],
+        map: &Map,
+        prepared: &Prepared,
+    ) -> Result<(), String> {
+        let outcome = import(paths, map, prepared).map(|i| {
+            let mut r = BatchResults::new(i.batch, prepared.rules.clone(), i.rows, i.seconds);
+            r.imported = Some(i.source);
+            self.results = Some(r);
+            self.prepared = Some(prepared.clone());
+            self.export.reset();
+        });
+        self.import.done(outcome.clone());
+        outcome
     }
 
     /// The scenario the last batch started with.
@@ -254,13 +353,17 @@ impl BatchPanel {
         };
         let seconds = worker.started.elapsed().as_secs_f64();
         match outcome {
-            Ok(rows) => {
-                self.results = Some(BatchResults::new(*batch, rules.clone(), rows, seconds));
+            Ok(played) => {
+                let mut r = BatchResults::new(*batch, rules.clone(), played.rows, seconds);
+                r.cancelled = played.cancelled;
+                r.decision = played.decision;
+                self.results = Some(r);
                 self.export.reset();
             }
             Err(e) => self.error = Some(e),
         }
         self.worker = None;
+        self.live = None;
         false
     }
 
@@ -278,6 +381,12 @@ impl BatchPanel {
         if let Some(e) = &self.error {
             ui.colored_label(theme::ERROR, e);
         }
+        if !self.is_running()
+            && let Some(paths) = self.import.ui(ui, input.native_dialogs, input.export_dir)
+        {
+            // The error, if any, is shown under the button.
+            let _ = self.import_files(&paths, input.map, input.prepared);
+        }
         if let Some(r) = &self.results {
             ui.separator();
             ui.label(format!(
@@ -291,6 +400,17 @@ impl BatchPanel {
     /// Draws the last batch's results (in the sandbox's central area);
     /// returns a request to open one of its matches.
     pub fn show_results(&mut self, ui: &mut Ui) -> Option<BatchRequest> {
+        if let Some(live) = &self.live {
+            ui.strong("Playing until decided");
+            let looks = super::decide::snapshot(live);
+            super::decide::chart(
+                ui,
+                "batch_live_chart",
+                &looks,
+                self.decide.margin_pct / 100.0,
+            );
+            return None;
+        }
         let r = self.results.as_ref()?;
         super::batch_view::show(ui, r, &mut self.sort)
     }
@@ -323,16 +443,30 @@ impl BatchPanel {
                     });
                     ui.end_row();
                     seating_rows(ui, "batch", "matches", &mut self.bots, &mut self.seed);
+                    self.decide.rows(ui);
                 });
         });
         if let Some((w, ..)) = &self.worker {
             w.progress_ui(ui, "matches");
-        } else if ui
-            .button(format!("Simulate {} matches", self.matches))
-            .on_hover_text("Play the matches on worker threads; the editor stays usable")
-            .clicked()
-        {
-            self.start(prepared);
+            if let Some(live) = &self.live {
+                let looks = super::decide::snapshot(live);
+                if let Some(last) = looks.last() {
+                    ui.label(super::decide::look_text(looks.len(), last));
+                }
+            }
+        } else {
+            let label = if self.decide.on {
+                format!("Simulate until decided (at most {})", self.matches)
+            } else {
+                format!("Simulate {} matches", self.matches)
+            };
+            if ui
+                .button(label)
+                .on_hover_text("Play the matches on worker threads; the editor stays usable")
+                .clicked()
+            {
+                self.start(prepared);
+            }
         }
     }
 
@@ -370,11 +504,10 @@ pub(crate) mod tests {
     use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
-    const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
+    pub(crate) const RANDOM: [BotKind; 2] = [BotKind::Random, BotKind::Random];
 
     pub(crate) fn prepared(round_limit: u32) -> Prepared {
-        let map = bundled::default_map().unwrap();
-        Scenario::for_map(map, 1, round_limit)
+        Scenario::for_map(default_map().clone(), 1, round_limit)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .unwrap()
     }
@@ -416,12 +549,18 @@ pub(crate) mod tests {
     }
 
     #[derive(Default)]
-    struct State {
-        panel: BatchPanel,
-        request: Option<BatchRequest>,
+    pub(crate) struct State {
+        pub(crate) panel: BatchPanel,
+        pub(crate) request: Option<BatchRequest>,
     }
 
-    fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
+    /// The bundled default map, which [`prepared`] plays.
+    pub(crate) fn default_map() -> &'static Map {
+        static MAP: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
+        MAP.get_or_init(|| bundled::default_map().unwrap())
+    }
+
+    pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
         Harness::builder()
             .with_size(Vec2::new(640.0, 1400.0))
             // A batch that finishes within a run lays out its tables and
@@ -431,6 +570,7 @@ pub(crate) mod tests {
                 move |ui, s: &mut State| {
                     let input = BatchInput {
                         prepared: p,
+                        map: default_map(),
                         default_bots: RANDOM,
                         native_dialogs: false,
                         export_dir: Some(export_dir),
@@ -447,7 +587,7 @@ pub(crate) mod tests {
     }
 
     /// Waits (at most a minute) for the worker, then settles the UI.
-    fn wait(h: &mut Harness<'_, State>) {
+    pub(crate) fn wait(h: &mut Harness<'_, State>) {
         let started = Instant::now();
         while h.state_mut().panel.poll() {
             assert!(

@@ -122,7 +122,14 @@ impl Sort {
 /// Draws the results; returns a request to open a match.
 pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
     let n = r.report.matches;
-    if r.cancelled {
+    if let Some(source) = &r.imported {
+        ui.label(format!(
+            "Imported from {source}: {} (seeds from {}), {:.1} s of playing time",
+            crate::words::count(r.batch.matches, "match", "matches"),
+            r.batch.seed,
+            r.seconds
+        ));
+    } else if r.cancelled {
         ui.colored_label(
             theme::ERROR,
             format!(
@@ -139,9 +146,14 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
     }
     ui.columns(2, |cols| {
         summary_ui(&mut cols[0], r);
-        cols[0].label(RichText::new(r.verdict()).strong());
+        if r.decision.is_none() {
+            cols[0].label(RichText::new(r.verdict()).strong());
+        }
         lengths_chart(&mut cols[1], "batch_lengths", r.lengths());
     });
+    if let Some(d) = &r.decision {
+        super::decide::decision_ui(ui, d);
+    }
     captures_table(ui, "batch_captures", &r.captures, r.report.matches);
     ui.add_space(6.0);
     ui.label(RichText::new("Matches").strong());
@@ -152,10 +164,17 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
 pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     let n = r.report.matches.max(1);
     for side in r.report.side_win_rates.players() {
-        ui.label(
-            RichText::new(format!("Side {side} wins {}", rate_text(r.win_rate(side))))
-                .color(theme::side_text_color(side, ui.visuals())),
-        );
+        // A batch that stopped when decided reads the test's interval
+        // only: fixed-sample intervals do not hold after stopping early.
+        let text = if r.decision.is_some() {
+            format!(
+                "Side {side} wins {} of {}",
+                r.report.side_wins[side], r.report.matches
+            )
+        } else {
+            format!("Side {side} wins {}", rate_text(r.win_rate(side)))
+        };
+        ui.label(RichText::new(text).color(theme::side_text_color(side, ui.visuals())));
     }
     ui.label(format!(
         "Draws: {} ({})",
@@ -170,10 +189,12 @@ pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
-        ui.label(format!(
-            "{} scores {first} against {} (a draw counts half)",
-            r.batch.bots[0], r.batch.bots[1]
-        ));
+        if r.decision.is_none() {
+            ui.label(format!(
+                "{} scores {first} against {} (a draw counts half)",
+                r.batch.bots[0], r.batch.bots[1]
+            ));
+        }
     }
     ui.label(
         RichText::new(format!(

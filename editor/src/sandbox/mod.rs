@@ -29,9 +29,11 @@
 
 pub mod action;
 pub mod batch;
+pub mod batch_import;
 pub mod batch_view;
 pub mod board;
 pub mod controls;
+pub mod decide;
 pub mod export;
 pub mod human;
 pub mod inspect;

@@ -1228,6 +1228,7 @@ impl Sandbox {
                                             ui,
                                             &BatchInput {
                                                 prepared: &p,
+                                                map: &self.map,
                                                 default_bots: bots,
                                                 native_dialogs: cx.native_dialogs,
                                                 export_dir: cx.pack_dir,

@@ -1,0 +1,246 @@
+//! The batch tab's *Until decided* mode: the form's switch and settings,
+//! the live chart of side 0's score and its interval narrowing look by
+//! look, and the decision with its error bound — the sandbox side of
+//! `hexwright simulate --until-decided` ([`hexwright_engine::sequential`]).
+
+use super::worker::number;
+use crate::theme;
+use egui::{RichText, Ui};
+use egui_plot::{HLine, Legend, Line, LineStyle, Plot};
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Look, Plan, Summary};
+use hexwright_engine::sim::Batch;
+use hexwright_engine::until_decided::plan_for;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The *Until decided* settings of the batch form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecideForm {
+    /// Whether the batch stops when decided.
+    pub on: bool,
+    /// The fairness margin, in percent points around 50%.
+    pub margin_pct: f64,
+    /// The most the chance of a wrong decision may be, in percent.
+    pub alpha_pct: f64,
+}
+
+impl Default for DecideForm {
+    fn default() -> Self {
+        Self {
+            on: false,
+            margin_pct: DEFAULT_MARGIN * 100.0,
+            alpha_pct: DEFAULT_ALPHA * 100.0,
+        }
+    }
+}
+
+impl DecideForm {
+    /// The test's plan for `batch` (its matches the most to play).
+    ///
+    /// # Errors
+    /// The settings are out of range (the fields keep them in range, so
+    /// only a caller setting them directly sees this).
+    pub fn plan(&self, batch: &Batch) -> Result<Plan, String> {
+        plan_for(batch, self.alpha_pct / 100.0, self.margin_pct / 100.0).map_err(|e| {
+            e.to_string()
+                .replace("--alpha", "Error chance")
+                .replace("--margin", "Margin")
+                .replace("--max", "Matches")
+        })
+    }
+
+    /// The switch and, when on, its two settings: rows of the batch form's
+    /// grid.
+    pub fn rows(&mut self, ui: &mut Ui) {
+        ui.label("");
+        ui.checkbox(&mut self.on, "Until decided").on_hover_text(
+            "Play in rounds and stop as soon as a sequential test says the map favours a side or is fair within the margin; Matches is then the most to play",
+        );
+        ui.end_row();
+        if self.on {
+            number(
+                ui,
+                "Margin (%)",
+                &mut self.margin_pct,
+                0.5..=45.0,
+                "Fair means side 0's score within this many points of 50%",
+            );
+            number(
+                ui,
+                "Error chance (%)",
+                &mut self.alpha_pct,
+                0.1..=50.0,
+                "The most the chance of a wrong decision may be",
+            );
+        }
+    }
+}
+
+/// Looks shared between the worker, which adds them, and the panel,
+/// which draws them while the batch runs.
+pub type LiveLooks = Arc<Mutex<Vec<Look>>>;
+
+/// A copy of the looks so far.
+#[must_use]
+pub fn snapshot(live: &LiveLooks) -> Vec<Look> {
+    live.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// A finished batch's test: what it decided, and every look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The decision and its evidence.
+    pub summary: Summary,
+    /// Every look, in order.
+    pub looks: Vec<Look>,
+}
+
+/// One look in words: "Look 3: 25 games, side 0 56.0% [21.4%, 90.6%]".
+#[must_use]
+pub fn look_text(n: usize, l: &Look) -> String {
+    format!(
+        "Look {n}: {} games, side 0 {:.1}% [{:.1}%, {:.1}%]",
+        l.games,
+        l.estimate * 100.0,
+        l.interval[0] * 100.0,
+        l.interval[1] * 100.0
+    )
+}
+
+/// The error bound under a decision, in words.
+#[must_use]
+pub fn bound_text(s: &Summary) -> String {
+    format!(
+        "At most {:.1}% chance that this is wrong: the interval is an anytime-valid confidence sequence, so stopping when it decides keeps the bound ({} looks).",
+        s.alpha * 100.0,
+        s.looks
+    )
+}
+
+/// The decision, its error bound and the chart.
+pub fn decision_ui(ui: &mut Ui, d: &Decision) {
+    ui.label(RichText::new(d.summary.to_string()).strong());
+    ui.label(RichText::new(bound_text(&d.summary)).weak());
+    chart(ui, "batch_decided_chart", &d.looks, d.summary.margin);
+}
+
+/// Side 0's score and its interval against the games played, with 50%
+/// and the fairness margin marked; the last look in words under it.
+pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
+    let Some(last) = looks.last() else {
+        ui.label(RichText::new("Waiting for the first look (16 games)…").weak());
+        return;
+    };
+    let series = |f: &dyn Fn(&Look) -> f64| -> Vec<[f64; 2]> {
+        looks
+            .iter()
+            .map(|l| [l.games as f64, 100.0 * f(l)])
+            .collect()
+    };
+    Plot::new(id)
+        .height(180.0)
+        .legend(Legend::default())
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("independent games")
+        .y_axis_label("side 0 score (%)")
+        .show(ui, |plot| {
+            plot.hline(HLine::new("50%", 50.0).color(theme::ERROR).width(1.0));
+            for (name, y) in [
+                ("fair margin", 50.0 - margin * 100.0),
+                ("fair margin", 50.0 + margin * 100.0),
+            ] {
+                plot.hline(
+                    HLine::new(name, y)
+                        .style(LineStyle::dashed_loose())
+                        .width(1.0),
+                );
+            }
+            plot.line(
+                Line::new("interval", series(&|l| l.interval[0]))
+                    .color(theme::SIDE_0)
+                    .width(1.0),
+            );
+            plot.line(
+                Line::new("interval", series(&|l| l.interval[1]))
+                    .color(theme::SIDE_0)
+                    .width(1.0),
+            );
+            plot.line(
+                Line::new("estimate", series(&|l| l.estimate))
+                    .color(theme::SIDE_0)
+                    .width(2.5),
+            );
+        });
+    ui.label(look_text(looks.len(), last));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::batch::tests::{RANDOM, TempDir, harness, prepared, wait};
+    use egui_kittest::kittest::Queryable as _;
+
+    /// Random bots draw every match at a 10-round limit, so side 0 scores
+    /// exactly 50%: *Until decided* stops as soon as the interval lies
+    /// within the margin, and shows the decision, its bound and the looks,
+    /// not the fixed-sample verdict.
+    #[test]
+    fn until_decided_stops_at_the_decision_and_shows_its_chart() {
+        let p = prepared(10);
+        let dir = TempDir::new("batch-decide");
+        let mut h = harness(&p, dir.path());
+        h.state_mut().panel.configure(2_000, RANDOM, 1);
+        h.run();
+        h.get_by_label("Until decided").click();
+        h.run();
+        assert!(h.query_by_label("Margin (%)").is_some());
+        assert!(h.query_by_label("Error chance (%)").is_some());
+        h.state_mut().panel.configure_decide(true, 20.0, 5.0);
+        h.run();
+        h.get_by_label("Simulate until decided (at most 2000)")
+            .click();
+        h.run();
+        assert!(h.query_by_label("Playing until decided").is_some());
+        wait(&mut h);
+        let r = h.state().panel.results().expect("results");
+        let d = r.decision.as_ref().expect("decided");
+        assert!(!r.cancelled);
+        assert_eq!(
+            d.summary.decision,
+            hexwright_engine::sequential::Decision::Fair
+        );
+        assert_eq!(r.rows.len(), d.summary.matches);
+        assert!(r.rows.len() < 2_000, "stopped early: {}", r.rows.len());
+        let shown = d.summary.to_string();
+        assert!(shown.starts_with("Fair within ±20.0%"), "{shown}");
+        assert!(h.query_by_label(&shown).is_some(), "{shown}");
+        assert!(h.query_by_label(&super::bound_text(&d.summary)).is_some());
+        let last = super::look_text(d.looks.len(), d.looks.last().unwrap());
+        assert!(h.query_by_label(&last).is_some(), "{last}");
+        assert!(
+            h.query_by_label_contains("No significant side advantage")
+                .is_none(),
+            "no fixed-sample verdict after stopping early"
+        );
+        let wins = format!("Side 0 wins 0 of {}", r.rows.len());
+        assert!(h.query_by_label(&wins).is_some(), "{wins}");
+    }
+
+    #[test]
+    fn settings_out_of_range_are_refused_with_the_reason() {
+        let p = prepared(10);
+        let dir = TempDir::new("batch-decide-bad");
+        let mut h = harness(&p, dir.path());
+        h.state_mut().panel.configure(100, RANDOM, 1);
+        h.state_mut().panel.configure_decide(true, 60.0, 5.0);
+        h.state_mut().panel.start(&p);
+        h.run();
+        assert!(!h.state().panel.is_running());
+        let e = h.state().panel.error().unwrap().to_owned();
+        assert!(e.starts_with("Margin 0.6 is not a margin"), "{e}");
+        assert!(h.query_by_label(&e).is_some());
+    }
+}
