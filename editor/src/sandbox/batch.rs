@@ -227,6 +227,13 @@ impl BatchPanel {
         self.results.as_ref()
     }
 
+    /// Whether the central area shows the batch: results, or the live
+    /// chart of a batch playing until decided.
+    #[must_use]
+    pub fn has_results_view(&self) -> bool {
+        self.results.is_some() || self.live.is_some()
+    }
+
     /// The last error (the worker died, or an export failed).
     #[must_use]
     pub fn error(&self) -> Option<&str> {

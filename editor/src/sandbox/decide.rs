@@ -143,8 +143,9 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
         .allow_drag(false)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
-        .include_y(0.0)
-        .include_y(100.0)
+        .include_y(50.0 - margin * 100.0 - 5.0)
+        .include_y(50.0 + margin * 100.0 + 5.0)
+        .include_x(0.0)
         .x_axis_label("independent games")
         .y_axis_label("side 0 score (%)")
         .show(ui, |plot| {

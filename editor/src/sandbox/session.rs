@@ -1329,7 +1329,7 @@ impl Sandbox {
                     actions.push(SandboxAction::OpenRotationMatch(seed, seating));
                 }
             });
-        } else if self.tab == Tab::Batch && !self.phase_batch() && self.batch.results().is_some() {
+        } else if self.tab == Tab::Batch && !self.phase_batch() && self.batch.has_results_view() {
             // A finished batch takes the big central area.
             CentralPanel::default().show(ui, |ui| {
                 if let Some(BatchRequest::OpenMatch { seed, bots }) = self.batch.show_results(ui) {
