@@ -7,6 +7,9 @@
 //!   rules alone (check + execute + apply, as a replay does).
 //! - `greedy_vs_greedy`: one full match; throughput in matches.
 //! - `planner_turn`: one whole-turn plan of the planner bot.
+//! - `batch/jobs_1`, `batch/jobs_2`: a 200-match greedy batch
+//!   (`sim::simulate`, as `hexwright simulate` plays it) on a rayon pool of
+//!   one and of two threads; throughput in matches.
 //! - `large/greedy_vs_greedy`: one full greedy match on a generated map of
 //!   over 1,500 usable hexes with 40 Energy objectives (a Wesnoth-style
 //!   grid made here and read by the Wesnoth importer, which places the
@@ -191,5 +194,36 @@ fn large_matches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, matches, planner, large_matches);
+fn jobs(c: &mut Criterion) {
+    let p = prepared();
+    let batch = sim::Batch {
+        matches: 200,
+        bots: [BotKind::Greedy, BotKind::Greedy],
+        seed: 1,
+    };
+    let mut g = c.benchmark_group("batch");
+    g.throughput(Throughput::Elements(batch.matches as u64));
+    g.sample_size(10);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        g.bench_function(format!("jobs_{threads}"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    black_box(sim::simulate(
+                        &p,
+                        &batch,
+                        PlayOptions { record: false },
+                        &|_| {},
+                    ))
+                })
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, matches, planner, large_matches, jobs);
 criterion_main!(benches);

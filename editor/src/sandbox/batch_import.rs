@@ -243,7 +243,10 @@ mod tests {
         let r = h.state().panel.results().expect("imported");
         assert_eq!(r.imported.as_deref(), Some("2 shard files"));
         let b = r.batch;
-        assert_eq!((b.matches, b.bots, b.seed, r.rows.len()), (6, batch.bots, 9, 6));
+        assert_eq!(
+            (b.matches, b.bots, b.seed, r.rows.len()),
+            (6, batch.bots, 9, 6)
+        );
         assert!(!r.cancelled);
         assert!(
             h.query_by_label_contains("Imported from 2 shard files: 6 matches")
