@@ -196,7 +196,10 @@ mod tests {
             &AtomicBool::new(false),
             &|i, r| side0_score(&MatchRow::new(i, &r)),
         );
-        assert!(scores.iter().any(|&s| s != 0.5), "decisive matches");
+        assert!(
+            scores.iter().any(|&s| (s - 0.5).abs() > 0.25),
+            "decisive matches"
+        );
         let plan = Plan::new(0.05, 0.1, 4_000).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
         let runs = 1_000;
