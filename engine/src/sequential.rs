@@ -168,6 +168,20 @@ pub struct Look {
     pub interval: [f64; 2],
 }
 
+impl fmt::Display for Look {
+    /// `25 games: side 0 56.0% [21.4%, 90.6%]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games: side 0 {:.1}% [{:.1}%, {:.1}%]",
+            self.games,
+            self.estimate * 100.0,
+            self.interval[0] * 100.0,
+            self.interval[1] * 100.0
+        )
+    }
+}
+
 /// A sequential test in progress: feed it each look's totals.
 #[derive(Clone, Debug)]
 pub struct Sequential {

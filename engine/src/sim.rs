@@ -811,7 +811,7 @@ impl BatchExport {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::format;
     use crate::rules::Roster;
@@ -820,7 +820,8 @@ mod tests {
     use crate::stats;
     use std::path::Path;
 
-    fn prepared(file: &str, round_limit: u32) -> Prepared {
+    /// A bundled map, prepared with seed 1 and `round_limit`.
+    pub(crate) fn prepared(file: &str, round_limit: u32) -> Prepared {
         let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
         let map = format::load_map(&maps.join(file)).unwrap();
         Scenario::for_map(map, 1, round_limit)

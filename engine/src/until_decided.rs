@@ -109,19 +109,11 @@ pub fn play_until_decided(
 mod tests {
     use super::*;
     use crate::bots::BotKind;
-    use crate::format;
-    use crate::rules::Roster;
-    use crate::rules::scenario::Scenario;
     use crate::sequential::Decision;
     use crate::sim::{self, Report};
-    use std::path::Path;
 
     fn twin_fords() -> Prepared {
-        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-        let map = format::load_map(&maps.join("twin-fords.ron")).unwrap();
-        Scenario::for_map(map, 1, 60)
-            .prepare(&maps, &Roster::bundled(), "twin-fords.ron")
-            .unwrap()
+        sim::tests::prepared("twin-fords.ron", 60)
     }
 
     /// The matches played are the batch's first ones, looks fall on whole

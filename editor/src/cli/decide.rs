@@ -7,11 +7,12 @@
 //! batch stops on what it saw, so this report prints the test's
 //! anytime-valid interval instead.
 
-use super::simulate::{Setup, SimulateArgs, progress_bar};
+use super::simulate::{
+    Setup, SimulateArgs, games_line, progress_bar, rounds_and_speed, side_wins_line,
+};
 use anyhow::Context;
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::player::PlayerId;
-use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Look, Summary};
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Summary};
 use hexwright_engine::sim::{Batch, Report};
 use hexwright_engine::until_decided::{Decided, plan_for, play_until_decided};
 use std::io::Write;
@@ -58,7 +59,7 @@ pub(super) fn simulate(
             &AtomicBool::new(false),
             &mut |look| {
                 if let Some(b) = &bar {
-                    b.set_message(look_text(look));
+                    b.set_message(look.to_string());
                 }
             },
         )
@@ -81,17 +82,6 @@ pub(super) fn simulate(
     Ok(())
 }
 
-/// One look in a few words.
-fn look_text(l: &Look) -> String {
-    format!(
-        "{} games: side 0 {:.1}% [{:.1}%, {:.1}%]",
-        l.games,
-        l.estimate * 100.0,
-        l.interval[0] * 100.0,
-        l.interval[1] * 100.0
-    )
-}
-
 fn write_text(
     out: &mut dyn Write,
     r: &Report,
@@ -108,12 +98,7 @@ fn write_text(
         batch.seed,
         batch.game(r.matches.saturating_sub(1)).0
     )?;
-    writeln!(
-        out,
-        "Games:       {} independent ({})",
-        r.independent_games,
-        r.counting.describe()
-    )?;
+    games_line(out, r.independent_games, r.counting)?;
     let looks: Vec<String> = d.test.looks().iter().map(|l| l.games.to_string()).collect();
     writeln!(
         out,
@@ -121,19 +106,9 @@ fn write_text(
         looks.len(),
         looks.join(", ")
     )?;
-    writeln!(
-        out,
-        "Side wins:   side 0: {}, side 1: {}",
-        r.side_wins[PlayerId(0)],
-        r.side_wins[PlayerId(1)]
-    )?;
+    side_wins_line(out, r)?;
     writeln!(out, "Draws:       {}", r.draws)?;
-    writeln!(
-        out,
-        "Rounds:      mean {:.1}, median {:.1}",
-        r.mean_rounds, r.median_rounds
-    )?;
-    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)?;
+    rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
     writeln!(out, "Decision:    {s}")?;
     writeln!(
         out,

@@ -119,12 +119,7 @@ fn write_text(out: &mut dyn Write, r: &RotationReport, batch: &Rotation) -> std:
         names(&r.bots),
         batch.seed
     )?;
-    writeln!(
-        out,
-        "Games:       {} independent ({})",
-        r.independent_games,
-        r.counting.describe()
-    )?;
+    super::simulate::games_line(out, r.independent_games, r.counting)?;
     for (p, s) in r.seats.iter().enumerate() {
         let points = r
             .mean_points
@@ -142,12 +137,7 @@ fn write_text(out: &mut dyn Write, r: &RotationReport, batch: &Rotation) -> std:
         )?;
     }
     writeln!(out, "Draws:       {}, {}", r.draws.wins, r.draws.rate)?;
-    writeln!(
-        out,
-        "Rounds:      mean {:.1}, median {:.1}",
-        r.mean_rounds, r.median_rounds
-    )?;
-    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)?;
+    super::simulate::rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
     let verdict = match r.favoured_seat() {
         Some(p) => format!("seat {p} is favoured (its interval lies above every other seat's)"),
         None => "no seat is clearly favoured at this sample size".to_owned(),

@@ -331,18 +331,8 @@ fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result
         batch.seed,
         batch.last_seed()
     )?;
-    writeln!(
-        out,
-        "Games:       {} independent ({})",
-        r.independent_games,
-        r.counting.describe()
-    )?;
-    writeln!(
-        out,
-        "Side wins:   side 0: {}, side 1: {}",
-        r.side_wins[PlayerId(0)],
-        r.side_wins[PlayerId(1)]
-    )?;
+    games_line(out, r.independent_games, r.counting)?;
+    side_wins_line(out, r)?;
     if let Some(first) = r.first_bot_score {
         let by_bot: Vec<String> = r
             .bot_wins
@@ -358,11 +348,40 @@ fn write_text(out: &mut dyn Write, r: &Report, batch: &Batch) -> std::io::Result
         "Side 0 wins: {} (95% interval over independent games)",
         r.side_win_rates[PlayerId(0)]
     )?;
+    rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
+    writeln!(out, "Verdict:     {}", r.verdict)
+}
+
+/// The "Games:" line of a text report.
+pub(super) fn games_line(
+    out: &mut dyn Write,
+    games: usize,
+    counting: Counting,
+) -> std::io::Result<()> {
     writeln!(
         out,
-        "Rounds:      mean {:.1}, median {:.1}",
-        r.mean_rounds, r.median_rounds
-    )?;
-    writeln!(out, "Speed:       {:.1} matches/s", r.matches_per_sec)?;
-    writeln!(out, "Verdict:     {}", r.verdict)
+        "Games:       {games} independent ({})",
+        counting.describe()
+    )
+}
+
+/// The "Side wins:" line of a two-player text report.
+pub(super) fn side_wins_line(out: &mut dyn Write, r: &Report) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Side wins:   side 0: {}, side 1: {}",
+        r.side_wins[PlayerId(0)],
+        r.side_wins[PlayerId(1)]
+    )
+}
+
+/// The "Rounds:" and "Speed:" lines of a text report.
+pub(super) fn rounds_and_speed(
+    out: &mut dyn Write,
+    mean: f64,
+    median: f64,
+    per_sec: f64,
+) -> std::io::Result<()> {
+    writeln!(out, "Rounds:      mean {mean:.1}, median {median:.1}")?;
+    writeln!(out, "Speed:       {per_sec:.1} matches/s")
 }

@@ -94,16 +94,10 @@ pub struct Decision {
     pub looks: Vec<Look>,
 }
 
-/// One look in words: "Look 3: 25 games, side 0 56.0% [21.4%, 90.6%]".
+/// One look in words: "Look 3: 25 games: side 0 56.0% [21.4%, 90.6%]".
 #[must_use]
 pub fn look_text(n: usize, l: &Look) -> String {
-    format!(
-        "Look {n}: {} games, side 0 {:.1}% [{:.1}%, {:.1}%]",
-        l.games,
-        l.estimate * 100.0,
-        l.interval[0] * 100.0,
-        l.interval[1] * 100.0
-    )
+    format!("Look {n}: {l}")
 }
 
 /// The error bound under a decision, in words.
