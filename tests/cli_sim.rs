@@ -732,6 +732,13 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
         serde_json::from_str(&std::fs::read_to_string(results.join("report.json")).unwrap())
             .unwrap();
     assert_eq!(json["matches"], 12);
+    // The merged batch, for the sandbox, merges alone to the same report.
+    let merged = results.join("merged.json");
+    let o = hexwright(&["merge", merged.to_str().unwrap()]);
+    assert_eq!(
+        without_speed(&String::from_utf8(o.stdout).unwrap()),
+        deploy_reference(&m)
+    );
 }
 
 #[test]
@@ -765,7 +772,9 @@ fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
         without_speed(&String::from_utf8(out.stdout).unwrap()),
         deploy_reference(&m)
     );
-    assert!(results.join("report.txt").is_file() && results.join("report.json").is_file());
+    for f in ["report.txt", "report.json", "merged.json"] {
+        assert!(results.join(f).is_file(), "{f}");
+    }
 }
 
 /// Twin Fords made lopsided towards side `strong`: the other side loses

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Merges the shards of deploy/slurm/batch.sh into the batch's report
-# (report.txt and report.json in RESULTS, and the text in the job's log).
+# (report.txt and report.json in RESULTS, and the text in the job's log),
+# and writes the merged batch as RESULTS/merged.json for the sandbox's batch
+# tab (Import batch...).
 #SBATCH --job-name=hexwright-merge
 #SBATCH --output=hexwright-merge.log
 set -euo pipefail
 HEXWRIGHT=${HEXWRIGHT:-hexwright}
 RESULTS=${RESULTS:-results}
-"$HEXWRIGHT" merge "$RESULTS"/shard-*.json --json > "$RESULTS/report.json"
+"$HEXWRIGHT" merge "$RESULTS"/shard-*.json --json --out "$RESULTS/merged.json" > "$RESULTS/report.json"
 "$HEXWRIGHT" merge "$RESULTS"/shard-*.json | tee "$RESULTS/report.txt"
