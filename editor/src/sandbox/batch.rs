@@ -332,12 +332,13 @@ impl BatchPanel {
         map: &Map,
         prepared: &Prepared,
     ) -> Result<(), String> {
-        let outcome = import(paths, map, prepared).map(|i| {
-            let mut r = BatchResults::new(i.batch, prepared.rules.clone(), i.rows, i.seconds);
+        let outcome = import(paths, map, prepared).and_then(|i| {
+            let mut r = BatchResults::new(i.batch()?, prepared.rules.clone(), i.rows, i.seconds);
             r.imported = Some(i.source);
             self.results = Some(r);
             self.prepared = Some(prepared.clone());
             self.export.reset();
+            Ok(())
         });
         self.import.done(outcome.clone());
         outcome
@@ -520,9 +521,14 @@ pub(crate) mod tests {
     }
 
     /// Four Corners in phase-rules-v1.
+    /// The bundled four-player map, which [`four_corners`] plays.
+    pub(crate) fn four_corners_map() -> &'static Map {
+        static MAP: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
+        MAP.get_or_init(|| bundled::map("four-corners.ron").unwrap())
+    }
+
     pub(crate) fn four_corners(round_limit: u32) -> Prepared {
-        let map = bundled::map("four-corners.ron").unwrap();
-        Scenario::for_map(map, 1, round_limit)
+        Scenario::for_map(four_corners_map().clone(), 1, round_limit)
             .with_ruleset(hexwright_engine::ruleset::RulesetId::PhaseRulesV1)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .unwrap()

@@ -12,6 +12,7 @@ use crate::theme;
 use egui::{TextEdit, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Map;
+use hexwright_engine::rotation::Rotation;
 use hexwright_engine::rules::scenario::Prepared;
 use hexwright_engine::shard::{self, BatchId};
 use hexwright_engine::sim::{Batch, MatchRow};
@@ -20,8 +21,13 @@ use std::path::{Path, PathBuf};
 /// A batch read from files.
 #[derive(Clone, Debug)]
 pub struct Imported {
-    /// The batch.
-    pub batch: Batch,
+    /// The bots, in the batch's order (two seat-swapped bots in
+    /// akw-rules-v1, one per seat of the first seating otherwise).
+    pub bots: Vec<BotKind>,
+    /// Matches in the batch.
+    pub matches: usize,
+    /// Its first seed.
+    pub seed: u64,
     /// Its matches, in order.
     pub rows: Vec<MatchRow>,
     /// The playing time of its shards, together.
@@ -55,26 +61,48 @@ pub fn import(paths: &[PathBuf], map: &Map, prepared: &Prepared) -> Result<Impor
         .map(|n| n.parse::<BotKind>())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("An unknown bot in the batch: {e}"))?;
-    let [a, c] = bots[..] else {
-        return Err(format!(
-            "A batch of this tab has two bots, not {}.",
-            bots.len()
-        ));
-    };
     let source = match paths {
         [one] => name(one),
         many => format!("{} shard files", many.len()),
     };
     Ok(Imported {
-        batch: Batch {
-            matches: b.matches,
-            bots: [a, c],
-            seed: b.seed,
-        },
+        bots,
+        matches: b.matches,
+        seed: b.seed,
         rows: merged.rows,
         seconds: merged.seconds,
         source,
     })
+}
+
+impl Imported {
+    /// The akw-rules-v1 batch it is.
+    ///
+    /// # Errors
+    /// When it has not two bots.
+    pub fn batch(&self) -> Result<Batch, String> {
+        match self.bots[..] {
+            [a, b] => Ok(Batch {
+                matches: self.matches,
+                bots: [a, b],
+                seed: self.seed,
+            }),
+            _ => Err(format!(
+                "An akw-rules-v1 batch has two bots, not {}.",
+                self.bots.len()
+            )),
+        }
+    }
+
+    /// The rotated batch it is.
+    #[must_use]
+    pub fn rotation(&self) -> Rotation {
+        Rotation {
+            matches: self.matches,
+            bots: self.bots.clone(),
+            seed: self.seed,
+        }
+    }
 }
 
 fn name(p: &Path) -> String {

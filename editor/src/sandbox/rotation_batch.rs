@@ -9,12 +9,14 @@
 //! as CSV (a row per match, points included) or JSON
 //! ([`RotationExport`]).
 
+use super::batch_import::{ImportForm, import};
 use super::batch_view::{captures_table, lengths_chart};
 use super::export::{BatchFile, ExportForm, pretty_json};
 use super::worker::{Worker, number, seat_rows};
 use crate::theme;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::map::Map;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationExport, RotationReport};
 use hexwright_engine::rules::scenario::Prepared;
@@ -59,6 +61,8 @@ pub struct RotationResults {
     pub captures: Vec<CaptureSummary>,
     /// How many matches lasted each number of rounds.
     pub lengths: BTreeMap<u32, usize>,
+    /// For an imported batch: where it came from.
+    pub imported: Option<String>,
     rules: Arc<Rules>,
 }
 
@@ -73,6 +77,7 @@ impl RotationResults {
             played,
             report,
             rows,
+            imported: None,
             rules,
         }
     }
@@ -102,6 +107,8 @@ impl BatchFile for RotationResults {
 pub struct RotationInput<'a> {
     /// The scenario the matches are played on.
     pub prepared: &'a Prepared,
+    /// The map it was made from (imported batches must match it).
+    pub map: &'a Map,
     /// The bots the form starts with, one per seat.
     pub default_bots: Vec<BotKind>,
     /// Use the system's file dialogs for exports.
@@ -120,6 +127,7 @@ pub struct RotationPanel {
     results: Option<RotationResults>,
     error: Option<String>,
     export: ExportForm,
+    import: ImportForm,
 }
 
 impl std::fmt::Debug for RotationPanel {
@@ -171,6 +179,29 @@ impl RotationPanel {
         });
         self.error = None;
         self.worker = Some((worker, rotation, prepared.rules.clone()));
+    }
+
+    /// Reads a batch played elsewhere (a merged file, or all its shards)
+    /// into the panel; its matches open on `prepared`.
+    ///
+    /// # Errors
+    /// Why the files cannot be imported (also shown under the button).
+    pub fn import_files(
+        &mut self,
+        paths: &[std::path::PathBuf],
+        map: &Map,
+        prepared: &Prepared,
+    ) -> Result<(), String> {
+        let outcome = import(paths, map, prepared).map(|i| {
+            let played = i.rows.iter().map(Played::from).collect();
+            let mut r =
+                RotationResults::new(i.rotation(), prepared.rules.clone(), played, i.seconds);
+            r.imported = Some(i.source);
+            self.results = Some(r);
+            self.export.reset();
+        });
+        self.import.done(outcome.clone());
+        outcome
     }
 
     /// Takes the results once the worker finished; whether one still runs.
@@ -237,6 +268,11 @@ impl RotationPanel {
         if let Some(e) = &self.error {
             ui.colored_label(theme::ERROR, e);
         }
+        if !running && let Some(paths) = self.import.ui(ui, input.native_dialogs, input.export_dir)
+        {
+            // The error, if any, is shown under the button.
+            let _ = self.import_files(&paths, input.map, prepared);
+        }
         if let Some(r) = &self.results {
             ui.separator();
             ui.label(format!(
@@ -252,6 +288,13 @@ impl RotationPanel {
     /// area); returns a request to open one of its matches.
     pub fn show_results(&self, ui: &mut Ui) -> Option<RotationRequest> {
         let r = self.results.as_ref()?;
+        if let Some(source) = &r.imported {
+            ui.label(format!(
+                "Imported from {source}: {} (seeds from {})",
+                crate::words::count(r.rotation.matches, "match", "matches"),
+                r.rotation.seed
+            ));
+        }
         ui.columns(2, |cols| {
             report_ui(&mut cols[0], &r.report);
             lengths_chart(&mut cols[1], "rotation_lengths", &r.lengths);
@@ -347,7 +390,7 @@ fn matches_ui(ui: &mut Ui, r: &RotationResults) -> Option<RotationRequest> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::batch::tests::{TempDir, four_corners};
+    use crate::sandbox::batch::tests::{TempDir, four_corners, four_corners_map};
     use egui::Vec2;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
@@ -364,6 +407,7 @@ mod tests {
                 move |ui, (panel, request): &mut (RotationPanel, Option<RotationRequest>)| {
                     let input = RotationInput {
                         prepared: p,
+                        map: four_corners_map(),
                         default_bots: vec![BotKind::Random; 4],
                         native_dialogs: false,
                         export_dir: Some(dir),
@@ -466,5 +510,71 @@ mod tests {
                 seating: r.played[1].seating.clone(),
             })
         );
+    }
+
+    /// A phase-rules-v1 batch played in shards elsewhere and merged into
+    /// one file imports with the report one process makes, and its matches
+    /// open as the very matches listed.
+    #[test]
+    fn an_imported_merged_batch_reports_like_one_process_and_opens_its_matches() {
+        use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile};
+        use std::sync::atomic::AtomicBool;
+        let p = four_corners(8);
+        let tmp = TempDir::new("rotation-import");
+        let rotation = Rotation {
+            matches: 8,
+            bots: vec![
+                BotKind::Greedy,
+                BotKind::Random,
+                BotKind::Random,
+                BotKind::Greedy,
+            ],
+            seed: 3,
+        };
+        let never = AtomicBool::new(false);
+        let id = BatchId::new(four_corners_map(), &p, &rotation.bots, 3, 8).unwrap();
+        let files: Vec<(String, ShardFile)> = (0..2)
+            .map(|index| {
+                let range = Shard { index, count: 2 }.range(8);
+                let played =
+                    rotation::simulate_range::<PhaseRulesV1>(&p, &rotation, range, &|_| {}, &never);
+                let file = ShardFile {
+                    format: SHARD_FORMAT,
+                    batch: id.clone(),
+                    shard: index,
+                    shards: 2,
+                    seconds: 1.0,
+                    rows: played.iter().map(Played::row).collect(),
+                };
+                (format!("s{index}"), file)
+            })
+            .collect();
+        let merged = ShardFile::whole(shard::merge(files).unwrap());
+        let path = tmp.path().join("merged.json");
+        std::fs::write(&path, serde_json::to_string(&merged).unwrap()).unwrap();
+
+        let mut h = harness(&p, tmp.path());
+        h.run();
+        h.state_mut()
+            .0
+            .import_files(&[path], four_corners_map(), &p)
+            .unwrap();
+        h.run();
+        let r = h.state().0.results().unwrap().clone();
+        let whole = rotation::simulate::<PhaseRulesV1>(&p, &rotation, &|_| {}, &never);
+        let one = RotationReport::new::<PhaseRulesV1>(&whole, &rotation, 2.0);
+        assert_eq!(r.report.seats, one.seats);
+        assert_eq!(r.report.by_bot, one.by_bot);
+        assert_eq!(r.rows, whole.iter().map(Played::row).collect::<Vec<_>>());
+        assert!(
+            h.query_by_label("Imported from merged.json: 8 matches (seeds from 3)")
+                .is_some()
+        );
+        h.get_by_label("Open match 6").click();
+        h.run();
+        let Some(RotationRequest::OpenMatch { seed, seating }) = h.state().1.clone() else {
+            panic!("Open makes a request");
+        };
+        assert_eq!((seed, seating), (whole[5].seed, whole[5].seating.clone()));
     }
 }

@@ -1216,6 +1216,7 @@ impl Sandbox {
                                             ui,
                                             &RotationInput {
                                                 prepared: &p,
+                                                map: &self.map,
                                                 default_bots: self.seat_bots(),
                                                 native_dialogs: cx.native_dialogs,
                                                 export_dir: cx.pack_dir,
