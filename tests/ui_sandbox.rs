@@ -592,7 +592,7 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
         t.steps()[0].cmd,
         Command::Spawn {
             barracks,
-            kind: kind.name.clone(),
+            kind: kind.name.as_str().into(),
             to
         }
     );

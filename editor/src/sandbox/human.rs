@@ -109,7 +109,7 @@ pub fn click(
         Intent::Spawn { barracks, kind } if to_move => {
             return Click::Command(Command::Spawn {
                 barracks: *barracks,
-                kind: kind.clone(),
+                kind: kind.as_str().into(),
                 to: hex,
             });
         }

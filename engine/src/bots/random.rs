@@ -1,7 +1,9 @@
 use super::Bot;
 use crate::Hex;
-use crate::rules::logic::{check_with, heal_commands, legal_into};
-use crate::rules::{Command, MatchState, PlayerView, Scratch};
+use crate::rules::logic::{check_with, legal_into};
+use crate::rules::{
+    Command, KindName, MatchState, PlayerView, Scratch, heal_choice_count, nth_heal_choice,
+};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -24,7 +26,6 @@ pub struct RandomBot {
     scratch: Scratch,
     buf: Vec<Command>,
     blocks: Vec<Block>,
-    heals: Vec<Command>,
     offsets: Vec<Hex>,
 }
 
@@ -34,7 +35,7 @@ enum Block {
     Rebound(u16),
     Attack(u16, usize),
     Phase(u16),
-    Heals(usize, usize),
+    Heals(u16, usize),
     Summon(u16),
     Spawn(Hex, u16),
 }
@@ -67,14 +68,12 @@ impl RandomBot {
             scratch: Scratch::default(),
             buf: Vec::new(),
             blocks: Vec::new(),
-            heals: Vec::new(),
             offsets,
         }
     }
 
     fn superset(&mut self, s: &MatchState) -> usize {
         self.blocks.clear();
-        self.heals.clear();
         let side = s.side();
         let energy = s.energy()[side];
         for u in s
@@ -99,11 +98,9 @@ impl RandomBot {
                 }
             }
             if !u.ability_used && energy >= 1 {
-                let start = self.heals.len();
-                heal_commands(s, u.id, &mut self.heals);
-                if self.heals.len() > start {
-                    self.blocks
-                        .push(Block::Heals(start, self.heals.len() - start));
+                let heals = heal_choice_count(s, u.id);
+                if heals > 0 {
+                    self.blocks.push(Block::Heals(u.id, heals));
                 }
                 if kind.summon.is_some() {
                     self.blocks.push(Block::Summon(u.id));
@@ -152,14 +149,17 @@ impl RandomBot {
                     unit,
                     target: at(unit, 0),
                 },
-                Block::Heals(start, _) => self.heals[start + i].clone(),
+                Block::Heals(unit, _) => Command::Heal {
+                    unit,
+                    targets: nth_heal_choice(s, unit, i).unwrap_or_default(),
+                },
                 Block::Summon(unit) => Command::Summon {
                     unit,
                     to: at(unit, i + 1),
                 },
                 Block::Spawn(barracks, kind) => Command::Spawn {
                     barracks,
-                    kind: s.roster().kind(kind).def.name.clone(),
+                    kind: KindName::new(&s.roster().kind(kind).def.name),
                     to: barracks + self.offsets[i],
                 },
             };

@@ -7,7 +7,9 @@
 
 use super::arena::{Cell, NO_CELL, Scratch};
 use super::command::RuleError;
-use super::mechanics::{can_end, has_target, heal_candidates, reaches, steps};
+use super::mechanics::{
+    can_end, has_target, heal_candidate_count, heal_candidates, reaches, steps,
+};
 use super::roster::KindId;
 use super::state::{MatchState, NO_UNIT, Unit, UnitId};
 use crate::Hex;
@@ -267,6 +269,75 @@ pub fn heal_choices(s: &MatchState, healer: UnitId, mut f: impl FnMut(Vec<UnitId
     }
 }
 
+/// How many heal commands [`heal_choices`] gives `healer` now, counted
+/// without listing them: 1 when every candidate fits, else
+/// `C(candidates, max)`.
+#[must_use]
+pub fn heal_choice_count(s: &MatchState, healer: UnitId) -> usize {
+    let Some((_, max)) = s.roster().kind(s.units()[usize::from(healer)].kind).healing else {
+        return 0;
+    };
+    let n = heal_candidate_count(s, healer);
+    match n {
+        0 => 0,
+        n if n <= usize::from(max) => 1,
+        n => binomial(n, usize::from(max)),
+    }
+}
+
+/// The `i`-th of `healer`'s heal choices, in [`heal_choices`]'s order,
+/// without listing the others; `None` when `i` is out of range.
+#[must_use]
+pub fn nth_heal_choice(s: &MatchState, healer: UnitId, i: usize) -> Option<Vec<UnitId>> {
+    let (_, max) = s
+        .roster()
+        .kind(s.units()[usize::from(healer)].kind)
+        .healing?;
+    let cands = heal_candidates(s, healer);
+    let r = usize::from(max);
+    if cands.is_empty() {
+        return None;
+    }
+    if cands.len() <= r {
+        return (i == 0).then_some(cands);
+    }
+    nth_combination(&cands, r, i)
+}
+
+/// The `i`-th `r`-element combination of `items` in lexicographic order
+/// (the order [`combinations`] lists them in), without listing the others:
+/// each position takes the first item whose count of completions still
+/// exceeds what is left of `i`.
+fn nth_combination(items: &[UnitId], r: usize, mut i: usize) -> Option<Vec<UnitId>> {
+    let n = items.len();
+    let mut out = Vec::with_capacity(r);
+    let mut next = 0;
+    for slot in 0..r {
+        let left = r - slot - 1;
+        let (c, &item) = items.iter().enumerate().skip(next).find(|&(c, _)| {
+            let rest = binomial(n - c - 1, left);
+            if i < rest {
+                true
+            } else {
+                i -= rest;
+                false
+            }
+        })?;
+        out.push(item);
+        next = c + 1;
+    }
+    Some(out)
+}
+
+/// `C(n, k)`, saturating.
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1_usize, |acc, j| acc.saturating_mul(n - j) / (j + 1))
+}
+
 fn combinations(items: &[UnitId], k: usize, f: &mut impl FnMut(&[UnitId])) {
     fn go(
         items: &[UnitId],
@@ -286,4 +357,31 @@ fn combinations(items: &[UnitId], k: usize, f: &mut impl FnMut(&[UnitId])) {
         }
     }
     go(items, k, 0, &mut Vec::new(), f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Unranking gives every combination in the order the listing gives
+    /// them, and nothing past the last.
+    #[test]
+    fn nth_combination_follows_the_listing_order() {
+        for n in 0..8_u16 {
+            let items: Vec<UnitId> = (0..n).map(|i| i * 3).collect();
+            for r in 1..=usize::from(n) {
+                let mut listed = Vec::new();
+                combinations(&items, r, &mut |c| listed.push(c.to_vec()));
+                assert_eq!(listed.len(), binomial(usize::from(n), r));
+                for (i, c) in listed.iter().enumerate() {
+                    assert_eq!(
+                        nth_combination(&items, r, i).as_ref(),
+                        Some(c),
+                        "{n} {r} {i}"
+                    );
+                }
+                assert_eq!(nth_combination(&items, r, listed.len()), None);
+            }
+        }
+    }
 }

@@ -56,8 +56,9 @@ pub enum Command {
         /// The barracks.
         #[serde(with = "axial")]
         barracks: Hex,
-        /// Unit kind name.
-        kind: String,
+        /// Unit kind name (stored inline: kind names are short, and the
+        /// bots list spawn commands by the hundred each turn).
+        kind: KindName,
         /// Where the unit appears.
         #[serde(with = "axial")]
         to: Hex,
@@ -65,6 +66,10 @@ pub enum Command {
     /// End the turn.
     EndTurn,
 }
+
+/// A unit kind's name in a command: a string, written and read as one,
+/// kept inline without allocating when short (every bundled name is).
+pub type KindName = smol_str::SmolStr;
 
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -9,7 +9,7 @@ use super::checks::{
     attack_targets, cell, check_attack, check_heal_targets, check_move_to, check_rebound,
     check_summon_at, heal_choices, healing_of, summon_cells, summon_of,
 };
-use super::command::{Command, RuleError};
+use super::command::{Command, KindName, RuleError};
 use super::event::{EnergyReason, Event};
 use super::mechanics::{Exec, can_end};
 pub use super::mechanics::{heal_candidates, reachable};
@@ -126,17 +126,17 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
             let k = s
                 .roster()
                 .kind_by_name(kind)
-                .ok_or_else(|| RuleError::UnknownKind(kind.clone()))?;
+                .ok_or_else(|| RuleError::UnknownKind(kind.to_string()))?;
             let kd = s.roster().kind(k);
             if !kd.def.class.spawnable() {
                 return Err(RuleError::NotSpawnable {
-                    kind: kind.clone(),
+                    kind: kind.to_string(),
                     reason: "barracks spawn only soldiers and elites",
                 });
             }
             if kd.race != s.race()[s.side()] {
                 return Err(RuleError::NotSpawnable {
-                    kind: kind.clone(),
+                    kind: kind.to_string(),
                     reason: "it is not of the side's race",
                 });
             }
@@ -366,7 +366,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
                 if can_end(s, k, c, NO_UNIT).is_ok() {
                     out.push(Command::Spawn {
                         barracks: a.hex(b),
-                        kind: kd.def.name.clone(),
+                        kind: KindName::new(&kd.def.name),
                         to: a.hex(c),
                     });
                 }

@@ -542,17 +542,27 @@ pub fn heal_candidates(s: &MatchState, healer: UnitId) -> Vec<UnitId> {
     let mut v: Vec<(u8, UnitId)> = s
         .units()
         .iter()
-        .filter(|o| {
-            o.side == h.side
-                && o.alive()
-                && o.id != healer
-                && o.health < s.roster().kind(o.kind).def.health
-                && s.arena().distance(o.cell, h.cell) <= 1
-        })
+        .filter(|o| can_be_healed(s, h, o))
         .map(|o| (o.health, o.id))
         .collect();
     v.sort_unstable();
     v.into_iter().map(|(_, id)| id).collect()
+}
+
+/// How many units [`heal_candidates`] gives, counted without a list.
+#[must_use]
+pub fn heal_candidate_count(s: &MatchState, healer: UnitId) -> usize {
+    let h = &s.units()[usize::from(healer)];
+    s.units().iter().filter(|o| can_be_healed(s, h, o)).count()
+}
+
+/// Whether `healer` may heal `o`: a hurt living ally next to it.
+fn can_be_healed(s: &MatchState, healer: &Unit, o: &Unit) -> bool {
+    o.side == healer.side
+        && o.alive()
+        && o.id != healer.id
+        && o.health < s.roster().kind(o.kind).def.health
+        && s.arena().distance(o.cell, healer.cell) <= 1
 }
 
 #[cfg(test)]

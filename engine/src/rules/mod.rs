@@ -50,8 +50,8 @@ pub mod selection;
 pub mod state;
 
 pub use arena::{Arena, Cell, Scratch};
-pub use checks::heal_choices;
-pub use command::{Command, RuleError};
+pub use checks::{heal_choice_count, heal_choices, nth_heal_choice};
+pub use command::{Command, KindName, RuleError};
 pub use event::{EnergyReason, Event};
 pub use fog::PlayerView;
 pub use logic::{Deployment, check, execute, legal, start};

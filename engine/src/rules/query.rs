@@ -8,6 +8,7 @@ use super::logic::{check, legal};
 use super::state::{ENERGY_CAP, MatchState, Unit};
 use crate::Hex;
 use crate::map::Side;
+use crate::rules::KindName;
 
 /// Turns per round in akw-rules-v1: side 0's turn, then side 1's.
 pub const TURNS_PER_ROUND: u32 = 2;
@@ -201,7 +202,7 @@ pub fn spawn_options(s: &MatchState, barracks: Hex) -> Vec<SpawnOption> {
             let refusal = targets.is_empty().then(|| {
                 let probe = Command::Spawn {
                     barracks,
-                    kind: kd.name.clone(),
+                    kind: KindName::new(&kd.name),
                     to: barracks,
                 };
                 check(s, &probe).map_or_else(SpawnRefusal::Rule, |()| SpawnRefusal::NoFreeHex)
@@ -326,7 +327,7 @@ mod tests {
             for &to in &o.targets {
                 let cmd = Command::Spawn {
                     barracks: hex,
-                    kind: o.kind.clone(),
+                    kind: KindName::new(&o.kind),
                     to,
                 };
                 assert_eq!(check(&s, &cmd), Ok(()));
