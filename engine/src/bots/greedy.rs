@@ -2,7 +2,8 @@ use super::Bot;
 use super::eval::{Evaluator, Targets};
 use crate::map::Side;
 use crate::rules::logic::{execute_unchecked, legal_into};
-use crate::rules::{Command, Event, MatchState, PlayerView, Scratch};
+use crate::rules::roster::KindId;
+use crate::rules::{Command, Event, KindName, MatchState, PlayerView, Scratch};
 use rand_chacha::ChaCha8Rng;
 
 /// Scores commands by one-step lookahead; shared by the greedy and planner
@@ -40,6 +41,8 @@ impl Lookahead {
         let base = eval.evaluate(s, me);
         let targets = Targets::of(s, me);
         out.clear();
+        // Spawn commands come grouped by kind: look each name up once.
+        let mut last_kind: Option<(KindName, KindId)> = None;
         for cmd in self.legal.drain(..) {
             if rejected.contains(&cmd) {
                 continue;
@@ -55,10 +58,17 @@ impl Lookahead {
                     }
                 }
                 Command::Spawn { kind, to, .. } => {
-                    let k = s
-                        .roster()
-                        .kind_by_name(kind)
-                        .expect("legal spawns name known kinds");
+                    let k = match &last_kind {
+                        Some((name, id)) if name == kind => *id,
+                        _ => {
+                            let id = s
+                                .roster()
+                                .kind_by_name(kind)
+                                .expect("legal spawns name known kinds");
+                            last_kind = Some((kind.clone(), id));
+                            id
+                        }
+                    };
                     let c = s.arena().cell(*to).expect("legal spawns name usable hexes");
                     match eval.spawn_delta(s, &targets, k, c) {
                         Some(d) => base + d,

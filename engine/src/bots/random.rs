@@ -1,9 +1,7 @@
 use super::Bot;
 use crate::Hex;
 use crate::rules::logic::{check_with, legal_into};
-use crate::rules::{
-    Command, KindName, MatchState, PlayerView, Scratch, heal_choice_count, nth_heal_choice,
-};
+use crate::rules::{Command, MatchState, PlayerView, Scratch, heal_choice_count, nth_heal_choice};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -159,7 +157,7 @@ impl RandomBot {
                 },
                 Block::Spawn(barracks, kind) => Command::Spawn {
                     barracks,
-                    kind: KindName::new(&s.roster().kind(kind).def.name),
+                    kind: s.roster().kind(kind).key.clone(),
                     to: barracks + self.offsets[i],
                 },
             };

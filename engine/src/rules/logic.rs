@@ -9,7 +9,7 @@ use super::checks::{
     attack_targets, cell, check_attack, check_heal_targets, check_move_to, check_rebound,
     check_summon_at, heal_choices, healing_of, summon_cells, summon_of,
 };
-use super::command::{Command, KindName, RuleError};
+use super::command::{Command, RuleError};
 use super::event::{EnergyReason, Event};
 use super::mechanics::{Exec, can_end};
 pub use super::mechanics::{heal_candidates, reachable};
@@ -366,7 +366,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
                 if can_end(s, k, c, NO_UNIT).is_ok() {
                     out.push(Command::Spawn {
                         barracks: a.hex(b),
-                        kind: KindName::new(&kd.def.name),
+                        kind: kd.key.clone(),
                         to: a.hex(c),
                     });
                 }

@@ -262,6 +262,8 @@ pub type KindId = u16;
 pub struct Kind {
     /// The kind as written.
     pub def: UnitKind,
+    /// Its name as commands carry it (made once: a copy costs nothing).
+    pub key: crate::rules::KindName,
     /// Index of its race in [`Roster::races`].
     pub race: u16,
     /// Precomputed ability values (0 / false when absent).
@@ -405,6 +407,7 @@ impl Roster {
             for u in &race.units {
                 let mut k = Kind {
                     def: u.clone(),
+                    key: crate::rules::KindName::new(&u.name),
                     race: ri as u16,
                     armour: 0,
                     poison: 0,
