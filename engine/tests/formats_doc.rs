@@ -10,11 +10,17 @@ const DOC: &str = include_str!("../../docs/formats.md");
 
 /// The contents of every fenced block marked `ron`, in order.
 fn ron_blocks() -> Vec<String> {
+    blocks_of("ron")
+}
+
+/// The contents of every fenced block marked `lang`, in order.
+fn blocks_of(lang: &str) -> Vec<String> {
+    let fence = format!("```{lang}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
     for line in DOC.lines() {
         match current.as_mut() {
-            None if line.trim() == "```ron" => current = Some(String::new()),
+            None if line.trim() == fence => current = Some(String::new()),
             None => {}
             Some(_) if line.trim() == "```" => blocks.extend(current.take()),
             Some(text) => {
@@ -23,8 +29,31 @@ fn ron_blocks() -> Vec<String> {
             }
         }
     }
-    assert!(current.is_none(), "unclosed ron block in docs/formats.md");
+    assert!(
+        current.is_none(),
+        "unclosed {lang} block in docs/formats.md"
+    );
     blocks
+}
+
+/// The shard file example is a shard file the engine reads, with the slice
+/// bounds the text gives.
+#[test]
+fn example_shard_file_parses() {
+    let blocks = blocks_of("json");
+    let text = blocks.first().expect("docs/formats.md shows a shard file");
+    let f: hexwright_engine::shard::ShardFile = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        (f.format, f.shard, f.shards),
+        (hexwright_engine::shard::SHARD_FORMAT, 0, 3)
+    );
+    let slice = hexwright_engine::shard::Shard { index: 0, count: 3 }.range(f.batch.matches);
+    assert_eq!(slice.len(), 100, "the text says the first of its 100 rows");
+    assert_eq!(f.rows[0].index, slice.start);
+    assert!(DOC.contains(&format!(
+        "{} MiB",
+        hexwright_engine::shard::MAX_SHARD_BYTES >> 20
+    )));
 }
 
 #[test]
