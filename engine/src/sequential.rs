@@ -19,7 +19,9 @@
 //! - lies within the margin of 50%: the map is fair within the margin
 //!   ([`Decision::Fair`]);
 //!
-//! and otherwise plays on, to [`Decision::Undecided`] at the last look.
+//! and otherwise plays on, to [`Decision::Undecided`] at the last look (a
+//! batch cancelled before that reports [`Decision::Stopped`], with an
+//! interval that still holds).
 //! Each decision is wrong only if some interval missed the true score, so
 //! the chance of a wrong decision — a favourite named when the score is
 //! 50% or favours the other side, or "fair" when the score is farther than
@@ -153,6 +155,9 @@ pub enum Decision {
     Fair,
     /// The most games were played without a decision.
     Undecided,
+    /// The batch was stopped (cancelled) before a decision; the interval
+    /// still holds, as at any stopping time.
+    Stopped,
 }
 
 /// One look: how far the batch had come and what the interval said.
@@ -289,7 +294,7 @@ impl Sequential {
             interval: [0.0, 1.0],
         });
         Summary {
-            decision: self.decision.unwrap_or(Decision::Undecided),
+            decision: self.decision.unwrap_or(Decision::Stopped),
             alpha: self.plan.alpha,
             margin: self.plan.margin,
             max_games: self.plan.max_games,
@@ -355,6 +360,10 @@ impl fmt::Display for Summary {
                 f,
                 "Undecided after the most games allowed: {evidence}, which neither excludes 50% nor lies within ±{} of it",
                 pct(self.margin)
+            ),
+            Decision::Stopped => write!(
+                f,
+                "Stopped before a decision: {evidence}; the interval holds at any stopping time"
             ),
         }
     }
@@ -469,7 +478,7 @@ mod tests {
         assert!(b[0] >= a[0] && b[1] <= a[1] && b[1] - b[0] < a[1] - a[0]);
         assert_eq!(t.decision(), None);
         let s = t.summary();
-        assert_eq!((s.games, s.looks, s.decision), (60, 2, Decision::Undecided));
+        assert_eq!((s.games, s.looks, s.decision), (60, 2, Decision::Stopped));
         let text = Summary {
             decision: Decision::Fair,
             ..s

@@ -227,6 +227,15 @@ impl BatchPanel {
         self.results.as_ref()
     }
 
+    /// Looks the running batch's test has taken so far (0 when not playing
+    /// until decided).
+    #[must_use]
+    pub fn live_looks(&self) -> usize {
+        self.live.as_ref().map_or(0, |l| {
+            l.lock().unwrap_or_else(PoisonError::into_inner).len()
+        })
+    }
+
     /// Whether the central area shows the batch: results, or the live
     /// chart of a batch playing until decided.
     #[must_use]
@@ -289,8 +298,11 @@ impl BatchPanel {
                             .push(*look);
                     },
                 );
+                // A cancelled batch keeps the test's interval too: the user
+                // may have stopped on what the live chart showed, and only
+                // the anytime-valid interval holds then.
                 Played {
-                    decision: (!d.cancelled).then(|| Decision {
+                    decision: (!d.test.looks().is_empty()).then(|| Decision {
                         summary: d.test.summary(),
                         looks: d.test.looks().to_vec(),
                     }),

@@ -238,4 +238,44 @@ mod tests {
         assert!(e.starts_with("Margin 0.6 is not a margin"), "{e}");
         assert!(h.query_by_label(&e).is_some());
     }
+
+    /// Cancelled before a decision, the batch still reads the test's
+    /// interval — the user may have stopped on what the chart showed — and
+    /// says it stopped, never a fixed-sample verdict.
+    #[test]
+    fn a_cancelled_batch_keeps_the_tests_interval() {
+        use std::time::{Duration, Instant};
+        let p = prepared(10);
+        let dir = TempDir::new("batch-decide-cancel");
+        let mut h = harness(&p, dir.path());
+        h.state_mut().panel.configure(100_000, RANDOM, 1);
+        // A margin this small needs far more games than the test plays here.
+        h.state_mut().panel.configure_decide(true, 0.5, 0.1);
+        h.state_mut().panel.start(&p);
+        let started = Instant::now();
+        while h.state().panel.live_looks() < 2 {
+            assert!(
+                started.elapsed() < Duration::from_mins(1),
+                "two looks in a minute"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        h.state().panel.cancel();
+        wait(&mut h);
+        let r = h.state().panel.results().expect("results");
+        assert!(r.cancelled);
+        let d = r.decision.as_ref().expect("the test's interval is kept");
+        assert_eq!(
+            d.summary.decision,
+            hexwright_engine::sequential::Decision::Stopped
+        );
+        assert_eq!(r.rows.len(), d.summary.matches, "whole looks only");
+        let shown = d.summary.to_string();
+        assert!(shown.starts_with("Stopped before a decision"), "{shown}");
+        assert!(h.query_by_label(&shown).is_some(), "{shown}");
+        assert!(
+            h.query_by_label_contains("No significant side advantage")
+                .is_none()
+        );
+    }
 }
