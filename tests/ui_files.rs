@@ -3,6 +3,9 @@
 //! prompt (new, open, close), dropped files, recent files, load errors that
 //! keep the current map, and the autosave recovery file.
 
+mod common;
+
+use common::ui::type_into;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Vec2, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
@@ -872,18 +875,6 @@ fn file_import_opens_a_wesnoth_map_with_its_report() {
     h.run();
     assert_eq!(h.state().document().map().meta.name, "hexagonal mini");
     assert_eq!(h.state().document().board().coverage().hexes().len(), 400);
-}
-
-/// Clicks the text field labelled `label` and types `text` into it,
-/// replacing what is there.
-fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
-    h.get_by_role_and_label(Role::TextInput, label).click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
-    h.run();
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! see an illegal click's reason, switch views (fog), run a small batch,
 //! and reopen a saved replay at the same final state.
 
-use egui::accesskit::Role;
+mod common;
+
+use common::ui::type_into;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -76,16 +78,6 @@ fn click_hex(h: &mut Harness<'_, HexwrightApp>, hex: Hex) {
     h.run();
     press(h, pos, true);
     press(h, pos, false);
-    h.run();
-}
-
-fn type_into(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
-    h.get_by_role_and_label(Role::TextInput, label).click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
     h.run();
 }
 

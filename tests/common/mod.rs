@@ -1,6 +1,9 @@
-//! Helpers shared by the command-line tests: run the built `hexwright`
-//! binary, read its output, make scratch folders.
+//! Helpers shared by the integration tests: run the built `hexwright`
+//! binary, read its output, make scratch folders; [`ui`] for the tests that
+//! drive the app.
 #![allow(dead_code)] // each test crate uses its own subset
+
+pub mod ui;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
