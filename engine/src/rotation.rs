@@ -414,6 +414,9 @@ pub struct RotationExport {
     pub captures: Vec<CaptureSummary>,
     /// Every finished match, in match order.
     pub matches: Vec<Played>,
+    /// The armies every match played (older files: each match's default).
+    #[serde(default)]
+    pub armies: crate::rules::scenario::PlayedArmies,
 }
 
 impl RotationExport {
@@ -435,7 +438,15 @@ impl RotationExport {
             objectives: crate::sim::objective_hexes(arena),
             captures: capture_summary(arena, &rows),
             matches: played,
+            armies: crate::rules::scenario::PlayedArmies::default(),
         }
+    }
+
+    /// The same export, saying which armies the matches played.
+    #[must_use]
+    pub fn with_armies(mut self, armies: crate::rules::scenario::PlayedArmies) -> Self {
+        self.armies = armies;
+        self
     }
 }
 

@@ -54,6 +54,9 @@ pub const DEFAULT_ALPHA: f64 = 0.05;
 /// The default margin: a map is fair when side 0's score is within this
 /// of 50%.
 pub const DEFAULT_MARGIN: f64 = 0.05;
+/// The most matches a batch played until decided plays unless told
+/// otherwise (the command line's `--max`, the batch tab's *Most matches*).
+pub const DEFAULT_MAX: usize = 20_000;
 /// Independent games at the first look.
 pub const FIRST_LOOK: usize = 16;
 /// Each look is at least this much larger than the one before.

@@ -785,6 +785,9 @@ pub struct BatchExport {
     pub captures: Vec<CaptureSummary>,
     /// Every finished match, in match order.
     pub matches: Vec<MatchRow>,
+    /// The armies every match played (older files: each match's default).
+    #[serde(default)]
+    pub armies: crate::rules::scenario::PlayedArmies,
 }
 
 impl BatchExport {
@@ -806,7 +809,15 @@ impl BatchExport {
             objectives: objective_hexes(arena),
             captures: capture_summary(arena, &rows),
             matches: rows,
+            armies: crate::rules::scenario::PlayedArmies::default(),
         }
+    }
+
+    /// The same export, saying which armies the matches played.
+    #[must_use]
+    pub fn with_armies(mut self, armies: crate::rules::scenario::PlayedArmies) -> Self {
+        self.armies = armies;
+        self
     }
 }
 

@@ -1065,19 +1065,19 @@ fn every_step_is_told_in_words_as_each_player_may_know_it() {
     let place = |player, cards| PhaseCommand::PlaceCards { player, cards };
     assert_eq!(
         told(&mut g, place(P0, [7, 1, 2, 3]), Some(P1)),
-        "Turn 1, Test: places its cards face down"
+        "Round 1, Test: places its cards face down"
     );
     let before = g.s.clone();
     let cmd = place(P1, [7, 2, 3, 4]);
     let events = g.run(cmd.clone());
     assert_eq!(
         PhaseRulesV1::narrate(&before, &cmd, &events, &g.s, None),
-        "Turn 1, Other: places 7 for commanders, 2 for elites, 3 for soldiers and 4 for summons; \
+        "Round 1, Other: places 7 for commanders, 2 for elites, 3 for soldiers and 4 for summons; \
          commanders: Test flips 7 and Other flips 7; tie between Test and Other"
     );
     assert_eq!(
         PhaseRulesV1::narrate(&before, &cmd, &events, &g.s, Some(P0)),
-        "Turn 1, Other: places its cards face down; \
+        "Round 1, Other: places its cards face down; \
          commanders: Test flips 7 and Other flips 7; tie between Test and Other"
     );
     assert_eq!(
@@ -1089,7 +1089,7 @@ fn every_step_is_told_in_words_as_each_player_may_know_it() {
             },
             Some(P1)
         ),
-        "Turn 1, commanders, Test: reveals a card"
+        "Round 1, commanders, Test: reveals a card"
     );
     assert_eq!(
         told(
@@ -1100,7 +1100,7 @@ fn every_step_is_told_in_words_as_each_player_may_know_it() {
             },
             Some(P0)
         ),
-        "Turn 1, commanders, Other: reveals 6; tie: Other reveals 6, Test reveals 5; Other moves first"
+        "Round 1, commanders, Other: reveals 6; tie: Other reveals 6, Test reveals 5; Other moves first"
     );
 }
 

@@ -83,6 +83,44 @@ pub struct Army {
     pub reserve: Vec<String>,
 }
 
+/// Where the armies of a batch came from, as its exported file says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArmySource {
+    /// Each match's own default armies, drawn from its seed.
+    #[default]
+    Default,
+    /// The armies the scenario writes, the same in every match.
+    Scenario,
+    /// Armies picked by hand for one match (the sandbox's secret picks),
+    /// played in every match on purpose.
+    HandPicked,
+}
+
+/// The armies a batch played: where they came from and, unless they are
+/// each match's default armies, the armies themselves in seat order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedArmies {
+    /// Where they came from.
+    pub source: ArmySource,
+    /// The armies, one per seat (empty for default armies).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub armies: Vec<Army>,
+}
+
+impl PlayedArmies {
+    /// Armies from `source`; `armies` is ignored for default armies.
+    #[must_use]
+    pub fn new(source: ArmySource, armies: Vec<Army>) -> Self {
+        let armies = if source == ArmySource::Default {
+            Vec::new()
+        } else {
+            armies
+        };
+        Self { source, armies }
+    }
+}
+
 fn default_ruleset() -> String {
     AKW_RULES_V1.to_string()
 }

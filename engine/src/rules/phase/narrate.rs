@@ -85,7 +85,9 @@ pub fn narrate_for(
 ) -> String {
     let who = actor(before);
     let knows = |p: PlayerId| viewer.is_none_or(|v| v == p);
-    let mut line = format!("Turn {}", before.round());
+    // "Round", as the round limit and every count of the sandbox say (in
+    // this ruleset a round is one turn of the table).
+    let mut line = format!("Round {}", before.round());
     if before.stage() != Stage::Placing {
         let _ = write!(line, ", {}", plural(before.phase()));
     }
@@ -191,7 +193,7 @@ impl Told<'_> {
             }),
             PhaseEvent::Board(b) => event_clause(b, self.passive_heals, after.board()),
             PhaseEvent::TurnBegan { turn, token } => Some(format!(
-                "turn {} begins, {} holds the token",
+                "round {} begins, {} holds the token",
                 turn + 1,
                 named(token)
             )),
