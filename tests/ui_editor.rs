@@ -454,6 +454,9 @@ fn history_panel_jumps_to_any_step_and_buttons_undo() {
         click_at(&mut h, p);
     }
     assert_eq!(h.state().history().steps().len(), 4);
+    // The history is the inspector's last section: scroll to it first.
+    h.get_by_label("History").scroll_to_me();
+    h.run();
     h.get_by_label("History").click();
     h.run();
     h.get_by_label("2. Place bush").scroll_to_me();
@@ -752,4 +755,36 @@ fn hex_brush_paints_and_erases_whole_hexes_and_fill_fills_a_region() {
     );
     undo(&mut h);
     assert_eq!(h.state().document().map(), &blank, "and then the blank map");
+}
+
+/// At 1000×700 every panel keeps to its own room: the inspector is beside
+/// the map, not under it, and fits the window; the tool bar stays two rows
+/// whatever the tool, so switching tools never moves the map.
+#[test]
+fn at_1000_by_700_panels_fit_and_tools_never_move_the_map() {
+    let app = HexwrightApp::with_default_map();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1000.0, 700.0))
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    let canvas = h.state().canvas().rect();
+    for label in ["Grid hexes", "Terrain pieces", "Players"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.min.x >= canvas.max.x,
+            "{label} is drawn under the map: {r:?}"
+        );
+        assert!(r.max.x <= 1000.0, "{label} runs off the window: {r:?}");
+    }
+    for value in h.query_all_by_label("10 hexes") {
+        let r = value.rect();
+        assert!(r.max.x <= 1000.0, "the zone sizes fit: {r:?}");
+    }
+    // Two rows of tools: the canvas starts right below them.
+    let undo = h.get_by_label("Undo").rect();
+    assert!(canvas.min.y - undo.max.y < 40.0, "{undo:?} {canvas:?}");
+    for tool in Tool::ALL {
+        pick_tool(&mut h, tool);
+        assert_eq!(h.state().canvas().rect(), canvas, "{tool:?} moved the map");
+    }
 }

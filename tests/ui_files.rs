@@ -70,6 +70,26 @@ fn edit(h: &mut Harness<'_, HexwrightApp>) {
     assert!(h.state().is_dirty());
 }
 
+/// An edit (the author's name), so the map has unsaved changes.
+fn make_dirty(h: &mut Harness<'_, HexwrightApp>) {
+    let meta = hexwright_engine::map::Meta {
+        author: "Someone".into(),
+        ..h.state().document().map().meta.clone()
+    };
+    h.state_mut()
+        .apply(hexwright::action::Action::SetMeta(meta));
+    h.run();
+}
+
+/// How the Recent menu lists `path`: its name, then its folder.
+fn recent_entry(path: &Path) -> String {
+    format!(
+        "{} — {}",
+        path.file_name().unwrap().to_string_lossy(),
+        path.parent().unwrap().display()
+    )
+}
+
 /// Types `text` into the focused path field, replacing what is there.
 fn type_path(h: &mut Harness<'_, HexwrightApp>, text: &str) {
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -238,19 +258,20 @@ fn the_unsaved_prompt_guards_new_and_close() {
     h.get_by_label("Don't save").click();
     h.run();
     assert!(h.query_by_label("New map").is_some());
-    // The dialog says how many hexes the map will make (1200 × 800, size 32).
+    // The dialog says how many hexes the map will make (1200 × 800, size
+    // 32): exactly the grid New then creates.
     let expected = hexwright::files::NewMapSpec::default()
-        .estimated_hexes()
+        .counted_hexes()
         .unwrap();
-    assert!((100.0..5000.0).contains(&expected), "{expected}");
+    assert!((100..5000).contains(&expected), "{expected}");
     assert!(
-        h.query_by_label(&format!("About {expected:.0} hexes"))
-            .is_some(),
+        h.query_by_label(&format!("{expected} hexes")).is_some(),
         "the hex count is shown"
     );
     h.get_by_label("Create").click();
     h.run();
     let doc = h.state().document();
+    assert_eq!(doc.summary().grid_hexes, expected, "as many as it said");
     assert_eq!(doc.map().meta.name, "Untitled");
     assert_eq!(doc.source(), &MapSource::Unsaved);
     assert!(doc.map().terrain.is_empty() && doc.map().features.is_empty());
@@ -326,7 +347,7 @@ fn dropping_a_ron_file_opens_it() {
     h.run();
     h.get_by_label("Recent").click();
     h.run();
-    h.get_by_label(&path.display().to_string()).click();
+    h.get_by_label(&recent_entry(&path)).click();
     h.run();
     assert_eq!(h.state().document().map().meta.name, "Dropped isles");
 
@@ -604,7 +625,7 @@ fn recent_files_survive_a_restart() {
     assert_eq!(h.state().settings().recent, vec![path.clone()]);
     h.get_by_label("Recent").click();
     h.run();
-    h.get_by_label(&path.display().to_string()).click();
+    h.get_by_label(&recent_entry(&path)).click();
     h.run();
     assert_eq!(
         h.state().document().source(),
@@ -913,4 +934,146 @@ fn a_zipped_pack_opens_read_only_and_its_maps_open_as_unsaved_copies() {
     assert_eq!(h.state().document().map(), &expected);
     assert_eq!(h.state().document().source(), &MapSource::Unsaved);
     assert!(h.state().is_dirty(), "a copy from a zip asks to be saved");
+}
+
+/// A map exported to Tiled comes back through File → Import at its own
+/// hex size unless the user changes the field.
+#[test]
+fn a_tiled_import_keeps_the_files_hex_size_unless_changed() {
+    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    assert!((map.layout.hex_size.get() - 30.0).abs() < 1e-9);
+    let dir = TempDir::new("tiled-size");
+    let tmj = dir.path("corners.tmj");
+    let board = hexwright_engine::board::Board::new(map.clone()).unwrap();
+    let mut h = harness(HexwrightApp::new(
+        board,
+        MapSource::Bundled("four-corners.ron".into()),
+    ));
+    // Export to Tiled from the File commands, next to Export image.
+    h.get_by_label("Export to Tiled…").click();
+    h.run();
+    type_path(&mut h, &tmj.display().to_string());
+    h.get_by_label("Export to Tiled").click();
+    h.run();
+    assert_eq!(h.state().dialog(), &Dialog::None);
+    assert!(tmj.is_file() && dir.path("corners-tiles.png").is_file());
+    let import = |h: &mut Harness<'_, HexwrightApp>| {
+        h.get_by_label("Import…").click();
+        h.run();
+        if h.query_by_label("Don't save").is_some() {
+            h.get_by_label("Don't save").click();
+            h.run();
+        }
+        type_into(h, "Map file (.map, .tmx, .tmj)", &tmj.display().to_string());
+    };
+    import(&mut h);
+    assert!(h.query_by_label_contains("the file's own").is_some());
+    h.get_by_label("Import").click();
+    h.run();
+    let size = h.state().document().map().layout.hex_size.get();
+    assert!((size - 30.0).abs() < 1e-9, "the file's hex size: {size}");
+    let sorted = |f: &[hexwright_engine::map::Feature]| {
+        let mut v: Vec<String> = f.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        sorted(&h.state().document().map().features),
+        sorted(&map.features),
+        "the same features come back"
+    );
+    // A size the user types wins.
+    h.get_by_label("Close").click();
+    h.run();
+    import(&mut h);
+    h.get_by_label("Hex size of the new map").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Hex size of the new map").type_text("44");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let size = h.state().document().map().layout.hex_size.get();
+    assert!((size - 44.0).abs() < 1e-9, "the typed hex size: {size}");
+}
+
+/// The unsaved mark keeps clear of the zoom buttons at every width, even
+/// beside a long map name.
+#[test]
+fn the_unsaved_mark_never_runs_under_the_zoom_buttons() {
+    for width in [1600.0, 1400.0, 1000.0, 760.0] {
+        let mut map = hexwright::bundled::map("twin-fords.ron").unwrap();
+        map.meta.name = "A map with a very long name indeed, longer than any bar".repeat(2);
+        let board = hexwright_engine::board::Board::new(map).unwrap();
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(width, 700.0))
+            .build_ui_state(
+                |ui, app: &mut HexwrightApp| app.ui(ui),
+                HexwrightApp::new(board, MapSource::Unsaved),
+            );
+        h.run();
+        // An edit makes it dirty.
+        make_dirty(&mut h);
+        let mark = h.get_by_label(UNSAVED_MARK).rect();
+        let zoom_out = h.get_by_label("−").rect();
+        assert!(
+            mark.max.x <= zoom_out.min.x,
+            "width {width}: the mark ends at {} but − starts at {}",
+            mark.max.x,
+            zoom_out.min.x
+        );
+    }
+}
+
+/// A map never saved is named by its own name in the save prompt; New
+/// clears the status bar; an exported PNG has the editor's dark look.
+#[test]
+fn the_prompt_names_the_map_new_clears_the_status_and_pictures_follow_the_theme() {
+    use hexwright::settings::Settings;
+    use hexwright::theme::ThemeChoice;
+    let mut map = hexwright::bundled::map("twin-fords.ron").unwrap();
+    map.meta.name = "Harbour Run".into();
+    let board = hexwright_engine::board::Board::new(map).unwrap();
+    let app = HexwrightApp::new(board, MapSource::Unsaved).with_settings(Settings {
+        theme: ThemeChoice::Dark,
+        ..Settings::default()
+    });
+    let mut h = harness(app);
+    let dir = TempDir::new("prompt");
+    let png = dir.path("dark.png");
+    h.get_by_label("Export image…").click();
+    h.run();
+    type_path(&mut h, &png.display().to_string());
+    h.get_by_label("Export image").click();
+    h.run();
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.starts_with("Exported"))
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = &buf[..info.line_size.min(4)];
+    let luma = u32::from(px[0]) + u32::from(px[1]) + u32::from(px[2]);
+    assert!(luma < 3 * 90, "a dark picture from the dark editor: {px:?}");
+    // An edit, then New: the prompt names the map, not "untitled".
+    make_dirty(&mut h);
+    h.get_by_label("New…").click();
+    h.run();
+    assert!(
+        h.query_by_label("Save the changes to “Harbour Run” first?")
+            .is_some()
+    );
+    h.get_by_label("Don't save").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_eq!(
+        h.state().message(),
+        None,
+        "New starts with a clear status bar"
+    );
 }

@@ -9,7 +9,7 @@ mod common;
 use common::ui::type_into;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use hexwright::app::HexwrightApp;
 use hexwright::canvas;
 use hexwright::sandbox::action::{Tab, Viewpoint};
@@ -797,7 +797,7 @@ fn four_bots_play_phase_rules_turn_by_turn_with_the_turn_strip() {
         assert!(h.query_by_label(title).is_some(), "{title}");
     }
     assert!(
-        h.query_by_label("Turn 1 of 40 · side 0 places its cards")
+        h.query_by_label("Round 1 of 40 · side 0 places its cards")
             .is_some()
     );
     // Step the commanders' phase: every player flipped its card and the
@@ -1086,6 +1086,13 @@ fn two_people_pick_armies_in_secret_then_the_match_starts_with_them() {
     h.get_by_label("Side 2 is looking").click();
     h.run();
     assert!(h.query_by_label_contains("Side 0: ").is_none());
+    // The view stays on the side picking.
+    h.get_by_label("All-seeing").click();
+    h.run();
+    assert_eq!(
+        h.state().sandbox().unwrap().viewpoint(),
+        Viewpoint::Side(PlayerId(2))
+    );
     h.get_by_label(commanders.last().unwrap()).click();
     h.run();
     h.get_by_label("Pick first commander").click();
@@ -1100,15 +1107,24 @@ fn two_people_pick_armies_in_secret_then_the_match_starts_with_them() {
         commanders.last().unwrap()
     );
     assert!(h.query_by_label(&side2).is_some(), "{side2}");
+    // An army that leaves points unspent takes a second Done, after a note.
+    h.get_by_label("Done").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("click Done again to play this army")
+            .is_some()
+    );
     h.get_by_label("Done").click();
     h.run();
     h.get_by_label("Side 2 is looking").click();
     h.run();
     h.get_by_label("Done").click();
     h.run();
+    h.get_by_label("Done").click();
+    h.run();
     // The match starts with the picked armies.
     let live = live_opt(&h).expect("the match starts");
-    let armies = h.state().sandbox().unwrap().setup().armies.clone().unwrap();
+    let armies = h.state().sandbox().unwrap().picked().cloned().unwrap();
     assert_eq!(armies[PlayerId(0)].units.len(), 1);
     assert_eq!(armies[PlayerId(0)].units[0].kind, commanders[0]);
     assert_eq!(
@@ -1138,46 +1154,20 @@ fn a_small_four_player_batch_reports_per_seat_and_opens_a_match() {
     h.get_by_label("Batch").click();
     h.run();
     let seed = 3;
-    h.state_mut()
-        .sandbox_mut()
-        .unwrap()
-        .rotation_mut()
-        .configure(
-            8,
-            vec![
-                BotKind::Greedy,
-                BotKind::Random,
-                BotKind::Greedy,
-                BotKind::Random,
-            ],
-            seed,
-        );
-    h.run();
-    h.get_by_label("Simulate").click();
-    h.run();
-    for _ in 0..600 {
-        if !h.state().sandbox().unwrap().rotation().is_running() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
-    let r = h
-        .state()
-        .sandbox()
-        .unwrap()
-        .rotation()
-        .results()
-        .expect("results")
-        .clone();
+    let bots = vec![
+        BotKind::Greedy,
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Random,
+    ];
+    let r = play_rotation_batch(&mut h, 8, bots, seed);
     assert_eq!(r.played.len(), 8);
     assert_eq!(r.report.seats.len(), 4, "a row per seat");
     assert_eq!(r.report.independent_games, 2, "two rotation groups");
     for p in 0..4 {
         let s = &r.report.seats[p];
         assert!(
-            h.query_by_label_contains(&format!("Seat {p}: {} wins", s.wins))
+            h.query_by_label_contains(&format!("Side {p}: {} wins", s.wins))
                 .is_some(),
             "seat {p}"
         );
@@ -1198,4 +1188,429 @@ fn a_small_four_player_batch_reports_per_seat_and_opens_a_match() {
     };
     assert_eq!(winner, m.winner);
     assert_eq!(h.state().sandbox().unwrap().tab(), Tab::Match);
+}
+
+/// Four Corners with sides 0 and 2 played by people, the armies written in
+/// the scenario (no secret picks), the match started.
+fn two_people_at_four_corners() -> Harness<'static, HexwrightApp> {
+    let mut h = four_corners();
+    let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
+    setup.controllers[PlayerId(0)] = Controller::Human;
+    setup.controllers[PlayerId(2)] = Controller::Human;
+    h.get_by_label("Default armies (from the seed)").click();
+    h.run();
+    h.get_by_label("Start match").click();
+    h.run();
+    h
+}
+
+/// Steps frames (the bots play by themselves) until `side` is covered.
+fn until_covered(h: &mut Harness<'_, HexwrightApp>, side: PlayerId) {
+    for _ in 0..600 {
+        if h.state().sandbox().unwrap().covered() == Some(side) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("side {side} never got the cover screen");
+}
+
+#[test]
+fn while_a_person_decides_in_secret_the_view_stays_on_their_side() {
+    let mut h = two_people_at_four_corners();
+    h.get_by_label("Side 0 is looking").click();
+    h.run();
+    place(&mut h, [8, 2, 5, 1]);
+    h.run();
+    until_covered(&mut h, PlayerId(2));
+    h.get_by_label("Side 2 is looking").click();
+    h.run();
+    // Side 0's and side 1's cards are placed, face down for side 2.
+    let t = live(&h).phase().unwrap();
+    assert!(t.state().seats()[PlayerId(0)].placed);
+    assert!(t.state().seats()[PlayerId(1)].placed);
+    for other in ["All-seeing", "Side 0's view", "Side 3's view"] {
+        h.get_by_label(other).click();
+        h.run();
+        let sb = h.state().sandbox().unwrap();
+        assert_eq!(sb.viewpoint(), Viewpoint::Side(PlayerId(2)), "{other}");
+        assert!(
+            h.query_by_label_contains("8 for commanders").is_none(),
+            "{other}: the log and message line keep side 0's cards secret"
+        );
+        assert!(
+            h.query_all_by_label("?").count() >= 8,
+            "{other}: the strip shows side 0's and side 1's cards face down"
+        );
+    }
+    place(&mut h, [7, 3, 6, 2]);
+    h.run();
+    let placed = live(&h).phase().unwrap().steps().iter().any(|s| {
+        s.cmd
+            == hexwright_engine::rules::phase::PhaseCommand::PlaceCards {
+                player: PlayerId(2),
+                cards: [7, 3, 6, 2],
+            }
+    });
+    assert!(placed, "side 2 placed from its own view");
+}
+
+/// When several people play, a person's turn is shown from that person's
+/// side, behind the cover screen when someone else looked last.
+#[test]
+fn hot_seat_the_view_follows_the_person_to_act() {
+    use hexwright_engine::rules::phase::Stage;
+    let mut h = two_people_at_four_corners();
+    let mut looking = None;
+    let mut acted = Vec::new();
+    for _ in 0..3000 {
+        // A frame drawn in the state the checks below read.
+        h.step();
+        let sb = h.state().sandbox().unwrap();
+        let t = live(&h).phase().expect("a phase match");
+        let s = t.state();
+        let person = <hexwright_engine::ruleset::PhaseRulesV1 as hexwright_engine::ruleset::Ruleset>::to_move(s)
+            .filter(|&p| t.seats()[p].is_none());
+        match (sb.covered(), person) {
+            (Some(side), _) => {
+                assert_eq!(Some(side), person, "only the person to act is covered");
+                h.get_by_label(&format!("Side {side} is looking")).click();
+                h.run();
+                looking = Some(side);
+            }
+            (None, Some(p)) => {
+                assert_eq!(
+                    looking,
+                    Some(p),
+                    "side {p} acts at the screen side {looking:?} looked at last"
+                );
+                assert_eq!(sb.viewpoint(), Viewpoint::Side(p), "{:?}", s.stage());
+                match s.stage() {
+                    Stage::Placing if p == PlayerId(0) => place(&mut h, [8, 2, 5, 1]),
+                    Stage::Placing => place(&mut h, [7, 3, 6, 2]),
+                    Stage::Revealing => {
+                        let card = s.seats()[p].hand.iter().next().expect("a card");
+                        h.get_by_label(&format!("Reveal {card}")).click();
+                    }
+                    Stage::Acting => {
+                        if !acted.contains(&p) {
+                            acted.push(p);
+                        }
+                        if acted.len() == 2 {
+                            return;
+                        }
+                        h.get_by_label("End slot").click();
+                    }
+                }
+            }
+            (None, None) => std::thread::sleep(std::time::Duration::from_millis(2)),
+        }
+        h.step();
+    }
+    panic!("both people did not get to act: {acted:?}");
+}
+
+/// Four Corners with sides 0 and 2 played by people, both of whom have
+/// picked the first commander of the first race in secret: the picks wait
+/// for the rest of side 0's army.
+fn first_commanders_picked() -> Harness<'static, HexwrightApp> {
+    use hexwright_engine::rules::{Class, Roster, army};
+    let roster = Roster::bundled();
+    let first = army::kinds_of(&roster, 0, Class::Commander)[0];
+    let commander = roster.kind(first).def.name.clone();
+    let mut h = four_corners();
+    let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
+    setup.controllers[PlayerId(0)] = Controller::Human;
+    setup.controllers[PlayerId(2)] = Controller::Human;
+    h.get_by_label("Start match").click();
+    h.run();
+    for side in [0, 2] {
+        h.get_by_label(&format!("Side {side} is looking")).click();
+        h.run();
+        h.get_by_label(&commander).click();
+        h.run();
+        h.get_by_label("Pick first commander").click();
+        h.run();
+    }
+    h
+}
+
+/// Secret picks in which each person keeps only its first commander; the
+/// match starts with them. Returns the harness with the match started.
+fn picked_one_commander() -> Harness<'static, HexwrightApp> {
+    let mut h = first_commanders_picked();
+    for side in [0, 2] {
+        h.get_by_label(&format!("Side {side} is looking")).click();
+        h.run();
+        // Twice: the first press notes the unspent points.
+        for _ in 0..2 {
+            h.get_by_label("Done").click();
+            h.run();
+        }
+    }
+    assert!(live_opt(&h).is_some(), "the match starts with the picks");
+    h
+}
+
+/// Plays a four-match phase-rules-v1 batch of `bot`s in the batch tab.
+fn rotation_batch(
+    h: &mut Harness<'_, HexwrightApp>,
+    bot: BotKind,
+) -> hexwright::sandbox::rotation_batch::RotationResults {
+    play_rotation_batch(h, 4, vec![bot; 4], 5)
+}
+
+/// Plays a phase-rules-v1 batch in the batch tab (open), waits for it
+/// (at most half a minute) and returns its results.
+fn play_rotation_batch(
+    h: &mut Harness<'_, HexwrightApp>,
+    matches: usize,
+    bots: Vec<BotKind>,
+    seed: u64,
+) -> hexwright::sandbox::rotation_batch::RotationResults {
+    h.state_mut()
+        .sandbox_mut()
+        .unwrap()
+        .rotation_mut()
+        .configure(matches, bots, seed);
+    h.run();
+    h.get_by_label("Simulate").click();
+    h.run();
+    for _ in 0..1500 {
+        if !h.state().sandbox().unwrap().rotation().is_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    h.state()
+        .sandbox()
+        .unwrap()
+        .rotation()
+        .results()
+        .expect("results")
+        .clone()
+}
+
+fn side_0_units(h: &Harness<'_, HexwrightApp>) -> usize {
+    live(h)
+        .phase()
+        .unwrap()
+        .state_at(0)
+        .unwrap()
+        .board()
+        .units()
+        .iter()
+        .filter(|u| u.side == PlayerId(0))
+        .count()
+}
+
+#[test]
+fn a_batch_plays_the_scenarios_armies_unless_hand_picked_ones_are_asked_for() {
+    use hexwright::sandbox::export::BatchFile as _;
+    let mut h = picked_one_commander();
+    assert_eq!(side_0_units(&h), 1, "the picked match plays the pick");
+    assert!(
+        h.state().sandbox().unwrap().setup().armies.is_none(),
+        "the scenario keeps its default armies"
+    );
+    h.get_by_label("Batch").click();
+    h.run();
+    assert!(
+        h.query_by_label("Armies: default, drawn from each match's seed")
+            .is_some()
+    );
+    let r = rotation_batch(&mut h, BotKind::Random);
+    assert_eq!(
+        r.armies.source,
+        hexwright_engine::rules::scenario::ArmySource::Default
+    );
+    h.get_by_label("Open match 1").click();
+    h.run();
+    assert!(side_0_units(&h) > 1, "a default army, not the lone pick");
+
+    // Playing the hand-picked armies is an explicit choice, said in the
+    // results and written in the exported file.
+    h.get_by_label("Batch").click();
+    h.run();
+    h.get_by_label("Play the armies picked by hand for the last match")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Armies: hand-picked for the last match — side 0: ")
+            .is_some()
+    );
+    let r = rotation_batch(&mut h, BotKind::Random);
+    assert_eq!(
+        r.armies.source,
+        hexwright_engine::rules::scenario::ArmySource::HandPicked
+    );
+    assert!(
+        h.query_all_by_label_contains("Armies: hand-picked").count() >= 2,
+        "the form and the results both say so"
+    );
+    let json: serde_json::Value = serde_json::from_str(&r.json()).unwrap();
+    assert_eq!(json["armies"]["source"], "hand-picked");
+    assert_eq!(
+        json["armies"]["armies"][0]["units"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    h.get_by_label("Open match 1").click();
+    h.run();
+    assert_eq!(side_0_units(&h), 1, "the batch played the pick");
+}
+
+#[test]
+fn an_opened_batch_match_names_the_round_it_was_won_in() {
+    let mut h = four_corners();
+    h.get_by_label("Batch").click();
+    h.run();
+    let r = rotation_batch(&mut h, BotKind::Greedy);
+    let m = r
+        .played
+        .iter()
+        .find(|m| m.winner.is_some() && m.rounds > 1)
+        .or_else(|| r.played.iter().find(|m| m.rounds > 1))
+        .expect("a match longer than a round");
+    h.get_by_label(&format!("Open match {}", m.index + 1))
+        .click();
+    h.run();
+    let heading = match m.winner {
+        Some(w) => format!("Side {w} wins in round {}", m.rounds),
+        None => format!("Draw: the round limit ({}) was reached", m.rounds),
+    };
+    assert!(h.query_by_label(&heading).is_some(), "{heading}");
+}
+
+/// Back to the editor keeps the match: Play returns to it as it was, and
+/// after an edit asks whether to go back to it or start on the edited map.
+#[test]
+fn leaving_the_sandbox_keeps_the_match_for_play() {
+    let mut h = started();
+    h.get_by_label("Step turn").click();
+    h.run();
+    let (n, hash) = (cursor(&h), state_hash(&h));
+    assert!(n > 0);
+    h.get_by_label("Back to editor").click();
+    h.run();
+    assert!(h.state().sandbox().is_none());
+    h.get_by_label("Play").click();
+    h.run();
+    assert_eq!((cursor(&h), state_hash(&h)), (n, hash), "the same match");
+    // An edit in between: Play asks.
+    h.get_by_label("Back to editor").click();
+    h.run();
+    let meta = hexwright_engine::map::Meta {
+        name: "Renamed".into(),
+        ..h.state().document().map().meta.clone()
+    };
+    h.state_mut()
+        .apply(hexwright::action::Action::SetMeta(meta));
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+    assert!(h.query_by_label("Back to the sandbox?").is_some());
+    h.get_by_label("Back to the match").click();
+    h.run();
+    assert_eq!(cursor(&h), n, "back to the match on the map as it was");
+    h.get_by_label("Back to editor").click();
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("New sandbox on the edited map").click();
+    h.run();
+    let sb = h.state().sandbox().expect("a new sandbox");
+    assert!(sb.live().is_none(), "no match yet on the edited map");
+    assert_eq!(sb.map().meta.name, "Renamed");
+}
+
+/// At 1000×700 the four-player turn strip, the hands and the file buttons
+/// all fit the left panel, and the top bar's buttons the window.
+#[test]
+fn at_1000_by_700_the_four_player_match_panel_fits() {
+    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let board = hexwright_engine::board::Board::new(map).expect("a valid board");
+    let app = HexwrightApp::new(
+        board,
+        hexwright::document::MapSource::Bundled("four-corners.ron".into()),
+    );
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1000.0, 700.0))
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("Start match").click();
+    h.run();
+    h.get_by_label("Step phase").click();
+    h.run();
+    let board = h.state().canvas().rect();
+    for label in ["Side 3", "Hand", "Save position as scenario", "Summons"] {
+        for node in h.query_all_by_label(label) {
+            let r = node.rect();
+            if r.min.x < board.min.x {
+                assert!(
+                    r.max.x <= board.min.x,
+                    "{label} runs under the board: {r:?} vs {board:?}"
+                );
+            }
+        }
+    }
+    for label in ["All-seeing", "Fit"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.max.x <= 1000.0, "{label} is off the window: {r:?}");
+    }
+}
+
+/// The secret army builder greys + where one more would pass the points
+/// limit, and a refusal goes once the army changes.
+#[test]
+fn the_secret_army_builder_stops_at_the_points_limit() {
+    use hexwright_engine::rules::{Class, Roster, army};
+    let roster = Roster::bundled();
+    let soldier = army::kinds_of(&roster, 0, Class::Soldier)[0];
+    let soldier = roster.kind(soldier).def.name.clone();
+    let mut h = first_commanders_picked();
+    h.get_by_label("Side 0 is looking").click();
+    h.run();
+    let add = format!("Add {soldier}");
+    let mut added = 0;
+    while !h.get_by_label(&add).accesskit_node().is_disabled() {
+        h.get_by_label(&add).click();
+        h.run();
+        added += 1;
+        assert!(added < 40, "+ never stops");
+    }
+    let picks = h.state().sandbox().unwrap().picks().unwrap().clone();
+    assert_eq!(
+        picks.selection().stage(),
+        hexwright_engine::rules::selection::Stage::Rest
+    );
+    assert!(
+        h.query_by_label_contains("points left unspent").is_some()
+            || h.query_by_label("Every point is spent").is_some()
+    );
+    let line = h
+        .query_all_by_label_contains("Points: ")
+        .next()
+        .expect("the points line");
+    let line = line
+        .accesskit_node()
+        .label()
+        .filter(|l| !l.is_empty())
+        .or_else(|| line.value())
+        .unwrap_or_default();
+    let spent: u32 = line
+        .trim_start_matches("Points: ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a number in {line:?}"));
+    assert!(spent <= 30, "{line}");
 }

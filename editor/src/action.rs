@@ -83,6 +83,15 @@ pub enum Action {
     ExportImage,
     /// Write a picture of the map to this `.png` or `.svg` file.
     ExportImagePath(PathBuf),
+    /// Go back to the sandbox left earlier, on the map as it was then.
+    ResumeSandbox,
+    /// Close the sandbox left earlier and open one on the map as it is.
+    FreshSandbox,
+    /// Ask where to export the map as a Tiled map.
+    ExportTiled,
+    /// Write the map as a Tiled map (`.tmj`) to this file, its tileset
+    /// picture beside it.
+    ExportTiledPath(PathBuf),
     /// Ask what to import (after the unsaved-changes prompt).
     Import,
     /// Import a Battle for Wesnoth map with these choices.

@@ -104,6 +104,9 @@ pub struct HexwrightApp {
     settings: Settings,
     /// The theme last handed to egui, to apply changes once.
     applied_theme: Option<ThemeChoice>,
+    /// Whether the editor is drawn dark (the theme as shown, the system's
+    /// included): exported pictures take the same look.
+    dark: bool,
     view: View,
     canvas: CanvasState,
     selected_hex: Option<Hex>,
@@ -141,6 +144,12 @@ pub struct HexwrightApp {
     replace_confirmed: Option<PathBuf>,
     /// The sandbox, while it is open (it replaces the editor's panels).
     sandbox: Option<Box<Sandbox>>,
+    /// The document revision the open sandbox copied its map at.
+    sandbox_revision: u64,
+    /// The sandbox the user went back to the editor from, with the
+    /// document revision it copied its map at: *Play* returns to it, match
+    /// and all, rather than discarding it.
+    parked: Option<(u64, Box<Sandbox>)>,
 }
 
 impl HexwrightApp {
@@ -158,6 +167,7 @@ impl HexwrightApp {
             doc,
             settings: Settings::default(),
             applied_theme: None,
+            dark: false,
             view: View::default(),
             canvas: CanvasState::default(),
             selected_hex: None,
@@ -185,6 +195,8 @@ impl HexwrightApp {
             pack_add_name: String::new(),
             replace_confirmed: None,
             sandbox: None,
+            sandbox_revision: 0,
+            parked: None,
         }
     }
 
@@ -508,7 +520,18 @@ impl HexwrightApp {
                 self.history.jump_to(&mut self.doc, step);
             }
             Action::ShowHistory(shown) => self.settings.show_history = shown,
-            Action::Play => self.open_sandbox(),
+            Action::Play => self.play(),
+            Action::ResumeSandbox => {
+                self.dialog = Dialog::None;
+                if let Some((revision, sb)) = self.parked.take() {
+                    self.resume(revision, sb);
+                }
+            }
+            Action::FreshSandbox => {
+                self.dialog = Dialog::None;
+                self.parked = None;
+                self.open_sandbox();
+            }
             Action::ShowShortcuts(shown) => self.show_shortcuts = shown,
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
@@ -520,7 +543,11 @@ impl HexwrightApp {
                 };
             }
             Action::ExportImagePath(path) => {
-                let opts = crate::render::RenderOptions::default();
+                // The picture looks as the editor does now, light or dark.
+                let opts = crate::render::RenderOptions {
+                    dark: self.dark,
+                    ..crate::render::RenderOptions::default()
+                };
                 match crate::render::write(self.doc.map(), &path, opts) {
                     Ok(()) => {
                         self.dialog = Dialog::None;
@@ -528,6 +555,30 @@ impl HexwrightApp {
                     }
                     Err(e) => {
                         self.dialog = Dialog::ExportImage {
+                            path: path.display().to_string(),
+                            error: Some(format!("{e:#}")),
+                        };
+                    }
+                }
+            }
+            Action::ExportTiled => {
+                self.dialog = Dialog::ExportTiled {
+                    path: in_working_dir(&format!("{}.tmj", self.name_stem())),
+                    error: None,
+                };
+            }
+            Action::ExportTiledPath(path) => {
+                match crate::render::tiled::write(self.doc.map(), &path) {
+                    Ok(written) => {
+                        self.dialog = Dialog::None;
+                        self.message = Some(format!(
+                            "Exported {} and {} for Tiled",
+                            path.display(),
+                            written.tileset.display()
+                        ));
+                    }
+                    Err(e) => {
+                        self.dialog = Dialog::ExportTiled {
                             path: path.display().to_string(),
                             error: Some(format!("{e:#}")),
                         };
@@ -722,6 +773,27 @@ impl HexwrightApp {
     }
 
     /// Opens the sandbox on the open map, or says why it cannot.
+    /// *Play*: back to the sandbox left earlier, if any (asking first when
+    /// the map changed since), else a new one.
+    fn play(&mut self) {
+        match self.parked.take() {
+            Some((revision, sb)) if revision == self.doc.revision() => self.resume(revision, sb),
+            Some(parked) => {
+                self.parked = Some(parked);
+                self.dialog = Dialog::ReturnToSandbox;
+            }
+            None => self.open_sandbox(),
+        }
+    }
+
+    /// Shows `sb` again, as it was left (it plays the map of `revision`).
+    fn resume(&mut self, revision: u64, sb: Box<Sandbox>) {
+        self.sandbox_revision = revision;
+        self.sandbox = Some(sb);
+        self.message = None;
+        self.show_shortcuts = false;
+    }
+
     fn open_sandbox(&mut self) {
         self.edit(Editor::finish);
         self.doc.refresh_derived();
@@ -739,6 +811,7 @@ impl HexwrightApp {
         match Sandbox::open(&self.doc, roster) {
             Ok(sandbox) => {
                 self.sandbox = Some(Box::new(sandbox));
+                self.sandbox_revision = self.doc.revision();
                 self.message = None;
                 // The sheet lists the editor's keys: it stays behind.
                 self.show_shortcuts = false;
@@ -790,7 +863,11 @@ impl HexwrightApp {
         );
         for out in outputs {
             match out {
-                SandboxOutput::Close => self.sandbox = None,
+                SandboxOutput::Close => {
+                    // Kept, so Play comes back to the match under way.
+                    let revision = self.sandbox_revision;
+                    self.parked = self.sandbox.take().map(|sb| (revision, sb));
+                }
                 SandboxOutput::SavedScenario(path) => {
                     if let Some(pack) = &mut self.pack
                         && pack.register_scenario(&path)
@@ -958,6 +1035,7 @@ impl HexwrightApp {
     fn replace_document(&mut self, doc: Document) {
         // The sandbox plays the map it opened with; a new map closes it.
         self.sandbox = None;
+        self.parked = None;
         self.doc = doc;
         self.history = History::new();
         self.editor.reset();
@@ -969,13 +1047,26 @@ impl HexwrightApp {
         self.meta_form = MetaForm::default();
         self.seen_revision = self.doc.revision();
         self.autosaved_revision = None;
+        // What the status bar said was about the map before.
+        self.message = None;
+    }
+
+    /// How the save prompt names the open map: its file, or for a map
+    /// never saved, its own name.
+    fn prompt_name(&self) -> String {
+        match self.doc.source() {
+            MapSource::Unsaved => format!("“{}”", self.doc.map().meta.name),
+            source => source.short_name(),
+        }
     }
 
     fn save_as_dialog(&self) -> Dialog {
         let path = match self.doc.source() {
             MapSource::File(p) => p.display().to_string(),
-            MapSource::Bundled(name) => name.clone(),
-            MapSource::Unsaved => format!("{}.ron", self.name_stem()),
+            // Where a map that has no file yet will go: the folder is
+            // part of the path shown.
+            MapSource::Bundled(name) => in_working_dir(name),
+            MapSource::Unsaved => in_working_dir(&format!("{}.ron", self.name_stem())),
         };
         Dialog::SaveAs { path, error: None }
     }
@@ -1010,11 +1101,13 @@ impl HexwrightApp {
     /// Saves to `path`; on failure the error shows (in the Save As dialog
     /// when it is open, else in the status bar).
     fn save_to(&mut self, path: &Path) -> bool {
-        match files::save_map(self.doc.map(), path) {
+        // Kept and shown with its folder, however it was typed.
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        match files::save_map(self.doc.map(), &path) {
             Ok(()) => {
-                self.doc.set_source(MapSource::File(path.to_path_buf()));
+                self.doc.set_source(MapSource::File(path.clone()));
                 self.history.mark_saved();
-                self.settings.remember(path);
+                self.settings.remember(&path);
                 self.remove_recovery();
                 self.message = Some(format!("Saved {}", path.display()));
                 true
@@ -1090,10 +1183,11 @@ impl HexwrightApp {
             self.applied_theme = Some(self.settings.theme);
         }
         let palette = Palette::for_visuals(ui.visuals());
+        self.dark = palette.dark;
         if self.sandbox.is_some() {
             let mut actions = self.window_events(ui);
             self.sandbox_ui(ui, palette);
-            let name = self.doc.source().short_name();
+            let name = self.prompt_name();
             actions.extend(dialogs::show(
                 ui,
                 &mut self.dialog,
@@ -1228,7 +1322,7 @@ impl HexwrightApp {
             };
             actions.extend(canvas::show(ui, &mut self.canvas, &mut self.view, params));
         });
-        let name = self.doc.source().short_name();
+        let name = self.prompt_name();
         actions.extend(dialogs::show(
             ui,
             &mut self.dialog,
@@ -1456,4 +1550,10 @@ fn open_pack(path: &Path) -> Result<(PackDraft, Option<crate::zipped::Unzipped>)
     } else {
         PackDraft::open(path).map(|d| (d, None))
     }
+}
+
+/// `file` in the working folder, as an absolute path (or as it is, when the
+/// working folder cannot be told).
+fn in_working_dir(file: &str) -> String {
+    std::path::absolute(file).map_or_else(|_| file.to_owned(), |p| p.display().to_string())
 }

@@ -68,6 +68,16 @@ impl NewMapSpec {
         .map(|m| m.estimated_grid_hexes())
     }
 
+    /// How many hexes the map will have, counted as the editor will lay
+    /// them out (`None`: the parameters make no map, or too large a one).
+    #[must_use]
+    pub fn counted_hexes(&self) -> Option<usize> {
+        let map = self.build().ok()?;
+        hexwright_engine::coverage::Coverage::new(&map)
+            .ok()
+            .map(|c| c.hexes().len())
+    }
+
     /// What to change when the map would hold more hexes than the limit
     /// ([`hexwright_engine::limits::MAX_GRID_HEXES`]); `None` when it fits
     /// or makes no map. A larger hex size is suggested only when one the

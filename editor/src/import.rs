@@ -25,8 +25,10 @@ pub struct WesnothChoices {
     pub outposts: usize,
     /// Barracks per side.
     pub barracks: usize,
-    /// Hex size of the new map.
-    pub hex_size: f64,
+    /// Hex size of the new map; `None`: the file's own (a Tiled map's
+    /// tile size), or the importer's default for a Wesnoth map, which has
+    /// none.
+    pub hex_size: Option<f64>,
 }
 
 impl WesnothChoices {
@@ -41,7 +43,7 @@ impl WesnothChoices {
             objectives: d.objectives,
             outposts: d.outposts,
             barracks: d.barracks,
-            hex_size: d.hex_size,
+            hex_size: None,
         }
     }
 }
@@ -77,7 +79,9 @@ pub fn wesnoth(choices: &WesnothChoices) -> anyhow::Result<Imported> {
     let opts = WesnothOptions {
         name: None,
         file,
-        hex_size: choices.hex_size,
+        hex_size: choices
+            .hex_size
+            .unwrap_or(WesnothOptions::default().hex_size),
         objectives: choices.objectives,
         outposts: choices.outposts,
         barracks: choices.barracks,
@@ -101,11 +105,7 @@ pub fn any(
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     if matches!(ext.as_deref(), Some("tmx" | "tmj" | "json")) {
-        let t = tiled(
-            &choices.map,
-            choices.terrain.as_deref(),
-            Some(choices.hex_size),
-        )?;
+        let t = tiled(&choices.map, choices.terrain.as_deref(), choices.hex_size)?;
         Ok((t.map, t.report))
     } else {
         let w = wesnoth(choices)?;

@@ -167,10 +167,12 @@ impl Settings {
     /// The key the settings are stored under.
     pub const STORAGE_KEY: &'static str = "hexwright.settings";
 
-    /// Puts `path` first in the recent files, without repeats.
+    /// Puts `path` first in the recent files (with its folder, however it
+    /// was typed), without repeats.
     pub fn remember(&mut self, path: &Path) {
-        self.recent.retain(|p| p != path);
-        self.recent.insert(0, path.to_path_buf());
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
         self.recent.truncate(RECENT_FILES);
     }
 }

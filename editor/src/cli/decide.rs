@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The most matches `--until-decided` plays without `--max`.
-pub const DEFAULT_MAX: usize = 20_000;
+pub use hexwright_engine::sequential::DEFAULT_MAX;
 
 /// Plays `bots` on `setup` until decided and prints the report.
 pub(super) fn simulate(

@@ -102,7 +102,7 @@ fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
         objectives: a.objectives,
         outposts: a.outposts,
         barracks: a.barracks,
-        hex_size: a.hex_size,
+        hex_size: Some(a.hex_size),
     };
     let imported = match import::wesnoth(&choices) {
         Ok(i) => i,

@@ -76,6 +76,8 @@ pub enum Dialog {
         /// Why the last attempt failed.
         error: Option<String>,
     },
+    /// *Play* after the map changed, with a sandbox left earlier.
+    ReturnToSandbox,
     /// A recovery file was found.
     Recover {
         /// Where.
@@ -83,6 +85,13 @@ pub enum Dialog {
     },
     /// Export a picture of the map.
     ExportImage {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// Export the map as a Tiled map.
+    ExportTiled {
         /// The path typed so far.
         path: String,
         /// Why the last attempt failed.
@@ -112,6 +121,22 @@ impl Dialog {
     }
 }
 
+/// The hexes `spec` makes, counted once per change of the form (kept in
+/// egui's memory between frames).
+fn counted(ui: &Ui, spec: &NewMapSpec) -> Option<usize> {
+    let key = format!("{spec:?}");
+    let id = Id::unique("new_map_hex_count");
+    let cached = ui.data(|d| d.get_temp::<(String, Option<usize>)>(id));
+    match cached {
+        Some((k, n)) if k == key => n,
+        _ => {
+            let n = spec.counted_hexes();
+            ui.data_mut(|d| d.insert_temp(id, (key, n)));
+            n
+        }
+    }
+}
+
 /// Draws the dialog, if any. `native` allows the native file dialogs
 /// (off in tests); `name` is the open map's file name for the prompt.
 pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<Action> {
@@ -119,7 +144,9 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
     if !dialog.is_open() {
         return actions;
     }
-    let modal = Modal::new(Id::unique("hexwright_dialog")).show(ui.ctx(), |ui| {
+    // One id per kind of dialog, so none opens at the size another had.
+    let id = Id::unique(("hexwright_dialog", std::mem::discriminant(dialog)));
+    let modal = Modal::new(id).show(ui.ctx(), |ui| {
         ui.set_width(460.0);
         match dialog {
             Dialog::None => {}
@@ -133,9 +160,13 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             Dialog::ExportImage { path, error } => {
                 path_form(ui, PathForm::ExportImage, path, error, native, &mut actions);
             }
+            Dialog::ExportTiled { path, error } => {
+                path_form(ui, PathForm::ExportTiled, path, error, native, &mut actions);
+            }
             Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
             Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
             Dialog::Recover { path } => recover(ui, path, &mut actions),
+            Dialog::ReturnToSandbox => return_to_sandbox(ui, &mut actions),
             Dialog::Import { form, error } => {
                 import_dialog::form(ui, form, error, native, &mut actions);
             }
@@ -215,8 +246,8 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
         });
     if let Some(advice) = spec.over_limit_advice() {
         ui.label(RichText::new(advice).color(crate::theme::ERROR));
-    } else if let Some(n) = spec.estimated_hexes() {
-        ui.label(format!("About {n:.0} hexes"));
+    } else if let Some(n) = counted(ui, spec) {
+        ui.label(format!("{n} hexes"));
     }
     error_line(ui, error);
     buttons(ui, |ui| {
@@ -234,6 +265,7 @@ enum PathForm {
     Open,
     SaveAs,
     ExportImage,
+    ExportTiled,
 }
 
 fn path_form(
@@ -248,6 +280,7 @@ fn path_form(
         PathForm::Open => ("Open a map", "Open file"),
         PathForm::SaveAs => ("Save the map as", "Save file"),
         PathForm::ExportImage => ("Export an image of the map", "Export image"),
+        PathForm::ExportTiled => ("Export the map to Tiled", "Export to Tiled"),
     };
     ui.heading(title);
     let label = ui.label("File path");
@@ -255,10 +288,10 @@ fn path_form(
         .add(
             TextEdit::singleline(path)
                 .desired_width(f32::INFINITY)
-                .hint_text(if form == PathForm::ExportImage {
-                    "/path/to/map.png (or .svg)"
-                } else {
-                    "/path/to/map.ron"
+                .hint_text(match form {
+                    PathForm::ExportImage => "/path/to/map.png (or .svg)",
+                    PathForm::ExportTiled => "/path/to/map.tmj",
+                    PathForm::Open | PathForm::SaveAs => "/path/to/map.ron",
                 }),
         )
         .labelled_by(label.id);
@@ -303,6 +336,10 @@ fn path_form(
                     .add_filter("SVG image", &["svg"])
                     .set_file_name("map.png")
                     .save_file(),
+                PathForm::ExportTiled => rfd::FileDialog::new()
+                    .add_filter("Tiled map", &["tmj"])
+                    .set_file_name("map.tmj")
+                    .save_file(),
             };
             if chosen.is_none() {
                 *error = Some(files::NOTHING_PICKED.to_owned());
@@ -315,6 +352,7 @@ fn path_form(
             PathForm::Open => Action::OpenPath(p),
             PathForm::SaveAs => Action::SavePath(p, from_system),
             PathForm::ExportImage => Action::ExportImagePath(p),
+            PathForm::ExportTiled => Action::ExportTiledPath(p),
         });
     }
 }
@@ -377,6 +415,32 @@ fn unsaved(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
         }
         if ui.button("Don't save").clicked() {
             actions.push(Action::PromptDiscard);
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+fn return_to_sandbox(ui: &mut Ui, actions: &mut Vec<Action>) {
+    ui.heading("Back to the sandbox?");
+    ui.label(
+        "The map changed since you left the sandbox. Its match plays the map as it was when you pressed Play.",
+    );
+    buttons(ui, |ui| {
+        if ui
+            .button("Back to the match")
+            .on_hover_text("The match as you left it, on the map as it was")
+            .clicked()
+        {
+            actions.push(Action::ResumeSandbox);
+        }
+        if ui
+            .button("New sandbox on the edited map")
+            .on_hover_text("Close the earlier match and play the map as it is now")
+            .clicked()
+        {
+            actions.push(Action::FreshSandbox);
         }
         if ui.button("Cancel").clicked() {
             actions.push(Action::CloseDialog);

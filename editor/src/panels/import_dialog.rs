@@ -6,6 +6,7 @@
 use crate::action::Action;
 use crate::import::WesnothChoices;
 use egui::{Align, DragValue, Grid, Layout, RichText, ScrollArea, TextEdit, Ui};
+use hexwright_engine::import::wesnoth::WesnothOptions;
 use hexwright_engine::import::{Entry, Report};
 use std::path::PathBuf;
 
@@ -73,6 +74,7 @@ pub fn form(
                 "/path/to/2p_Map.map",
                 native,
                 &["map", "tmx", "tmj"],
+                error,
             );
             file_row(
                 ui,
@@ -81,6 +83,7 @@ pub fn form(
                 "which sides play, and who are opponents",
                 native,
                 &["cfg"],
+                error,
             );
             file_row(
                 ui,
@@ -89,6 +92,7 @@ pub fn form(
                 "Wesnoth's terrain.cfg, or a Tiled mapping .ron",
                 native,
                 &["cfg", "ron"],
+                error,
             );
             let c = &mut form.choices;
             number(
@@ -109,14 +113,7 @@ pub fn form(
                 &mut c.barracks,
                 "Barracks placed on the free hexes nearest each base",
             );
-            ui.label("Hex size");
-            ui.add(
-                DragValue::new(&mut c.hex_size)
-                    .range(1.0..=1.0e4)
-                    .speed(0.5),
-            )
-            .on_hover_text("Hex size of the new map: circumradius, in map units");
-            ui.end_row();
+            hex_size_row(ui, &mut c.hex_size);
         });
     if let Some(e) = error.as_deref() {
         ui.label(RichText::new(e).color(crate::theme::ERROR));
@@ -135,20 +132,64 @@ pub fn form(
     });
 }
 
-fn file_row(ui: &mut Ui, label: &str, text: &mut String, hint: &str, native: bool, ext: &[&str]) {
+/// A file field with its *Browse…* button; says so in `error` when the
+/// system's dialog comes back without a file (it may not open at all).
+fn file_row(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    hint: &str,
+    native: bool,
+    ext: &[&str],
+    error: &mut Option<String>,
+) {
     let name = ui.label(label);
     ui.add_sized([210.0, 20.0], TextEdit::singleline(text).hint_text(hint))
         .labelled_by(name.id)
         .on_hover_text(hint);
     if native && ui.button("Browse…").clicked() {
-        if let Some(p) = rfd::FileDialog::new()
+        match rfd::FileDialog::new()
             .add_filter(ext.join(", "), ext)
             .pick_file()
         {
-            *text = p.display().to_string();
+            Some(p) => {
+                *text = p.display().to_string();
+                *error = None;
+            }
+            None => *error = Some(crate::files::NOTHING_PICKED.to_owned()),
         }
     } else if !native {
         ui.label("");
+    }
+    ui.end_row();
+}
+
+/// The hex size: the file's own until the user changes it.
+fn hex_size_row(ui: &mut Ui, size: &mut Option<f64>) {
+    let name = ui.label("Hex size of the new map");
+    let mut value = size.unwrap_or(WesnothOptions::default().hex_size);
+    let field = ui
+        .add(DragValue::new(&mut value).range(1.0..=1.0e4).speed(0.5))
+        .labelled_by(name.id)
+        .on_hover_text(
+            "Hex size of the new map: circumradius, in map units. Untouched, a Tiled map keeps its own",
+        );
+    if field.changed() {
+        *size = Some(value);
+    }
+    match size {
+        None => {
+            ui.label(RichText::new("the file's own (Tiled), else this").weak());
+        }
+        Some(_) => {
+            if ui
+                .button("Use the file's")
+                .on_hover_text("Keep the hex size the file gives")
+                .clicked()
+            {
+                *size = None;
+            }
+        }
     }
     ui.end_row();
 }

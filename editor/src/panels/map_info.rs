@@ -11,9 +11,13 @@ pub fn show(ui: &mut Ui, doc: &Document) {
     let s = doc.summary();
     let meta = &doc.map().meta;
     ui.label(RichText::new(&s.name).heading().strong());
-    if !s.author.is_empty() {
-        ui.label(RichText::new(format!("by {}", s.author)).weak());
-    }
+    // Always a line, so typing an author does not move what is below.
+    let author = if s.author.is_empty() {
+        "no author given".to_owned()
+    } else {
+        format!("by {}", s.author)
+    };
+    ui.add(egui::Label::new(RichText::new(author).weak()).truncate());
     if !meta.description.is_empty() {
         ui.add_space(2.0);
         ui.label(&meta.description);
@@ -23,49 +27,56 @@ pub fn show(ui: &mut Ui, doc: &Document) {
     }
     ui.add_space(6.0);
     let count = |name: &str| s.features.get(name).copied().unwrap_or(0).to_string();
+    let mut pairs: Vec<(String, String)> = vec![
+        ("Grid hexes".into(), s.grid_hexes.to_string()),
+        ("Terrain pieces".into(), s.terrain_pieces.to_string()),
+        ("Usable hexes".into(), s.usable_hexes.to_string()),
+        ("Unusable hexes".into(), s.unusable_hexes.to_string()),
+        ("Bases".into(), count("base")),
+        ("Barracks".into(), count("barracks")),
+        ("Objectives".into(), count("objective")),
+        ("Outposts".into(), count("outpost")),
+        ("Bushes".into(), count("bush")),
+        (
+            "Hex size".into(),
+            format!("{} {}", s.hex_size, s.orientation),
+        ),
+        ("Area".into(), format!("{} x {}", s.width, s.height)),
+        ("Players".into(), s.players.to_string()),
+    ];
+    let zones = pairs.len();
+    pairs.extend(
+        s.zone_sizes
+            .iter()
+            .map(|size| (String::new(), format!("{size} hexes"))),
+    );
+    // Two pairs a row when the panel has room for them, else one.
+    let per_row = if ui.available_width() >= TWO_PAIRS_WIDTH {
+        2
+    } else {
+        1
+    };
     Grid::new("map_counts")
-        .num_columns(4)
+        .num_columns(2 * per_row)
         .spacing([10.0, 3.0])
         .striped(true)
         .show(ui, |ui| {
-            let pair = |ui: &mut Ui, label: &str, value: String| {
-                ui.label(label);
+            for (i, (label, value)) in pairs.iter().enumerate() {
+                if i >= zones {
+                    side_label(ui, PlayerId((i - zones) as u8));
+                } else {
+                    ui.label(label.as_str());
+                }
                 ui.label(RichText::new(value).monospace());
-            };
-            pair(ui, "Grid hexes", s.grid_hexes.to_string());
-            pair(ui, "Terrain pieces", s.terrain_pieces.to_string());
-            ui.end_row();
-            pair(ui, "Usable hexes", s.usable_hexes.to_string());
-            pair(ui, "Unusable hexes", s.unusable_hexes.to_string());
-            ui.end_row();
-            pair(ui, "Bases", count("base"));
-            pair(ui, "Barracks", count("barracks"));
-            ui.end_row();
-            pair(ui, "Objectives", count("objective"));
-            pair(ui, "Outposts", count("outpost"));
-            ui.end_row();
-            pair(ui, "Bushes", count("bush"));
-            pair(ui, "Hex size", format!("{} {}", s.hex_size, s.orientation));
-            ui.end_row();
-            pair(ui, "Area", format!("{} x {}", s.width, s.height));
-            pair(ui, "Players", s.players.to_string());
-            ui.end_row();
-            // Two sides per row, like the other pairs.
-            for (i, (side, &size)) in PlayerId::all(s.zone_sizes.len())
-                .zip(&s.zone_sizes)
-                .enumerate()
-            {
-                side_label(ui, side);
-                ui.label(RichText::new(format!("{size} hexes")).monospace());
-                if i % 2 == 1 {
+                if i % per_row == per_row - 1 || i + 1 == pairs.len() {
                     ui.end_row();
                 }
             }
-            if s.zone_sizes.len() % 2 == 1 {
-                ui.end_row();
-            }
         });
 }
+
+/// The panel width from which the counts go two pairs a row.
+const TWO_PAIRS_WIDTH: f32 = 300.0;
 
 /// "Side n" with a dot in the side's colour.
 pub fn side_label(ui: &mut Ui, side: PlayerId) {

@@ -104,10 +104,6 @@ fn steps_text(steps: &[Option<u32>]) -> String {
 /// many objectives does not widen the inspector.
 const SHOWN_STEPS: usize = 4;
 
-/// Most distances a cell shows when the table has more than two sides
-/// (narrower columns).
-const SHOWN_STEPS_MANY: usize = 2;
-
 /// `steps_text` cut to `shown` distances, with how many more.
 fn short_steps_text(steps: &[Option<u32>], shown: usize) -> String {
     if steps.len() <= shown + 1 {
@@ -120,77 +116,57 @@ fn short_steps_text(steps: &[Option<u32>], shown: usize) -> String {
     )
 }
 
-/// Draws the table.
+/// Draws the table: for each measure, one line per side under it, so any
+/// number of sides fits the panel's width without a cell wrapping into the
+/// next row.
 pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
     if rows.is_empty() {
         ui.label(RichText::new("Place features and zones to compare the sides.").weak());
         return;
     }
-    // Fixed column widths, their text wrapping inside, so the table fits the
-    // panel whatever its contents.
     let players = rows.first().map_or(2, |r| r.steps.len());
-    let shown = if players > 2 {
-        SHOWN_STEPS_MANY
-    } else {
-        SHOWN_STEPS
-    };
-    // Narrower gaps and labels with more sides, so the table still fits the
-    // panel (distances wrap inside their cells).
-    let spacing = if players > 2 { 6.0 } else { 12.0 };
-    let share = if players > 2 { 0.28 } else { 0.38 };
-    let label_width = (ui.available_width() * share).max(64.0);
-    let gaps = spacing * players as f32;
-    let side_width = ((ui.available_width() - label_width - gaps) / players as f32).max(24.0);
-    let cell = |ui: &mut Ui, width: f32, text: RichText| {
-        ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
-            ui.add(egui::Label::new(text).wrap())
-        })
-        .inner
-    };
-    Grid::new("parity")
-        .num_columns(players + 1)
-        .striped(true)
-        .spacing([spacing, 3.0])
-        .show(ui, |ui| {
-            ui.label(RichText::new("Steps to").strong());
-            for side in PlayerId::all(players) {
-                ui.label(
-                    RichText::new(format!("Side {side}"))
-                        .strong()
-                        .color(theme::side_text_color(side, ui.visuals())),
-                );
-            }
-            ui.end_row();
-            for row in rows {
-                let differs = row.differs();
-                let label = if differs {
-                    RichText::new(format!("{} (differs)", row.label)).color(theme::ERROR)
-                } else {
-                    RichText::new(row.label)
-                };
-                cell(ui, label_width, label).on_hover_text(if differs {
-                    "The sides differ here: the map may favour one side"
-                } else {
-                    "Every side is the same number of steps away"
-                });
-                for steps in &row.steps {
-                    let text = RichText::new(short_steps_text(steps, shown)).monospace();
-                    let drawn = cell(
-                        ui,
-                        side_width,
-                        if differs {
-                            text.color(theme::ERROR)
-                        } else {
-                            text
-                        },
+    let shown = SHOWN_STEPS;
+    ui.label(RichText::new("Steps from each side's starting zone").weak());
+    for (i, row) in rows.iter().enumerate() {
+        let differs = row.differs();
+        let label = if differs {
+            RichText::new(format!("{} (differs)", row.label))
+                .strong()
+                .color(theme::ERROR)
+        } else {
+            RichText::new(row.label).strong()
+        };
+        ui.add(egui::Label::new(label).truncate())
+            .on_hover_text(if differs {
+                "The sides differ here: the map may favour one side"
+            } else {
+                "Every side is the same number of steps away"
+            });
+        Grid::new(("parity", i))
+            .num_columns(2)
+            .striped(true)
+            .spacing([10.0, 2.0])
+            .show(ui, |ui| {
+                for (side, steps) in PlayerId::all(players).zip(&row.steps) {
+                    ui.label(
+                        RichText::new(format!("Side {side}"))
+                            .color(theme::side_text_color(side, ui.visuals())),
                     );
+                    let text = RichText::new(short_steps_text(steps, shown)).monospace();
+                    let text = if differs {
+                        text.color(theme::ERROR)
+                    } else {
+                        text
+                    };
+                    let drawn = ui.add(egui::Label::new(text).truncate());
                     if steps.len() > shown + 1 {
                         drawn.on_hover_text(steps_text(steps));
                     }
+                    ui.end_row();
                 }
-                ui.end_row();
-            }
-        });
+            });
+        ui.add_space(2.0);
+    }
 }
 
 #[cfg(test)]
@@ -203,7 +179,7 @@ mod tests {
         assert_eq!(short_steps_text(&five, SHOWN_STEPS), "1, 2, 3, 4, 5");
         let many: Vec<Option<u32>> = (1..=30).map(Some).chain([None]).collect();
         assert_eq!(short_steps_text(&many, SHOWN_STEPS), "1, 2, 3, 4, … (+27)");
-        assert_eq!(short_steps_text(&many, SHOWN_STEPS_MANY), "1, 2, … (+29)");
+        assert_eq!(short_steps_text(&many, 2), "1, 2, … (+29)");
     }
 
     #[test]

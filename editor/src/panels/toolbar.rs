@@ -1,6 +1,7 @@
 //! The tool bar: one button per tool (with an icon, a tooltip and its
-//! hotkey), the active tool's options (terrain kind, brush size, side), the
-//! live "n / 10" zone counters, symmetry, and undo and redo.
+//! hotkey; icons only in a narrow window), the active tool's options
+//! (terrain kind, brush size, side), the live "n / 10" zone counters,
+//! symmetry, and undo and redo. It is two rows high whatever the tool.
 
 use crate::action::Action;
 use crate::document::Document;
@@ -169,15 +170,25 @@ pub struct ToolbarParams<'a> {
 pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
     tools_row(ui, p.options, p.history, p.palette, &mut actions);
-    options_row(ui, p.doc, p.options, &mut actions);
-    if p.options.tool == Tool::HexSelect {
-        clipboard_row(ui, p.editor, &mut actions);
-    }
+    // One line whatever the tool (it scrolls sideways when it does not
+    // fit), so switching tools never moves the map below.
+    egui::ScrollArea::horizontal()
+        .id_salt("tool_options")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                options_row(ui, p.doc, p.options, &mut actions);
+                if p.options.tool == Tool::HexSelect {
+                    ui.separator();
+                    clipboard_row(ui, p.editor, &mut actions);
+                }
+            });
+        });
     actions
 }
 
 fn clipboard_row(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         let n = editor.hex_selection().len();
         ui.label(format!("{n} hexes selected"));
         let has_clip = editor.clipboard().is_some_and(|c| !c.is_empty());
@@ -234,6 +245,59 @@ fn clipboard_row(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
     });
 }
 
+/// Below this width the tool buttons show their icons only (each one's
+/// name is in its tooltip and read out to screen readers), so the tool bar
+/// keeps to two rows: the tools, then the tool's options.
+const TOOL_NAMES_WIDTH: f32 = 1500.0;
+
+/// Draws `tool`'s icon in `rect`.
+fn paint_tool_icon(
+    ui: &Ui,
+    rect: egui::Rect,
+    tool: Tool,
+    options: &ToolOptions,
+    palette: &Palette,
+) {
+    if let Some(kind) = tool.feature(options.side) {
+        glyphs::feature(ui.painter(), rect.center(), 8.5, kind, palette);
+    } else {
+        let color = if tool == Tool::Zone {
+            theme::side_color(options.side)
+        } else {
+            ui.visuals().text_color()
+        };
+        tool_icon(ui.painter(), rect, tool, color);
+    }
+}
+
+/// One tool's button: its icon and name, or its icon alone (`named`
+/// unset), selected when it is the active tool.
+fn tool_button(
+    ui: &mut Ui,
+    tool: Tool,
+    options: &ToolOptions,
+    palette: &Palette,
+    named: bool,
+) -> egui::Response {
+    let selected = options.tool == tool;
+    if named {
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+        paint_tool_icon(ui, rect, tool, options, palette);
+        return ui.selectable_label(selected, tool.label());
+    }
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(24.0), Sense::click());
+    let visuals = ui.style().interact_selectable(&response, selected);
+    if selected || response.hovered() {
+        ui.painter()
+            .rect_filled(rect, visuals.corner_radius, visuals.weak_bg_fill);
+    }
+    paint_tool_icon(ui, rect.shrink(3.0), tool, options, palette);
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::Button, true, selected, tool.label())
+    });
+    response
+}
+
 fn tools_row(
     ui: &mut Ui,
     options: &ToolOptions,
@@ -241,23 +305,17 @@ fn tools_row(
     palette: &Palette,
     actions: &mut Vec<Action>,
 ) {
+    let named = ui.available_width() >= TOOL_NAMES_WIDTH;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
         for tool in Tool::ALL {
-            let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-            if let Some(kind) = tool.feature(options.side) {
-                glyphs::feature(ui.painter(), rect.center(), 8.5, kind, palette);
+            let hint = if named {
+                tool.tooltip()
             } else {
-                let color = if tool == Tool::Zone {
-                    theme::side_color(options.side)
-                } else {
-                    ui.visuals().text_color()
-                };
-                tool_icon(ui.painter(), rect, tool, color);
-            }
-            if ui
-                .selectable_label(options.tool == tool, tool.label())
-                .on_hover_text(tool.tooltip())
+                format!("{}: {}", tool.label(), tool.tooltip())
+            };
+            if tool_button(ui, tool, options, palette, named)
+                .on_hover_text(hint)
                 .clicked()
             {
                 actions.push(Action::SetTool(tool));
@@ -288,7 +346,7 @@ fn tools_row(
 }
 
 fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         let tool = options.tool;
         if tool.uses_terrain_kind() {
             ComboBox::from_label("Terrain")

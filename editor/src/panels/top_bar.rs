@@ -11,8 +11,11 @@ use egui::{Align, Label, Layout, RichText, Ui};
 /// The label shown next to the map's name while it has unsaved changes.
 pub const UNSAVED_MARK: &str = "• unsaved changes";
 
+/// The room kept for the unsaved mark beside the map's name.
+const MARK_WIDTH: f32 = 130.0;
+
 /// Below this width the file commands get a row of their own.
-const ONE_ROW_WIDTH: f32 = 1240.0;
+const ONE_ROW_WIDTH: f32 = 1700.0;
 
 /// Draws the bar; `zoom` is the canvas scale (screen points per world unit).
 pub fn show(
@@ -41,10 +44,22 @@ pub fn show(
                         file_commands(ui, settings, &mut actions);
                         ui.separator();
                     }
-                    ui.add(Label::new(RichText::new(&doc.map().meta.name).strong()).truncate());
+                    // The unsaved mark keeps its room: the name is cut short
+                    // before it, so the mark never runs under the zoom
+                    // buttons.
+                    let mark = if dirty { MARK_WIDTH } else { 0.0 };
+                    let name_room = (ui.available_width() - mark).max(0.0);
+                    ui.allocate_ui(egui::vec2(name_room, ui.available_height()), |ui| {
+                        ui.add(Label::new(RichText::new(&doc.map().meta.name).strong()).truncate());
+                    });
                     if dirty {
-                        ui.label(RichText::new(UNSAVED_MARK).color(ui.visuals().warn_fg_color))
-                            .on_hover_text("The map has changes that are not saved");
+                        ui.add(
+                            Label::new(
+                                RichText::new(UNSAVED_MARK).color(ui.visuals().warn_fg_color),
+                            )
+                            .truncate(),
+                        )
+                        .on_hover_text("The map has changes that are not saved");
                     }
                     let source = doc.source().to_string();
                     ui.add(Label::new(RichText::new(&source).weak()).truncate())
@@ -80,6 +95,11 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
             Action::ExportImage,
         ),
         (
+            "Export to Tiled…",
+            "Save the map as a Tiled map (.tmj) with its tileset picture, to go on in Tiled",
+            Action::ExportTiled,
+        ),
+        (
             "Pack…",
             "Open, make or edit a map pack (a folder of maps with a manifest)",
             Action::Pack,
@@ -97,7 +117,20 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
     ui.add_enabled_ui(!settings.recent.is_empty(), |ui| {
         ui.menu_button("Recent", |ui| {
             for path in &settings.recent {
-                if ui.button(path.display().to_string()).clicked() {
+                // The file's name first, then its folder.
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                let folder = path
+                    .parent()
+                    .map(|d| d.display().to_string())
+                    .unwrap_or_default();
+                if ui
+                    .button(format!("{name} — {folder}"))
+                    .on_hover_text(path.display().to_string())
+                    .clicked()
+                {
                     actions.push(Action::OpenPath(path.clone()));
                     ui.close();
                 }

@@ -11,6 +11,8 @@
 
 pub mod raster;
 pub mod svg;
+pub mod svg_shapes;
+pub mod tiled;
 pub mod tileset;
 
 use crate::canvas::{self, CanvasParams, CanvasState};

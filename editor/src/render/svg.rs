@@ -2,7 +2,8 @@
 //! canvas's colours — hexes (usable or not), terrain, starting zones,
 //! features — and a legend.
 
-use super::{LEGEND_WIDTH, RenderOptions};
+use super::{LEGEND_WIDTH, RenderOptions, svg_shapes};
+use crate::glyphs;
 use crate::theme::{self, Palette};
 use egui::Color32;
 use hexwright_engine::coverage::Coverage;
@@ -30,17 +31,6 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// What a feature looks like here: its colour and a letter.
-fn feature_look(kind: FeatureKind) -> (Color32, &'static str) {
-    match kind {
-        FeatureKind::Bush => (Color32::from_rgb(0x3F, 0xA3, 0x4D), ""),
-        FeatureKind::Outpost => (Color32::WHITE, "O"),
-        FeatureKind::Objective => (theme::WARNING, "E"),
-        FeatureKind::Barracks { side } => (theme::side_color(side), "B"),
-        FeatureKind::Base { side } => (theme::side_color(side), "H"),
-    }
 }
 
 /// World to picture coordinates.
@@ -165,35 +155,40 @@ fn terrain(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
     let _ = writeln!(s, "</g>");
 }
 
-/// Every feature as a disc of its colour with its letter.
+/// Every feature as the canvas draws it: the same glyph, as SVG shapes
+/// (each in a group that names the feature, for screen readers and
+/// scripts).
 fn features(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
     let layout = map.hex_layout();
-    let _ = writeln!(
-        s,
-        "<g id=\"features\" font-family=\"sans-serif\" font-weight=\"bold\" text-anchor=\"middle\">"
-    );
-    let r = layout.size * frame.scale * 0.55;
+    let _ = writeln!(s, "<g id=\"features\">");
+    let r = (layout.size * frame.scale * 0.55) as f32;
+    let canvas = svg_shapes::Canvas::new();
     for f in &map.features {
         let (x, y) = frame.at(layout.center(f.hex));
-        let (color, letter) = feature_look(f.kind);
+        let shapes = canvas.painted(|p| {
+            glyphs::feature(p, egui::pos2(x as f32, y as f32), r, f.kind, palette);
+        });
         let _ = writeln!(
             s,
-            "<circle data-feature=\"{}\" cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" {} {}/>",
+            "<g data-feature=\"{}\"><title>{}</title>",
             f.kind.name(),
-            paint(color),
-            stroke(palette.glyph_outline, 1.0)
+            escape(&feature_name(f.kind))
         );
-        if !letter.is_empty() {
-            let _ = writeln!(
-                s,
-                "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"{:.1}\" {}>{letter}</text>",
-                y + r * 0.4,
-                r * 1.1,
-                paint(palette.glyph_outline)
-            );
-        }
+        svg_shapes::write(s, &shapes);
+        let _ = writeln!(s, "</g>");
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// A feature's name in words: "Barracks, side 1".
+fn feature_name(kind: FeatureKind) -> String {
+    match kind {
+        FeatureKind::Bush => "Bush".to_owned(),
+        FeatureKind::Outpost => "Outpost".to_owned(),
+        FeatureKind::Objective => "Energy objective".to_owned(),
+        FeatureKind::Barracks { side } => format!("Barracks, side {side}"),
+        FeatureKind::Base { side } => format!("Base, side {side}"),
+    }
 }
 
 fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
@@ -230,17 +225,6 @@ fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
             format!("Starting zone, side {side}"),
         ));
     }
-    for kind in [
-        FeatureKind::Objective,
-        FeatureKind::Outpost,
-        FeatureKind::Bush,
-    ] {
-        rows.push((feature_look(kind).0, kind.name().to_owned()));
-    }
-    rows.push((
-        theme::side_color(PlayerId(0)),
-        "H base, B barracks (side colour)".to_owned(),
-    ));
     for (color, label) in rows {
         let _ = writeln!(
             s,
@@ -250,6 +234,36 @@ fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
             stroke(palette.grid_line, 1.0),
             x + 24.0,
             escape(&label)
+        );
+        y += 22.0;
+    }
+    // The features as the map shows them: each glyph beside its name.
+    let mut kinds = vec![
+        FeatureKind::Objective,
+        FeatureKind::Outpost,
+        FeatureKind::Bush,
+    ];
+    for side in PlayerId::all(map.player_count()) {
+        kinds.push(FeatureKind::Base { side });
+        kinds.push(FeatureKind::Barracks { side });
+    }
+    let canvas = svg_shapes::Canvas::new();
+    for kind in kinds {
+        let shapes = canvas.painted(|p| {
+            glyphs::feature(
+                p,
+                egui::pos2((x + 8.0) as f32, (y - 4.0) as f32),
+                8.0,
+                kind,
+                palette,
+            );
+        });
+        svg_shapes::write(s, &shapes);
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{y:.1}\">{}</text>",
+            x + 24.0,
+            escape(&feature_name(kind))
         );
         y += 22.0;
     }

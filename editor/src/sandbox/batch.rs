@@ -20,7 +20,7 @@ use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::{Map, Side};
 use hexwright_engine::player::PerPlayer;
-use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
 use hexwright_engine::rules::{Arena, Rules};
 use hexwright_engine::sim::{
     self, Batch, BatchExport, CaptureSummary, Counting, MatchRow, PlayOptions, Rate, Report,
@@ -37,6 +37,8 @@ pub const MAX_MATCHES: usize = 100_000;
 pub struct BatchInput<'a> {
     /// The scenario the matches are played on.
     pub prepared: &'a Prepared,
+    /// The armies `prepared` plays, as the results and exports say.
+    pub armies: &'a PlayedArmies,
     /// The map it was made from (imported batches must match it).
     pub map: &'a Map,
     /// The bots the form starts with (the sandbox's own choice).
@@ -80,6 +82,8 @@ pub struct BatchResults {
     pub decision: Option<Decision>,
     /// For an imported batch: where it came from.
     pub imported: Option<String>,
+    /// The armies every match played.
+    pub armies: PlayedArmies,
     rules: Arc<Rules>,
     lengths: BTreeMap<u32, usize>,
 }
@@ -96,6 +100,7 @@ impl BatchResults {
             seconds,
             decision: None,
             imported: None,
+            armies: PlayedArmies::default(),
             rules,
             lengths,
         }
@@ -117,6 +122,12 @@ impl BatchResults {
             .unwrap_or_default()
     }
 
+    /// The armies every match played, in words.
+    #[must_use]
+    pub fn armies_text(&self) -> String {
+        super::armies::text(&self.armies, &self.rules.roster)
+    }
+
     /// Who the map favours, in one sentence (the engine's verdict on side
     /// 0's score over independent games).
     #[must_use]
@@ -135,13 +146,16 @@ impl BatchFile for BatchResults {
     }
 
     fn json(&self) -> String {
-        pretty_json(&BatchExport::new(
-            &self.rules.arena,
-            &self.batch,
-            self.cancelled,
-            self.rows.clone(),
-            self.seconds,
-        ))
+        pretty_json(
+            &BatchExport::new(
+                &self.rules.arena,
+                &self.batch,
+                self.cancelled,
+                self.rows.clone(),
+                self.seconds,
+            )
+            .with_armies(self.armies.clone()),
+        )
     }
 }
 
@@ -183,6 +197,10 @@ pub struct BatchPanel {
     prepared: Option<Prepared>,
     /// The matches table's order.
     sort: super::batch_view::Sort,
+    /// The armies the next batch plays (the sandbox's choice, each frame).
+    armies: PlayedArmies,
+    /// The armies of the batch being played.
+    running_armies: PlayedArmies,
 }
 
 impl Default for BatchPanel {
@@ -201,6 +219,8 @@ impl Default for BatchPanel {
             export: ExportForm::default(),
             prepared: None,
             sort: super::batch_view::Sort::default(),
+            armies: PlayedArmies::default(),
+            running_armies: PlayedArmies::default(),
         }
     }
 }
@@ -263,14 +283,25 @@ impl BatchPanel {
             on,
             margin_pct,
             alpha_pct,
+            max: self.decide.max,
         };
+    }
+
+    /// Sets the most matches a batch played until decided may play.
+    pub fn configure_decide_max(&mut self, max: usize) {
+        self.decide.max = max.clamp(1, MAX_MATCHES);
     }
 
     /// Plays the batch of the form on `prepared` (like pressing the
     /// button). A batch already running is cancelled and replaced.
     pub fn start(&mut self, prepared: &Prepared) {
+        let matches = if self.decide.on {
+            self.decide.max
+        } else {
+            self.matches
+        };
         let batch = Batch {
-            matches: self.matches.clamp(1, MAX_MATCHES),
+            matches: matches.clamp(1, MAX_MATCHES),
             bots: self.bots,
             seed: self.seed,
         };
@@ -331,6 +362,13 @@ impl BatchPanel {
         self.error = None;
         self.worker = Some((worker, batch, prepared.rules.clone()));
         self.prepared = Some(prepared.clone());
+        self.running_armies = self.armies.clone();
+    }
+
+    /// Sets the armies the next batch plays, as its results will say
+    /// (the sandbox sets them from its choice each frame).
+    pub fn set_armies(&mut self, armies: PlayedArmies) {
+        self.armies = armies;
     }
 
     /// Reads a batch played elsewhere (a merged file, or all its shards)
@@ -347,6 +385,7 @@ impl BatchPanel {
         let outcome = import(paths, map, prepared).and_then(|i| {
             let mut r = BatchResults::new(i.batch()?, prepared.rules.clone(), i.rows, i.seconds);
             r.imported = Some(i.source);
+            r.armies = self.armies.clone();
             self.results = Some(r);
             self.prepared = Some(prepared.clone());
             self.export.reset();
@@ -377,6 +416,7 @@ impl BatchPanel {
                 let mut r = BatchResults::new(*batch, rules.clone(), played.rows, seconds);
                 r.cancelled = played.cancelled;
                 r.decision = played.decision;
+                r.armies = std::mem::take(&mut self.running_armies);
                 self.results = Some(r);
                 self.export.reset();
             }
@@ -394,6 +434,7 @@ impl BatchPanel {
             self.bots = input.default_bots;
             self.bots_chosen = true;
         }
+        self.armies = input.armies.clone();
         self.poll();
         ui.heading("Batch simulation");
         ui.label(RichText::new(seating_note(self.bots)).weak());
@@ -442,28 +483,30 @@ impl BatchPanel {
                 .num_columns(2)
                 .spacing([8.0, 4.0])
                 .show(ui, |ui| {
-                    number(
-                        ui,
-                        "Matches",
-                        &mut self.matches,
-                        1..=MAX_MATCHES,
-                        "How many matches to play",
-                    );
-                    ui.label("");
-                    ui.horizontal(|ui| {
-                        for n in [100, 1_000, 10_000] {
-                            if ui
-                                .selectable_label(self.matches == n, format!("{n}"))
-                                .on_hover_text(format!("Play {n} matches"))
-                                .clicked()
-                            {
-                                self.matches = n;
+                    if !self.decide.on {
+                        number(
+                            ui,
+                            "Matches",
+                            &mut self.matches,
+                            1..=MAX_MATCHES,
+                            "How many matches to play",
+                        );
+                        ui.label("");
+                        ui.horizontal(|ui| {
+                            for n in [100, 1_000, 10_000] {
+                                if ui
+                                    .selectable_label(self.matches == n, format!("{n}"))
+                                    .on_hover_text(format!("Play {n} matches"))
+                                    .clicked()
+                                {
+                                    self.matches = n;
+                                }
                             }
-                        }
-                    });
-                    ui.end_row();
+                        });
+                        ui.end_row();
+                    }
                     seating_rows(ui, "batch", "matches", &mut self.bots, &mut self.seed);
-                    self.decide.rows(ui);
+                    self.decide.rows(ui, 1..=MAX_MATCHES);
                 });
         });
         if let Some((w, ..)) = &self.worker {
@@ -476,7 +519,7 @@ impl BatchPanel {
             }
         } else {
             let label = if self.decide.on {
-                format!("Simulate until decided (at most {})", self.matches)
+                format!("Simulate until decided (at most {})", self.decide.max)
             } else {
                 format!("Simulate {} matches", self.matches)
             };
@@ -502,10 +545,10 @@ impl BatchPanel {
 fn seating_note(bots: [BotKind; 2]) -> &'static str {
     match sim::counting_for(bots) {
         Counting::Matches => {
-            "The same bot in both seats: match i uses seed + i, so every match is its own game."
+            "The same bot on both sides: match i uses seed + i, so every match is its own game."
         }
         Counting::SeatSwappedPairs | Counting::SeatRotations(_) => {
-            "Seat-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
+            "Side-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
         }
     }
 }
@@ -595,6 +638,7 @@ pub(crate) mod tests {
                 move |ui, s: &mut State| {
                     let input = BatchInput {
                         prepared: p,
+                        armies: &PlayedArmies::default(),
                         map: default_map(),
                         default_bots: RANDOM,
                         native_dialogs: false,

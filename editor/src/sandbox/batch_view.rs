@@ -140,6 +140,7 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
     } else {
         ui.strong(format!("{n} matches, {:.1} s", r.seconds));
     }
+    ui.label(r.armies_text());
     if n == 0 {
         ui.label("No match finished.");
         return None;

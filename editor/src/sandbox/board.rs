@@ -76,8 +76,27 @@ pub struct BoardParams<'a> {
 /// Darkening over hexes the viewing side cannot see.
 const FOG_LIGHT: Color32 = Color32::from_rgba_premultiplied(20, 24, 32, 120);
 const FOG_DARK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
-/// Reachable hexes.
-const REACH: Color32 = Color32::from_rgba_premultiplied(0, 90, 60, 70);
+/// Reachable hexes: a faint fill of the text colour (no side's colour, so
+/// a move never reads as a zone), outlined in the text colour.
+fn reach_fill(dark: bool) -> Color32 {
+    if dark {
+        Color32::from_white_alpha(36)
+    } else {
+        Color32::from_black_alpha(30)
+    }
+}
+
+/// The outline of reachable hexes.
+fn reach_stroke(dark: bool) -> Stroke {
+    Stroke::new(
+        2.0,
+        if dark {
+            Color32::from_gray(235)
+        } else {
+            Color32::from_gray(25)
+        },
+    )
+}
 /// Poison marker (Okabe–Ito bluish green).
 const POISON: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
 
@@ -103,8 +122,8 @@ pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
     for &h in p.reach {
         painter.add(PathShape::convex_polygon(
             inset(proj, h, 0.12),
-            REACH,
-            Stroke::new(2.0, theme::SYMMETRY_BREAK),
+            reach_fill(p.palette.dark),
+            reach_stroke(p.palette.dark),
         ));
     }
     if let Some((from, to)) = p.last {
@@ -383,9 +402,10 @@ pub fn legend(ui: &mut egui::Ui) {
             );
         }
     });
+    let dark = ui.visuals().dark_mode;
     row(ui, "Where the selected unit can move", &|p, c| {
-        p.circle_filled(c, r, REACH);
-        p.circle_stroke(c, r, Stroke::new(2.0, theme::SYMMETRY_BREAK));
+        p.circle_filled(c, r, reach_fill(dark));
+        p.circle_stroke(c, r, reach_stroke(dark));
     });
     row(ui, "What it can attack", &|p, c| {
         p.circle_stroke(c, r, Stroke::new(2.5, theme::ERROR));

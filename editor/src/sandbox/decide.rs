@@ -6,8 +6,10 @@
 use super::worker::number;
 use crate::theme;
 use egui::{RichText, Ui};
-use egui_plot::{HLine, Legend, Line, LineStyle, Plot};
-use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Look, Plan, Summary};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoint, Text};
+use hexwright_engine::sequential::{
+    DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Look, Plan, Summary,
+};
 use hexwright_engine::sim::Batch;
 use hexwright_engine::until_decided::plan_for;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,6 +23,9 @@ pub struct DecideForm {
     pub margin_pct: f64,
     /// The most the chance of a wrong decision may be, in percent.
     pub alpha_pct: f64,
+    /// The most matches to play before giving up undecided (the command
+    /// line's `--max`, with the same default).
+    pub max: usize,
 }
 
 impl Default for DecideForm {
@@ -29,12 +34,14 @@ impl Default for DecideForm {
             on: false,
             margin_pct: DEFAULT_MARGIN * 100.0,
             alpha_pct: DEFAULT_ALPHA * 100.0,
+            max: DEFAULT_MAX,
         }
     }
 }
 
 impl DecideForm {
-    /// The test's plan for `batch` (its matches the most to play).
+    /// The test's plan for `batch` (its matches the most to play: see
+    /// [`Self::max`]).
     ///
     /// # Errors
     /// The settings are out of range (the fields keep them in range, so
@@ -44,19 +51,26 @@ impl DecideForm {
             e.to_string()
                 .replace("--alpha", "Error chance")
                 .replace("--margin", "Margin")
-                .replace("--max", "Matches")
+                .replace("--max", "Most matches")
         })
     }
 
-    /// The switch and, when on, its two settings: rows of the batch form's
-    /// grid.
-    pub fn rows(&mut self, ui: &mut Ui) {
+    /// The switch and, when on, its three settings: rows of the batch
+    /// form's grid.
+    pub fn rows(&mut self, ui: &mut Ui, most: std::ops::RangeInclusive<usize>) {
         ui.label("");
         ui.checkbox(&mut self.on, "Until decided").on_hover_text(
-            "Play in rounds and stop as soon as a sequential test says the map favours a side or is fair within the margin; Matches is then the most to play",
+            "Play in rounds and stop as soon as a sequential test says the map favours a side or is fair within the margin, or after Most matches",
         );
         ui.end_row();
         if self.on {
+            number(
+                ui,
+                "Most matches",
+                &mut self.max,
+                most,
+                "Stop undecided after this many matches (as the command line's --max)",
+            );
             number(
                 ui,
                 "Margin (%)",
@@ -130,9 +144,9 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
             .map(|l| [l.games as f64, 100.0 * f(l)])
             .collect()
     };
+    let margin_color = ui.visuals().text_color();
     Plot::new(id)
         .height(180.0)
-        .legend(Legend::default())
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -141,8 +155,22 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
         .include_y(50.0 + margin * 100.0 + 5.0)
         .include_x(0.0)
         .x_axis_label("independent games")
-        .y_axis_label("side 0 score (%)")
+        .y_axis_label("side 0 score")
+        .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value))
+        .y_axis_min_width(44.0)
         .show(ui, |plot| {
+            // The percentages that matter, written on their lines at the
+            // left edge: 50% and the two ends of the fair margin.
+            for y in [50.0 - margin * 100.0, 50.0, 50.0 + margin * 100.0] {
+                plot.text(
+                    Text::new(
+                        "percent",
+                        PlotPoint::new(0.0, y),
+                        RichText::new(format!("{y:.0}%")),
+                    )
+                    .anchor(egui::Align2::LEFT_BOTTOM),
+                );
+            }
             plot.hline(HLine::new("50%", 50.0).color(theme::ERROR).width(1.0));
             for (name, y) in [
                 ("fair margin", 50.0 - margin * 100.0),
@@ -150,6 +178,7 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
             ] {
                 plot.hline(
                     HLine::new(name, y)
+                        .color(margin_color)
                         .style(LineStyle::dashed_loose())
                         .width(1.0),
                 );
@@ -170,7 +199,26 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
                     .width(2.5),
             );
         });
+    legend(ui);
     ui.label(look_text(looks.len(), last));
+}
+
+/// The chart's legend, under it so it never covers a line.
+fn legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        let swatch = |ui: &mut Ui, color: egui::Color32, text: &str| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
+            ui.painter().line_segment(
+                [rect.left_center(), rect.right_center()],
+                egui::Stroke::new(2.5, color),
+            );
+            ui.label(text);
+            ui.add_space(8.0);
+        };
+        swatch(ui, theme::SIDE_0, "side 0's score (thick) and its interval");
+        swatch(ui, theme::ERROR, "50%");
+        swatch(ui, ui.visuals().text_color(), "fair margin (dashed)");
+    });
 }
 
 #[cfg(test)]
@@ -187,13 +235,14 @@ mod tests {
         let p = prepared(10);
         let dir = TempDir::new("batch-decide");
         let mut h = harness(&p, dir.path());
-        h.state_mut().panel.configure(2_000, RANDOM, 1);
+        h.state_mut().panel.configure(100, RANDOM, 1);
         h.run();
         h.get_by_label("Until decided").click();
         h.run();
         assert!(h.query_by_label("Margin (%)").is_some());
         assert!(h.query_by_label("Error chance (%)").is_some());
         h.state_mut().panel.configure_decide(true, 20.0, 5.0);
+        h.state_mut().panel.configure_decide_max(2_000);
         h.run();
         h.get_by_label("Simulate until decided (at most 2000)")
             .click();
@@ -224,6 +273,24 @@ mod tests {
         assert!(h.query_by_label(&wins).is_some(), "{wins}");
     }
 
+    /// The batch tab plays until decided as long as the command line
+    /// does by default, whatever the fixed batch's match count says.
+    #[test]
+    fn until_decided_plays_up_to_the_command_lines_default() {
+        let p = prepared(10);
+        let dir = TempDir::new("batch-decide-max");
+        let mut h = harness(&p, dir.path());
+        h.get_by_label("Until decided").click();
+        h.run();
+        assert!(h.query_by_label("Most matches").is_some());
+        assert!(h.query_by_label("Matches").is_none(), "one count at a time");
+        let label = format!(
+            "Simulate until decided (at most {})",
+            hexwright_engine::sequential::DEFAULT_MAX
+        );
+        assert!(h.query_by_label(&label).is_some(), "{label}");
+    }
+
     #[test]
     fn settings_out_of_range_are_refused_with_the_reason() {
         let p = prepared(10);
@@ -248,7 +315,7 @@ mod tests {
         let p = prepared(10);
         let dir = TempDir::new("batch-decide-cancel");
         let mut h = harness(&p, dir.path());
-        h.state_mut().panel.configure(100_000, RANDOM, 1);
+        h.state_mut().panel.configure_decide_max(100_000);
         // A margin this small needs far more games than the test plays here.
         h.state_mut().panel.configure_decide(true, 0.5, 0.1);
         h.state_mut().panel.start(&p);

@@ -214,6 +214,22 @@ impl Live {
         }
     }
 
+    /// The round at the cursor, as the ruleset counts rounds.
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        use hexwright_engine::ruleset::Ruleset as _;
+        match self {
+            Self::Akw(t) => AkwRulesV1::round(t.state()),
+            Self::Phase(t) => PhaseRulesV1::round(t.state()),
+        }
+    }
+
+    /// The winner line once the match is over.
+    #[must_use]
+    pub fn outcome_text(&self) -> Option<String> {
+        super::status::outcome_text(self.board(), self.round())
+    }
+
     /// The outcome, once the match is over.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

@@ -1,7 +1,9 @@
 //! The event log: one line in words per command, each clickable to move
 //! the cursor there. Lines after the cursor (a rewound match's recorded
 //! future) are greyed. In a side's view, enemy commands it could not see
-//! are told without their details.
+//! are told without their details. While a person decides with the view
+//! held on their side, the recorded future is not listed: it would tell
+//! them what the others are about to do.
 
 use super::action::SandboxAction;
 use super::rules::SandboxRules;
@@ -23,16 +25,22 @@ pub fn line_for<R: SandboxRules>(t: &Timeline<R>, i: usize, viewer: Option<Side>
     }
 }
 
-/// Shows the log; scrolls to the cursor when `follow` is set.
+/// Shows the log; scrolls to the cursor when `follow` is set. With
+/// `future` unset, the steps after the cursor are left out.
 pub fn show<R: SandboxRules>(
     ui: &mut Ui,
     t: &Timeline<R>,
     viewer: Option<Side>,
     follow: bool,
+    future: bool,
 ) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
-    let n = t.steps().len();
-    ui.label(format!("{} / {n} commands", t.cursor()));
+    let recorded = t.steps().len();
+    let n = if future { recorded } else { t.cursor() };
+    ui.label(format!("{} / {recorded} commands", t.cursor()));
+    if n < recorded {
+        ui.label(RichText::new("Later commands are hidden while a person decides.").weak());
+    }
     // Plain rows (lines wrap, so their heights differ); the current line
     // scrolls into view after a step or a jump.
     ScrollArea::vertical()

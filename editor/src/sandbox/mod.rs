@@ -28,11 +28,13 @@
 //! legal.
 
 pub mod action;
+pub mod armies;
 pub mod batch;
 pub mod batch_import;
 pub mod batch_view;
 pub mod board;
 pub mod controls;
+pub mod cover;
 pub mod decide;
 pub mod export;
 pub mod human;

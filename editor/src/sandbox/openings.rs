@@ -502,6 +502,9 @@ fn legend(ui: &mut Ui, max: u64, unit: &str) {
     });
 }
 
+/// The objectives: how often each was captured, by whom first (one
+/// coloured count per side in one narrow column, so four sides fit the
+/// panel) and when; then the first captures by round.
 fn objectives_table(ui: &mut Ui, o: &Openings) {
     if o.objectives.is_empty() {
         ui.label("The map has no objectives.");
@@ -509,35 +512,53 @@ fn objectives_table(ui: &mut Ui, o: &Openings) {
     }
     let runs = o.runs.max(1) as f64;
     let players = o.players();
+    let sides: Vec<String> = PlayerId::all(players)
+        .map(|p| format!("side {p}"))
+        .collect();
     Grid::new("openings_objectives")
         .striped(true)
-        .num_columns(4 + players)
+        .num_columns(4)
         .show(ui, |ui| {
             ui.strong("Objective").on_hover_text("The objective's hex");
             ui.strong("Captured")
                 .on_hover_text("Share of runs in which it was captured at all");
-            for p in PlayerId::all(players) {
-                ui.strong(format!("First by side {p}"))
-                    .on_hover_text(format!("Runs in which side {p} captured it first"));
-            }
+            ui.strong("First by side").on_hover_text(format!(
+                "Runs in which each side captured it first: {}",
+                sides.join(" · ")
+            ));
             ui.strong("Mean round")
                 .on_hover_text("Mean round of its first capture, over the runs that captured it");
-            ui.strong("First captures by round")
-                .on_hover_text("Runs whose first capture of it fell in round 1, 2, 3, …");
             ui.end_row();
             for obj in &o.objectives {
                 ui.label(format!("({})", HexDisplay(obj.hex)));
-                ui.label(format!(
-                    "{:.1}% of runs",
-                    obj.captured() as f64 / runs * 100.0
-                ));
-                for (p, n) in obj.by_side.pairs() {
-                    ui.label(
-                        RichText::new(n.to_string()).color(theme::side_text_color(p, ui.visuals())),
-                    );
-                }
+                ui.label(format!("{:.1}%", obj.captured() as f64 / runs * 100.0));
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    for (i, (p, n)) in obj.by_side.pairs().enumerate() {
+                        if i > 0 {
+                            ui.label(RichText::new("·").weak());
+                        }
+                        ui.label(
+                            RichText::new(n.to_string())
+                                .color(theme::side_text_color(p, ui.visuals())),
+                        )
+                        .on_hover_text(format!("Runs in which side {p} captured it first"));
+                    }
+                });
                 ui.label(obj.mean_round().map_or("–".into(), |m| format!("{m:.1}")));
-                ui.label(per_round(obj))
+                ui.end_row();
+            }
+        });
+    ui.add_space(4.0);
+    ui.strong("First captures by round")
+        .on_hover_text("Runs whose first capture of it fell in round 1, 2, 3, …");
+    Grid::new("openings_by_round")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for obj in &o.objectives {
+                ui.label(format!("({})", HexDisplay(obj.hex)));
+                ui.add(egui::Label::new(per_round(obj)).truncate())
                     .on_hover_text("Runs whose first capture of it came in round 1, 2, …");
                 ui.end_row();
             }
@@ -649,8 +670,7 @@ mod tests {
         for column in [
             "Objective",
             "Captured",
-            "First by side 0",
-            "First by side 1",
+            "First by side",
             "Mean round",
             "First captures by round",
         ] {
@@ -668,10 +688,10 @@ mod tests {
             assert_eq!(text, super::per_round(obj));
             assert!(h.query_all_by_label(&text).count() >= 1, "{text}");
         }
-        assert_eq!(
-            h.query_all_by_label_contains("% of runs").count(),
-            o.objectives.len()
-        );
+        for obj in &o.objectives {
+            let share = format!("{:.1}%", obj.captured() as f64 / o.runs as f64 * 100.0);
+            assert!(h.query_all_by_label(&share).count() >= 1, "{share}");
+        }
         let marks = h.state().marks(20.0);
         assert_eq!(marks.len(), o.objectives.len());
         assert!(marks.iter().all(|m| m.ring && m.label.is_some()));
@@ -836,9 +856,16 @@ mod tests {
         assert_eq!(h.state().marks(30.0), all);
         h.get_by_label("Objectives taken").click();
         h.run();
-        for side in 0..4 {
-            let column = format!("First by side {side}");
-            assert!(h.query_by_label(&column).is_some(), "{column}");
+        // A count per side in the one column, four sides and all.
+        assert!(h.query_by_label("First by side").is_some());
+        let first = &o.objectives[0];
+        for (p, n) in first.by_side.pairs() {
+            let count = n.to_string();
+            assert!(
+                h.query_all_by_label(&count).count() >= 1,
+                "side {p}: {count}"
+            );
         }
+        assert_eq!(first.by_side.pairs().count(), 4);
     }
 }

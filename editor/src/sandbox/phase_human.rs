@@ -150,6 +150,11 @@ fn place_cards(ui: &mut Ui, side: Side, draft: &mut CardDraft, actions: &mut Vec
             let r = ui
                 .dnd_drag_source(id, card, |ui| {
                     let text = RichText::new(format!(" {card} ")).monospace().strong();
+                    if placed {
+                        // Placed on a phase: dimmed in the hand, still
+                        // draggable to another phase.
+                        ui.multiply_opacity(0.35);
+                    }
                     egui::Frame::new()
                         .fill(ui.visuals().widgets.inactive.bg_fill)
                         .stroke(ui.visuals().widgets.inactive.bg_stroke)

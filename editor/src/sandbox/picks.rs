@@ -44,6 +44,9 @@ pub struct SecretPicks {
     army: Option<Army>,
     /// Why the last pick was refused.
     refused: Option<String>,
+    /// *Done* was pressed once on an army that leaves points unspent: the
+    /// next press plays it as it is.
+    short_noted: bool,
 }
 
 impl SecretPicks {
@@ -58,6 +61,7 @@ impl SecretPicks {
             first: FirstCommander::default(),
             army: None,
             refused: None,
+            short_noted: false,
         }
     }
 
@@ -122,6 +126,7 @@ impl SecretPicks {
             if ui.button(format!("Side {p} is looking")).clicked() {
                 self.uncovered = Some(p);
                 self.refused = None;
+                self.short_noted = false;
                 self.army = None;
                 self.first = FirstCommander::default();
             }
@@ -213,20 +218,41 @@ impl SecretPicks {
             }],
             reserve: Vec::new(),
         });
-        ui.label(format!(
-            "Points: {} / {ARMY_POINTS} · {}",
-            army::points(roster, army),
-            summary(army)
-        ));
-        if let Some(race) = roster.race_by_name(&army.race) {
-            kinds(ui, roster, race, army, p);
+        // Fixed lines: the points, what is left, and the army, each on one
+        // line whatever it says, so the buttons below never move.
+        let spent = army::points(roster, army);
+        ui.label(format!("Points: {spent} / {ARMY_POINTS}"));
+        let left = ARMY_POINTS.saturating_sub(spent);
+        let status = if left == 0 {
+            RichText::new("Every point is spent").weak()
+        } else {
+            RichText::new(format!("{left} points left unspent")).color(ui.visuals().warn_fg_color)
+        };
+        ui.label(status);
+        let line = summary(army);
+        ui.add(egui::Label::new(RichText::new(&line).weak()).truncate())
+            .on_hover_text(line);
+        if let Some(race) = roster.race_by_name(&army.race)
+            && kinds(ui, roster, race, army, p, true)
+        {
+            // An old refusal or note is about another army.
+            self.refused = None;
+            self.short_noted = false;
         }
         if ui.button("Done").clicked() {
+            if left > 0 && !self.short_noted {
+                self.short_noted = true;
+                self.refused = Some(format!(
+                    "Only {spent} of {ARMY_POINTS} points are spent: click Done again to play this army as it is"
+                ));
+                return;
+            }
             let army = army.clone();
             match self.selection.pick_army(roster, p, army) {
                 Ok(()) => {
                     self.uncovered = None;
                     self.refused = None;
+                    self.short_noted = false;
                     self.army = None;
                 }
                 Err(e) => self.refused = Some(e.to_string()),

@@ -19,7 +19,7 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Map;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationExport, RotationReport};
-use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
 use hexwright_engine::rules::{Arena, Rules};
 use hexwright_engine::ruleset::PhaseRulesV1;
 use hexwright_engine::sim::{self, CaptureSummary, MatchRow};
@@ -63,6 +63,8 @@ pub struct RotationResults {
     pub lengths: BTreeMap<u32, usize>,
     /// For an imported batch: where it came from.
     pub imported: Option<String>,
+    /// The armies every match played.
+    pub armies: PlayedArmies,
     rules: Arc<Rules>,
 }
 
@@ -78,6 +80,7 @@ impl RotationResults {
             report,
             rows,
             imported: None,
+            armies: PlayedArmies::default(),
             rules,
         }
     }
@@ -94,12 +97,15 @@ impl BatchFile for RotationResults {
 
     /// [`RotationExport`].
     fn json(&self) -> String {
-        pretty_json(&RotationExport::new(
-            &self.rules.arena,
-            &self.rotation,
-            self.report.clone(),
-            self.played.clone(),
-        ))
+        pretty_json(
+            &RotationExport::new(
+                &self.rules.arena,
+                &self.rotation,
+                self.report.clone(),
+                self.played.clone(),
+            )
+            .with_armies(self.armies.clone()),
+        )
     }
 }
 
@@ -107,6 +113,8 @@ impl BatchFile for RotationResults {
 pub struct RotationInput<'a> {
     /// The scenario the matches are played on.
     pub prepared: &'a Prepared,
+    /// The armies `prepared` plays, as the results and exports say.
+    pub armies: &'a PlayedArmies,
     /// The map it was made from (imported batches must match it).
     pub map: &'a Map,
     /// The bots the form starts with, one per seat.
@@ -128,6 +136,13 @@ pub struct RotationPanel {
     error: Option<String>,
     export: ExportForm,
     import: ImportForm,
+    /// The armies the next batch plays (the sandbox's choice, each frame).
+    armies: PlayedArmies,
+    /// The armies and the scenario of the batch being played.
+    running: Option<(PlayedArmies, Prepared)>,
+    /// The scenario the last batch played (its matches open from it, even
+    /// when the scenario panel changed since).
+    prepared: Option<Prepared>,
 }
 
 impl std::fmt::Debug for RotationPanel {
@@ -179,6 +194,19 @@ impl RotationPanel {
         });
         self.error = None;
         self.worker = Some((worker, rotation, prepared.rules.clone()));
+        self.running = Some((self.armies.clone(), prepared.clone()));
+    }
+
+    /// Sets the armies the next batch plays, as its results will say
+    /// (the sandbox sets them from its choice each frame).
+    pub fn set_armies(&mut self, armies: PlayedArmies) {
+        self.armies = armies;
+    }
+
+    /// The scenario the last batch played or was imported on.
+    #[must_use]
+    pub fn prepared(&self) -> Option<&Prepared> {
+        self.prepared.as_ref()
     }
 
     /// Reads a batch played elsewhere (a merged file, or all its shards)
@@ -197,7 +225,9 @@ impl RotationPanel {
             let mut r =
                 RotationResults::new(i.rotation(), prepared.rules.clone(), played, i.seconds);
             r.imported = Some(i.source);
+            r.armies = self.armies.clone();
             self.results = Some(r);
+            self.prepared = Some(prepared.clone());
             self.export.reset();
         });
         self.import.done(outcome.clone());
@@ -215,12 +245,12 @@ impl RotationPanel {
         let seconds = worker.started.elapsed().as_secs_f64();
         match outcome {
             Ok(played) => {
-                self.results = Some(RotationResults::new(
-                    rotation.clone(),
-                    rules.clone(),
-                    played,
-                    seconds,
-                ));
+                let mut r = RotationResults::new(rotation.clone(), rules.clone(), played, seconds);
+                if let Some((armies, prepared)) = self.running.take() {
+                    r.armies = armies;
+                    self.prepared = Some(prepared);
+                }
+                self.results = Some(r);
                 self.export.reset();
             }
             Err(e) => self.error = Some(e),
@@ -234,6 +264,7 @@ impl RotationPanel {
     /// results go in the central area ([`Self::show_results`]).
     pub fn show(&mut self, ui: &mut Ui, input: &RotationInput<'_>) {
         let (prepared, default_bots) = (input.prepared, input.default_bots.clone());
+        self.armies = input.armies.clone();
         if self.bots.len() != default_bots.len() {
             self.configure(400, default_bots, 1);
         }
@@ -241,7 +272,7 @@ impl RotationPanel {
         ui.heading("Batch simulation");
         ui.label(
             RichText::new(
-                "Seats rotate around the table: every bot plays every seat equally often, \
+                "Sides rotate around the table: every bot plays every side equally often, \
                  and each group of rotations (one seed) counts as one independent game.",
             )
             .weak(),
@@ -295,6 +326,7 @@ impl RotationPanel {
                 r.rotation.seed
             ));
         }
+        ui.label(super::armies::text(&r.armies, &r.rules.roster));
         ui.columns(2, |cols| {
             report_ui(&mut cols[0], &r.report);
             lengths_chart(&mut cols[1], "rotation_lengths", &r.lengths);
@@ -320,7 +352,7 @@ fn report_ui(ui: &mut Ui, r: &RotationReport) {
             .get(p)
             .map_or_else(String::new, |m| format!(", mean points {m:.1}"));
         ui.label(
-            RichText::new(format!("Seat {p}: {} wins, {}{points}", s.wins, s.rate))
+            RichText::new(format!("Side {p}: {} wins, {}{points}", s.wins, s.rate))
                 .color(theme::side_text_color(PlayerId(p as u8), ui.visuals())),
         );
     }
@@ -336,7 +368,7 @@ fn report_ui(ui: &mut Ui, r: &RotationReport) {
         r.mean_rounds, r.median_rounds
     ));
     let verdict = match r.favoured_seat() {
-        Some(p) => format!("Seat {p} is favoured: its interval lies above every other seat's."),
+        Some(p) => format!("Side {p} is favoured: its interval lies above every other side's."),
         None => "No seat is clearly favoured at this sample size.".to_owned(),
     };
     ui.label(RichText::new(verdict).strong());
@@ -364,7 +396,7 @@ fn matches_ui(ui: &mut Ui, r: &RotationResults) -> Option<RotationRequest> {
                     ui.label(m.seed.to_string());
                     let names: Vec<&str> = m.seating.iter().map(|b| b.name()).collect();
                     ui.label(names.join(", "));
-                    ui.label(m.winner.map_or("draw".to_owned(), |w| format!("seat {w}")));
+                    ui.label(m.winner.map_or("draw".to_owned(), |w| format!("side {w}")));
                     ui.label(m.rounds.to_string());
                     let open = ui.button("Open");
                     open.widget_info(|| {
@@ -407,6 +439,7 @@ mod tests {
                 move |ui, (panel, request): &mut (RotationPanel, Option<RotationRequest>)| {
                     let input = RotationInput {
                         prepared: p,
+                        armies: &PlayedArmies::default(),
                         map: four_corners_map(),
                         default_bots: vec![BotKind::Random; 4],
                         native_dialogs: false,

@@ -7,6 +7,7 @@
 use super::action::{FileJob, SandboxAction, Tab, Viewpoint};
 use super::batch::{BatchInput, BatchPanel, BatchRequest};
 use super::board::{self, BoardParams, Projection};
+use super::cover::{self, Cover};
 use super::human::{self, Click, Intent, UnitOptions};
 use super::live::{Live, Stride};
 use super::openings::{OpeningsInput, OpeningsPanel};
@@ -33,8 +34,8 @@ use hexwright_engine::map::{Map, Side};
 use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::replay::{self, AnyReplay, HUMAN, PhaseReplay, Replay};
 use hexwright_engine::rules::fog::visible_cells;
-use hexwright_engine::rules::phase::{PhaseCommand, PhaseView, Stage};
-use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::rules::phase::{PhaseCommand, PhaseView};
+use hexwright_engine::rules::scenario::{Army, ArmySource, PlayedArmies, Prepared};
 use hexwright_engine::rules::{AKW_RULES_V1, Command, MatchState, Roster, UnitId};
 use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset as _, RulesetId};
 use hexwright_engine::validate::Severity;
@@ -114,11 +115,19 @@ pub struct Sandbox {
     fit_pending: bool,
     /// The speed cards a person has picked, before placing them.
     draft: CardDraft,
-    /// The person who said only they are looking (the cover screen of
-    /// secret decisions, when several people play).
-    uncovered: Option<Side>,
+    /// Who said only they are looking (the cover screen, when several
+    /// people play).
+    cover: Cover,
     /// Secret army picks under way (more than one person plays).
     picks: Option<SecretPicks>,
+    /// The armies the last secret picks chose. They are the match's only:
+    /// the scenario keeps its armies, and batches play them only when
+    /// asked to (`batch_picked`).
+    picked: Option<PerPlayer<Army>>,
+    /// Whether the match plays `picked` (it was started from the picks).
+    match_picked: bool,
+    /// Whether batches play `picked` (the batch tab's explicit choice).
+    batch_picked: bool,
     /// Batches of phase-rules-v1 matches, seats rotated.
     rotation: RotationPanel,
 }
@@ -266,8 +275,11 @@ impl Sandbox {
             outputs: Vec::new(),
             fit_pending: true,
             draft: [None; 4],
-            uncovered: None,
+            cover: Cover::new(),
             picks: None,
+            picked: None,
+            match_picked: false,
+            batch_picked: false,
             rotation: RotationPanel::default(),
         })
     }
@@ -364,18 +376,31 @@ impl Sandbox {
 
     /// The scenario prepared from the current settings (cached).
     fn prepared(&mut self) -> Result<&Prepared, String> {
+        self.prepared_with(false)
+    }
+
+    /// The scenario prepared from the current settings, with the armies
+    /// picked in secret instead of the scenario's when `picked` and there
+    /// are some (cached).
+    fn prepared_with(&mut self, picked: bool) -> Result<&Prepared, String> {
+        let armies = match &self.picked {
+            Some(p) if picked => Some(p),
+            _ => self.setup.armies.as_ref(),
+        };
         let key = format!(
             "{:?}",
             (
                 &self.setup.ruleset,
-                &self.setup.armies,
+                armies,
                 self.setup.seed,
                 self.setup.round_limit,
                 &self.setup.opening
             )
         );
         if self.prepared.as_ref().is_none_or(|(k, _)| *k != key) {
-            let p = self.setup.prepare(&self.map, &self.roster);
+            let mut setup = self.setup.clone();
+            setup.armies = armies.cloned();
+            let p = setup.prepare(&self.map, &self.roster);
             self.prepared = Some((key, p));
         }
         match &self.prepared {
@@ -383,6 +408,22 @@ impl Sandbox {
             Some((_, Err(e))) => Err(e.clone()),
             None => Err("no scenario".to_owned()),
         }
+    }
+
+    /// The armies the last secret picks chose, if any: the armies of the
+    /// match they started, never the scenario's.
+    #[must_use]
+    pub fn picked(&self) -> Option<&PerPlayer<Army>> {
+        self.picked.as_ref()
+    }
+
+    /// The armies batches play now, as their results say.
+    fn batch_armies(&self) -> PlayedArmies {
+        super::armies::played(
+            self.setup.armies.as_ref(),
+            self.picked.as_ref(),
+            self.batch_picked,
+        )
     }
 
     /// The seats the scenario panel chose.
@@ -408,13 +449,19 @@ impl Sandbox {
     /// Opens a match of a phase-rules-v1 batch at its end: the batch's
     /// scenario, seed and seating replayed.
     fn open_rotation_match(&mut self, seed: u64, seating: &[BotKind]) {
-        let p = match self.prepared() {
-            Ok(p) => p.clone(),
+        // The batch's own scenario: its armies, even if the form changed.
+        let batch = self.rotation.prepared().cloned();
+        let p = match batch.map_or_else(|| self.prepared().cloned(), Ok) {
+            Ok(p) => p,
             Err(e) => {
                 self.message = Some(format!("Cannot open that match: {e}"));
                 return;
             }
         };
+        self.match_picked = self
+            .rotation
+            .results()
+            .is_some_and(|r| r.armies.source == ArmySource::HandPicked);
         let never = std::sync::atomic::AtomicBool::new(false);
         let Some((_, commands, _)) =
             hexwright_engine::rotation::play::<PhaseRulesV1>(&p, seed, seating, &never)
@@ -466,7 +513,14 @@ impl Sandbox {
                 self.fit_pending |= self.tab != tab;
                 self.tab = tab;
             }
-            SandboxAction::SetViewpoint(v) => self.viewpoint = v,
+            SandboxAction::SetViewpoint(v) => match self.held_view() {
+                Some(side) if v != Viewpoint::Side(side) => {
+                    self.message = Some(format!(
+                        "Side {side} decides: the view stays on side {side} until it has"
+                    ));
+                }
+                _ => self.viewpoint = v,
+            },
             SandboxAction::Start
                 if self.setup.armies.is_none() && picks::needed(&self.setup.controllers) =>
             {
@@ -475,7 +529,14 @@ impl Sandbox {
                     "Secret picks: each person picks a first commander, then the rest".to_owned(),
                 );
             }
-            SandboxAction::Start | SandboxAction::StartPicked => self.start(self.setup.seed),
+            SandboxAction::Start => {
+                self.match_picked = false;
+                self.start(self.setup.seed);
+            }
+            SandboxAction::StartPicked => {
+                self.match_picked = true;
+                self.start(self.setup.seed);
+            }
             SandboxAction::Restart => {
                 if let Some(t) = &self.timeline {
                     let seed = t.seed();
@@ -544,8 +605,10 @@ impl Sandbox {
             SandboxAction::Play(cmd) => self.play(cmd, now),
             SandboxAction::PlayPhase(cmd) => self.play_phase(cmd, now),
             SandboxAction::Uncover(side) => {
-                self.uncovered = Some(side);
+                self.cover.uncover(side);
                 self.viewpoint = Viewpoint::Side(side);
+                // The last line was told to whoever looked before.
+                self.message = None;
             }
             SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
             SandboxAction::File(job, path) => self.file(job, &path),
@@ -559,10 +622,12 @@ impl Sandbox {
     /// Starts a match of the scenario with `seed`.
     fn start(&mut self, seed: u64) {
         let seats = self.seats();
-        match self.prepared() {
+        let picked = self.match_picked;
+        match self.prepared_with(picked) {
             Ok(p) => {
                 let p = p.clone();
                 self.timeline = Some(Live::new(p, seed, seats));
+                self.cover = Cover::new();
                 self.fit_pending |= self.tab != Tab::Match;
                 self.tab = Tab::Match;
                 self.playing = false;
@@ -587,7 +652,7 @@ impl Sandbox {
                 ));
             }
             Advance::Over => {
-                self.message = status::outcome_text(t.board());
+                self.message = t.outcome_text();
             }
             Advance::Played => {}
         }
@@ -596,9 +661,10 @@ impl Sandbox {
 
     /// Clears what belonged to the previous position.
     fn after_move(&mut self) {
-        if self.uncovered.is_some() && self.uncovered != self.human_to_move() {
-            self.uncovered = None;
+        if let Some(t) = &self.timeline {
+            self.cover.after_move(t);
         }
+        self.hold_view();
         self.intent = Intent::Normal;
         self.spawn_menu = None;
         self.follow_log = true;
@@ -611,9 +677,27 @@ impl Sandbox {
 
     /// The side a person plays now, if the side to move is a person's.
     fn human_to_move(&self) -> Option<Side> {
-        let t = self.timeline.as_ref()?;
-        let side = t.to_move()?;
-        t.seats()[side].is_none().then_some(side)
+        cover::person_to_move(self.timeline.as_ref()?)
+    }
+
+    /// The side whose eyes the screen is held on while it decides (see
+    /// [`cover`]): a person picking an army in secret, making a secret
+    /// decision, or moving while several people share the screen. The
+    /// other viewpoints cannot be chosen meanwhile.
+    #[must_use]
+    pub fn held_view(&self) -> Option<Side> {
+        if let Some(p) = &self.picks {
+            let side = p.selection().to_pick()?;
+            return (self.setup.controllers.get(side) == Some(&Controller::Human)).then_some(side);
+        }
+        cover::held_view(self.timeline.as_ref()?)
+    }
+
+    /// Draws the screen from the held side's eyes, if one is held.
+    fn hold_view(&mut self) {
+        if let Some(side) = self.held_view() {
+            self.viewpoint = Viewpoint::Side(side);
+        }
     }
 
     /// The phase-rules-v1 batch panel.
@@ -633,19 +717,13 @@ impl Sandbox {
         self.picks.as_ref()
     }
 
-    /// The person whose secret decision is hidden behind the cover screen:
-    /// when several people play a phase-rules-v1 match, each one's card
-    /// placement and tiebreak reveal wait until that person says only they
-    /// are looking.
+    /// The person whose decision is hidden behind the cover screen: when
+    /// several people play, each secret decision (card placement, tiebreak
+    /// reveal), and each turn of a person other than the one who looked
+    /// last, waits until that person says only they are looking.
     #[must_use]
     pub fn covered(&self) -> Option<Side> {
-        let Some(Live::Phase(t)) = &self.timeline else {
-            return None;
-        };
-        let people = t.seats().iter().filter(|s| s.is_none()).count();
-        let secret = matches!(t.state().stage(), Stage::Placing | Stage::Revealing);
-        let side = self.human_to_move()?;
-        (people > 1 && secret && self.uncovered != Some(side)).then_some(side)
+        self.cover.covered(self.timeline.as_ref()?)
     }
 
     /// Plays a person's phase-rules-v1 command. When the next to decide is
@@ -844,6 +922,11 @@ impl Sandbox {
                 }
             },
         };
+        // Restart replays the batch's armies too.
+        self.match_picked = self
+            .batch
+            .results()
+            .is_some_and(|r| r.armies.source == ArmySource::HandPicked);
         let result = hexwright_engine::sim::play(
             &p,
             seed,
@@ -955,6 +1038,7 @@ impl Sandbox {
             }
         };
         self.timeline = Some(live);
+        self.cover = Cover::new();
         // Restart plays the replay's scenario again: the panel follows it.
         self.setup.load(&scenario);
         self.setup.controllers = seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
@@ -1004,7 +1088,7 @@ impl Sandbox {
                     Advance::Played => {}
                     Advance::Over => {
                         self.playing = false;
-                        self.message = status::outcome_text(t.board());
+                        self.message = t.outcome_text();
                     }
                     Advance::WaitingForHuman(side) => {
                         self.playing = false;
@@ -1035,12 +1119,15 @@ impl Sandbox {
     #[allow(clippy::needless_pass_by_value)] // the context is the frame's borrow of the app
     pub fn ui(&mut self, ui: &mut Ui, mut cx: SandboxContext<'_>) -> Vec<SandboxOutput> {
         self.tick(ui);
+        self.hold_view();
+        let held = self.held_view();
         let now = ui.input(|i| i.time);
         let mut actions = Vec::new();
         let mut fit = std::mem::take(&mut self.fit_pending);
         let frame = Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5));
         Panel::top("sandbox_bar").frame(frame).show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Wraps in a narrow window rather than running off its edge.
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .button("Back to editor")
                     .on_hover_text("Close the sandbox (Esc)")
@@ -1059,10 +1146,16 @@ impl Sandbox {
                 ui.separator();
                 ui.label("View:");
                 for v in Viewpoint::all(self.zones.len()) {
-                    if ui
-                        .selectable_label(self.viewpoint == v, v.label())
-                        .clicked()
-                    {
+                    let free = held.is_none_or(|side| v == Viewpoint::Side(side));
+                    let button = ui
+                        .add_enabled(
+                            free,
+                            egui::Button::selectable(self.viewpoint == v, v.label()),
+                        )
+                        .on_disabled_hover_text(
+                            "A person decides in secret: the view stays on their side",
+                        );
+                    if button.clicked() {
                         actions.push(SandboxAction::SetViewpoint(v));
                     }
                 }
@@ -1120,10 +1213,15 @@ impl Sandbox {
             .default_size(300.0)
             .size_range(crate::panels::sizes::sandbox_left(window))
             .show(ui, |ui| {
-                ScrollArea::vertical()
+                // Both ways: a grid wider than the panel (the turn strip
+                // of four players) scrolls rather than being cut off.
+                let width = ui.available_width();
+                ScrollArea::both()
                     .id_salt("sandbox_left_scroll")
                     .auto_shrink(false)
                     .show(ui, |ui| {
+                        // Text wraps at the panel's width all the same.
+                        ui.set_max_width(width);
                         ui.add_space(6.0);
                         match self.tab {
                             Tab::Scenario if self.picks.is_some() => {
@@ -1132,7 +1230,7 @@ impl Sandbox {
                                 match picked {
                                     Some(PicksRequest::Done(armies)) => {
                                         self.picks = None;
-                                        self.setup.armies = Some(PerPlayer::from_vec(armies));
+                                        self.picked = Some(PerPlayer::from_vec(armies));
                                         actions.push(SandboxAction::StartPicked);
                                     }
                                     Some(PicksRequest::Cancel) => self.picks = None,
@@ -1209,13 +1307,26 @@ impl Sandbox {
                             }
                             Tab::Batch => {
                                 let bots = self.bots();
-                                match self.prepared() {
+                                let running = self.batch.is_running() || self.rotation.is_running();
+                                ui.add_enabled_ui(!running, |ui| {
+                                    super::armies::choice_ui(
+                                        ui,
+                                        &self.roster,
+                                        &self.batch_armies(),
+                                        self.picked.is_some(),
+                                        &mut self.batch_picked,
+                                    );
+                                });
+                                ui.separator();
+                                let armies = self.batch_armies();
+                                match self.prepared_with(self.batch_picked) {
                                     Ok(p) if p.ruleset == RulesetId::PhaseRulesV1 => {
                                         let p = p.clone();
                                         self.rotation.show(
                                             ui,
                                             &RotationInput {
                                                 prepared: &p,
+                                                armies: &armies,
                                                 map: &self.map,
                                                 default_bots: self.seat_bots(),
                                                 native_dialogs: cx.native_dialogs,
@@ -1229,6 +1340,7 @@ impl Sandbox {
                                             ui,
                                             &BatchInput {
                                                 prepared: &p,
+                                                armies: &armies,
                                                 map: &self.map,
                                                 default_bots: bots,
                                                 native_dialogs: cx.native_dialogs,
@@ -1300,8 +1412,8 @@ impl Sandbox {
                         return;
                     }
                     actions.extend(match t {
-                        Live::Akw(t) => log::show(ui, t, viewer, self.follow_log),
-                        Live::Phase(t) => log::show(ui, t, viewer, self.follow_log),
+                        Live::Akw(t) => log::show(ui, t, viewer, self.follow_log, held.is_none()),
+                        Live::Phase(t) => log::show(ui, t, viewer, self.follow_log, held.is_none()),
                     });
                 });
             self.follow_log = false;

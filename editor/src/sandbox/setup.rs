@@ -681,7 +681,8 @@ impl Setup {
         let Some(army) = self.armies.as_mut().and_then(|a| a.get_mut(side)) else {
             return;
         };
-        ui.horizontal(|ui| {
+        // Wraps in a narrow panel rather than running past its edge.
+        ui.horizontal_wrapped(|ui| {
             ui.label("Race");
             ComboBox::from_id_salt(("setup_race", side))
                 .selected_text(army.race.as_str())
@@ -751,7 +752,7 @@ impl Setup {
             .color(color),
         );
         if let Some(race) = roster.race_by_name(&army.race) {
-            kinds(ui, &roster, race, army, side);
+            kinds(ui, &roster, race, army, side, false);
         }
         for p in &problems {
             ui.label(RichText::new(p).color(theme::ERROR));
@@ -924,9 +925,21 @@ pub(super) fn summary(army: &Army) -> String {
 }
 
 /// The race's kinds by class, each with its count and − / + buttons.
-pub(super) fn kinds(ui: &mut Ui, roster: &Roster, race: u16, army: &mut Army, side: Side) {
+/// The builder's rows: each kind of `race` with its count and − and +
+/// buttons. With `capped`, + is refused (greyed, saying why) where one more
+/// would go past the points limit. Returns whether the army changed.
+pub(super) fn kinds(
+    ui: &mut Ui,
+    roster: &Roster,
+    race: u16,
+    army: &mut Army,
+    side: Side,
+    capped: bool,
+) -> bool {
+    let mut changed = false;
+    let spent = army::points(roster, army);
     Grid::new(("setup_kinds", side))
-        .num_columns(4)
+        .num_columns(2)
         .spacing([6.0, 2.0])
         .show(ui, |ui| {
             for class in army::CLASSES {
@@ -952,33 +965,50 @@ pub(super) fn kinds(ui: &mut Ui, roster: &Roster, race: u16, army: &mut Army, si
                     let name = roster.kind(k).def.name.clone();
                     let n = army::count(army, &name);
                     ui.label(&name);
-                    ui.label(format!("× {n}"));
-                    let minus = ui
-                        .add_enabled(n > 0, Button::new("−").small())
-                        .on_hover_text(format!("One {name} less"));
-                    minus.widget_info(|| {
-                        egui::WidgetInfo::labeled(
-                            egui::Role::Button,
-                            n > 0,
-                            format!("Remove {name}"),
-                        )
+                    // − count + side by side: two narrow columns, so the
+                    // builder fits a narrow panel.
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        let minus = ui
+                            .add_enabled(n > 0, Button::new("−").small())
+                            .on_hover_text(format!("One {name} less"));
+                        minus.widget_info(|| {
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Button,
+                                n > 0,
+                                format!("Remove {name}"),
+                            )
+                        });
+                        if minus.clicked() {
+                            army::remove(army, &name);
+                            changed = true;
+                        }
+                        ui.label(format!("× {n}"));
+                        let fits = !capped || spent + class.points() <= ARMY_POINTS;
+                        let plus = ui
+                            .add_enabled(fits, Button::new("+").small())
+                            .on_hover_text(format!("One {name} more"))
+                            .on_disabled_hover_text(format!(
+                                "One more {name} ({} points) would go past {ARMY_POINTS} points",
+                                class.points()
+                            ));
+                        plus.widget_info(|| {
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Button,
+                                fits,
+                                format!("Add {name}"),
+                            )
+                        });
+                        if plus.clicked() {
+                            army::add(roster, army, k);
+                            changed = true;
+                        }
                     });
-                    if minus.clicked() {
-                        army::remove(army, &name);
-                    }
-                    let plus = ui
-                        .add(Button::new("+").small())
-                        .on_hover_text(format!("One {name} more"));
-                    plus.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Add {name}"))
-                    });
-                    if plus.clicked() {
-                        army::add(roster, army, k);
-                    }
                     ui.end_row();
                 }
             }
         });
+    changed
 }
 
 fn capital(s: &str) -> String {

@@ -24,11 +24,13 @@ pub fn seat_label(seat: Seat) -> &'static str {
     }
 }
 
-/// The winner line, if the match is over.
+/// The winner line, if the match is over; `round` is the round it ended
+/// in, as the ruleset counts rounds (phase-rules-v1 keeps its own count,
+/// not the board's).
 #[must_use]
-pub fn outcome_text(s: &MatchState) -> Option<String> {
+pub fn outcome_text(s: &MatchState, round: u32) -> Option<String> {
     s.outcome().map(|o| match o {
-        Outcome::Won(side) => format!("Side {side} wins in round {}", s.round()),
+        Outcome::Won(side) => format!("Side {side} wins in round {round}"),
         Outcome::Draw => format!(
             "Draw: the round limit ({}) was reached",
             s.rules().round_limit
@@ -36,9 +38,10 @@ pub fn outcome_text(s: &MatchState) -> Option<String> {
     })
 }
 
-/// The winner in the winner's colour once the match is over, else `line`.
-pub fn header(ui: &mut Ui, s: &MatchState, line: String) {
-    if let Some(text) = outcome_text(s) {
+/// The winner in the winner's colour once the match is over (in `round`),
+/// else `line`.
+pub fn header(ui: &mut Ui, s: &MatchState, round: u32, line: String) {
+    if let Some(text) = outcome_text(s, round) {
         ui.label(RichText::new(text).heading().color(match s.outcome() {
             Some(Outcome::Won(side)) => theme::side_color(side),
             _ => ui.visuals().text_color(),
@@ -56,6 +59,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
     header(
         ui,
         s,
+        s.round(),
         format!(
             "Round {} of {} · side {} to move",
             s.round(),

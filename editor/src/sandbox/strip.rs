@@ -109,8 +109,9 @@ pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Ve
     header(
         ui,
         b,
+        s.round(),
         format!(
-            "Turn {} of {} · {}",
+            "Round {} of {} · {}",
             s.round(),
             b.rules().round_limit,
             stage_text(s)
@@ -120,66 +121,68 @@ pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Ve
     actions.extend(seats_ui(ui, t.seats()));
     ui.add_space(4.0);
     cards_grid(ui, s, viewer);
+    // A line per phase and one for the acting unit, there whether or not
+    // they have anything to say yet, so nothing below moves as the turn
+    // goes on.
     for (i, class) in PHASES.iter().enumerate() {
-        if let Some(order) = order_text(s, i) {
-            ui.label(format!("{}: {order}", phase_title(*class)));
-        }
+        let line = match order_text(s, i) {
+            Some(order) => RichText::new(format!("{}: {order}", phase_title(*class))),
+            None => RichText::new(format!("{}: order not known yet", phase_title(*class))).weak(),
+        };
+        ui.add(egui::Label::new(line).truncate());
     }
-    if let Some(id) = s.active()
-        && let Some(u) = b.unit(id)
-    {
-        let turn = s.unit_turn(id);
-        ui.label(
-            RichText::new(format!(
-                "Acting: {} of side {} · {} action(s) left",
-                b.roster().kind(u.kind).def.name,
-                u.side,
-                turn.left
-            ))
-            .strong(),
-        );
-    }
+    let acting = s.active().and_then(|id| b.unit(id).map(|u| (id, u)));
+    let line = match acting {
+        Some((id, u)) => RichText::new(format!(
+            "Acting: {} of side {} · {} action(s) left",
+            b.roster().kind(u.kind).def.name,
+            u.side,
+            s.unit_turn(id).left
+        ))
+        .strong(),
+        None => RichText::new("Acting: no unit").weak(),
+    };
+    ui.add(egui::Label::new(line).truncate());
     ui.add_space(4.0);
     players_grid(ui, s, viewer);
     actions
 }
 
-/// One row per player: its card for each phase, and its hand.
+/// A column per player (narrow, so four fit the panel), a row per phase
+/// with each player's card, then each player's hand on a row of its own.
 fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
     Grid::new("phase_strip")
-        .num_columns(PHASES.len() + 2)
+        .num_columns(s.players() + 1)
+        .spacing([6.0, 3.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
+            for p in PlayerId::all(s.players()) {
+                side_header(ui, s, p);
+            }
+            ui.end_row();
             for (i, class) in PHASES.iter().enumerate() {
                 let mut title = RichText::new(phase_title(*class));
                 if i == s.phase_index() && s.board().outcome().is_none() {
                     title = title.strong().underline();
                 }
                 ui.label(title);
-            }
-            ui.label("Hand");
-            ui.end_row();
-            for p in PlayerId::all(s.players()) {
-                let mut name = format!("Side {p}");
-                if p == s.token() {
-                    name.push_str(" (token)");
-                }
-                ui.label(
-                    RichText::new(name)
-                        .color(theme::side_text_color(p, ui.visuals()))
-                        .strong(),
-                )
-                .on_hover_text(if p == s.token() {
-                    "Holds the tiebreaker token"
-                } else {
-                    ""
-                });
-                for i in 0..PHASES.len() {
+                for p in PlayerId::all(s.players()) {
                     ui.label(card_text(s, p, i));
                 }
-                let hand: Vec<String> = s.seats()[p].hand.iter().map(|c| c.to_string()).collect();
+                ui.end_row();
+            }
+        });
+    ui.label(RichText::new("Hand").strong());
+    Grid::new("phase_hands")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for p in PlayerId::all(s.players()) {
+                side_header(ui, s, p);
                 if viewer.is_none_or(|v| v == p) {
+                    let hand: Vec<String> =
+                        s.seats()[p].hand.iter().map(|c| c.to_string()).collect();
                     ui.label(hand.join(" "));
                 } else {
                     ui.label("?").on_hover_text("Hidden in this player's view");
@@ -189,37 +192,71 @@ fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
         });
 }
 
-/// One row per player: points, bases, objectives, Outposts, units, and
-/// whether it is out.
+/// "Side n" in the side's colour (underlined for the token holder, which
+/// the line above the grids names too).
+fn side_header(ui: &mut Ui, s: &PhaseMatch, p: PlayerId) {
+    let token = p == s.token();
+    let mut name = RichText::new(format!("Side {p}"));
+    if token {
+        name = name.underline();
+    }
+    ui.label(name.color(theme::side_text_color(p, ui.visuals())).strong())
+        .on_hover_text(if token {
+            "Holds the tiebreaker token"
+        } else {
+            ""
+        });
+}
+
+/// A column per player, a row per measure: points, bases, objectives,
+/// Outposts, units, and whether it is out.
 fn players_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
     let b = s.board();
+    let sides: Vec<_> = PlayerId::all(s.players())
+        .map(|p| (p, side_summary(b, p, viewer)))
+        .collect();
     Grid::new("phase_players")
-        .num_columns(6)
+        .num_columns(s.players() + 1)
+        .spacing([6.0, 3.0])
         .striped(true)
         .show(ui, |ui| {
-            for title in ["", "Points", "Bases", "Objectives", "Outposts", "Units"] {
-                ui.label(RichText::new(title).strong());
+            ui.label("");
+            for (p, _) in &sides {
+                side_header(ui, s, *p);
             }
             ui.end_row();
-            for p in PlayerId::all(s.players()) {
-                let side = side_summary(b, p, viewer);
-                ui.label(
-                    RichText::new(format!("Side {p}"))
-                        .color(theme::side_text_color(p, ui.visuals())),
-                );
-                ui.label(s.points()[p].to_string());
+            ui.label(RichText::new("Points").strong());
+            for (p, _) in &sides {
+                ui.label(s.points()[*p].to_string());
+            }
+            ui.end_row();
+            ui.label(RichText::new("Bases").strong());
+            for (_, side) in &sides {
                 let h: Vec<String> = side.base_health.iter().map(ToString::to_string).collect();
                 ui.label(h.join(", "));
+            }
+            ui.end_row();
+            ui.label(RichText::new("Objectives").strong());
+            for (_, side) in &sides {
                 ui.label(side.objectives.to_string());
+            }
+            ui.end_row();
+            ui.label(RichText::new("Outposts").strong());
+            for (_, side) in &sides {
                 ui.label(side.outposts.to_string());
-                if s.eliminated()[p] {
-                    ui.label(RichText::new("eliminated").color(theme::ERROR));
+            }
+            ui.end_row();
+            ui.label(RichText::new("Units").strong());
+            for (p, side) in &sides {
+                if s.eliminated()[*p] {
+                    ui.label(RichText::new("out").color(theme::ERROR))
+                        .on_hover_text("Eliminated");
                 } else if let Some(n) = side.units {
                     ui.label(n.to_string());
                 } else {
                     ui.label("?");
                 }
-                ui.end_row();
             }
+            ui.end_row();
         });
 }

@@ -96,7 +96,7 @@ impl<T> Drop for Worker<T> {
     }
 }
 
-/// The rows of a seat-swapped form in a two-column grid: bot A, bot B and
+/// The rows of a seat-swapped form in a two-column grid: bot 1, bot 2 and
 /// the first seed. `what` names the unit of work ("matches", "runs").
 pub(crate) fn seating_rows(
     ui: &mut Ui,
@@ -105,13 +105,14 @@ pub(crate) fn seating_rows(
     bots: &mut [BotKind; 2],
     seed: &mut u64,
 ) {
-    for (i, name) in ["A", "B"].into_iter().enumerate() {
-        ui.label(format!("Bot {name}"));
+    for (i, bot) in bots.iter_mut().enumerate() {
+        let n = i + 1;
+        ui.label(format!("Bot {n}"));
         bot_combo(
             ui,
-            &format!("{id}_bot_{}", name.to_lowercase()),
-            &format!("Bot {name} (side {i} in even {what})"),
-            &mut bots[i],
+            &format!("{id}_bot_{n}"),
+            &format!("Bot {n} (side {i} in even {what})"),
+            bot,
         );
         ui.end_row();
     }
@@ -126,7 +127,7 @@ pub(crate) fn seat_rows(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut 
         bot_combo(
             ui,
             &format!("{id}_bot_{p}"),
-            &format!("Seat {p} in the first seating"),
+            &format!("Side {p} in the first seating"),
             bot,
         );
         ui.end_row();
