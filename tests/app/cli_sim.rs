@@ -1,6 +1,6 @@
 //! `hexwright simulate` and `hexwright rules`, run as a playtester runs them.
 
-mod common;
+use crate::common;
 
 use common::{hexwright, map, root, stderr, temp_dir};
 

@@ -3,7 +3,7 @@
 //! prompt (new, open, close), dropped files, recent files, load errors that
 //! keep the current map, and the autosave recovery file.
 
-mod common;
+use crate::common;
 
 use common::ui::type_into;
 use egui::accesskit::Role;

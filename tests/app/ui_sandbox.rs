@@ -4,7 +4,7 @@
 //! see an illegal click's reason, switch views (fog), run a small batch,
 //! and reopen a saved replay at the same final state.
 
-mod common;
+use crate::common;
 
 use common::ui::type_into;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};

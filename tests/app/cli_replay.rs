@@ -1,6 +1,6 @@
 //! `hexwright replay`: recorded matches re-run, and broken ones are caught.
 
-mod common;
+use crate::common;
 
 use common::{hexwright, root, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};

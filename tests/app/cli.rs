@@ -1,6 +1,6 @@
 //! The `hexwright` command line, run as a user (or a modder's CI) runs it.
 
-mod common;
+use crate::common;
 
 use common::{hexwright, root, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! four-player phase-rules-v1 match with its turn strip. They render through
 //! wgpu on a CPU adapter (Mesa's lavapipe), so they are behind the
 //! `snapshots` feature: run `scripts/snapshots` (it installs the renderer on
-//! Debian), or `cargo test --features snapshots --test ui_snapshots`. After
+//! Debian), or `cargo test --features snapshots --test app ui_snapshots::`. After
 //! an intended change, `UPDATE_SNAPSHOTS=1` rewrites `tests/snapshots/*.png`;
 //! a failing run leaves `*.new.png` and `*.diff.png` beside them.
 #![cfg(feature = "snapshots")]

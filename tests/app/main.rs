@@ -1,0 +1,22 @@
+//! The app's integration tests, in one test binary: every test file links
+//! the whole GUI stack, so one binary links it once instead of once per
+//! file (the README's test command spends most of its time compiling and
+//! linking). Each file is a module and runs as it did on its own; filter
+//! one with its module name, e.g. `cargo test --test app ui_sandbox::`.
+//!
+//! - [`cli`], [`cli_replay`], [`cli_sim`]: the built `hexwright` binary run
+//!   as a modder's CI would run it.
+//! - [`ui_first_screen`], [`ui_editor`], [`ui_files`], [`ui_sandbox`]: the
+//!   app driven headless by its labels with `egui_kittest`.
+//! - `ui_snapshots`: pixel snapshots, behind the `snapshots` feature.
+
+mod common;
+
+mod cli;
+mod cli_replay;
+mod cli_sim;
+mod ui_editor;
+mod ui_files;
+mod ui_first_screen;
+mod ui_sandbox;
+mod ui_snapshots;
