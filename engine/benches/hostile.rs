@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo bench -p hexwright-engine --bench hostile`.
 
-#[path = "../tests/support/hostile.rs"]
+#[path = "../tests/engine/support/hostile.rs"]
 mod hostile;
 
 use criterion::{Criterion, criterion_group, criterion_main};

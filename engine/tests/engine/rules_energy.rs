@@ -1,7 +1,7 @@
 //! akw-rules-v1 Energy and turns: banks, income, the cap, the opening
 //! bonus, the kill bonus, the turn-start order and the round limit.
 
-mod rules_common;
+use crate::rules_common;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;

@@ -2,7 +2,7 @@
 //! Active is in `rules_actions`, Armour, Poison, Range, Phasewalk, Smite,
 //! Rebound), Monk passive healing and commander death penalties.
 
-mod rules_common;
+use crate::rules_common;
 
 use hexwright_engine::Hex;
 use hexwright_engine::player::PlayerId;

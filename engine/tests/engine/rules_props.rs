@@ -274,7 +274,7 @@ fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(10))]
+    #![proptest_config(crate::common::proptest_config(10))]
 
     /// Random legal play on the bundled maps: every command `legal` lists
     /// passes `check`, and the invariants hold after every command.
@@ -326,7 +326,7 @@ fn legal_commands_pass_check(s: &MatchState) -> Result<Vec<Command>, TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(5))]
+    #![proptest_config(crate::common::proptest_config(5))]
 
     /// Greedy bots (which fight: units die, corpses lie, bases fall) with
     /// random detours: the same invariants after every command.
@@ -370,7 +370,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    #![proptest_config(crate::common::proptest_config(4))]
 
     /// Replaying a recorded match's commands gives the same state hash at
     /// every turn end and the same outcome.
@@ -551,7 +551,7 @@ fn board_hides(truth: &MatchState, view: &MatchState, p: PlayerId) -> Result<(),
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(crate::common::proptest_config(6))]
 
     #[test]
     fn akw_rules_v1_conforms_to_the_ruleset_contract(map in 0..MAPS.len(), seed in 0u64..1_000) {
@@ -653,7 +653,7 @@ fn phase_hides(truth: &PhaseMatch, v: &PhaseView, p: PlayerId) -> Result<(), Tes
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(crate::common::proptest_config(6))]
 
     #[test]
     fn phase_rules_v1_conforms_to_the_ruleset_contract(
@@ -787,7 +787,7 @@ mod toy {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(crate::common::proptest_config(6))]
 
     #[test]
     fn a_three_player_toy_ruleset_conforms_too(tokens in 1u8..40, seed in 0u64..1_000) {

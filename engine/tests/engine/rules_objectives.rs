@@ -1,6 +1,6 @@
 //! akw-rules-v1 Energy objectives, Outposts, bases and the win condition.
 
-mod rules_common;
+use crate::rules_common;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;

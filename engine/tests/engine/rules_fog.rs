@@ -1,7 +1,7 @@
 //! Fog of war: sight, bases, Outpost vision, bushes, attacks only on seen
 //! targets, and `PlayerView`.
 
-mod rules_common;
+use crate::rules_common;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;

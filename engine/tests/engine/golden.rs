@@ -16,7 +16,7 @@
 //!
 //! A change to the rules, the bots, the seeding or a report's shape shows up
 //! here as a diff. When the change is meant, regenerate on purpose with
-//! `UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test golden` and say
+//! `UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test engine golden::` and say
 //! why in the commit.
 
 use hexwright_engine::bots::BotKind;
@@ -104,7 +104,7 @@ fn check_all(diffs: impl IntoIterator<Item = Option<String>>) {
     let diffs: Vec<String> = diffs.into_iter().flatten().collect();
     assert!(
         diffs.is_empty(),
-        "{}\n(if the change is meant: UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test golden)",
+        "{}\n(if the change is meant: UPDATE_GOLDEN=1 cargo test -p hexwright-engine --test engine golden::)",
         diffs.join("\n")
     );
 }

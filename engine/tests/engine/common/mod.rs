@@ -40,3 +40,18 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// A property test's configuration: `cases` by default, or as many as the
+/// `PROPTEST_CASES` environment variable asks for (a deeper run:
+/// `PROPTEST_CASES=1024 cargo test -p hexwright-engine --test engine`).
+#[must_use]
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    proptest::test_runner::Config {
+        cases,
+        ..proptest::test_runner::Config::default()
+    }
+}

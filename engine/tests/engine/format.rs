@@ -2,7 +2,7 @@
 //! position and never a panic; limits are enforced; saving is atomic and
 //! round-trips.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use hexwright_engine::Hex;
@@ -1061,7 +1061,7 @@ fn check_mutated(text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(400))]
 
     #[test]
     fn mutated_maps_never_panic(mutations in prop::collection::vec(mutation(), 1..8)) {

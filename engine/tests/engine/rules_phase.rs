@@ -3,8 +3,8 @@
 //! speed-card phase turn system", each building a small scenario, playing
 //! commands and checking the exact events or the refusal.
 
-mod phase_common;
-mod rules_common;
+use crate::phase_common;
+use crate::rules_common;
 
 use hexwright_engine::format;
 use hexwright_engine::rules::Roster;

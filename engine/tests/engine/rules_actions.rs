@@ -1,6 +1,6 @@
 //! akw-rules-v1 movement, attacks, actions and barracks spawns.
 
-mod rules_common;
+use crate::rules_common;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;

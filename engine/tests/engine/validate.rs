@@ -7,7 +7,7 @@
 //! [`every_rule_has_a_case`] fails when a rule is added to
 //! [`Rule::ALL`] without a case in [`CASES`].
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use hexwright_engine::Hex;

@@ -220,7 +220,7 @@ fn arb_edit() -> impl Strategy<Value = Edit> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(48))]
 
     #[test]
     fn incremental_recompute_equals_full(
@@ -353,7 +353,7 @@ fn arb_local_piece() -> impl Strategy<Value = TerrainPiece> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(40))]
 
     /// Free fractions do not depend on where the map lies: the same map
     /// near the area's corner and moved by whole hexes up to 10⁶ units away

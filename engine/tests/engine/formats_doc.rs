@@ -6,7 +6,7 @@ use hexwright_engine::coverage::{Coverage, USABLE_TOLERANCE};
 use hexwright_engine::map::{self, TerrainShape};
 use hexwright_engine::{format, limits, pack, validate};
 
-const DOC: &str = include_str!("../../docs/formats.md");
+const DOC: &str = include_str!("../../../docs/formats.md");
 
 /// The contents of every fenced block marked `ron`, in order.
 fn ron_blocks() -> Vec<String> {

@@ -4,7 +4,7 @@
 //! each takes is measured by the `hostile` benchmark, not here.
 
 #[path = "support/hostile.rs"]
-mod hostile;
+mod support;
 
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
@@ -12,11 +12,11 @@ use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
 use hexwright_engine::summary::Summary;
 use hexwright_engine::validate;
-use hostile::{Kind, inputs};
 use std::path::Path;
+use support::{Kind, inputs};
 
 /// What one input came to: `Ok(detail)` or `Err(message)`.
-fn outcome(input: &hostile::Input) -> Result<String, String> {
+fn outcome(input: &support::Input) -> Result<String, String> {
     match input.kind {
         Kind::Map => {
             let map = format::parse_map(&input.text, input.name).map_err(|e| e.to_string())?;
@@ -84,7 +84,7 @@ fn every_hostile_input_gets_a_result_or_an_error_that_names_the_limit() {
 #[test]
 fn a_pack_of_many_maps_loads_map_by_map() {
     let dir = std::env::temp_dir().join(format!("hexwright-hostile-pack-{}", std::process::id()));
-    hostile::write_pack(&dir, 20).unwrap();
+    support::write_pack(&dir, 20).unwrap();
     let pack = hexwright_engine::pack::load_pack(&dir).unwrap();
     assert_eq!(pack.entries.len(), 20);
     for e in &pack.entries {
