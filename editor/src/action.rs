@@ -95,7 +95,7 @@ pub enum Action {
     /// Ask what to import (after the unsaved-changes prompt).
     Import,
     /// Import a Battle for Wesnoth map with these choices.
-    ImportWesnoth(crate::import::WesnothChoices),
+    ImportWesnoth(hexwright_headless::files::import::WesnothChoices),
     /// Open this file (after the unsaved-changes prompt).
     OpenPath(PathBuf),
     /// Open this map of the bundled pack, by file name (after the

@@ -24,7 +24,6 @@ use crate::document::{Document, MapSource};
 use crate::editing::{EditContext, Editor, PointerEvent, ToolKey};
 use crate::files;
 use crate::history::History;
-use crate::import::WesnothChoices;
 use crate::load::{self, LoadProblem};
 use crate::pack_draft::PackDraft;
 use crate::panels::dialogs::{self, Dialog, Pending};
@@ -50,6 +49,7 @@ use hexwright_engine::board::Board;
 use hexwright_engine::map::{Feature, TerrainPiece};
 use hexwright_engine::symmetry::{self, Symmetry};
 use hexwright_engine::transform;
+use hexwright_headless::files::import::WesnothChoices;
 use std::path::{Path, PathBuf};
 
 /// The window title.
@@ -137,7 +137,7 @@ pub struct HexwrightApp {
     /// The map pack being edited, if any, and whether its window shows.
     pack: Option<PackDraft>,
     /// The unpacked files of a zipped pack while it is open.
-    unzipped: Option<crate::zipped::Unzipped>,
+    unzipped: Option<hexwright_headless::files::zipped::Unzipped>,
     pack_shown: bool,
     pack_add_name: String,
     /// A file the user was told exists and may press Save again to replace.
@@ -544,11 +544,11 @@ impl HexwrightApp {
             }
             Action::ExportImagePath(path) => {
                 // The picture looks as the editor does now, light or dark.
-                let opts = crate::render::RenderOptions {
+                let opts = hexwright_headless::render::RenderOptions {
                     dark: self.dark,
-                    ..crate::render::RenderOptions::default()
+                    ..hexwright_headless::render::RenderOptions::default()
                 };
-                match crate::render::write(self.doc.map(), &path, opts) {
+                match hexwright_headless::render::write(self.doc.map(), &path, opts) {
                     Ok(()) => {
                         self.dialog = Dialog::None;
                         self.message = Some(format!("Exported {}", path.display()));
@@ -568,7 +568,7 @@ impl HexwrightApp {
                 };
             }
             Action::ExportTiledPath(path) => {
-                match crate::render::tiled::write(self.doc.map(), &path) {
+                match hexwright_headless::render::tiled::write(self.doc.map(), &path) {
                     Ok(written) => {
                         self.dialog = Dialog::None;
                         self.message = Some(format!(
@@ -801,7 +801,7 @@ impl HexwrightApp {
             MapSource::File(path) => Some(path.clone()),
             _ => None,
         };
-        let roster = match crate::cli::roster(None, near.as_deref()) {
+        let roster = match hexwright_headless::files::roster::roster(None, near.as_deref()) {
             Ok(r) => r,
             Err(e) => {
                 self.message = Some(format!("Cannot play: {e:#}"));
@@ -995,7 +995,7 @@ impl HexwrightApp {
     /// Imports a Wesnoth map as a new unsaved map and shows the report; on
     /// failure the form stays open with the reason.
     fn import_wesnoth(&mut self, choices: &WesnothChoices) {
-        let result = crate::import::any(choices).and_then(|(map, report)| {
+        let result = hexwright_headless::files::import::any(choices).and_then(|(map, report)| {
             let board = Board::new(map)?;
             Ok((report, board))
         });
@@ -1182,7 +1182,7 @@ impl HexwrightApp {
             ui.ctx().set_theme(self.settings.theme.preference());
             self.applied_theme = Some(self.settings.theme);
         }
-        let palette = Palette::for_visuals(ui.visuals());
+        let palette = crate::theme::palette_for(ui.visuals());
         self.dark = palette.dark;
         if self.sandbox.is_some() {
             let mut actions = self.window_events(ui);
@@ -1541,9 +1541,18 @@ impl eframe::App for HexwrightApp {
 /// Opens the pack at `path`: a folder, its `pack.ron`, or a zipped pack,
 /// which is unpacked (the returned files must live while the pack is open)
 /// and opened read only.
-fn open_pack(path: &Path) -> Result<(PackDraft, Option<crate::zipped::Unzipped>), String> {
-    if crate::zipped::is_zip(path) {
-        let unzipped = crate::zipped::Unzipped::open(path).map_err(|e| format!("{e:#}"))?;
+fn open_pack(
+    path: &Path,
+) -> Result<
+    (
+        PackDraft,
+        Option<hexwright_headless::files::zipped::Unzipped>,
+    ),
+    String,
+> {
+    if hexwright_headless::files::zipped::is_zip(path) {
+        let unzipped = hexwright_headless::files::zipped::Unzipped::open(path)
+            .map_err(|e| format!("{e:#}"))?;
         let mut draft = PackDraft::open(unzipped.dir()).map_err(|e| unzipped.shown(&e))?;
         draft.archive = Some(path.to_path_buf());
         Ok((draft, Some(unzipped)))

@@ -15,9 +15,7 @@
 use crate::action::Action;
 use crate::document::Document;
 use crate::editing::{Mark, PointerEvent, PointerKind};
-use crate::glyphs;
 use crate::settings::Layers;
-use crate::tessellate;
 use crate::theme::{self, Palette};
 use crate::tool::Tool;
 use crate::view::View;
@@ -30,6 +28,8 @@ use hexwright_engine::geom::Point;
 use hexwright_engine::map::{FeatureKind, Side};
 use hexwright_engine::symmetry::Symmetry;
 use hexwright_engine::validate::Severity;
+use hexwright_headless::draw::glyphs;
+use hexwright_headless::draw::tessellate;
 
 /// Margin around the map when fitting it to the canvas, in screen points.
 pub const FIT_MARGIN: f32 = 28.0;
@@ -632,13 +632,12 @@ impl Paint<'_> {
                 self.painter.circle_filled(pos, px.max(1.5), color);
             } else {
                 let big = matches!(f.kind, FeatureKind::Base { .. });
-                glyphs::feature(
-                    self.painter,
+                self.painter.extend(glyphs::feature(
                     pos,
                     px * if big { 0.68 } else { 0.56 },
                     f.kind,
                     self.palette(),
-                );
+                ));
             }
         }
     }
@@ -676,13 +675,12 @@ impl Paint<'_> {
         for (h, severity) in self.findings_by_hex() {
             let c = self.screen(self.doc().hex_center(h));
             let r = (px * 0.24).clamp(5.0, 11.0);
-            glyphs::marker(
-                self.painter,
+            self.painter.extend(glyphs::marker(
                 c + Vec2::new(0.52, -0.5) * px,
                 r,
                 severity,
                 self.palette(),
-            );
+            ));
         }
     }
 
@@ -832,7 +830,8 @@ impl Paint<'_> {
                     let px = self.hex_px().max(6.0);
                     self.painter
                         .circle_filled(pos, px * 0.7, pal.background.gamma_multiply(0.5));
-                    glyphs::feature(self.painter, pos, px * 0.56, *kind, pal);
+                    self.painter
+                        .extend(glyphs::feature(pos, px * 0.56, *kind, pal));
                 }
                 Mark::Piece { index, offset } => {
                     let Some(piece) = self.doc().pieces().get(*index) else {

@@ -228,7 +228,7 @@ mod tests {
     use hexwright_engine::map::{Coord, FeatureKind, Length, Path, TerrainKind, TerrainShape};
 
     fn doc() -> Document {
-        let map = crate::bundled::default_map().unwrap();
+        let map = hexwright_headless::files::bundled::default_map().unwrap();
         Document::new(Board::new(map).unwrap(), MapSource::Unsaved)
     }
 

@@ -7,7 +7,6 @@
 //! editing tools that come later change the board through
 //! [`Document::edit`] and get all of this for free.
 
-use crate::tessellate::{self, Fill, Ring, Trapezoid};
 use hexwright_engine::Hex;
 use hexwright_engine::board::{Board, PieceError};
 use hexwright_engine::format::HexDisplay;
@@ -20,6 +19,7 @@ use hexwright_engine::map::{
 use hexwright_engine::shape::{self, Prepared};
 use hexwright_engine::summary::Summary;
 use hexwright_engine::validate::{Finding, Severity};
+use hexwright_headless::draw::tessellate::{self, Fill, Ring, Trapezoid};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
@@ -642,8 +642,8 @@ mod tests {
     fn visible_fill_matches_the_prepared_shape() {
         // For every bundled piece: the drawn area equals the engine's prepared
         // area, except where it is clipped to the map area or erased.
-        for (name, _) in crate::bundled::MAPS {
-            let map = crate::bundled::map(name).unwrap();
+        for (name, _) in hexwright_headless::files::bundled::MAPS {
+            let map = hexwright_headless::files::bundled::map(name).unwrap();
             let doc = Document::new(Board::new(map).unwrap(), MapSource::Unsaved);
             let area = doc.map().area.bbox();
             for (i, p) in doc.pieces().iter().enumerate() {

@@ -150,7 +150,7 @@ mod tests {
     use hexwright_engine::map::Meta;
 
     fn doc() -> Document {
-        let map = crate::bundled::default_map().unwrap();
+        let map = hexwright_headless::files::bundled::default_map().unwrap();
         Document::new(Board::new(map).unwrap(), MapSource::Unsaved)
     }
 

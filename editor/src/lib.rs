@@ -1,36 +1,36 @@
 //! # hexwright
 //!
-//! The Hexwright app: a native map and scenario editor for a two-player hex
-//! skirmish game, and the `hexwright` command line that runs the same engine
-//! headless (`validate`, `info`, ...).
+//! The Hexwright editor: a native map and scenario editor for hex skirmish
+//! games of 2 to 4 players, with a sandbox that plays whole matches on the
+//! map being edited.
 //!
 //! The app lives in this library so tests can build and drive it; `main.rs`
-//! only parses arguments and dispatches. All rules, geometry and validation
-//! come from [`hexwright_engine`]; this crate draws, edits and reports.
+//! parses arguments, opens the editor or hands a subcommand to the command
+//! line ([`hexwright_cli`], which never sees this crate). All rules,
+//! geometry and validation come from [`hexwright_engine`]; pictures, glyphs,
+//! colours and map files on disk from [`hexwright_headless`], which the
+//! command line shares. This crate draws, edits and reports.
+//!
+//! The whole library is the `gui` feature (on by default): without it the
+//! binary is the command line alone.
+#![cfg(feature = "gui")]
 
 pub mod action;
 pub mod app;
-pub mod bundled;
 pub mod canvas;
-pub mod cli;
 pub mod command;
 pub mod document;
 pub mod editing;
 pub mod files;
-pub mod glyphs;
 pub mod hex_brush;
 pub mod history;
-pub mod import;
 pub mod load;
 pub mod pack_draft;
 pub mod panels;
-pub mod render;
 pub mod sandbox;
 pub mod settings;
 pub mod status;
-pub mod tessellate;
 pub mod theme;
 pub mod tool;
 pub mod view;
 pub mod words;
-pub mod zipped;

@@ -2,12 +2,12 @@
 //! errors kept as data ([`LoadProblem`]) for the UI to show instead of
 //! panicking or quitting.
 
-use crate::bundled;
 use crate::document::{Document, MapSource};
 use hexwright_engine::board::Board;
 use hexwright_engine::format::{self, LoadError};
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::Map;
+use hexwright_headless::files::bundled;
 use std::fmt;
 use std::path::Path;
 

@@ -328,7 +328,7 @@ mod tests {
     fn a_new_pack_round_trips_and_keeps_existing_files() {
         let dir = temp("new");
         let mut draft = PackDraft::new(dir.clone());
-        let map = crate::bundled::default_map().unwrap();
+        let map = hexwright_headless::files::bundled::default_map().unwrap();
         draft.add("a.ron", map.clone()).unwrap();
         draft.add("sub/b.ron", map.clone()).unwrap();
         assert!(draft.add("../c.ron", map.clone()).is_err());
@@ -354,7 +354,10 @@ mod tests {
         let dir = temp("scenarios");
         let mut draft = PackDraft::new(dir.clone());
         draft
-            .add("m.ron", crate::bundled::default_map().unwrap())
+            .add(
+                "m.ron",
+                hexwright_headless::files::bundled::default_map().unwrap(),
+            )
             .unwrap();
         assert!(draft.add_scenario("a.ron"));
         assert!(!draft.add_scenario("a.ron"), "listed once");

@@ -162,6 +162,44 @@ pub struct ShardFile {
     pub seconds: f64,
     /// Its matches, in order.
     pub rows: Vec<MatchRow>,
+    /// For a batch played until decided in waves: which wave this slice is
+    /// of (the slices of a wave cut its matches, not the whole batch's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wave: Option<Wave>,
+}
+
+/// One wave of a batch played until decided on many machines: the matches
+/// between two looks of the sequential test, cut into shards like a batch.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wave {
+    /// Which wave, from 1 (wave `j` ends at the test's look `j`).
+    pub index: usize,
+    /// Its first match.
+    pub start: usize,
+    /// One past its last match.
+    pub end: usize,
+    /// The test it is played for.
+    pub plan: crate::sequential::Plan,
+}
+
+impl ShardFile {
+    /// The matches this slice holds: its share of the batch, or of its
+    /// wave.
+    #[must_use]
+    pub fn range(&self) -> Range<usize> {
+        let shard = Shard {
+            index: self.shard,
+            count: self.shards,
+        };
+        match self.wave {
+            None => shard.range(self.batch.matches),
+            Some(w) => {
+                let r = shard.range(w.end.saturating_sub(w.start));
+                w.start + r.start..w.start + r.end
+            }
+        }
+    }
 }
 
 impl ShardFile {
@@ -176,6 +214,7 @@ impl ShardFile {
             shards: 1,
             seconds: merged.seconds,
             rows: merged.rows,
+            wave: None,
         }
     }
 }
@@ -273,6 +312,25 @@ pub enum MergeError {
         /// Of how many.
         count: usize,
     },
+    /// A wave is missing, or a wave's matches do not follow the last.
+    #[error(
+        "wave {wave} is missing or out of step (it should hold matches {range:?}): merge every wave from wave 1, each played with the same --max, --alpha and --margin"
+    )]
+    Wave {
+        /// The wave.
+        wave: usize,
+        /// The matches it should hold.
+        range: Range<usize>,
+    },
+    /// A file of a plain batch among waves, or of a wave among a plain
+    /// batch's shards.
+    #[error("{file}: {what}")]
+    Kind {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        what: &'static str,
+    },
     /// A file does not hold exactly the matches of its slice.
     #[error("{file}: shard {shard} of {count} should hold matches {range:?}, but its rows do not")]
     Rows {
@@ -333,7 +391,12 @@ pub struct Merged {
 /// A [`MergeError`] naming the files at fault.
 pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
     let (first_name, first) = files.first().ok_or(MergeError::Empty)?;
-    let (first_name, batch, count) = (first_name.clone(), first.batch.clone(), first.shards);
+    let (first_name, batch, count, wave) = (
+        first_name.clone(),
+        first.batch.clone(),
+        first.shards,
+        first.wave,
+    );
     let mut by_shard: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
     for (name, f) in files {
         if f.format != SHARD_FORMAT {
@@ -342,8 +405,9 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
                 found: f.format,
             });
         }
-        if let Some(field) =
-            differs(&batch, &f.batch).or_else(|| (f.shards != count).then_some("shard count"))
+        if let Some(field) = differs(&batch, &f.batch)
+            .or_else(|| (f.shards != count).then_some("shard count"))
+            .or_else(|| (f.wave != wave).then_some("wave"))
         {
             return Err(MergeError::OtherBatch {
                 file: name,
@@ -351,11 +415,7 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
                 field,
             });
         }
-        let shard = Shard {
-            index: f.shard,
-            count,
-        };
-        let range = shard.range(batch.matches);
+        let range = f.range();
         let indices_ok = f.shard < count
             && f.rows.len() == range.len()
             && f.rows.iter().zip(range.clone()).all(|(r, i)| r.index == i);
@@ -388,6 +448,64 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
         rows,
         seconds,
     })
+}
+
+/// Merges the shard files of the waves of a batch played until decided:
+/// each wave checked as [`merge`] checks a batch (one batch, each shard
+/// once, all there), the waves in order from wave 1 with no gap, each
+/// starting where the one before ended. Gives back each wave's merge, in
+/// order.
+///
+/// # Errors
+/// A [`MergeError`] naming the files or the wave at fault.
+pub fn merge_waves(files: Vec<(String, ShardFile)>) -> Result<Vec<Merged>, MergeError> {
+    if files.is_empty() {
+        return Err(MergeError::Empty);
+    }
+    // Each wave's files, with the wave as its first file says.
+    let mut by_wave: BTreeMap<usize, (Wave, Vec<(String, ShardFile)>)> = BTreeMap::new();
+    for (name, f) in files {
+        let Some(w) = f.wave else {
+            return Err(MergeError::Kind {
+                file: name,
+                what: "a shard of a whole batch, not of a wave (simulate --until-decided --wave W)",
+            });
+        };
+        by_wave
+            .entry(w.index)
+            .or_insert((w, Vec::new()))
+            .1
+            .push((name, f));
+    }
+    let mut out: Vec<Merged> = Vec::new();
+    let mut first: Option<(String, BatchId, crate::sequential::Plan)> = None;
+    let mut end = 0;
+    for (expected, (index, (w, group))) in (1..).zip(by_wave) {
+        if index != expected || w.start != end {
+            return Err(MergeError::Wave {
+                wave: expected,
+                range: end..w.end,
+            });
+        }
+        end = w.end;
+        let (name, f) = &group[0];
+        match &first {
+            None => first = Some((name.clone(), f.batch.clone(), w.plan)),
+            Some((first_name, batch, plan)) => {
+                if let Some(field) =
+                    differs(batch, &f.batch).or_else(|| (w.plan != *plan).then_some("test plan"))
+                {
+                    return Err(MergeError::OtherBatch {
+                        file: name.clone(),
+                        first: first_name.clone(),
+                        field,
+                    });
+                }
+            }
+        }
+        out.push(merge(group)?);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use crate::rules::state::Outcome;
 use crate::sequential::{Look, Plan, PlanError, Sequential};
 use crate::sim::{Batch, MatchRow, PlayOptions, simulate_range};
 use crate::stats::{Counting, Tally};
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 /// Independent games in `batch` (its matches, or its seat-swapped pairs).
@@ -55,6 +56,102 @@ pub struct Decided {
     pub cancelled: bool,
 }
 
+/// The rounds of a batch played until decided, one look each: which
+/// matches the next round plays, and the test fed each round's rows.
+/// [`play_until_decided`] plays the rounds in one process; a cluster plays
+/// each round as a wave of shards and merges them (`merge
+/// --until-decided`), and both give the same rounds and looks.
+#[derive(Clone, Debug)]
+pub struct Rounds {
+    per_game: usize,
+    matches: usize,
+    test: Sequential,
+    tally: Tally,
+    rows: Vec<MatchRow>,
+}
+
+impl Rounds {
+    /// No round played yet of `batch` under `plan`.
+    #[must_use]
+    pub fn new(batch: &Batch, plan: Plan) -> Self {
+        Self {
+            per_game: batch.matches.div_ceil(games_in(batch).max(1)),
+            matches: batch.matches,
+            test: Sequential::new(plan),
+            tally: Tally::new(batch.counting()),
+            rows: Vec::new(),
+        }
+    }
+
+    /// The matches of the next round, or `None` once the test has decided
+    /// or the batch is played.
+    #[must_use]
+    pub fn next(&self) -> Option<Range<usize>> {
+        let games = self.test.next_look()?;
+        Some(self.rows.len()..(games * self.per_game).min(self.matches))
+    }
+
+    /// The matches of round `wave` (from 1) if every round before it is
+    /// played and none decides: what a cluster's wave `wave` plays.
+    #[must_use]
+    pub fn wave(batch: &Batch, plan: Plan, wave: usize) -> Option<Range<usize>> {
+        let per_game = batch.matches.div_ceil(games_in(batch).max(1));
+        let looks = plan.looks();
+        let j = wave.checked_sub(1).filter(|&j| j < looks.len())?;
+        let end = |j: usize| (looks[j] * per_game).min(batch.matches);
+        let start = if j == 0 { 0 } else { end(j - 1) };
+        Some(start..end(j))
+    }
+
+    /// Adds the next round's rows (exactly [`Self::next`]'s matches, in
+    /// order) and takes its look.
+    ///
+    /// # Errors
+    /// When the rows are not the next round's matches; nothing is added.
+    pub fn add(&mut self, round: Vec<MatchRow>) -> Result<&Look, Range<usize>> {
+        let expected = self.next().unwrap_or(self.rows.len()..self.rows.len());
+        let fits = !expected.is_empty()
+            && round.len() == expected.len()
+            && round
+                .iter()
+                .zip(expected.clone())
+                .all(|(r, i)| r.index == i);
+        if !fits {
+            return Err(expected);
+        }
+        for row in round {
+            self.tally.add(row.index, side0_score(&row));
+            self.rows.push(row);
+        }
+        let n = self.tally.games();
+        self.test
+            .look(n, self.tally.rate().value * n as f64, self.rows.len());
+        self.test.looks().last().ok_or(expected)
+    }
+
+    /// The test so far.
+    #[must_use]
+    pub fn test(&self) -> &Sequential {
+        &self.test
+    }
+
+    /// Every match played so far, in order.
+    #[must_use]
+    pub fn rows(&self) -> &[MatchRow] {
+        &self.rows
+    }
+
+    /// What was played, as [`play_until_decided`] returns it.
+    #[must_use]
+    pub fn into_decided(self, cancelled: bool) -> Decided {
+        Decided {
+            rows: self.rows,
+            test: self.test,
+            cancelled,
+        }
+    }
+}
+
 /// Plays `batch` (on the current rayon pool) until `plan`'s test decides
 /// or the batch ends. `progress` gets the number of finished matches;
 /// `on_look` each look as it is taken. Once `cancel` is set no match
@@ -67,42 +164,27 @@ pub fn play_until_decided(
     cancel: &AtomicBool,
     on_look: &mut dyn FnMut(&Look),
 ) -> Decided {
-    let per_game = batch.matches.div_ceil(games_in(batch).max(1));
-    let mut test = Sequential::new(plan);
-    let mut tally = Tally::new(batch.counting());
-    let mut rows: Vec<MatchRow> = Vec::new();
-    let mut cancelled = false;
-    while let Some(games) = test.next_look() {
-        let start = rows.len();
-        let end = (games * per_game).min(batch.matches);
+    let mut rounds = Rounds::new(batch, plan);
+    while let Some(range) = rounds.next() {
+        let start = range.start;
         let round = simulate_range(
             prepared,
             batch,
-            start..end,
+            range.clone(),
             PlayOptions { record: false },
             &|k| progress(start + k),
             cancel,
             &|i, r| MatchRow::new(i, &r),
         );
-        if round.len() < end - start {
-            cancelled = true;
-            break;
+        if round.len() < range.len() {
+            return rounds.into_decided(true);
         }
-        for row in round {
-            tally.add(row.index, side0_score(&row));
-            rows.push(row);
-        }
-        let n = tally.games();
-        test.look(n, tally.rate().value * n as f64, rows.len());
-        if let Some(look) = test.looks().last() {
-            on_look(look);
+        match rounds.add(round) {
+            Ok(look) => on_look(look),
+            Err(_) => return rounds.into_decided(true),
         }
     }
-    Decided {
-        rows,
-        test,
-        cancelled,
-    }
+    rounds.into_decided(false)
 }
 
 #[cfg(test)]

@@ -614,21 +614,6 @@ fn shards_of_other_batches_missing_or_doubled_are_refused() {
     assert!(stderr(&o).contains("give --out FILE"), "{}", stderr(&o));
 }
 
-/// A folder whose `hexwright` is the built binary, to put first on `PATH`
-/// so the deploy files' commands run it.
-fn bin_dir(dir: &std::path::Path) -> String {
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let link = bin.join("hexwright");
-    std::fs::remove_file(&link).ok();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_hexwright"), &link).unwrap();
-    format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    )
-}
-
 /// The one-process report of the batch the deploy tests run.
 fn deploy_reference(m: &str) -> String {
     let o = hexwright(&[
@@ -670,7 +655,7 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
     assert_eq!(batch["spec"]["completionMode"].as_str(), Some("Indexed"));
     let completions = batch["spec"]["completions"].as_i64().unwrap();
     let container = &batch["spec"]["template"]["spec"]["containers"][0];
-    let mut env: Vec<(String, String)> = container["env"]
+    let env: Vec<(String, String)> = container["env"]
         .as_vec()
         .unwrap()
         .iter()
@@ -703,31 +688,31 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
     ] {
         assert!(readme.contains(line), "README lacks {line}");
     }
-    // Run it as the Job does, one pod per index, on a small batch here.
-    let results = dir.join("results");
-    std::fs::create_dir_all(&results).unwrap();
-    env.retain(|(k, _)| !["SHARDS", "MATCHES", "MAP", "RESULTS"].contains(&k.as_str()));
-    env.extend([
-        ("SHARDS".to_owned(), "3".to_owned()),
-        ("MATCHES".to_owned(), "12".to_owned()),
-        ("MAP".to_owned(), m.clone()),
-        ("RESULTS".to_owned(), results.display().to_string()),
-        ("PATH".to_owned(), bin_dir(&dir)),
-    ]);
-    for k in 0..3 {
-        let mut pod = env.clone();
-        pod.push(("JOB_COMPLETION_INDEX".to_owned(), k.to_string()));
-        run_sh(script, &pod);
-    }
+    assert!(script.contains("--out \"$RESULTS/shard-$JOB_COMPLETION_INDEX.json\""));
     let merge_script = merge["spec"]["template"]["spec"]["containers"][0]["args"][0]
         .as_str()
         .unwrap();
     assert!(merge_script.contains("hexwright merge"));
-    let out = run_sh(merge_script, &env);
-    assert_eq!(
-        without_speed(&String::from_utf8(out.stdout).unwrap()),
-        deploy_reference(&m)
-    );
+    // deploy/local-run plays the Job files here as the cluster would: one
+    // pod per index with JOB_COMPLETION_INDEX set, then the merge Job.
+    let results = dir.join("results");
+    let local_run = root().join("deploy/local-run");
+    let env = [
+        ("SHARDS", "3"),
+        ("MATCHES", "12"),
+        ("PARALLEL", "2"),
+        ("MAP", m.as_str()),
+        ("RESULTS", results.to_str().unwrap()),
+        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+    ]
+    .map(|(k, v)| (k.to_owned(), v.to_owned()));
+    let out = run_sh(&format!("bash {}", local_run.display()), &env);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for k in 0..3 {
+        assert!(text.contains(&format!("Shard {k}/3: matches")), "{text}");
+    }
+    let report = std::fs::read_to_string(results.join("report.txt")).unwrap();
+    assert_eq!(without_speed(&report), deploy_reference(&m));
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(results.join("report.json")).unwrap())
             .unwrap();
@@ -738,6 +723,50 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
     assert_eq!(
         without_speed(&String::from_utf8(o.stdout).unwrap()),
         deploy_reference(&m)
+    );
+}
+
+/// The until-decided batch on the cluster: deploy/local-run plays
+/// wave-job.yaml wave by wave with `merge --until-decided` between waves,
+/// and its last report is the one-process `simulate --until-decided`'s.
+#[test]
+fn the_kubernetes_waves_run_locally_decide_as_one_process_does() {
+    let dir = temp_dir("k8s-waves");
+    let m = map("twin-fords.ron");
+    let wave_job = std::fs::read_to_string(root().join("deploy/kubernetes/wave-job.yaml")).unwrap();
+    assert!(wave_job.contains("--wave \"$WAVE\" --shard \"$JOB_COMPLETION_INDEX/$SHARDS\""));
+    let results = dir.join("results");
+    let env = [
+        ("UNTIL_DECIDED", "1"),
+        ("SHARDS", "2"),
+        ("MAX", "40"),
+        ("MAP", m.as_str()),
+        ("RESULTS", results.to_str().unwrap()),
+        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+    ]
+    .map(|(k, v)| (k.to_owned(), v.to_owned()));
+    let out = run_sh(
+        &format!("bash {}", root().join("deploy/local-run").display()),
+        &env,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Next wave:   2 (matches 32..40)"), "{text}");
+    let last = &text[text.rfind("Matches:").unwrap()..];
+    let o = hexwright(&[
+        "simulate",
+        &m,
+        "--until-decided",
+        "--max",
+        "40",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        without_speed(last),
+        without_speed(&String::from_utf8(o.stdout).unwrap())
     );
 }
 

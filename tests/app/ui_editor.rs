@@ -642,7 +642,7 @@ fn grid_outline_and_map_size_are_editable() {
 #[test]
 fn long_inspector_rows_and_edits_never_move_the_map() {
     // Thirty Energy objectives make the parity table's rows long.
-    let mut map = hexwright::bundled::default_map().unwrap();
+    let mut map = hexwright_headless::files::bundled::default_map().unwrap();
     let board = Board::new(map.clone()).unwrap();
     let free: Vec<Hex> = board
         .coverage()

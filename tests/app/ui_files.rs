@@ -327,7 +327,7 @@ impl egui::DroppedFile for Dropped {
 fn dropping_a_ron_file_opens_it() {
     let dir = TempDir::new("drop");
     let path = dir.path("dropped.ron");
-    let mut map = hexwright::bundled::map("ember-isles.ron").unwrap();
+    let mut map = hexwright_headless::files::bundled::map("ember-isles.ron").unwrap();
     map.meta.name = "Dropped isles".to_owned();
     format::save_atomic(&map, &path).unwrap();
 
@@ -397,7 +397,7 @@ fn autosave_writes_a_recovery_file_that_is_offered_next_time() {
 }
 
 fn files_write(path: &Path) {
-    let map = hexwright::bundled::default_map().unwrap();
+    let map = hexwright_headless::files::bundled::default_map().unwrap();
     format::save_atomic(&map, path).unwrap();
 }
 
@@ -525,11 +525,15 @@ fn a_map_pack_is_opened_reordered_extended_and_saved() {
     let dir = TempDir::new("pack");
     let pack_dir = dir.path("classics");
     std::fs::create_dir_all(&pack_dir).unwrap();
-    std::fs::write(pack_dir.join("pack.ron"), hexwright::bundled::MANIFEST).unwrap();
-    for (name, text) in hexwright::bundled::MAPS {
+    std::fs::write(
+        pack_dir.join("pack.ron"),
+        hexwright_headless::files::bundled::MANIFEST,
+    )
+    .unwrap();
+    for (name, text) in hexwright_headless::files::bundled::MAPS {
         std::fs::write(pack_dir.join(name), text).unwrap();
     }
-    let names: Vec<String> = hexwright::bundled::manifest().unwrap().maps;
+    let names: Vec<String> = hexwright_headless::files::bundled::manifest().unwrap().maps;
 
     let mut h = harness(HexwrightApp::with_default_map());
     h.get_by_label("Pack…").click();
@@ -617,7 +621,11 @@ fn bundled_maps_open_from_the_menu_and_the_open_dialog() {
 fn recent_files_survive_a_restart() {
     let dir = TempDir::new("restart");
     let path = dir.path("kept.ron");
-    format::save_atomic(&hexwright::bundled::map("ember-isles.ron").unwrap(), &path).unwrap();
+    format::save_atomic(
+        &hexwright_headless::files::bundled::map("ember-isles.ron").unwrap(),
+        &path,
+    )
+    .unwrap();
     // The settings the last run stored, as eframe hands them back.
     let mut stored = hexwright::settings::Settings::default();
     stored.remember(&path);
@@ -633,7 +641,11 @@ fn recent_files_survive_a_restart() {
     );
     // Starting on another file puts it first and keeps the rest.
     let other = dir.path("other.ron");
-    format::save_atomic(&hexwright::bundled::map("twin-fords.ron").unwrap(), &other).unwrap();
+    format::save_atomic(
+        &hexwright_headless::files::bundled::map("twin-fords.ron").unwrap(),
+        &other,
+    )
+    .unwrap();
     let h = harness(HexwrightApp::start(Some(&other), Some(stored)));
     assert_eq!(h.state().settings().recent, vec![other, path]);
 }
@@ -643,7 +655,11 @@ fn the_file_label_never_runs_under_the_zoom_buttons() {
     let dir = TempDir::new("narrow");
     let deep = dir.path(&format!("{}/map.ron", "a-very-long-folder-name".repeat(6)));
     std::fs::create_dir_all(deep.parent().unwrap()).unwrap();
-    format::save_atomic(&hexwright::bundled::map("twin-fords.ron").unwrap(), &deep).unwrap();
+    format::save_atomic(
+        &hexwright_headless::files::bundled::map("twin-fords.ron").unwrap(),
+        &deep,
+    )
+    .unwrap();
     for width in [1400.0, 1000.0, 760.0] {
         let mut h = Harness::builder()
             .with_size(Vec2::new(width, 700.0))
@@ -904,7 +920,7 @@ fn a_zipped_pack_opens_read_only_and_its_maps_open_as_unsaved_copies() {
     let zip = dir.path("classics.zip");
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     hexwright_engine::pack_zip::write_zip(&maps, &zip).unwrap();
-    let names = hexwright::bundled::manifest().unwrap().maps;
+    let names = hexwright_headless::files::bundled::manifest().unwrap().maps;
     let mut h = harness(HexwrightApp::with_default_map());
     h.get_by_label("Pack…").click();
     h.run();
@@ -923,7 +939,7 @@ fn a_zipped_pack_opens_read_only_and_its_maps_open_as_unsaved_copies() {
     h.get_all_by_label("Open").nth(1).unwrap().click();
     h.run();
     let expected = format::parse_map(
-        hexwright::bundled::MAPS
+        hexwright_headless::files::bundled::MAPS
             .iter()
             .find(|(n, _)| *n == names[1])
             .unwrap()
@@ -940,7 +956,7 @@ fn a_zipped_pack_opens_read_only_and_its_maps_open_as_unsaved_copies() {
 /// hex size unless the user changes the field.
 #[test]
 fn a_tiled_import_keeps_the_files_hex_size_unless_changed() {
-    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let map = hexwright_headless::files::bundled::map("four-corners.ron").expect("bundled map");
     assert!((map.layout.hex_size.get() - 30.0).abs() < 1e-9);
     let dir = TempDir::new("tiled-size");
     let tmj = dir.path("corners.tmj");
@@ -1003,7 +1019,7 @@ fn a_tiled_import_keeps_the_files_hex_size_unless_changed() {
 #[test]
 fn the_unsaved_mark_never_runs_under_the_zoom_buttons() {
     for width in [1600.0, 1400.0, 1000.0, 760.0] {
-        let mut map = hexwright::bundled::map("twin-fords.ron").unwrap();
+        let mut map = hexwright_headless::files::bundled::map("twin-fords.ron").unwrap();
         map.meta.name = "A map with a very long name indeed, longer than any bar".repeat(2);
         let board = hexwright_engine::board::Board::new(map).unwrap();
         let mut h = Harness::builder()
@@ -1032,7 +1048,7 @@ fn the_unsaved_mark_never_runs_under_the_zoom_buttons() {
 fn the_prompt_names_the_map_new_clears_the_status_and_pictures_follow_the_theme() {
     use hexwright::settings::Settings;
     use hexwright::theme::ThemeChoice;
-    let mut map = hexwright::bundled::map("twin-fords.ron").unwrap();
+    let mut map = hexwright_headless::files::bundled::map("twin-fords.ron").unwrap();
     map.meta.name = "Harbour Run".into();
     let board = hexwright_engine::board::Board::new(map).unwrap();
     let app = HexwrightApp::new(board, MapSource::Unsaved).with_settings(Settings {

@@ -8,7 +8,6 @@ use egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use hexwright::app::HexwrightApp;
-use hexwright::bundled;
 use hexwright::canvas;
 use hexwright::document::MapSource;
 use hexwright::settings::Settings;
@@ -17,6 +16,7 @@ use hexwright_engine::board::Board;
 use hexwright_engine::format;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::Rule;
+use hexwright_headless::files::bundled;
 use std::collections::HashMap;
 use std::path::PathBuf;
 

@@ -322,7 +322,7 @@ fn a_saved_replay_reopens_at_the_same_final_state() {
         use hexwright_engine::replay::Replay;
         use hexwright_engine::sim::{self, PlayOptions};
         let t = timeline(&h).unwrap();
-        let map = hexwright::bundled::default_map().expect("the bundled map");
+        let map = hexwright_headless::files::bundled::default_map().expect("the bundled map");
         let bots = [BotKind::Greedy; 2];
         let played = sim::play(t.prepared(), t.seed(), bots, PlayOptions { record: true });
         let recorded = Replay::from_match(&played, t.prepared(), &map).expect("records");
@@ -699,8 +699,8 @@ fn a_started_match_opens_fitted_and_messages_move_nothing() {
 
 #[test]
 fn units_carry_readable_letters_on_every_bundled_map_fitted() {
-    for (file, _) in hexwright::bundled::MAPS {
-        let map = hexwright::bundled::map(file).unwrap();
+    for (file, _) in hexwright_headless::files::bundled::MAPS {
+        let map = hexwright_headless::files::bundled::map(file).unwrap();
         let mut h = harness(HexwrightApp::new(
             hexwright_engine::board::Board::new(map).unwrap(),
             hexwright::document::MapSource::Bundled((*file).to_owned()),
@@ -755,7 +755,7 @@ fn batch_results_fill_the_middle_and_sort_by_any_column() {
 
 /// The sandbox on the bundled four-player map, Four Corners.
 fn four_corners() -> Harness<'static, HexwrightApp> {
-    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let map = hexwright_headless::files::bundled::map("four-corners.ron").expect("bundled map");
     let board = hexwright_engine::board::Board::new(map).expect("a valid board");
     let app = HexwrightApp::new(
         board,
@@ -1533,7 +1533,7 @@ fn leaving_the_sandbox_keeps_the_match_for_play() {
 /// all fit the left panel, and the top bar's buttons the window.
 #[test]
 fn at_1000_by_700_the_four_player_match_panel_fits() {
-    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let map = hexwright_headless::files::bundled::map("four-corners.ron").expect("bundled map");
     let board = hexwright_engine::board::Board::new(map).expect("a valid board");
     let app = HexwrightApp::new(
         board,

@@ -88,7 +88,7 @@ fn sandbox_side_view_small() {
 /// Four Corners in phase-rules-v1, four greedy bots, three turns in: the
 /// turn strip with four players' cards and hands, seen by all.
 fn four_players(size: Vec2, name: &str) {
-    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let map = hexwright_headless::files::bundled::map("four-corners.ron").expect("bundled map");
     let board = hexwright_engine::board::Board::new(map).expect("a valid board");
     let mut app = HexwrightApp::new(
         board,
@@ -189,7 +189,7 @@ fn decided_batch_small() {
 #[test]
 fn scenario_tab_small() {
     use egui_kittest::kittest::Queryable as _;
-    let map = hexwright::bundled::map("four-corners.ron").expect("bundled map");
+    let map = hexwright_headless::files::bundled::map("four-corners.ron").expect("bundled map");
     let board = hexwright_engine::board::Board::new(map).expect("a valid board");
     let app = HexwrightApp::new(
         board,

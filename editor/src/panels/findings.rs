@@ -4,12 +4,12 @@
 
 use crate::action::Action;
 use crate::document::Document;
-use crate::glyphs;
 use crate::theme::Palette;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Button, CollapsingHeader, RichText, Sense, TextStyle, Ui, Vec2};
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::validate::{Finding, Severity};
+use hexwright_headless::draw::glyphs;
 
 /// The first line of a finding's row: rule id and hex.
 #[must_use]
@@ -81,13 +81,12 @@ pub fn show(
                 {
                     ui.horizontal_top(|ui| {
                         let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), Sense::hover());
-                        glyphs::marker(
-                            ui.painter(),
+                        ui.painter().extend(glyphs::marker(
                             rect.center() + Vec2::new(0.0, 3.0),
                             6.0,
                             severity,
                             palette,
-                        );
+                        ));
                         let button = Button::selectable(selected == Some(i), row_job(ui, f)).wrap();
                         let hint = if f.hex.is_some() {
                             "Show this hex on the map"

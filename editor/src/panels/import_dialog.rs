@@ -4,10 +4,10 @@
 //! guessed.
 
 use crate::action::Action;
-use crate::import::WesnothChoices;
 use egui::{Align, DragValue, Grid, Layout, RichText, ScrollArea, TextEdit, Ui};
 use hexwright_engine::import::wesnoth::WesnothOptions;
 use hexwright_engine::import::{Entry, Report};
+use hexwright_headless::files::import::WesnothChoices;
 use std::path::PathBuf;
 
 /// The import form as typed.

@@ -1,13 +1,13 @@
 //! The legend: what each colour, hatch and glyph on the canvas means, drawn
 //! with the same painting code as the canvas so the two always agree.
 
-use crate::glyphs;
 use crate::theme::{self, Palette};
 use egui::epaint::{PathShape, Stroke};
 use egui::{Painter, Pos2, Rect, Sense, Ui, Vec2, vec2};
 use hexwright_engine::map::{FeatureKind, TerrainKind};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::validate::Severity;
+use hexwright_headless::draw::glyphs;
 
 const SWATCH: f32 = 22.0;
 
@@ -93,7 +93,7 @@ pub fn show(ui: &mut Ui, palette: &Palette, players: usize) {
     }
     for (kind, label) in features {
         hex_row(ui, &label, &|p, c, r| {
-            glyphs::feature(p, c, r * 0.85, kind, palette);
+            p.extend(glyphs::feature(c, r * 0.85, kind, palette));
         });
     }
     marks(ui, palette);
@@ -108,10 +108,10 @@ fn marks(ui: &mut Ui, palette: &Palette) {
         });
     };
     hex_row(ui, "Validation error", &|p, c, r| {
-        glyphs::marker(p, c, r * 0.6, Severity::Error, palette);
+        p.extend(glyphs::marker(c, r * 0.6, Severity::Error, palette));
     });
     hex_row(ui, "Validation warning", &|p, c, r| {
-        glyphs::marker(p, c, r * 0.6, Severity::Warning, palette);
+        p.extend(glyphs::marker(c, r * 0.6, Severity::Warning, palette));
     });
     hex_row(ui, "Selected hex", &|p, c, r| {
         p.add(PathShape::closed_line(

@@ -184,8 +184,8 @@ mod tests {
 
     #[test]
     fn the_bundled_maps_are_fair() {
-        for (name, _) in crate::bundled::MAPS {
-            let board = Board::new(crate::bundled::map(name).unwrap()).unwrap();
+        for (name, _) in hexwright_headless::files::bundled::MAPS {
+            let board = Board::new(hexwright_headless::files::bundled::map(name).unwrap()).unwrap();
             let rows = rows(&board);
             assert!(!rows.is_empty(), "{name}");
             for r in &rows {
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_missing_barracks_shows_as_a_difference() {
-        let mut map = crate::bundled::default_map().unwrap();
+        let mut map = hexwright_headless::files::bundled::default_map().unwrap();
         map.features
             .retain(|f| f.kind != FeatureKind::Barracks { side: PlayerId(1) });
         let rows = rows(&Board::new(map).unwrap());

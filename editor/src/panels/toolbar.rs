@@ -6,7 +6,6 @@
 use crate::action::Action;
 use crate::document::Document;
 use crate::editing::{Editor, ToolKey};
-use crate::glyphs;
 use crate::history::History;
 use crate::theme::{self, Palette};
 use crate::tool::{BRUSH_RANGE, Tool, ToolOptions};
@@ -15,6 +14,7 @@ use hexwright_engine::map::Map;
 use hexwright_engine::map::TerrainKind;
 use hexwright_engine::symmetry::Mode;
 use hexwright_engine::validate::ZONE_SIZE;
+use hexwright_headless::draw::glyphs;
 
 /// Draws the icon of a tool that does not place a feature, in `rect`.
 #[expect(clippy::too_many_lines, reason = "one small drawing per tool")]
@@ -259,7 +259,8 @@ fn paint_tool_icon(
     palette: &Palette,
 ) {
     if let Some(kind) = tool.feature(options.side) {
-        glyphs::feature(ui.painter(), rect.center(), 8.5, kind, palette);
+        ui.painter()
+            .extend(glyphs::feature(rect.center(), 8.5, kind, palette));
     } else {
         let color = if tool == Tool::Zone {
             theme::side_color(options.side)

@@ -154,10 +154,11 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
 /// Each bundled map as a menu entry: its name and file name.
 #[must_use]
 pub fn bundled_entries() -> Vec<(String, &'static str)> {
-    crate::bundled::MAPS
+    hexwright_headless::files::bundled::MAPS
         .iter()
         .map(|&(file, _)| {
-            let name = crate::bundled::map(file).map_or_else(|_| file.to_owned(), |m| m.meta.name);
+            let name = hexwright_headless::files::bundled::map(file)
+                .map_or_else(|_| file.to_owned(), |m| m.meta.name);
             (format!("{name} ({file})"), file)
         })
         .collect()

@@ -556,7 +556,6 @@ fn seating_note(bots: [BotKind; 2]) -> &'static str {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bundled;
     use egui::Vec2;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
@@ -564,6 +563,7 @@ pub(crate) mod tests {
     use hexwright_engine::rules::Roster;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::rules::state::Outcome;
+    use hexwright_headless::files::bundled;
     use std::path::PathBuf;
     use std::time::{Duration, Instant};
 

@@ -234,6 +234,7 @@ mod tests {
                     shards: n,
                     seconds: 0.5,
                     rows: rows[range].to_vec(),
+                    wave: None,
                 };
                 let path = dir.join(format!("shard-{index}.json"));
                 std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
@@ -311,7 +312,7 @@ mod tests {
         assert!(h.query_by_label(shown).is_some(), "{shown}");
         assert!(h.state().panel.results().is_none());
 
-        let other_map = crate::bundled::map("ember-isles.ron").unwrap();
+        let other_map = hexwright_headless::files::bundled::map("ember-isles.ron").unwrap();
         let other = hexwright_engine::rules::scenario::Scenario::for_map(other_map.clone(), 1, 10)
             .prepare(
                 Path::new("."),

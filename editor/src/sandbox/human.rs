@@ -207,7 +207,7 @@ mod tests {
     use std::path::Path;
 
     fn start() -> MatchState {
-        let map = crate::bundled::default_map().expect("bundled map");
+        let map = hexwright_headless::files::bundled::default_map().expect("bundled map");
         let p = Scenario::for_map(map, 1, 60)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .expect("valid");

@@ -578,6 +578,7 @@ mod tests {
                     shards: 2,
                     seconds: 1.0,
                     rows: played.iter().map(Played::row).collect(),
+                    wave: None,
                 };
                 (format!("s{index}"), file)
             })

@@ -1094,7 +1094,7 @@ mod tests {
     }
 
     fn map() -> Map {
-        crate::bundled::default_map().unwrap()
+        hexwright_headless::files::bundled::default_map().unwrap()
     }
 
     fn zones(map: &Map) -> [Vec<Hex>; 2] {
@@ -1635,7 +1635,8 @@ mod tests {
     fn a_loaded_scenario_gives_one_seat_per_player_of_the_map() {
         let roster = Roster::bundled();
         let mut s = Setup::for_players(&roster, 1, 4);
-        let mut scenario = s.scenario(&crate::bundled::map("four-corners.ron").unwrap());
+        let mut scenario =
+            s.scenario(&hexwright_headless::files::bundled::map("four-corners.ron").unwrap());
         scenario.seats = vec!["human".into(), "random".into()];
         s.load(&scenario);
         assert_eq!(s.controllers.len(), 4);

@@ -374,7 +374,7 @@ mod tests {
     use std::path::Path;
 
     fn prepared() -> Prepared {
-        let map = crate::bundled::default_map().expect("the bundled map loads");
+        let map = hexwright_headless::files::bundled::default_map().expect("the bundled map loads");
         Scenario::for_map(map, 3, 60)
             .prepare(Path::new("."), &Roster::bundled(), "test")
             .expect("the bundled map is valid")

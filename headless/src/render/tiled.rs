@@ -39,7 +39,7 @@ pub fn write(map: &Map, path: &Path) -> anyhow::Result<Written> {
         map.layout.orientation == Orientation::Flat,
     );
     let image_path = path.with_file_name(&image_name);
-    format::write_atomic(&image_path, &super::png(&picture)?)?;
+    format::write_atomic(&image_path, &picture.png()?)?;
     let text = serde_json::to_string_pretty(&tmj)?;
     format::write_atomic(path, text.as_bytes())?;
     Ok(Written {

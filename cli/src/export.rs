@@ -2,9 +2,9 @@
 //! its tileset picture beside it (`OUT-tiles.png`), to take it on into
 //! Tiled; `hexwright import tiled` reads it back to the same map.
 
-use crate::render;
 use clap::{Args, Subcommand};
 use hexwright_engine::format;
+use hexwright_headless::render;
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -1,52 +1,13 @@
-//! egui's shapes as SVG elements, so the SVG picture draws the very glyphs
-//! the canvas draws (a base's castle, an Outpost's eye, an objective's
-//! bolt) rather than letters.
+//! [`epaint`] shapes as SVG elements, so the SVG picture draws the very
+//! glyphs the canvas draws (a base's castle, an Outpost's eye, an
+//! objective's bolt) rather than letters.
 //!
-//! The glyphs are painted into a headless egui frame ([`painted`]) and each
-//! shape it recorded is written out ([`write`]): circles, rectangles, line
-//! segments and paths as themselves, meshes (filled polygons) as one
-//! triangle path per colour.
+//! Each shape of a glyph ([`crate::draw::glyphs`]) is written out
+//! ([`write`]): circles, rectangles, line segments and paths as themselves,
+//! meshes (filled polygons) as one triangle path per colour.
 
-use egui::epaint::{CircleShape, ColorMode, Mesh, PathShape, RectShape, Shape};
-use egui::{Color32, Painter};
+use epaint::{CircleShape, Color32, ColorMode, Mesh, PathShape, RectShape, Shape};
 use std::fmt::Write as _;
-
-/// A headless egui context to paint glyphs in (made once per picture:
-/// its first frame loads the fonts).
-pub struct Canvas {
-    ctx: egui::Context,
-}
-
-impl Default for Canvas {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Canvas {
-    /// A new context.
-    #[must_use]
-    pub fn new() -> Self {
-        Self {
-            ctx: egui::Context::default(),
-        }
-    }
-
-    /// Runs one frame, lets `draw` paint on its background layer, and
-    /// returns the shapes it painted.
-    pub fn painted(&self, draw: impl FnOnce(&Painter)) -> Vec<Shape> {
-        let mut draw = Some(draw);
-        let mut out = self.ctx.run_ui(egui::RawInput::default(), |ui| {
-            let painter = ui.ctx().layer_painter(egui::LayerId::background());
-            if let Some(draw) = draw.take() {
-                draw(&painter);
-            }
-        });
-        // No texture is drawn: the font atlas's updates are not needed.
-        out.textures_delta.clear();
-        out.shapes.into_iter().map(|c| c.shape).collect()
-    }
-}
 
 fn color(c: Color32) -> Option<(String, f32)> {
     let [r, g, b, a] = c.to_srgba_unmultiplied();
@@ -173,7 +134,7 @@ pub fn write(out: &mut String, shapes: &[Shape]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::theme::Palette;
+    use crate::draw::palette::Palette;
     use hexwright_engine::map::FeatureKind;
     use hexwright_engine::player::PlayerId;
 
@@ -186,9 +147,8 @@ mod tests {
             FeatureKind::Barracks { side: PlayerId(1) },
             FeatureKind::Base { side: PlayerId(0) },
         ] {
-            let shapes = Canvas::new().painted(|p| {
-                crate::glyphs::feature(p, egui::pos2(50.0, 50.0), 10.0, kind, &Palette::DARK);
-            });
+            let shapes =
+                crate::draw::glyphs::feature(epaint::pos2(50.0, 50.0), 10.0, kind, &Palette::DARK);
             let mut svg = String::new();
             write(&mut svg, &shapes);
             assert!(!svg.is_empty(), "{kind:?}");

@@ -1,33 +1,24 @@
-//! Pictures of a map, drawn headless: `hexwright render` and the editor's
-//! *Export image…*.
+//! Pictures of a map, drawn headless: `hexwright render`, `hexwright
+//! export tiled` and the editor's *Export image…* and *Export to Tiled…*.
 //!
-//! A PNG is the canvas itself: one egui frame is run with no window, the
-//! canvas ([`crate::canvas::show`]) drawing the whole map beside the legend
-//! ([`crate::panels::legend::show`]), and egui's triangles are filled by a
-//! software rasteriser ([`raster`]), so the picture has the canvas's look
-//! (usable and unusable hexes, terrain, zones, features, findings) and
-//! needs no GPU, which lets it run in a modder's CI. An SVG ([`svg`]) draws
-//! the same layers as vector shapes in the same colours.
+//! One drawing, two encodings. [`svg`] draws the canvas's layers as vector
+//! shapes in the canvas's colours and glyphs (usable and unusable hexes,
+//! terrain, starting zones, features, validation findings) beside a legend;
+//! a PNG is that SVG rasterised by resvg ([`png`]) with the editor's own
+//! fonts loaded, so both files show the same picture, need no GPU, window or
+//! system font, and run in a modder's CI or a container.
 
-pub mod raster;
+pub mod png;
 pub mod svg;
 pub mod svg_shapes;
 pub mod tiled;
 pub mod tileset;
 
-use crate::canvas::{self, CanvasParams, CanvasState};
-use crate::document::{Document, MapSource};
-use crate::panels::legend;
-use crate::settings::Layers;
-use crate::theme::Palette;
-use crate::tool::Tool;
-use crate::view::View;
+use crate::draw::palette::Palette;
 use anyhow::Context as _;
-use egui::{Rect, RichText, UiBuilder, pos2, vec2};
-use hexwright_engine::board::Board;
 use hexwright_engine::map::Map;
-use hexwright_engine::symmetry::Symmetry;
-use raster::{Image, Textures};
+
+pub use png::Image;
 
 /// Width of the legend column, in pixels.
 pub const LEGEND_WIDTH: usize = 240;
@@ -93,113 +84,32 @@ impl RenderOptions {
 pub struct Picture {
     /// The pixels.
     pub image: Image,
-    /// The canvas's view when it was drawn.
-    view: View,
-    /// The canvas's rectangle in the picture.
-    canvas: Rect,
+    /// World to picture coordinates.
+    frame: svg::Frame,
 }
 
 impl Picture {
     /// The pixel at the centre of `hex` of `map`.
     #[must_use]
     pub fn pixel_of(&self, map: &Map, hex: hexwright_engine::Hex) -> (usize, usize) {
-        let p = self
-            .view
-            .to_screen(self.canvas, map.hex_layout().center(hex));
-        (p.x.max(0.0) as usize, p.y.max(0.0) as usize)
+        let (x, y) = self.frame.at(map.hex_layout().center(hex));
+        (x.max(0.0) as usize, y.max(0.0) as usize)
     }
 }
 
-/// The map drawn as the canvas draws it, with the legend.
+/// The map drawn as pixels: its SVG picture ([`svg::render`]) rasterised.
 ///
 /// # Errors
 /// When the width is out of range or the map's usable hexes cannot be
 /// computed.
 pub fn render(map: &Map, opts: RenderOptions) -> anyhow::Result<Picture> {
     let (width, height) = opts.size(map)?;
-    let board = Board::new(map.clone()).context("cannot compute the map's usable hexes")?;
-    let doc = Document::new(board, MapSource::Unsaved);
-    let palette = opts.palette();
-    let ctx = egui::Context::default();
-    ctx.set_visuals(if opts.dark {
-        egui::Visuals::dark()
-    } else {
-        egui::Visuals::light()
-    });
-    let screen = Rect::from_min_size(pos2(0.0, 0.0), vec2(width as f32, height as f32));
-    let mut textures = Textures::default();
-    let mut state = CanvasState::default();
-    let mut view = View::default();
-    let mut output = None;
-    // The first frame loads the fonts; the second draws with them.
-    for _ in 0..2 {
-        let input = egui::RawInput {
-            screen_rect: Some(screen),
-            ..egui::RawInput::default()
-        };
-        let mut out = ctx.run_ui(input, |ui| {
-            ui.painter().rect_filled(screen, 0.0, palette.background);
-            let canvas_rect = Rect::from_min_size(
-                pos2(0.0, 0.0),
-                vec2((width - LEGEND_WIDTH) as f32, height as f32),
-            );
-            let mut child = ui.new_child(UiBuilder::new().max_rect(canvas_rect));
-            let params = CanvasParams {
-                doc: &doc,
-                layers: Layers::default(),
-                selected: None,
-                palette,
-                tool: Tool::Select,
-                marks: &[],
-                breaks: &[],
-                symmetry: Symmetry::OFF,
-            };
-            let _ = canvas::show(&mut child, &mut state, &mut view, params);
-            let legend_rect = Rect::from_min_max(
-                pos2(canvas_rect.max.x + 8.0, 8.0),
-                pos2(width as f32 - 8.0, height as f32 - 8.0),
-            );
-            let mut child = ui.new_child(UiBuilder::new().max_rect(legend_rect));
-            child.label(RichText::new(&map.meta.name).strong().size(16.0));
-            child.add_space(6.0);
-            legend::show(&mut child, &palette, map.player_count());
-        });
-        textures.apply(&out.textures_delta);
-        out.textures_delta.clear();
-        output = Some(out);
-    }
-    let out = output.context("no frame was drawn")?;
-    let primitives = ctx.tessellate(out.shapes, 1.0);
-    let mut image = Image::new(width, height, palette.background);
-    raster::draw(&mut image, &primitives, &textures);
+    let text = svg::render(map, opts)?;
+    let image = png::rasterise(&text, width, height)?;
     Ok(Picture {
         image,
-        view,
-        canvas: state.rect(),
+        frame: svg::Frame::new(map, width, height),
     })
-}
-
-/// `image` encoded as a PNG (8-bit RGBA).
-///
-/// # Errors
-/// When encoding fails.
-pub fn png(image: &Image) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    {
-        let mut enc = ::png::Encoder::new(&mut bytes, image.width as u32, image.height as u32);
-        enc.set_color(::png::ColorType::Rgba);
-        enc.set_depth(::png::BitDepth::Eight);
-        let mut writer = enc.write_header().context("cannot start the PNG")?;
-        let data: Vec<u8> = image
-            .pixels
-            .iter()
-            .flat_map(egui::Color32::to_srgba_unmultiplied)
-            .collect();
-        writer
-            .write_image_data(&data)
-            .context("cannot write the PNG")?;
-    }
-    Ok(bytes)
 }
 
 /// The picture of `map` as the file `path` names it (`.png` or `.svg`).
@@ -215,7 +125,7 @@ pub fn file_bytes(
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match ext.as_deref() {
-        Some("png") => png(&render(map, opts)?.image),
+        Some("png") => render(map, opts)?.image.png(),
         Some("svg") => Ok(svg::render(map, opts)?.into_bytes()),
         _ => anyhow::bail!(
             "{}: name a .png or .svg file (the extension says which to draw)",
@@ -241,7 +151,9 @@ mod tests {
     use hexwright_engine::coverage::Coverage;
     use hexwright_engine::map::FeatureKind;
 
-    fn close(a: egui::Color32, b: egui::Color32, tol: u8) -> bool {
+    use epaint::Color32;
+
+    fn close(a: Color32, b: Color32, tol: u8) -> bool {
         a.to_array()
             .iter()
             .zip(b.to_array())
@@ -250,7 +162,7 @@ mod tests {
 
     #[test]
     fn a_png_of_each_bundled_map_has_its_size_and_the_canvas_colours() {
-        for &(name, text) in crate::bundled::MAPS {
+        for &(name, text) in crate::files::bundled::MAPS {
             let map = hexwright_engine::format::parse_map(text, name).unwrap();
             let opts = RenderOptions {
                 width: 900,
@@ -259,10 +171,12 @@ mod tests {
             let pic = render(&map, opts).unwrap();
             let (w, h) = opts.size(&map).unwrap();
             assert_eq!((pic.image.width, pic.image.height), (w, h), "{name}");
-            let bytes = png(&pic.image).unwrap();
-            let decoder = ::png::Decoder::new(std::io::Cursor::new(&bytes));
-            let info = decoder.read_info().unwrap().info().clone();
-            assert_eq!((info.width as usize, info.height as usize), (w, h));
+            let bytes = pic.image.png().unwrap();
+            let decoded = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+            assert_eq!(
+                (decoded.width() as usize, decoded.height() as usize),
+                (w, h)
+            );
             let coverage = Coverage::new(&map).unwrap();
             let palette = opts.palette();
             let at = |hex: Hex| {
@@ -292,8 +206,8 @@ mod tests {
                 !close(tinted, palette.usable, 10),
                 "{name}: zone {tinted:?}"
             );
-            let side = crate::theme::side_color(zone.side);
-            let d = |c: egui::Color32| {
+            let side = crate::draw::palette::side_color(zone.side);
+            let d = |c: Color32| {
                 c.to_array()[..3]
                     .iter()
                     .zip(&side.to_array()[..3])
@@ -316,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_width_out_of_range_is_refused_and_svg_names_every_hex() {
-        let (name, text) = crate::bundled::MAPS[0];
+        let (name, text) = crate::files::bundled::MAPS[0];
         let map = hexwright_engine::format::parse_map(text, name).unwrap();
         let err = render(
             &map,

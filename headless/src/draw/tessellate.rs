@@ -1,4 +1,4 @@
-//! Filling arbitrary regions for `egui`, which only fills convex paths
+//! Filling arbitrary regions for `epaint`, which only fills convex paths
 //! itself: concave polygons, holes, and boolean combinations of shapes (a
 //! brush stroke minus the eraser strokes painted after it, clipped to the map
 //! area).
@@ -20,7 +20,7 @@
 //! Degenerate or non-finite input never panics; at worst the fill is off by a
 //! sliver.
 
-use egui::epaint::{Color32, Mesh, Pos2};
+use epaint::{Color32, Mesh, Pos2};
 use std::collections::HashMap;
 
 /// A ring: corners of a closed polygon, `(x, y)`.

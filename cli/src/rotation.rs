@@ -2,7 +2,8 @@
 //! player, every rotation of the seats ([`Rotation::game`]), and the
 //! per-seat and per-bot report ([`RotationReport`]).
 
-use super::simulate::{Setup, SimulateArgs, progress_bar};
+use super::report::{print_rotation_report, progress_bar};
+use super::setup::{Setup, SimulateArgs};
 use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::replay::PhaseReplay;
@@ -56,23 +57,7 @@ pub(super) fn simulate(
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
         record(dir, &played, setup, &cancel)?;
     }
-    print_report(out, &report, &batch, args.json)
-}
-
-/// Prints a rotated batch's report as text, or as one JSON object.
-pub(super) fn print_report(
-    out: &mut dyn Write,
-    report: &RotationReport,
-    batch: &Rotation,
-    json: bool,
-) -> anyhow::Result<()> {
-    if json {
-        serde_json::to_writer(&mut *out, report)?;
-        writeln!(out)?;
-    } else {
-        write_text(out, report, batch)?;
-    }
-    Ok(())
+    print_rotation_report(out, &report, &batch, args.json)
 }
 
 /// Writes one replay per match into `dir`, playing each match again (a
@@ -94,53 +79,4 @@ fn record(
             .with_context(|| format!("cannot record {}", path.display()))?;
     }
     Ok(())
-}
-
-fn names(bots: &[BotKind]) -> String {
-    let v: Vec<&str> = bots.iter().map(|b| b.name()).collect();
-    v.join(", ")
-}
-
-fn write_text(out: &mut dyn Write, r: &RotationReport, batch: &Rotation) -> std::io::Result<()> {
-    let groups = batch.matches.div_ceil(batch.players().max(1));
-    let seating = match r.counting {
-        hexwright_engine::stats::Counting::Matches => "each match its own seed".to_owned(),
-        _ => format!("seats rotated, {} seatings per seed", r.players),
-    };
-    let last = match r.counting {
-        hexwright_engine::stats::Counting::Matches => batch.seed + batch.matches as u64 - 1,
-        _ => batch.seed + groups as u64 - 1,
-    };
-    writeln!(out, "Ruleset:     {} ({} players)", r.ruleset, r.players)?;
-    writeln!(
-        out,
-        "Matches:     {} ({}; {seating}, seeds {}..={last})",
-        r.matches,
-        names(&r.bots),
-        batch.seed
-    )?;
-    super::simulate::games_line(out, r.independent_games, r.counting)?;
-    for (p, s) in r.seats.iter().enumerate() {
-        let points = r
-            .mean_points
-            .get(p)
-            .map_or_else(String::new, |m| format!(", mean points {m:.1}"));
-        writeln!(out, "Seat {p}:      {} wins, {}{points}", s.wins, s.rate)?;
-    }
-    for b in &r.by_bot {
-        writeln!(
-            out,
-            "Bot {:<8} {} wins, {}",
-            format!("{}:", b.bot),
-            b.wins.wins,
-            b.wins.rate
-        )?;
-    }
-    writeln!(out, "Draws:       {}, {}", r.draws.wins, r.draws.rate)?;
-    super::simulate::rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
-    let verdict = match r.favoured_seat() {
-        Some(p) => format!("seat {p} is favoured (its interval lies above every other seat's)"),
-        None => "no seat is clearly favoured at this sample size".to_owned(),
-    };
-    writeln!(out, "Verdict:     {verdict}")
 }

@@ -1,15 +1,17 @@
-//! Vector glyphs for features and validation markers, drawn with the
-//! [`egui::Painter`] so they stay crisp at any zoom. The canvas and the
-//! legend use the same functions, so the legend always matches the map.
+//! Vector glyphs for features and validation markers, as [`epaint`] shapes
+//! so they stay crisp at any zoom. The editor's canvas, its legend and the
+//! SVG pictures all draw these shapes, so every one of them matches the map.
 //!
 //! Every glyph has its own silhouette (bush: cluster of leaves, Outpost: eye,
 //! objective: lightning bolt, barracks: chevrons on a square, base: castle),
 //! so they are told apart without relying on colour.
 
-use crate::tessellate;
-use crate::theme::{self, Palette};
-use egui::epaint::{CornerRadius, PathShape, Shape, Stroke, StrokeKind};
-use egui::{Color32, Painter, Pos2, Rect, Vec2, pos2, vec2};
+use super::palette::{self as theme, Palette};
+use super::tessellate;
+use epaint::{
+    CircleShape, Color32, CornerRadius, PathShape, Pos2, Rect, RectShape, Shape, Stroke,
+    StrokeKind, Vec2, pos2, vec2,
+};
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::validate::Severity;
 
@@ -20,9 +22,24 @@ const ENERGY_DISC: Color32 = Color32::from_rgb(0x2B, 0x2B, 0x30);
 /// Points along each arc of the Outpost's eye.
 const LENS_STEPS: usize = 16;
 
-/// Draws the glyph of a feature `kind` centred at `c`, fitting a circle of
-/// radius `r` screen points.
-pub fn feature(painter: &Painter, c: Pos2, r: f32, kind: FeatureKind, palette: &Palette) {
+/// The shapes a glyph is made of, in drawing order.
+type Shapes = Vec<Shape>;
+
+fn circle(out: &mut Shapes, center: Pos2, radius: f32, fill: Color32, stroke: Stroke) {
+    out.push(Shape::Circle(CircleShape {
+        center,
+        radius,
+        fill,
+        stroke,
+    }));
+}
+
+/// The glyph of a feature `kind` centred at `c`, fitting a circle of
+/// radius `r` points.
+#[must_use]
+pub fn feature(c: Pos2, r: f32, kind: FeatureKind, palette: &Palette) -> Vec<Shape> {
+    let mut out = Vec::new();
+    let painter = &mut out;
     let line = (r * 0.09).clamp(1.0, 2.5);
     let outline = Stroke::new(line, palette.glyph_outline);
     match kind {
@@ -36,9 +53,10 @@ pub fn feature(painter: &Painter, c: Pos2, r: f32, kind: FeatureKind, palette: &
             base(painter, c, r, theme::side_color(side), outline, palette);
         }
     }
+    out
 }
 
-fn bush(painter: &Painter, c: Pos2, r: f32, line: f32) {
+fn bush(painter: &mut Shapes, c: Pos2, r: f32, line: f32) {
     let leaves = [
         (vec2(-0.42, 0.16), 0.44),
         (vec2(0.42, 0.16), 0.44),
@@ -46,21 +64,21 @@ fn bush(painter: &Painter, c: Pos2, r: f32, line: f32) {
         (vec2(0.0, 0.36), 0.4),
     ];
     for (o, s) in leaves {
-        painter.circle_filled(c + o * r, s * r + line, BUSH_DARK);
+        painter.push(Shape::circle_filled(c + o * r, s * r + line, BUSH_DARK));
     }
     for (o, s) in leaves {
-        painter.circle_filled(c + o * r, s * r, BUSH_LEAF);
+        painter.push(Shape::circle_filled(c + o * r, s * r, BUSH_LEAF));
     }
     // A darker vein on each side leaf gives the cluster some depth.
-    painter.circle_filled(
+    painter.push(Shape::circle_filled(
         c + vec2(-0.1, -0.34) * r,
         0.14 * r,
         Color32::from_rgb(0x7B, 0xC6, 0x7E),
-    );
+    ));
 }
 
-fn outpost(painter: &Painter, c: Pos2, r: f32, outline: Stroke) {
-    painter.circle(c, r * 0.95, Color32::WHITE, outline);
+fn outpost(painter: &mut Shapes, c: Pos2, r: f32, outline: Stroke) {
+    circle(painter, c, r * 0.95, Color32::WHITE, outline);
     // An eye: the Outpost reveals the hexes around it.
     let (half_width, half_height) = (0.72 * r, 0.42 * r);
     let arc = |step: usize, upper: bool| {
@@ -77,17 +95,25 @@ fn outpost(painter: &Painter, c: Pos2, r: f32, outline: Stroke) {
         .map(|s| arc(s, true))
         .chain((1..LENS_STEPS).map(|s| arc(s, false)))
         .collect();
-    painter.add(PathShape::convex_polygon(
+    painter.push(Shape::Path(PathShape::convex_polygon(
         lens,
         Color32::from_rgb(0xE8, 0xF1, 0xF8),
         outline,
+    )));
+    painter.push(Shape::circle_filled(
+        c,
+        0.24 * r,
+        Color32::from_rgb(0x1E, 0x1E, 0x1E),
     ));
-    painter.circle_filled(c, 0.24 * r, Color32::from_rgb(0x1E, 0x1E, 0x1E));
-    painter.circle_filled(c + vec2(-0.08, -0.08) * r, 0.07 * r, Color32::WHITE);
+    painter.push(Shape::circle_filled(
+        c + vec2(-0.08, -0.08) * r,
+        0.07 * r,
+        Color32::WHITE,
+    ));
 }
 
-fn objective(painter: &Painter, c: Pos2, r: f32, line: f32) {
-    painter.circle(c, r * 0.95, ENERGY_DISC, Stroke::new(line, ENERGY));
+fn objective(painter: &mut Shapes, c: Pos2, r: f32, line: f32) {
+    circle(painter, c, r * 0.95, ENERGY_DISC, Stroke::new(line, ENERGY));
     let bolt: Vec<Pos2> = [
         (0.14, -0.72),
         (-0.38, 0.1),
@@ -99,15 +125,15 @@ fn objective(painter: &Painter, c: Pos2, r: f32, line: f32) {
     .iter()
     .map(|&(x, y)| c + vec2(x, y) * r)
     .collect();
-    painter.add(tessellate::polygon_mesh(&bolt, ENERGY));
-    painter.add(Shape::closed_line(
+    painter.push(Shape::mesh(tessellate::polygon_mesh(&bolt, ENERGY)));
+    painter.push(Shape::closed_line(
         bolt,
         Stroke::new(line * 0.6, Color32::from_rgb(0x8A, 0x7A, 0x00)),
     ));
 }
 
 fn barracks(
-    painter: &Painter,
+    painter: &mut Shapes,
     c: Pos2,
     r: f32,
     color: Color32,
@@ -115,13 +141,13 @@ fn barracks(
     palette: &Palette,
 ) {
     let rect = Rect::from_center_size(c, Vec2::splat(1.6 * r));
-    painter.rect(
+    painter.push(Shape::Rect(RectShape::new(
         rect,
         CornerRadius::same((0.25 * r) as u8),
         color,
         outline,
         StrokeKind::Middle,
-    );
+    )));
     let chevron = Stroke::new((0.17 * r).max(1.0), palette.glyph_light);
     for dy in [-0.22, 0.2] {
         let pts = vec![
@@ -129,11 +155,11 @@ fn barracks(
             c + vec2(0.0, dy - 0.14) * r,
             c + vec2(0.48, dy + 0.2) * r,
         ];
-        painter.add(Shape::line(pts, chevron));
+        painter.push(Shape::line(pts, chevron));
     }
 }
 
-fn base(painter: &Painter, c: Pos2, r: f32, color: Color32, outline: Stroke, palette: &Palette) {
+fn base(painter: &mut Shapes, c: Pos2, r: f32, color: Color32, outline: Stroke, palette: &Palette) {
     let castle: Vec<Pos2> = [
         (-0.9, 0.82),
         (0.9, 0.82),
@@ -151,8 +177,8 @@ fn base(painter: &Painter, c: Pos2, r: f32, color: Color32, outline: Stroke, pal
     .iter()
     .map(|&(x, y)| c + vec2(x, y) * r)
     .collect();
-    painter.add(tessellate::polygon_mesh(&castle, color));
-    painter.add(Shape::closed_line(castle, outline));
+    painter.push(Shape::mesh(tessellate::polygon_mesh(&castle, color)));
+    painter.push(Shape::closed_line(castle, outline));
     let door = Rect::from_min_max(c + vec2(-0.24, 0.18) * r, c + vec2(0.24, 0.82) * r);
     let round = CornerRadius {
         nw: (0.24 * r) as u8,
@@ -160,23 +186,26 @@ fn base(painter: &Painter, c: Pos2, r: f32, color: Color32, outline: Stroke, pal
         sw: 0,
         se: 0,
     };
-    painter.rect(
+    painter.push(Shape::Rect(RectShape::new(
         door,
         round,
         palette.glyph_light,
         outline,
         StrokeKind::Middle,
-    );
+    )));
 }
 
-/// Draws a validation badge for `severity` centred at `c` with radius `r`:
-/// a vermillion disc for errors, a yellow triangle for warnings, each with an
+/// A validation badge for `severity` centred at `c` with radius `r`: a
+/// vermillion disc for errors, a yellow triangle for warnings, each with an
 /// exclamation mark.
-pub fn marker(painter: &Painter, c: Pos2, r: f32, severity: Severity, palette: &Palette) {
+#[must_use]
+pub fn marker(c: Pos2, r: f32, severity: Severity, palette: &Palette) -> Vec<Shape> {
+    let mut out = Vec::new();
+    let painter = &mut out;
     let outline = Stroke::new((r * 0.14).clamp(1.0, 2.0), palette.glyph_outline);
     let (mark, top, bottom) = match severity {
         Severity::Error => {
-            painter.circle(c, r, theme::ERROR, outline);
+            circle(painter, c, r, theme::ERROR, outline);
             (Color32::WHITE, -0.52, 0.14)
         }
         Severity::Warning => {
@@ -185,14 +214,23 @@ pub fn marker(painter: &Painter, c: Pos2, r: f32, severity: Severity, palette: &
                 c + vec2(1.05, 0.78) * r,
                 c + vec2(-1.05, 0.78) * r,
             ];
-            painter.add(PathShape::convex_polygon(tri, theme::WARNING, outline));
+            painter.push(Shape::Path(PathShape::convex_polygon(
+                tri,
+                theme::WARNING,
+                outline,
+            )));
             (Color32::from_rgb(0x1E, 0x1E, 0x1E), -0.48, 0.2)
         }
     };
     let w = (r * 0.24).max(1.0);
-    painter.line_segment(
+    painter.push(Shape::line_segment(
         [c + vec2(0.0, top) * r, c + vec2(0.0, bottom) * r],
         Stroke::new(w, mark),
-    );
-    painter.circle_filled(c + vec2(0.0, bottom + 0.3) * r, w * 0.6, mark);
+    ));
+    painter.push(Shape::circle_filled(
+        c + vec2(0.0, bottom + 0.3) * r,
+        w * 0.6,
+        mark,
+    ));
+    out
 }

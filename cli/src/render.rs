@@ -1,9 +1,9 @@
 //! `hexwright render MAP -o map.png|map.svg [--size W] [--dark]`: a picture
 //! of a map, drawn headless (no window or GPU), as the canvas draws it.
 
-use crate::render::{self, DEFAULT_WIDTH, RenderOptions};
 use clap::Args;
 use hexwright_engine::format;
+use hexwright_headless::render::{self, DEFAULT_WIDTH, RenderOptions};
 use std::path::PathBuf;
 
 /// `render`.

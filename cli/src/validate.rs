@@ -165,7 +165,7 @@ impl Report {
     /// A zipped pack: unpacked, checked as a pack, its files named inside
     /// the archive.
     fn zipped(&mut self, path: &Path) {
-        match crate::zipped::Unzipped::open(path) {
+        match hexwright_headless::files::zipped::Unzipped::open(path) {
             Ok(unzipped) => {
                 let first = self.rows.len();
                 self.path(unzipped.dir());
@@ -179,7 +179,7 @@ impl Report {
     }
 
     fn path(&mut self, path: &Path) {
-        if crate::zipped::is_zip(path) {
+        if hexwright_headless::files::zipped::is_zip(path) {
             return self.zipped(path);
         }
         if path.is_dir() && !path.join(MANIFEST_FILE).exists() {

@@ -3,14 +3,17 @@
 //! features — and a legend.
 
 use super::{LEGEND_WIDTH, RenderOptions, svg_shapes};
-use crate::glyphs;
-use crate::theme::{self, Palette};
-use egui::Color32;
+use crate::draw::glyphs;
+use crate::draw::palette::{self as theme, Palette};
+use epaint::{Color32, pos2};
+use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::geom::Point;
 use hexwright_engine::map::{FeatureKind, Map, TerrainKind};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::shape;
+use hexwright_engine::validate::{self, Severity};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 fn paint(c: Color32) -> String {
@@ -34,13 +37,27 @@ fn escape(s: &str) -> String {
 }
 
 /// World to picture coordinates.
-struct Frame {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
     margin: f64,
     scale: f64,
 }
 
 impl Frame {
-    fn at(&self, p: Point) -> (f64, f64) {
+    /// The map's area fitted into the canvas part (left of the legend) of
+    /// a `width × height` picture.
+    pub(crate) fn new(map: &Map, width: usize, height: usize) -> Self {
+        let canvas = (width - LEGEND_WIDTH) as f64;
+        let margin = 16.0;
+        Self {
+            margin,
+            scale: ((canvas - 2.0 * margin) / map.area.width.get())
+                .min((height as f64 - 2.0 * margin) / map.area.height.get()),
+        }
+    }
+
+    /// Where the world point `p` is in the picture.
+    pub(crate) fn at(&self, p: Point) -> (f64, f64) {
         (
             self.margin + p.x * self.scale,
             self.margin + p.y * self.scale,
@@ -67,12 +84,7 @@ pub fn render(map: &Map, opts: RenderOptions) -> anyhow::Result<String> {
     let coverage = Coverage::new(map)?;
     let palette: Palette = opts.palette();
     let canvas = (width - LEGEND_WIDTH) as f64;
-    let margin = 16.0;
-    let frame = Frame {
-        margin,
-        scale: ((canvas - 2.0 * margin) / map.area.width.get())
-            .min((height as f64 - 2.0 * margin) / map.area.height.get()),
-    };
+    let frame = Frame::new(map, width, height);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -96,6 +108,7 @@ pub fn render(map: &Map, opts: RenderOptions) -> anyhow::Result<String> {
     hexes(&mut s, map, &coverage, &palette, &frame);
     terrain(&mut s, map, &palette, &frame);
     features(&mut s, map, &palette, &frame);
+    findings(&mut s, map, &coverage, &palette, &frame);
     legend(&mut s, map, &palette, canvas);
     s.push_str("</svg>\n");
     Ok(s)
@@ -162,12 +175,9 @@ fn features(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
     let layout = map.hex_layout();
     let _ = writeln!(s, "<g id=\"features\">");
     let r = (layout.size * frame.scale * 0.55) as f32;
-    let canvas = svg_shapes::Canvas::new();
     for f in &map.features {
         let (x, y) = frame.at(layout.center(f.hex));
-        let shapes = canvas.painted(|p| {
-            glyphs::feature(p, egui::pos2(x as f32, y as f32), r, f.kind, palette);
-        });
+        let shapes = glyphs::feature(pos2(x as f32, y as f32), r, f.kind, palette);
         let _ = writeln!(
             s,
             "<g data-feature=\"{}\"><title>{}</title>",
@@ -175,6 +185,59 @@ fn features(s: &mut String, map: &Map, palette: &Palette, frame: &Frame) {
             escape(&feature_name(f.kind))
         );
         svg_shapes::write(s, &shapes);
+        let _ = writeln!(s, "</g>");
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// Every hex with a validation finding as the canvas marks it: an outline
+/// in the worst finding's colour and its badge (a disc for an error, a
+/// triangle for a warning), each in a group that says what is wrong.
+fn findings(s: &mut String, map: &Map, coverage: &Coverage, palette: &Palette, frame: &Frame) {
+    let mut at: BTreeMap<(i32, i32), (Hex, Severity, Vec<String>)> = BTreeMap::new();
+    for f in validate::validate(map, coverage) {
+        let Some(h) = f.hex else { continue };
+        let entry = at.entry((h.y, h.x)).or_insert((h, f.severity, Vec::new()));
+        entry.1 = entry.1.min(f.severity);
+        entry.2.push(f.message);
+    }
+    let layout = map.hex_layout();
+    let px = layout.size * frame.scale;
+    let _ = writeln!(s, "<g id=\"findings\">");
+    for (h, severity, messages) in at.values() {
+        let (cx, cy) = frame.at(layout.center(*h));
+        let k = (1.0 - 1.5 / px.max(1.0)).max(0.0);
+        let inset: Vec<Point> = layout
+            .corners(*h)
+            .iter()
+            .map(|p| {
+                let c = layout.center(*h);
+                Point::new(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k)
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "<g data-finding=\"{},{}\"><title>{}</title>",
+            h.x,
+            h.y,
+            escape(&messages.join("; "))
+        );
+        let points = frame.points(&inset);
+        if *severity == Severity::Warning {
+            let _ = writeln!(
+                s,
+                "<polygon points=\"{points}\" fill=\"none\" {}/>",
+                stroke(palette.glyph_outline, 3.5)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<polygon points=\"{points}\" fill=\"none\" {}/>",
+            stroke(theme::severity_color(*severity), 2.0)
+        );
+        let r = (px * 0.24).clamp(5.0, 11.0) as f32;
+        let badge = pos2((cx + 0.52 * px) as f32, (cy - 0.5 * px) as f32);
+        svg_shapes::write(s, &glyphs::marker(badge, r, *severity, palette));
         let _ = writeln!(s, "</g>");
     }
     let _ = writeln!(s, "</g>");
@@ -247,17 +310,8 @@ fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
         kinds.push(FeatureKind::Base { side });
         kinds.push(FeatureKind::Barracks { side });
     }
-    let canvas = svg_shapes::Canvas::new();
     for kind in kinds {
-        let shapes = canvas.painted(|p| {
-            glyphs::feature(
-                p,
-                egui::pos2((x + 8.0) as f32, (y - 4.0) as f32),
-                8.0,
-                kind,
-                palette,
-            );
-        });
+        let shapes = glyphs::feature(pos2((x + 8.0) as f32, (y - 4.0) as f32), 8.0, kind, palette);
         svg_shapes::write(s, &shapes);
         let _ = writeln!(
             s,

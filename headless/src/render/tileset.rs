@@ -3,9 +3,9 @@
 //! side's base, barracks and zone), so the map looks right when opened in
 //! Tiled.
 
-use super::raster::Image;
-use crate::theme::{self, Palette};
-use egui::Color32;
+use super::png::Image;
+use crate::draw::palette::{self as theme, Palette};
+use epaint::Color32;
 use hexwright_engine::import::tiled::{TILESET_COLUMNS, TileMeaning};
 use hexwright_engine::map::FeatureKind;
 

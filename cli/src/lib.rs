@@ -1,8 +1,15 @@
-//! The command line: argument definitions and dispatch.
+//! # hexwright-cli
+//!
+//! The `hexwright` command line: argument definitions and dispatch of every
+//! subcommand but `edit`, which the binary hands to the editor when it is
+//! built with one ([`Args::editor_request`]). This crate has no GUI
+//! dependency and never sees the editor's code: a headless build
+//! (`cargo install --path . --no-default-features`) is this crate alone.
 //!
 //! Exit codes follow one convention across subcommands: `0` success, `1` the
 //! input was read but has errors (e.g. validation errors), `2` a file could
-//! not be read or parsed, or the arguments were wrong.
+//! not be read or parsed, or the arguments were wrong; `merge
+//! --until-decided` also exits `3` when the test wants another wave.
 
 mod decide;
 mod export;
@@ -12,28 +19,28 @@ mod merge;
 mod pack_cmd;
 mod render;
 mod replay;
+mod report;
 mod rotation;
 mod rules;
+mod setup;
 mod simulate;
 mod validate;
 
-use anyhow::Context;
 use clap::{Parser, Subcommand};
-use hexwright_engine::format;
-use hexwright_engine::pack::{self, MANIFEST_FILE};
-use hexwright_engine::rules::Roster;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
-pub use simulate::SimulateArgs;
+pub use setup::SimulateArgs;
 
-/// Hexwright: map and scenario editor for a hex skirmish game for two to four players.
+/// Hexwright: map and scenario editor, and batch player, for hex skirmish
+/// games of 2 to 4 players.
 ///
-/// With no subcommand, opens the editor on the bundled default map.
+/// With no subcommand, opens the editor on the bundled default map (in a
+/// build with the editor).
 #[derive(Debug, Parser)]
-#[command(name = "hexwright", version, about, long_about = None)]
+#[command(name = "hexwright", version)]
 pub struct Args {
     /// What to do; omit to open the editor.
     #[command(subcommand)]
@@ -110,76 +117,62 @@ pub enum Command {
     /// (`simulate --shard K/N --out FILE`) and print its report as
     /// `simulate` prints it for the whole batch.
     ///
+    /// With `--until-decided`, the files are the waves of a batch played
+    /// until decided on many machines (`simulate --until-decided --wave W
+    /// --shard K/N`): it runs the test over them and exits 0 when it has
+    /// decided, 3 when it wants another wave.
+    ///
     /// Refuses files of different batches, a missing shard and a doubled
-    /// one (exit 2).
+    /// one, and a missing wave (exit 2).
     Merge(merge::MergeArgs),
 }
 
-/// Runs the parsed command line and returns the process exit code.
+impl Args {
+    /// The file the editor should open when the command line asks for the
+    /// editor (no subcommand, or `edit`): `Some(None)` for the bundled
+    /// default map; `None` when it asks for a subcommand, which [`run`]
+    /// runs.
+    #[must_use]
+    pub fn editor_request(&self) -> Option<Option<PathBuf>> {
+        match &self.command {
+            None => Some(None),
+            Some(Command::Edit { file }) => Some(file.clone()),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Runs the parsed command line and returns the process exit code. The
+/// editor is not this crate's: when [`Args::editor_request`] asks for it,
+/// this says so and exits 2.
 #[must_use]
 pub fn run(args: Args) -> ExitCode {
-    let code = match args.command {
-        None => open_editor(None),
-        Some(Command::Edit { file }) => open_editor(file),
-        Some(Command::Validate { paths, json }) => {
-            validate::run(&paths, json, &mut std::io::stdout().lock())
-        }
-        Some(Command::Info { map, json, hexes }) => {
-            info::run(&map, json, hexes, &mut std::io::stdout().lock())
-        }
-        Some(Command::Simulate(a)) => simulate::run(&a, &mut std::io::stdout().lock()),
-        Some(Command::Replay(a)) => replay::run(&a, &mut std::io::stdout().lock()),
-        Some(Command::Rules(a)) => rules::run(&a, &mut std::io::stdout().lock()),
-        Some(Command::Import(a)) => import::run(&a, &mut std::io::stdout().lock()),
-        Some(Command::Render(a)) => render::run(&a),
-        Some(Command::Pack(a)) => pack_cmd::run(&a),
-        Some(Command::Export(a)) => export::run(&a, &mut std::io::stdout().lock()),
-        Some(Command::Merge(a)) => merge::run(&a, &mut std::io::stdout().lock()),
-    };
-    ExitCode::from(code)
+    ExitCode::from(run_to(args, &mut std::io::stdout().lock()))
 }
 
-fn open_editor(file: Option<PathBuf>) -> u8 {
-    match crate::app::run(file) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e:#}");
+/// Runs the parsed command line with its report written to `out` (errors
+/// still go to standard error, and `render` and `pack` name the files they
+/// wrote there too), and returns the exit code: what tests and embedders
+/// call.
+pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
+    match args.command {
+        None | Some(Command::Edit { .. }) => {
+            eprintln!("error: the editor is not part of the command line; run `hexwright edit`");
             2
         }
+        Some(Command::Validate { paths, json }) => validate::run(&paths, json, out),
+        Some(Command::Info { map, json, hexes }) => info::run(&map, json, hexes, out),
+        Some(Command::Simulate(a)) => simulate::run(&a, out),
+        Some(Command::Replay(a)) => replay::run(&a, out),
+        Some(Command::Rules(a)) => rules::run(&a, out),
+        Some(Command::Import(a)) => import::run(&a, out),
+        Some(Command::Render(a)) => render::run(&a),
+        Some(Command::Pack(a)) => pack_cmd::run(&a),
+        Some(Command::Export(a)) => export::run(&a, out),
+        Some(Command::Merge(a)) => merge::run(&a, out),
     }
 }
 
-/// The roster to play with: the file `explicit` when given; otherwise the
-/// roster named by the `pack.ron` beside `near` (a map or scenario in a map
-/// pack), if it names one; otherwise the bundled roster.
-pub fn roster(explicit: Option<&Path>, near: Option<&Path>) -> anyhow::Result<Roster> {
-    let load = |path: &Path| -> anyhow::Result<Roster> {
-        let text = format::read_text(path)?;
-        Ok(Roster::parse(&text, &path.display().to_string())?)
-    };
-    if let Some(path) = explicit {
-        return load(path);
-    }
-    let Some(dir) = near.and_then(Path::parent) else {
-        return Ok(Roster::bundled());
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let manifest = dir.join(MANIFEST_FILE);
-    if !manifest.is_file() {
-        return Ok(Roster::bundled());
-    }
-    let shown = manifest.display().to_string();
-    let probe = pack::Manifest::parse(&format::read_text(&manifest)?, &shown)?;
-    match probe.roster {
-        None => Ok(Roster::bundled()),
-        Some(name) => pack::load_pack_roster(dir, &name, &shown)
-            .with_context(|| format!("{shown} names the roster \"{name}\"")),
-    }
-}
-
+use hexwright_headless::files::roster::roster;
 pub use info::run as info;
 pub use validate::run as validate;

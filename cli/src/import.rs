@@ -7,11 +7,11 @@
 //! has no validation error, 1 when it is written but has errors to fix in
 //! the editor, 2 when nothing could be imported or written.
 
-use crate::import::{self, WesnothChoices};
 use clap::{Args, Subcommand};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
 use hexwright_engine::validate::{self, Severity};
+use hexwright_headless::files::import::{self, WesnothChoices};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -5,7 +5,8 @@
 //! for the whole batch in one process (its speed line sums the shards'
 //! playing time).
 
-use super::simulate::{Setup, SimulateArgs, parse_bots, print_report, progress_bar};
+use super::report::{print_report, print_rotation_report, progress_bar};
+use super::setup::{Setup, SimulateArgs, parse_bots};
 use anyhow::{Context, bail};
 use clap::Args;
 use hexwright_engine::bots::BotKind;
@@ -30,8 +31,15 @@ pub struct MergeArgs {
     pub json: bool,
     /// Also write the merged batch as one file (shard 0 of 1), which
     /// `merge` reads again and the sandbox's batch tab imports.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "until_decided")]
     pub out: Option<PathBuf>,
+    /// The files are the waves of a batch played until decided
+    /// (`simulate --until-decided --wave W --shard K/N`): run the test over
+    /// every wave and print its report. Exits 0 when the test has decided
+    /// (or the batch reached `--max`), 3 when it wants another wave, whose
+    /// number and matches it prints.
+    #[arg(long)]
+    pub until_decided: bool,
 }
 
 /// Plays slice `shard` of the batch `bots` play on `setup` (seat-swapped
@@ -111,10 +119,9 @@ pub(super) fn play_shard(
         shards: shard.count,
         seconds: started.elapsed().as_secs_f64(),
         rows,
+        wave: None,
     };
-    let text = serde_json::to_string(&file)?;
-    format::write_atomic(path, text.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    write_shard(path, &file)?;
     writeln!(
         out,
         "Shard {}/{}: matches {}..{} of {} written to {}",
@@ -128,11 +135,19 @@ pub(super) fn play_shard(
     Ok(())
 }
 
-/// Runs `merge`; returns the exit code (0, or 2 when the files cannot be
-/// read or are not one whole batch).
+/// Writes `file` to `path` (atomically) as JSON.
+pub(super) fn write_shard(path: &std::path::Path, file: &ShardFile) -> anyhow::Result<()> {
+    let text = serde_json::to_string(file)?;
+    format::write_atomic(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Runs `merge`; returns the exit code (0; 3 when `--until-decided` wants
+/// another wave; 2 when the files cannot be read or are not one whole
+/// batch).
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> u8 {
     match merge(args, out) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
             2
@@ -140,17 +155,23 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> u8 {
     }
 }
 
-fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     let files = args
         .files
         .iter()
         .map(|p| Ok((p.display().to_string(), shard::read(p)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    if args.until_decided {
+        return super::decide::merge_waves(files, args.json, out);
+    }
+    if let Some((name, _)) = files.iter().find(|(_, f)| f.wave.is_some()) {
+        bail!(
+            "{name} is a wave of a batch played until decided: merge its waves with --until-decided"
+        );
+    }
     let merged = shard::merge(files)?;
     if let Some(path) = &args.out {
-        let text = serde_json::to_string(&ShardFile::whole(merged.clone()))?;
-        format::write_atomic(path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_shard(path, &ShardFile::whole(merged.clone()))?;
     }
     let b = &merged.batch;
     let ruleset: RulesetId = b.ruleset.parse().map_err(anyhow::Error::msg)?;
@@ -166,7 +187,7 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
                 seed: b.seed,
             };
             let report = Report::from_rows(&merged.rows, batch.bots, merged.seconds);
-            print_report(out, &report, &batch, args.json)
+            print_report(out, &report, &batch, args.json)?;
         }
         RulesetId::PhaseRulesV1 => {
             let batch = Rotation {
@@ -176,7 +197,8 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             };
             let played: Vec<Played> = merged.rows.iter().map(Played::from).collect();
             let report = RotationReport::new::<PhaseRulesV1>(&played, &batch, merged.seconds);
-            super::rotation::print_report(out, &report, &batch, args.json)
+            print_rotation_report(out, &report, &batch, args.json)?;
         }
     }
+    Ok(0)
 }

@@ -7,26 +7,29 @@ use hexwright_engine::map::Map;
 use hexwright_engine::pack::Manifest;
 
 /// The manifest text (`maps/pack.ron`).
-pub const MANIFEST: &str = include_str!("../../maps/pack.ron");
+pub const MANIFEST: &str = include_str!("../../../maps/pack.ron");
 
 /// Every bundled map file: `(file name, RON text)`, in manifest order.
 pub const MAPS: &[(&str, &str)] = &[
-    ("twin-fords.ron", include_str!("../../maps/twin-fords.ron")),
+    (
+        "twin-fords.ron",
+        include_str!("../../../maps/twin-fords.ron"),
+    ),
     (
         "broken-crown.ron",
-        include_str!("../../maps/broken-crown.ron"),
+        include_str!("../../../maps/broken-crown.ron"),
     ),
     (
         "ember-isles.ron",
-        include_str!("../../maps/ember-isles.ron"),
+        include_str!("../../../maps/ember-isles.ron"),
     ),
     (
         "three-passes.ron",
-        include_str!("../../maps/three-passes.ron"),
+        include_str!("../../../maps/three-passes.ron"),
     ),
     (
         "four-corners.ron",
-        include_str!("../../maps/four-corners.ron"),
+        include_str!("../../../maps/four-corners.ron"),
     ),
 ];
 

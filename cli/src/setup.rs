@@ -1,0 +1,189 @@
+//! What a batch plays: `simulate`'s arguments, the map or scenario they
+//! name made ready to play ([`Setup`]), the bots and the worker threads.
+//! Every batch command (`simulate`, its shards and waves, `merge`) starts
+//! here.
+
+use anyhow::bail;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::format;
+use hexwright_engine::map::Map;
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
+use hexwright_engine::ruleset::RulesetId;
+use std::path::{Path, PathBuf};
+
+/// The options of `hexwright simulate`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimulateArgs {
+    /// A map file, or a scenario file (`.ron`), or a zipped map pack
+    /// (`.zip`: its first map, or `--entry`).
+    pub path: PathBuf,
+    /// With a zipped pack: the map or scenario in it to play.
+    #[arg(long, value_name = "FILE")]
+    pub entry: Option<String>,
+    /// Play only slice K of N of the batch (K from 0, e.g. a Kubernetes
+    /// `JOB_COMPLETION_INDEX`), with the same seeds and seatings as the
+    /// whole batch, and write it to `--out` for `hexwright merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<hexwright_engine::shard::Shard>,
+    /// With `--shard`: the shard file to write (`.json`).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<PathBuf>,
+    /// Matches to play (seat-swapped pairs when the bots differ).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub matches: usize,
+    /// Play in rounds and stop as soon as a sequential test says the map
+    /// favours a seat or is fair within `--margin` (akw-rules-v1).
+    /// With `--shard`, it plays one wave of the test (`--wave`) on many
+    /// machines: see `hexwright merge --until-decided`.
+    #[arg(long, conflicts_with_all = ["record", "matches"])]
+    pub until_decided: bool,
+    /// With `--until-decided --shard K/N --out FILE`: play slice K of wave
+    /// W (from 1), the matches between the test's looks W - 1 and W, for
+    /// `hexwright merge --until-decided`.
+    #[arg(long, value_name = "W", requires_all = ["until_decided", "shard"])]
+    pub wave: Option<usize>,
+    /// With `--until-decided`: fair means side 0's score within this of
+    /// 50% (default 0.05: 45% to 55%).
+    #[arg(long, value_name = "M", requires = "until_decided")]
+    pub margin: Option<f64>,
+    /// With `--until-decided`: the most the chance of a wrong decision may
+    /// be (default 0.05).
+    #[arg(long, value_name = "A", requires = "until_decided")]
+    pub alpha: Option<f64>,
+    /// With `--until-decided`: the most matches to play (default 20000).
+    #[arg(long = "max", value_name = "N", requires = "until_decided")]
+    pub max: Option<usize>,
+    /// One bot per player, `A,B,...` (random, greedy, planner); default
+    /// greedy, then random for every other seat.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub bots: Option<Vec<String>>,
+    /// The ruleset to play (`akw-rules-v1`, `phase-rules-v1`); default the
+    /// scenario's, or for a map the first that seats its players.
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
+    /// First seed (match `i`, or pair `i` when the bots differ, uses
+    /// seed + i); default the scenario's seed, or 1 for a map.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Rounds before a match is decided by the round limit (overrides the
+    /// scenario's; default the ruleset's, 60 or 40, for a map).
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one replay per match into this folder (`match-0001.ron`, ...).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Play with this roster file instead of the bundled one (or the map
+    /// pack's).
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+}
+
+/// What the input path turned out to be, ready to play.
+pub(super) struct Setup {
+    pub(super) map: Map,
+    pub(super) prepared: Prepared,
+    pub(super) seed: u64,
+}
+
+/// The bots of `--bots`, one per player; without it, greedy and then
+/// random for every other seat.
+pub(super) fn parse_bots(names: Option<&[String]>, players: usize) -> anyhow::Result<Vec<BotKind>> {
+    let Some(names) = names else {
+        let mut bots = vec![BotKind::Greedy];
+        bots.resize(players, BotKind::Random);
+        return Ok(bots);
+    };
+    let bots: Vec<BotKind> = names
+        .iter()
+        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .collect::<anyhow::Result<_>>()?;
+    if bots.len() != players {
+        bail!(
+            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner",
+            names.len()
+        );
+    }
+    Ok(bots)
+}
+
+/// Reads the path as a scenario, or else as a map.
+pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup> {
+    let path = &args.path;
+    let shown = path.display().to_string();
+    if path.is_dir() {
+        bail!("{shown} is a folder; `simulate` takes one map or scenario file");
+    }
+    let text = format::read_text(path)?;
+    let (mut scenario, seed) = match Scenario::parse(&text, &shown) {
+        Ok(s) => {
+            let seed = args.seed.unwrap_or(s.seed);
+            (s, seed)
+        }
+        Err(as_scenario) => match format::parse_map(&text, &shown) {
+            Ok(map) => {
+                let seed = args.seed.unwrap_or(1);
+                let ruleset = match &args.ruleset {
+                    Some(id) => id.parse::<RulesetId>()?,
+                    None => RulesetId::for_players(map.player_count())
+                        .first()
+                        .copied()
+                        .unwrap_or(RulesetId::AkwRulesV1),
+                };
+                let limit = args.max_rounds.unwrap_or(ruleset.default_round_limit());
+                let mut scenario = Scenario::for_map(map, seed, limit);
+                ruleset.id().clone_into(&mut scenario.ruleset);
+                (scenario, seed)
+            }
+            Err(as_map) => bail!(
+                "{shown} is neither a scenario nor a map:\n  as a scenario: {as_scenario}\n  as a map: {as_map}"
+            ),
+        },
+    };
+    if let Some(id) = &args.ruleset {
+        let ruleset = id.parse::<RulesetId>()?;
+        if scenario.ruleset != ruleset.id() {
+            ruleset.id().clone_into(&mut scenario.ruleset);
+            scenario.opening.clear();
+            if args.max_rounds.is_none() {
+                scenario.round_limit = ruleset.default_round_limit();
+            }
+        }
+    }
+    if let Some(r) = args.max_rounds {
+        scenario.round_limit = r;
+    }
+    if scenario.round_limit == 0 || scenario.round_limit > MAX_ROUND_LIMIT {
+        bail!(
+            "the round limit {} is out of range (1 to {MAX_ROUND_LIMIT})",
+            scenario.round_limit
+        );
+    }
+    let base = path.parent().unwrap_or(Path::new("."));
+    let map = match &scenario.map {
+        MapRef::Inline(m) => (**m).clone(),
+        MapRef::Path(p) => format::load_map(&base.join(p))?,
+    };
+    scenario.map = MapRef::Inline(Box::new(map.clone()));
+    let prepared = scenario.prepare(base, roster, &shown)?;
+    Ok(Setup {
+        map,
+        prepared,
+        seed,
+    })
+}
+
+/// The worker threads of `--jobs`.
+pub(super) fn jobs(args: &SimulateArgs) -> anyhow::Result<usize> {
+    Ok(match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    })
+}

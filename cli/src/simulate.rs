@@ -1,0 +1,120 @@
+//! `hexwright simulate MAP_OR_SCENARIO`: matches between bots over worker
+//! threads, summarised for playtesters. In akw-rules-v1 two bots play
+//! seat-swapped pairs ([`Batch::game`]); in phase-rules-v1 one bot per
+//! player plays every rotation of the seats ([`super::rotation`]). The
+//! same bot in every seat plays every match from its own seed; rates count
+//! independent games only.
+
+use super::report::{print_report, progress_bar};
+use super::setup::{Setup, SimulateArgs, jobs, load, parse_bots};
+use anyhow::{Context, bail};
+use hexwright_engine::replay::Replay;
+use hexwright_engine::ruleset::RulesetId;
+use hexwright_engine::sim::{self, Batch, MatchResult, PlayOptions, Report};
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// Runs `simulate`, printing the report to `out`; returns the exit code (0,
+/// or 2 for bad input).
+pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
+    let result = if hexwright_headless::files::zipped::is_zip(&args.path) {
+        hexwright_headless::files::zipped::Unzipped::open(&args.path).and_then(|unzipped| {
+            let inner = SimulateArgs {
+                path: unzipped.entry(args.entry.as_deref())?,
+                ..args.clone()
+            };
+            simulate(&inner, out).map_err(|e| anyhow::anyhow!(unzipped.shown(&format!("{e:#}"))))
+        })
+    } else if args.entry.is_some() {
+        Err(anyhow::anyhow!(
+            "--entry picks a file of a zipped pack; {} is not a .zip",
+            args.path.display()
+        ))
+    } else {
+        simulate(args, out)
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.matches == 0 {
+        bail!("--matches must be at least 1");
+    }
+    let jobs = jobs(args)?;
+    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let setup = load(args, &roster)?;
+    let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
+    if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
+        if let Some(shard) = args.shard {
+            return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);
+        }
+        if args.until_decided {
+            bail!(
+                "--until-decided tests side 0's score in two-player akw-rules-v1 batches; {} batches rotate seats among up to four players, so run them with --matches",
+                setup.prepared.ruleset
+            );
+        }
+        return super::rotation::simulate(args, &setup, bots, jobs, out);
+    }
+    let bots = [bots[0], bots[1]];
+    let batch = Batch {
+        matches: args.matches,
+        bots,
+        seed: setup.seed,
+    };
+    if args.until_decided {
+        if let Some(shard) = args.shard {
+            return super::decide::play_wave(args, &setup, bots, shard, jobs, out);
+        }
+        return super::decide::simulate(args, &setup, bots, jobs, out);
+    }
+    if let Some(shard) = args.shard {
+        return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);
+    }
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = progress_bar(args.matches);
+    let options = PlayOptions {
+        record: args.record.is_some(),
+    };
+    let started = Instant::now();
+    let results = pool.install(|| {
+        sim::simulate(&setup.prepared, &batch, options, &|done| {
+            if let Some(b) = &bar {
+                b.set_position(done as u64);
+            }
+        })
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(dir) = &args.record {
+        record(dir, &results, &setup)?;
+    }
+    let report = Report::new(&results, bots, seconds);
+    print_report(out, &report, &batch, args.json)
+}
+
+fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<()> {
+    for (i, r) in results.iter().enumerate() {
+        let path = dir.join(format!("match-{:04}.ron", i + 1));
+        Replay::from_match(r, &setup.prepared, &setup.map)
+            .and_then(|replay| replay.save(&path))
+            .with_context(|| format!("cannot record {}", path.display()))?;
+    }
+    Ok(())
+}

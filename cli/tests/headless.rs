@@ -1,0 +1,255 @@
+//! The headless command line: its dependency tree holds no GUI crate, and
+//! its subcommands work with none (this test binary links this crate alone,
+//! no editor): `validate`, `simulate` in shards and `merge`, the waves of a
+//! batch played until decided, `export` and `import` through Tiled, and
+//! `render` to PNG and SVG.
+
+use clap::Parser as _;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace root")
+        .to_path_buf()
+}
+
+fn map(name: &str) -> String {
+    root().join("maps").join(name).display().to_string()
+}
+
+/// A fresh folder under the target directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("headless-{name}"));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the command line in this process: its exit code and report.
+fn run(args: &[&str]) -> (u8, String) {
+    let args = hexwright_cli::Args::try_parse_from(
+        std::iter::once("hexwright").chain(args.iter().copied()),
+    )
+    .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let mut out = Vec::new();
+    let code = hexwright_cli::run_to(args, &mut out);
+    (code, String::from_utf8(out).unwrap())
+}
+
+/// A report without its speed line (the only line that varies by run).
+fn without_speed(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("Speed:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The packages in `cargo tree` of `args` (normal and build dependencies:
+/// what the binary is built from, not what its tests use).
+fn tree(args: &[&str]) -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let out = std::process::Command::new(cargo)
+        .current_dir(root())
+        .args([
+            "tree",
+            "--edges",
+            "normal,build",
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+        ])
+        .args(args)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo tree {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
+const GUI: [&str; 4] = ["eframe", "egui", "winit", "rfd"];
+
+#[test]
+fn the_headless_build_has_no_gui_dependency() {
+    for args in [
+        &["--package", "hexwright", "--no-default-features"][..],
+        &["--package", "hexwright-cli"][..],
+    ] {
+        let packages = tree(args);
+        assert!(
+            packages.iter().any(|p| p == "hexwright-engine"),
+            "{args:?}: {packages:?}"
+        );
+        for gui in GUI {
+            assert!(
+                !packages.iter().any(|p| p == gui),
+                "{args:?} depends on {gui}"
+            );
+        }
+    }
+    // The check sees the GUI stack where it is: the default build has it.
+    let full = tree(&["--package", "hexwright"]);
+    for gui in GUI {
+        assert!(
+            full.iter().any(|p| p == gui),
+            "the editor build lacks {gui}"
+        );
+    }
+}
+
+#[test]
+fn validate_and_render_work_headless() {
+    let dir = temp_dir("render");
+    let (code, out) = run(&["validate", &root().join("maps").display().to_string()]);
+    assert_eq!(code, 0, "{out}");
+    let png = dir.join("four.png");
+    let svg = dir.join("four.svg");
+    for path in [&png, &svg] {
+        let (code, _) = run(&[
+            "render",
+            &map("four-corners.ron"),
+            "-o",
+            path.to_str().unwrap(),
+            "--size",
+            "800",
+        ]);
+        assert_eq!(code, 0);
+    }
+    let bytes = std::fs::read(&png).unwrap();
+    let decoded = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap()
+        .info()
+        .clone();
+    assert_eq!(decoded.width, 800);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("Four Corners"));
+}
+
+#[test]
+fn export_and_import_through_tiled_work_headless() {
+    let dir = temp_dir("tiled");
+    let tmj = dir.join("fords.tmj");
+    let (code, out) = run(&[
+        "export",
+        "tiled",
+        &map("twin-fords.ron"),
+        "-o",
+        tmj.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(dir.join("fords-tiles.png").is_file());
+    let back = dir.join("back.ron");
+    let (code, out) = run(&[
+        "import",
+        "tiled",
+        tmj.to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+    ]);
+    assert!(code <= 1, "{code}: {out}");
+    let (code, info) = run(&["info", back.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(info.contains("Twin Fords"), "{info}");
+}
+
+#[test]
+fn shards_merge_to_the_one_process_report_headless() {
+    let dir = temp_dir("shards");
+    let m = map("twin-fords.ron");
+    let common = ["--matches", "6", "--bots", "greedy,random", "--seed", "3"];
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let file = dir.join(format!("shard-{k}.json"));
+        let shard = format!("{k}/3");
+        let mut args = vec![
+            "simulate",
+            m.as_str(),
+            "--shard",
+            &shard,
+            "--out",
+            file.to_str().unwrap(),
+        ];
+        args.extend(common);
+        let (code, out) = run(&args);
+        assert_eq!(code, 0, "{out}");
+        files.push(file.display().to_string());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, merged) = run(&args);
+    assert_eq!(code, 0);
+    let mut args = vec!["simulate", m.as_str()];
+    args.extend(common);
+    let (code, whole) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(without_speed(&merged), without_speed(&whole));
+}
+
+/// A batch played until decided in waves of shards, merged and tested after
+/// each wave, reports what one process playing it until decided reports.
+#[test]
+fn waves_of_shards_decide_as_one_process_does() {
+    let dir = temp_dir("waves");
+    let m = map("twin-fords.ron");
+    let common = [
+        "--until-decided",
+        "--max",
+        "40",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "2",
+    ];
+    let mut files: Vec<String> = Vec::new();
+    let mut merged = String::new();
+    for wave in 1.. {
+        assert!(wave <= 3, "the test never stopped");
+        for k in 0..2 {
+            let file = dir.join(format!("wave-{wave}-shard-{k}.json"));
+            let (w, shard) = (wave.to_string(), format!("{k}/2"));
+            let mut args = vec!["simulate", m.as_str(), "--wave", &w, "--shard", &shard];
+            args.extend(["--out", file.to_str().unwrap()]);
+            args.extend(common);
+            let (code, out) = run(&args);
+            assert_eq!(code, 0, "{out}");
+            files.push(file.display().to_string());
+        }
+        let mut args = vec!["merge", "--until-decided"];
+        args.extend(files.iter().map(String::as_str));
+        let (code, out) = run(&args);
+        merged = out;
+        match code {
+            3 => assert!(
+                merged.contains(&format!("Next wave:   {}", wave + 1)),
+                "{merged}"
+            ),
+            0 => break,
+            other => panic!("merge exited {other}: {merged}"),
+        }
+    }
+    // 40 matches are 20 seat-swapped pairs: looks after 16 and 20 games.
+    assert!(
+        merged.contains("Looks:       2 (after 16, 20 games)"),
+        "{merged}"
+    );
+    let mut args = vec!["simulate", m.as_str()];
+    args.extend(common);
+    let (code, whole) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(without_speed(&merged), without_speed(&whole));
+    // A wave left out, or a plain merge of waves, is refused.
+    let (code, _) = run(&["merge", "--until-decided", &files[2], &files[3]]);
+    assert_eq!(code, 2);
+    let (code, _) = run(&["merge", &files[0], &files[1]]);
+    assert_eq!(code, 2);
+}
