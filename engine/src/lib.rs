@@ -1,7 +1,7 @@
 //! # hexwright-engine
 //!
-//! The engine behind Hexwright, the map and scenario editor for a
-//! two-player hex skirmish game. It is pure and deterministic and has no UI
+//! The engine behind Hexwright, the map and scenario editor for hex
+//! skirmish games of 2 to 4 players. It is pure and deterministic and has no UI
 //! dependency: the `hexwright` app and CLI, tests and modders' tools all use
 //! it the same way.
 //!
@@ -15,6 +15,13 @@
 //! checked, executed into events, and events applied), seen through each
 //! side's fog of war ([`rules::PlayerView`]), decided by [`bots`], run in
 //! seat-swapped batches by [`sim`] and recorded by [`replay`].
+//!
+//! The modules are grouped in layers, each using only the ones before it:
+//! [`map`] (the model, geometry, coverage, symmetry, the RON format,
+//! validation) → [`rules`] (both rulesets, fog, scenarios, seats) →
+//! [`bots`] → [`batch`] (batches, statistics, sequential tests, shards,
+//! openings) → [`files`] (packs, imports, replays). Every module is also
+//! re-exported at the root under its own name (`hexwright_engine::coverage`).
 //!
 //! ```
 //! use hexwright_engine::{coverage::Coverage, format, validate};
@@ -36,35 +43,20 @@
 //! assert!(validate::has_errors(&findings)); // no zones, no bases yet
 //! ```
 
-pub mod board;
+pub mod batch;
 pub mod bots;
-pub mod complexity;
-pub mod coverage;
-pub mod disc;
-pub mod format;
-pub mod geom;
-pub mod hex_paint;
-pub mod import;
-pub mod layout;
-pub mod limits;
+pub mod files;
 pub mod map;
-pub mod openings;
-pub mod pack;
-pub mod pack_zip;
-pub mod player;
-pub mod replay;
-pub mod rotation;
 pub mod rules;
-pub mod ruleset;
-pub mod sequential;
-pub mod shape;
-pub mod shard;
-pub mod sim;
-pub mod stats;
-pub mod summary;
-pub mod symmetry;
-pub mod transform;
-pub mod until_decided;
-pub mod validate;
+
+// The modules under their paths from before the layers: every one is still
+// `hexwright_engine::<name>`.
+pub use batch::{openings, rotation, sequential, shard, sim, stats, until_decided};
+pub use files::{import, pack, pack_zip, replay};
+pub use map::{
+    board, complexity, coverage, disc, format, geom, hash, hex_paint, layout, limits, player,
+    shape, summary, symmetry, transform, validate,
+};
+pub use rules::{ruleset, seat};
 
 pub use hexx::Hex;

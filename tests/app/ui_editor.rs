@@ -479,6 +479,40 @@ fn history_panel_jumps_to_any_step_and_buttons_undo() {
     assert!(h.state().document().map().features.is_empty());
 }
 
+/// The sheet is a reference beside the work: at any window size it stays
+/// off the top bar and the tool bar, so *Play* (and every other button
+/// there) can be clicked with the pointer while it is open.
+#[test]
+fn the_shortcut_sheet_leaves_the_bars_clickable() {
+    for (w, ht) in [(1400.0, 900.0), (1000.0, 700.0), (800.0, 600.0)] {
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(w, ht))
+            .build_ui_state(
+                |ui, app: &mut HexwrightApp| app.ui(ui),
+                HexwrightApp::with_default_map(),
+            );
+        h.run();
+        h.key_press(Key::F1);
+        h.run();
+        h.run();
+        let sheet = h
+            .ctx
+            .memory(|m| m.area_rect(egui::Id::unique("shortcut_sheet")))
+            .expect("the sheet is drawn");
+        let play = h.get_by_label("Play").rect();
+        assert!(
+            !sheet.intersects(play),
+            "{w}x{ht}: the sheet {sheet:?} covers Play {play:?}"
+        );
+        h.get_by_label("Play").click();
+        h.run();
+        assert!(
+            h.state().sandbox().is_some(),
+            "{w}x{ht}: Play opens the sandbox"
+        );
+    }
+}
+
 #[test]
 fn f1_shows_the_shortcut_sheet() {
     let mut h = harness(empty_app());

@@ -37,21 +37,30 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Esc", "Cancel the drawing, clear the selection"),
 ];
 
+/// The room kept above the sheet for the top bar and the tool bar (their
+/// rows at the narrowest window), and below it for the status bar.
+const BARS_CLEARANCE: f32 = 300.0;
+
 /// Draws the sheet as a window while `open`.
 pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     let mut still_open = open;
+    // A reference beside the work: it opens in the bottom-right corner,
+    // short enough to stay under the top bar and the tool bar, so their
+    // buttons (Play among them) stay clickable while it is open.
+    let content = ui.ctx().content_rect();
     Window::new("Keyboard shortcuts")
         .id(Id::unique("shortcut_sheet"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
-        .default_height(480.0)
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .default_pos(content.right_bottom() - egui::vec2(12.0, 36.0))
         .show(ui.ctx(), |ui| {
             ui.label(RichText::new("Esc or F1 closes this sheet.").weak());
             // The sheet is longer than a small window: it scrolls.
             egui::ScrollArea::vertical()
-                .max_height((ui.ctx().content_rect().height() - 120.0).max(160.0))
+                .max_height((content.height() - BARS_CLEARANCE).max(160.0))
                 .show(ui, grid);
         });
     if open && !still_open {

@@ -18,12 +18,14 @@ pub use greedy::GreedyBot;
 pub use planner::{PlannerBot, PlannerConfig};
 pub use random::RandomBot;
 
+/// The bots by name (defined with the seats, [`crate::seat`], so the rules
+/// can check a scenario's seats without the bots).
+pub use crate::seat::BotKind;
+
 use crate::map::Side;
 use crate::ruleset::{AkwRulesV1, Ruleset};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::fmt;
-use std::str::FromStr;
 
 /// A player of ruleset `R` (akw-rules-v1 unless named): it decides from its
 /// player's view only.
@@ -50,46 +52,7 @@ impl HasBots for AkwRulesV1 {
     }
 }
 
-/// The bots by name.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum BotKind {
-    /// [`RandomBot`] (the default: the baseline every map is first played
-    /// with).
-    #[default]
-    Random,
-    /// [`GreedyBot`].
-    Greedy,
-    /// [`PlannerBot`].
-    Planner,
-}
-
 impl BotKind {
-    /// Every bot.
-    pub const ALL: [Self; 3] = [Self::Random, Self::Greedy, Self::Planner];
-
-    /// Its name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Random => "random",
-            Self::Greedy => "greedy",
-            Self::Planner => "planner",
-        }
-    }
-
     /// A bot of this kind for `side` in a match with this seed.
     #[must_use]
     pub fn build(self, seed: u64, side: Side) -> Box<dyn Bot> {
@@ -99,22 +62,6 @@ impl BotKind {
             Self::Greedy => Box::new(GreedyBot::new(rng)),
             Self::Planner => Box::new(PlannerBot::new(rng, PlannerConfig::default())),
         }
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner)"))
     }
 }
 

@@ -45,7 +45,9 @@ pub mod narrate;
 pub mod phase;
 pub mod query;
 pub mod roster;
+pub mod ruleset;
 pub mod scenario;
+pub mod seat;
 pub mod selection;
 pub mod state;
 

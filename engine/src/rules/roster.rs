@@ -622,3 +622,34 @@ fn check_kind(
         }
     }
 }
+
+/// A roster written back as a roster file (races and kinds in order).
+#[must_use]
+pub fn roster_file(roster: &Roster) -> RosterFile {
+    RosterFile {
+        format: ROSTER_FORMAT,
+        name: roster.name.clone(),
+        races: roster
+            .races
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Race {
+                name: name.clone(),
+                units: roster
+                    .kinds
+                    .iter()
+                    .filter(|k| usize::from(k.race) == i)
+                    .map(|k| k.def.clone())
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// The content hash of a roster: FNV-1a 64 of the canonical text of
+/// [`roster_file`], so comments and layout of the file do not matter.
+pub fn roster_hash(roster: &Roster) -> Result<crate::hash::Hash64, ron::Error> {
+    Ok(crate::hash::Hash64(crate::hash::fnv1a64(
+        crate::format::to_ron_string(&roster_file(roster))?.as_bytes(),
+    )))
+}

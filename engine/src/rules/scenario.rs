@@ -461,7 +461,7 @@ impl Scenario {
             });
         }
         for (side, name) in PlayerId::all(players).zip(&self.seats) {
-            if name != crate::replay::HUMAN && name.parse::<crate::bots::BotKind>().is_err() {
+            if name != crate::seat::HUMAN && name.parse::<crate::seat::BotKind>().is_err() {
                 return Err(ScenarioError::Seat {
                     origin: origin.into(),
                     side,
@@ -505,8 +505,10 @@ impl Scenario {
             MapRef::Path(p) => {
                 let path: PathBuf = base.join(p);
                 // A scenario inside a pack reads only the pack's files.
-                let real = match crate::pack::pack_root_of(base) {
-                    Some(root) => crate::pack::resolve_in_pack(&root, base, p, origin, "the map")?,
+                let real = match crate::format::pack_root_of(base) {
+                    Some(root) => {
+                        crate::format::resolve_in_pack(&root, base, p, origin, "the map")?
+                    }
                     None => path.clone(),
                 };
                 (format::load_map(&real)?, path.display().to_string())

@@ -7,10 +7,36 @@
 //! file is parsed, so the error carries a line and column; everything that
 //! depends on the whole map (zone sizes, reachability, ...) is a validation
 //! finding instead (see [`crate::validate`]).
+//!
+//! This module is also the engine's bottom layer, *the map*: the model
+//! here, and beside it the hex geometry ([`geom`], [`layout`], [`shape`],
+//! [`disc`]), the usable-hex rule ([`coverage`], [`board`], [`hex_paint`]),
+//! symmetry and transforms ([`symmetry`], [`transform`]), the limits on
+//! hostile input ([`limits`], [`complexity`]), players ([`player`]), the
+//! RON map format on disk ([`format`]), validation ([`validate`],
+//! [`summary`]) and the one stable hash ([`hash`]). Nothing here imports the
+//! rules, bots, batches or files above it. The crate root re-exports each
+//! of these modules under its old path (`hexwright_engine::coverage`, ...).
+
+pub mod board;
+pub mod complexity;
+pub mod coverage;
+pub mod disc;
+pub mod format;
+pub mod geom;
+pub mod hash;
+pub mod hex_paint;
+pub mod layout;
+pub mod limits;
+pub mod player;
+pub mod shape;
+pub mod summary;
+pub mod symmetry;
+pub mod transform;
+pub mod validate;
 
 use crate::geom::{Bbox, Point};
 use crate::layout::{HexLayout, Orientation};
-use crate::limits;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 use std::fmt;

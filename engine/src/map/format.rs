@@ -352,3 +352,59 @@ impl fmt::Display for HexDisplay {
         write!(f, "{},{}", self.0.x, self.0.y)
     }
 }
+
+/// The manifest file name inside a pack folder.
+pub const MANIFEST_FILE: &str = "pack.ron";
+
+/// The pack folder a file or folder `path` lies in: the nearest folder, at
+/// `path` itself (when it is a folder) or above it, that holds a
+/// [`MANIFEST_FILE`]. `None` outside any pack.
+#[must_use]
+pub fn pack_root_of(path: &Path) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(path).ok()?;
+    let start = if start.is_dir() {
+        start.as_path()
+    } else {
+        start.parent()?
+    };
+    start
+        .ancestors()
+        .find(|dir| dir.join(MANIFEST_FILE).is_file())
+        .map(Path::to_path_buf)
+}
+
+/// Resolves `name`, a path written in the file `origin` relative to the
+/// folder `base`, and checks that what it reaches — every `..` and symbolic
+/// link followed — lies inside the pack folder `root`. Returns the resolved
+/// path; a missing file is an [`LoadError::Io`] error of kind `NotFound`.
+///
+/// `what` names the thing in errors ("the map", "the roster").
+pub fn resolve_in_pack(
+    root: &Path,
+    base: &Path,
+    name: &str,
+    origin: &str,
+    what: &'static str,
+) -> Result<PathBuf, LoadError> {
+    let outside = || LoadError::OutsidePack {
+        path: origin.to_owned(),
+        what,
+        name: name.to_owned(),
+        root: root.display().to_string(),
+    };
+    if Path::new(name).is_absolute() {
+        return Err(outside());
+    }
+    let io = |path: &Path, source| LoadError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let real_root = std::fs::canonicalize(root).map_err(|e| io(root, e))?;
+    let target = base.join(name);
+    let real = std::fs::canonicalize(&target).map_err(|e| io(&target, e))?;
+    if real.starts_with(&real_root) {
+        Ok(real)
+    } else {
+        Err(outside())
+    }
+}

@@ -12,8 +12,9 @@
 //! process had played it.
 
 use crate::bots::BotKind;
+use crate::hash::{fnv1a64, map_hash};
 use crate::map::Map;
-use crate::replay::{self, fnv1a64};
+use crate::rules::roster::roster_hash;
 use crate::rules::scenario::Prepared;
 use crate::sim::MatchRow;
 use serde::{Deserialize, Serialize};
@@ -118,8 +119,8 @@ impl BatchId {
     ) -> Result<Self, ron::Error> {
         Ok(Self {
             ruleset: prepared.ruleset.to_string(),
-            map: replay::map_hash(map)?.to_string(),
-            roster: replay::roster_hash(&prepared.rules.roster)?.to_string(),
+            map: map_hash(map)?.to_string(),
+            roster: roster_hash(&prepared.rules.roster)?.to_string(),
             setup: format!(
                 "{:016x}",
                 fnv1a64(format!("{:?}", (&prepared.armies, &prepared.opening)).as_bytes())

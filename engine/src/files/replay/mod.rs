@@ -18,7 +18,7 @@
 //! use hexwright_engine::rules::scenario::Scenario;
 //! use hexwright_engine::sim::{self, PlayOptions};
 //!
-//! let text = include_str!("../../../maps/twin-fords.ron");
+//! let text = include_str!("../../../../maps/twin-fords.ron");
 //! let map = format::parse_map(text, "twin-fords.ron").unwrap();
 //! let roster = Roster::bundled();
 //! let prepared = Scenario::for_map(map.clone(), 3, 4)
@@ -38,7 +38,7 @@ use crate::format::{self, LoadError, SaveError};
 use crate::map::{Map, Side};
 use crate::player::{PerPlayer, PlayerId};
 use crate::rules::phase::{PhaseCommand, PhaseError};
-use crate::rules::roster::{Race, RosterFile};
+
 use crate::rules::scenario::{
     Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
 };
@@ -46,11 +46,12 @@ use crate::rules::{self, AKW_RULES_V1, Command, MatchState, Outcome, Roster, Rul
 use crate::ruleset::{AkwRulesV1, Ruleset};
 use crate::sim::MatchResult;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::hash::Hasher;
 use std::path::Path;
 
 mod phase;
+pub use crate::hash::{Hash64, fnv1a64, map_hash};
+pub use crate::rules::roster::{roster_file, roster_hash};
+pub use crate::seat::HUMAN;
 pub use phase::{AnyReplay, PhaseReplay, PhaseSnapshot, SeatSnapshot};
 
 /// The replay file format this engine writes. It also reads format 1 (the
@@ -63,85 +64,6 @@ pub const MAX_COMMANDS: usize = 250_000;
 /// Most state hashes a replay may hold (one per turn of the longest match,
 /// plus one).
 pub const MAX_HASHES: usize = 2 * MAX_ROUND_LIMIT as usize + 1;
-/// Bot names a replay may give for a side, besides the engine's bots.
-pub const HUMAN: &str = "human";
-
-/// A 64-bit hash written as 16 lower-case hexadecimal digits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Hash64(pub u64);
-
-impl fmt::Display for Hash64 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:016x}", self.0)
-    }
-}
-
-impl TryFrom<String> for Hash64 {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        if s.len() != 16 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(format!(
-                "`{}` is not a hash: expected 16 hexadecimal digits",
-                s.chars().take(40).collect::<String>()
-            ));
-        }
-        u64::from_str_radix(&s, 16)
-            .map(Self)
-            .map_err(|e| format!("`{s}` is not a hash: {e}"))
-    }
-}
-
-impl From<Hash64> for String {
-    fn from(h: Hash64) -> Self {
-        h.to_string()
-    }
-}
-
-/// FNV-1a 64 of some bytes.
-#[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h = fnv::FnvHasher::default();
-    h.write(bytes);
-    h.finish()
-}
-
-/// The content hash of a map: FNV-1a 64 of its canonical text
-/// ([`format::to_ron_string`]).
-pub fn map_hash(map: &Map) -> Result<Hash64, ron::Error> {
-    Ok(Hash64(fnv1a64(format::to_ron_string(map)?.as_bytes())))
-}
-
-/// A roster written back as a roster file (races and kinds in order).
-#[must_use]
-pub fn roster_file(roster: &Roster) -> RosterFile {
-    RosterFile {
-        format: rules::roster::ROSTER_FORMAT,
-        name: roster.name.clone(),
-        races: roster
-            .races
-            .iter()
-            .enumerate()
-            .map(|(i, name)| Race {
-                name: name.clone(),
-                units: roster
-                    .kinds
-                    .iter()
-                    .filter(|k| usize::from(k.race) == i)
-                    .map(|k| k.def.clone())
-                    .collect(),
-            })
-            .collect(),
-    }
-}
-
-/// The content hash of a roster: FNV-1a 64 of the canonical text of
-/// [`roster_file`], so comments and layout of the file do not matter.
-pub fn roster_hash(roster: &Roster) -> Result<Hash64, ron::Error> {
-    Ok(Hash64(fnv1a64(
-        format::to_ron_string(&roster_file(roster))?.as_bytes(),
-    )))
-}
 
 /// Which roster a replay was recorded with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1120,7 +1042,7 @@ mod tests {
     use crate::bots::BotKind;
     use crate::sim::{self, PlayOptions};
 
-    const MAP: &str = include_str!("../../../maps/twin-fords.ron");
+    const MAP: &str = include_str!("../../../../maps/twin-fords.ron");
 
     fn setup(rounds: u32) -> (Map, Roster, Prepared) {
         let map = format::parse_map(MAP, "twin-fords.ron").unwrap();
@@ -1314,7 +1236,7 @@ mod tests {
         assert!(Replay::parse(&"[".repeat(10_000), "r.ron").is_err());
     }
 
-    const DOC: &str = include_str!("../../../docs/replays.md");
+    const DOC: &str = include_str!("../../../../docs/replays.md");
 
     /// The fenced blocks of `docs/replays.md` marked `lang`, in order.
     fn doc_blocks(lang: &str) -> Vec<String> {

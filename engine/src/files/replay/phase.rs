@@ -278,7 +278,7 @@ mod tests {
     use crate::rules::scenario::Scenario;
     use std::sync::atomic::AtomicBool;
 
-    const MAP: &str = include_str!("../../../maps/three-passes.ron");
+    const MAP: &str = include_str!("../../../../maps/three-passes.ron");
 
     fn recorded() -> (PhaseReplay, Roster, Vec<PhaseCommand>) {
         let map = format::parse_map(MAP, "three-passes.ron").unwrap();
@@ -323,7 +323,7 @@ mod tests {
         let last = snapshots.last().unwrap();
         assert!(last.board.result.is_some());
         // An akw-rules-v1 replay still reads as one.
-        let akw = include_str!("../../../tests/golden/replay-twin-fords-greedy-greedy.ron");
+        let akw = include_str!("../../../../tests/golden/replay-twin-fords-greedy-greedy.ron");
         assert!(matches!(
             AnyReplay::parse(akw, "g.ron"),
             Ok(AnyReplay::Akw(_))

@@ -1,0 +1,68 @@
+//! Who sits in a seat: one of the engine's bots ([`BotKind`], by name) or a
+//! person ([`HUMAN`]). Scenarios and replays name their seats this way; the
+//! bots themselves ([`crate::bots`]) build a player of each kind. The names
+//! live here, in the rules layer, so checking a scenario's seats needs no
+//! bot.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The seat name of a person, besides the engine's bots' names.
+pub const HUMAN: &str = "human";
+
+/// The bots by name.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    /// [`crate::bots::RandomBot`] (the default: the baseline every map is first played
+    /// with).
+    #[default]
+    Random,
+    /// [`crate::bots::GreedyBot`].
+    Greedy,
+    /// [`crate::bots::PlannerBot`].
+    Planner,
+}
+
+impl BotKind {
+    /// Every bot.
+    pub const ALL: [Self; 3] = [Self::Random, Self::Greedy, Self::Planner];
+
+    /// Its name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Random => "random",
+            Self::Greedy => "greedy",
+            Self::Planner => "planner",
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner)"))
+    }
+}
