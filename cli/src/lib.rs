@@ -17,6 +17,7 @@ mod import;
 mod info;
 mod merge;
 mod pack_cmd;
+mod progress;
 mod render;
 mod replay;
 mod report;

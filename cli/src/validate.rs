@@ -7,7 +7,15 @@
 //! files that are scenarios, rosters or replays, which are skipped (said on
 //! stderr). A file that is none of these — a broken map — is a load failure
 //! as usual, and a folder with no map at all is one too.
+//!
+//! A pack or folder of many large maps can take minutes (each map's usable
+//! hexes are bounded by the work limits, the pack by its map count and
+//! bytes, but not their product): on a terminal, a progress line counts the
+//! maps checked ([`Progress`]), and Ctrl-C stops at no cost, since nothing
+//! is written but the report. There is no pack-wide time budget: a map left
+//! unchecked would let a CI run pass on a map nobody validated.
 
+use crate::progress::Progress;
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format::{self, LoadError};
@@ -134,7 +142,9 @@ impl Report {
             );
         }
         let mut maps = 0;
+        let progress = Progress::on_stderr("validating", files.len(), "files");
         for path in files {
+            progress.tick();
             let file = path.display().to_string();
             let text = match format::read_text(&path) {
                 Ok(t) => t,
@@ -154,6 +164,7 @@ impl Report {
                 },
             }
         }
+        progress.finish();
         if maps == 0 && !self.load_failed {
             self.refused(
                 &name,
@@ -199,14 +210,22 @@ impl Report {
                         self.rows.push(Row::finding(&manifest_file, f));
                     }
                     // The pack's maps are checked in parallel, reported in order.
+                    let progress = Progress::on_stderr("validating", p.entries.len(), "maps");
                     let checked: Vec<_> = p
                         .entries
                         .par_iter()
-                        .map(|entry| match &entry.map {
-                            Some(Ok(map)) => Some(check(&entry.path.display().to_string(), map)),
-                            _ => None,
+                        .map(|entry| {
+                            let checked = match &entry.map {
+                                Some(Ok(map)) => {
+                                    Some(check(&entry.path.display().to_string(), map))
+                                }
+                                _ => None,
+                            };
+                            progress.tick();
+                            checked
                         })
                         .collect();
+                    progress.finish();
                     for (entry, result) in p.entries.iter().zip(checked) {
                         match (&entry.map, result) {
                             (_, Some(result)) => {

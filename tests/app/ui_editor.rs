@@ -504,6 +504,25 @@ fn the_shortcut_sheet_leaves_the_bars_clickable() {
             !sheet.intersects(play),
             "{w}x{ht}: the sheet {sheet:?} covers Play {play:?}"
         );
+        // Not only Play: the sheet lies wholly below the two bars, whose
+        // lower one holds Undo, and so covers none of their buttons.
+        let undo = h
+            .query_all_by_label("Undo")
+            .map(|n| n.rect())
+            .min_by(|a, b| a.top().total_cmp(&b.top()))
+            .expect("the tool bar's Undo");
+        assert!(
+            sheet.top() >= undo.bottom(),
+            "{w}x{ht}: the sheet {sheet:?} reaches up into the bars (Undo {undo:?})"
+        );
+        for label in ["Recent", "Bundled", "Shortcuts", "Undo", "Redo"] {
+            for r in h.query_all_by_label(label).map(|n| n.rect()) {
+                assert!(
+                    !sheet.intersects(r),
+                    "{w}x{ht}: the sheet {sheet:?} covers {label} {r:?}"
+                );
+            }
+        }
         h.get_by_label("Play").click();
         h.run();
         assert!(

@@ -14,7 +14,8 @@ use super::batch_import::{ImportForm, import};
 use super::decide::{DecideForm, Decision, LiveLooks};
 pub use super::export::ExportFormat;
 use super::export::{BatchFile, ExportForm, pretty_json};
-use super::worker::{Worker, number, seating_rows};
+use super::job::{BatchAsked, Job};
+use super::worker::{number, seating_rows};
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
@@ -29,6 +30,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
+
+/// The batch panel's job: a [`Batch`] played on a worker.
+type BatchJob = Job<BatchAsked<Batch>, Played>;
 
 /// The most matches one batch may ask for.
 pub const MAX_MATCHES: usize = 100_000;
@@ -187,9 +191,8 @@ pub struct BatchPanel {
     /// The running test's looks, while a batch plays until decided.
     live: Option<LiveLooks>,
     import: ImportForm,
-    worker: Option<(Worker<Played>, Batch, Arc<Rules>)>,
+    job: BatchJob,
     results: Option<BatchResults>,
-    error: Option<String>,
     /// The export buttons and their last outcome.
     export: ExportForm,
     /// The scenario the last batch played (its matches open from it, even
@@ -199,8 +202,6 @@ pub struct BatchPanel {
     sort: super::batch_view::Sort,
     /// The armies the next batch plays (the sandbox's choice, each frame).
     armies: PlayedArmies,
-    /// The armies of the batch being played.
-    running_armies: PlayedArmies,
 }
 
 impl Default for BatchPanel {
@@ -213,14 +214,12 @@ impl Default for BatchPanel {
             decide: DecideForm::default(),
             live: None,
             import: ImportForm::default(),
-            worker: None,
+            job: Job::default(),
             results: None,
-            error: None,
             export: ExportForm::default(),
             prepared: None,
             sort: super::batch_view::Sort::default(),
             armies: PlayedArmies::default(),
-            running_armies: PlayedArmies::default(),
         }
     }
 }
@@ -238,7 +237,7 @@ impl BatchPanel {
     /// Whether a batch is being played.
     #[must_use]
     pub fn is_running(&self) -> bool {
-        self.worker.is_some()
+        self.job.is_running()
     }
 
     /// The last finished batch.
@@ -266,14 +265,12 @@ impl BatchPanel {
     /// The last error (the worker died, or an export failed).
     #[must_use]
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref().or(self.export.error())
+        self.job.error().or(self.export.error())
     }
 
     /// Asks a running batch to stop; the matches that finished are kept.
     pub fn cancel(&self) {
-        if let Some((w, ..)) = &self.worker {
-            w.cancel.store(true, Ordering::Relaxed);
-        }
+        self.job.cancel();
     }
 
     /// Sets *Until decided*: on or off, the margin and the error chance
@@ -306,17 +303,22 @@ impl BatchPanel {
             seed: self.seed,
         };
         let p = prepared.clone();
-        let worker = if self.decide.on {
+        let asked = BatchAsked {
+            batch,
+            prepared: prepared.clone(),
+            armies: self.armies.clone(),
+        };
+        if self.decide.on {
             let plan = match self.decide.plan(&batch) {
                 Ok(plan) => plan,
                 Err(e) => {
-                    self.error = Some(e);
+                    self.job.fail(e);
                     return;
                 }
             };
             let live = LiveLooks::default();
             self.live = Some(live.clone());
-            Worker::spawn(batch.matches, move |done, cancel| {
+            self.job.start(asked, batch.matches, move |done, cancel| {
                 let d = hexwright_engine::until_decided::play_until_decided(
                     &p,
                     &batch,
@@ -340,10 +342,10 @@ impl BatchPanel {
                     cancelled: d.cancelled,
                     rows: d.rows,
                 }
-            })
+            });
         } else {
             self.live = None;
-            Worker::spawn(batch.matches, move |done, cancel| {
+            self.job.start(asked, batch.matches, move |done, cancel| {
                 let rows = sim::simulate_each(
                     &p,
                     &batch,
@@ -357,12 +359,8 @@ impl BatchPanel {
                     rows,
                     decision: None,
                 }
-            })
-        };
-        self.error = None;
-        self.worker = Some((worker, batch, prepared.rules.clone()));
-        self.prepared = Some(prepared.clone());
-        self.running_armies = self.armies.clone();
+            });
+        }
     }
 
     /// Sets the armies the next batch plays, as its results will say
@@ -395,34 +393,39 @@ impl BatchPanel {
         outcome
     }
 
-    /// The scenario the last batch started with.
+    /// The scenario of the batch playing, or else of the last one played
+    /// or imported.
     #[must_use]
     pub fn prepared(&self) -> Option<&Prepared> {
-        self.prepared.as_ref()
+        self.job
+            .asked()
+            .map(|a| &a.prepared)
+            .or(self.prepared.as_ref())
     }
 
     /// Takes the results once the worker finished. Returns whether a batch
     /// is still running (the caller keeps repainting while it is).
     pub fn poll(&mut self) -> bool {
-        let Some((worker, batch, rules)) = &self.worker else {
-            return false;
-        };
-        let Some(outcome) = worker.take() else {
-            return true;
-        };
-        let seconds = worker.started.elapsed().as_secs_f64();
-        match outcome {
-            Ok(played) => {
-                let mut r = BatchResults::new(*batch, rules.clone(), played.rows, seconds);
-                r.cancelled = played.cancelled;
-                r.decision = played.decision;
-                r.armies = std::mem::take(&mut self.running_armies);
-                self.results = Some(r);
-                self.export.reset();
+        let Some(f) = self.job.poll() else {
+            let running = self.job.is_running();
+            if !running {
+                // Idle, or the worker died (the job keeps the error).
+                self.live = None;
             }
-            Err(e) => self.error = Some(e),
-        }
-        self.worker = None;
+            return running;
+        };
+        let BatchAsked {
+            batch,
+            prepared,
+            armies,
+        } = f.asked;
+        let mut r = BatchResults::new(batch, prepared.rules.clone(), f.output.rows, f.seconds);
+        r.cancelled = f.output.cancelled;
+        r.decision = f.output.decision;
+        r.armies = armies;
+        self.results = Some(r);
+        self.prepared = Some(prepared);
+        self.export.reset();
         self.live = None;
         false
     }
@@ -439,7 +442,7 @@ impl BatchPanel {
         ui.heading("Batch simulation");
         ui.label(RichText::new(seating_note(self.bots)).weak());
         self.form(ui, input.prepared);
-        if let Some(e) = &self.error {
+        if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
         }
         if !self.is_running()
@@ -509,8 +512,8 @@ impl BatchPanel {
                     self.decide.rows(ui, 1..=MAX_MATCHES);
                 });
         });
-        if let Some((w, ..)) = &self.worker {
-            w.progress_ui(ui, "matches");
+        if self.job.is_running() {
+            self.job.progress_ui(ui, "matches");
             if let Some(live) = &self.live {
                 let looks = super::decide::snapshot(live);
                 if let Some(last) = looks.last() {
@@ -844,17 +847,7 @@ pub(crate) mod tests {
         );
         // Let a few matches finish, then cancel.
         let started = Instant::now();
-        while h
-            .state()
-            .panel
-            .worker
-            .as_ref()
-            .unwrap()
-            .0
-            .done
-            .load(Ordering::Relaxed)
-            < 2
-        {
+        while h.state().panel.job.done() < 2 {
             assert!(started.elapsed() < Duration::from_mins(1));
             std::thread::sleep(Duration::from_millis(10));
         }

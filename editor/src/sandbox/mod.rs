@@ -39,6 +39,7 @@ pub mod decide;
 pub mod export;
 pub mod human;
 pub mod inspect;
+pub(crate) mod job;
 pub mod live;
 pub mod log;
 pub mod openings;

@@ -9,7 +9,8 @@
 //! deficiencies and in grey; counts are also written on the hexes when they
 //! are large enough, so the heatmap never rests on colour alone.
 
-use super::worker::{Worker, number, seat_rows, seating_rows};
+use super::job::Job;
+use super::worker::{number, seat_rows, seating_rows};
 use crate::theme;
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;
@@ -137,9 +138,8 @@ pub struct OpeningsPanel {
     runs: usize,
     bots: Vec<BotKind>,
     seed: u64,
-    worker: Option<Worker<Openings>>,
+    job: Job<(), Openings>,
     result: Option<Openings>,
-    error: Option<String>,
     heatmap: Heatmap,
     /// Whose units the presence and death heatmaps count (`None`: every
     /// side's).
@@ -154,9 +154,8 @@ impl Default for OpeningsPanel {
             runs: 200,
             bots: Vec::new(),
             seed: 1,
-            worker: None,
+            job: Job::default(),
             result: None,
-            error: None,
             heatmap: Heatmap::Presence,
             whose: None,
             show_on_map: true,
@@ -200,7 +199,7 @@ impl OpeningsPanel {
     /// Whether a study is being played.
     #[must_use]
     pub fn is_running(&self) -> bool {
-        self.worker.is_some()
+        self.job.is_running()
     }
 
     /// The last finished study.
@@ -212,14 +211,12 @@ impl OpeningsPanel {
     /// The last error (the worker died).
     #[must_use]
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+        self.job.error()
     }
 
     /// Asks a running study to stop; the runs that finished are kept.
     pub fn cancel(&self) {
-        if let Some(w) = &self.worker {
-            w.cancel.store(true, Ordering::Relaxed);
-        }
+        self.job.cancel();
     }
 
     /// Plays the study of the form on `prepared`, in its ruleset (like
@@ -233,9 +230,8 @@ impl OpeningsPanel {
             seed: self.seed,
         };
         let p = prepared.clone();
-        self.error = None;
         self.whose = self.whose.filter(|w| w.index() < spec.bots.len());
-        self.worker = Some(Worker::spawn(spec.runs, move |done, cancel| {
+        self.job.start((), spec.runs, move |done, cancel| {
             let progress = |k| done.store(k, Ordering::Relaxed);
             match p.ruleset {
                 RulesetId::AkwRulesV1 => {
@@ -245,23 +241,16 @@ impl OpeningsPanel {
                     simulate_openings::<PhaseRulesV1>(&p, &spec, &progress, cancel)
                 }
             }
-        }));
+        });
     }
 
     /// Takes the result once the worker finished. Returns whether a study
     /// is still running (the caller keeps repainting while it is).
     pub fn poll(&mut self) -> bool {
-        let Some(worker) = &self.worker else {
-            return false;
+        let Some(f) = self.job.poll() else {
+            return self.job.is_running();
         };
-        let Some(outcome) = worker.take() else {
-            return true;
-        };
-        match outcome {
-            Ok(o) => self.result = Some(o),
-            Err(e) => self.error = Some(e),
-        }
-        self.worker = None;
+        self.result = Some(f.output);
         false
     }
 
@@ -307,8 +296,8 @@ impl OpeningsPanel {
                     }
                 });
         });
-        if let Some(w) = &self.worker {
-            w.progress_ui(ui, "runs");
+        if self.job.is_running() {
+            self.job.progress_ui(ui, "runs");
         } else if ui
             .button("Simulate the opening")
             .on_hover_text("Play the first rounds on worker threads")
@@ -316,7 +305,7 @@ impl OpeningsPanel {
         {
             self.start(input.prepared);
         }
-        if let Some(e) = &self.error {
+        if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
         }
         if self.result.is_some() {

@@ -12,7 +12,8 @@
 use super::batch_import::{ImportForm, import};
 use super::batch_view::{captures_table, lengths_chart};
 use super::export::{BatchFile, ExportForm, pretty_json};
-use super::worker::{Worker, number, seat_rows};
+use super::job::{BatchAsked, Job};
+use super::worker::{number, seat_rows};
 use crate::theme;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
@@ -27,6 +28,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+
+/// The panel's job: a [`Rotation`] played on a worker.
+type RotationJob = Job<BatchAsked<Rotation>, Vec<Played>>;
 
 /// The most matches one batch may ask for.
 pub const MAX_MATCHES: usize = 100_000;
@@ -131,15 +135,12 @@ pub struct RotationPanel {
     matches: usize,
     bots: Vec<BotKind>,
     seed: u64,
-    worker: Option<(Worker<Vec<Played>>, Rotation, Arc<Rules>)>,
+    job: RotationJob,
     results: Option<RotationResults>,
-    error: Option<String>,
     export: ExportForm,
     import: ImportForm,
     /// The armies the next batch plays (the sandbox's choice, each frame).
     armies: PlayedArmies,
-    /// The armies and the scenario of the batch being played.
-    running: Option<(PlayedArmies, Prepared)>,
     /// The scenario the last batch played (its matches open from it, even
     /// when the scenario panel changed since).
     prepared: Option<Prepared>,
@@ -150,7 +151,7 @@ impl std::fmt::Debug for RotationPanel {
         f.debug_struct("RotationPanel")
             .field("matches", &self.matches)
             .field("bots", &self.bots)
-            .field("running", &self.worker.is_some())
+            .field("running", &self.job.is_running())
             .finish_non_exhaustive()
     }
 }
@@ -167,7 +168,7 @@ impl RotationPanel {
     /// Whether a batch is running.
     #[must_use]
     pub fn is_running(&self) -> bool {
-        self.worker.is_some()
+        self.job.is_running()
     }
 
     /// The last finished batch.
@@ -184,7 +185,12 @@ impl RotationPanel {
             seed: self.seed,
         };
         let (p, r) = (prepared.clone(), rotation.clone());
-        let worker = Worker::spawn(rotation.matches, move |done, cancel| {
+        let asked = BatchAsked {
+            batch: rotation,
+            prepared: prepared.clone(),
+            armies: self.armies.clone(),
+        };
+        self.job.start(asked, r.matches, move |done, cancel| {
             rotation::simulate::<PhaseRulesV1>(
                 &p,
                 &r,
@@ -192,9 +198,6 @@ impl RotationPanel {
                 cancel,
             )
         });
-        self.error = None;
-        self.worker = Some((worker, rotation, prepared.rules.clone()));
-        self.running = Some((self.armies.clone(), prepared.clone()));
     }
 
     /// Sets the armies the next batch plays, as its results will say
@@ -203,10 +206,14 @@ impl RotationPanel {
         self.armies = armies;
     }
 
-    /// The scenario the last batch played or was imported on.
+    /// The scenario of the batch playing, or else of the last one played
+    /// or imported.
     #[must_use]
     pub fn prepared(&self) -> Option<&Prepared> {
-        self.prepared.as_ref()
+        self.job
+            .asked()
+            .map(|a| &a.prepared)
+            .or(self.prepared.as_ref())
     }
 
     /// Reads a batch played elsewhere (a merged file, or all its shards)
@@ -236,26 +243,19 @@ impl RotationPanel {
 
     /// Takes the results once the worker finished; whether one still runs.
     pub fn poll(&mut self) -> bool {
-        let Some((worker, rotation, rules)) = &self.worker else {
-            return false;
+        let Some(f) = self.job.poll() else {
+            return self.job.is_running();
         };
-        let Some(outcome) = worker.take() else {
-            return true;
-        };
-        let seconds = worker.started.elapsed().as_secs_f64();
-        match outcome {
-            Ok(played) => {
-                let mut r = RotationResults::new(rotation.clone(), rules.clone(), played, seconds);
-                if let Some((armies, prepared)) = self.running.take() {
-                    r.armies = armies;
-                    self.prepared = Some(prepared);
-                }
-                self.results = Some(r);
-                self.export.reset();
-            }
-            Err(e) => self.error = Some(e),
-        }
-        self.worker = None;
+        let BatchAsked {
+            batch,
+            prepared,
+            armies,
+        } = f.asked;
+        let mut r = RotationResults::new(batch, prepared.rules.clone(), f.output, f.seconds);
+        r.armies = armies;
+        self.results = Some(r);
+        self.prepared = Some(prepared);
+        self.export.reset();
         false
     }
 
@@ -293,10 +293,8 @@ impl RotationPanel {
                 self.start(prepared);
             }
         });
-        if let Some((worker, ..)) = &self.worker {
-            worker.progress_ui(ui, "matches");
-        }
-        if let Some(e) = &self.error {
+        self.job.progress_ui(ui, "matches");
+        if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
         }
         if !running && let Some(paths) = self.import.ui(ui, input.native_dialogs, input.export_dir)
