@@ -15,6 +15,7 @@ mod decide;
 mod export;
 mod import;
 mod info;
+mod ladder;
 mod merge;
 mod pack_cmd;
 mod progress;
@@ -31,6 +32,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use ladder::LadderArgs;
 pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
 pub use setup::SimulateArgs;
@@ -126,6 +128,12 @@ pub enum Command {
     /// Refuses files of different batches, a missing shard and a doubled
     /// one, and a missing wave (exit 2).
     Merge(merge::MergeArgs),
+    /// Rate bots against each other on a map: every pair plays a batch
+    /// (seats swapped or rotated) and a Bradley-Terry fit gives each bot an
+    /// Elo-scale rating with a 95% interval, relative to the first bot.
+    ///
+    /// Exits 2 on bad input (unknown or repeated bot, a 3-player map).
+    Ladder(LadderArgs),
 }
 
 impl Args {
@@ -171,6 +179,7 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
         Some(Command::Pack(a)) => pack_cmd::run(&a),
         Some(Command::Export(a)) => export::run(&a, out),
         Some(Command::Merge(a)) => merge::run(&a, out),
+        Some(Command::Ladder(a)) => ladder::run(&a, out),
     }
 }
 

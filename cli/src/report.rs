@@ -8,19 +8,11 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{Rotation, RotationReport};
 use hexwright_engine::sim::{Batch, Counting, Report};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-/// A progress bar on a terminal, none otherwise.
+/// A progress bar of matches on a terminal, none otherwise.
 pub(super) fn progress_bar(matches: usize) -> Option<indicatif::ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(matches as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} matches, {elapsed} elapsed, ~{eta} left",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    })
+    super::progress::bar(matches, "matches")
 }
 
 /// Prints a batch's report as text, or as one JSON object.

@@ -54,7 +54,7 @@ pub struct SimulateArgs {
     /// With `--until-decided`: the most matches to play (default 20000).
     #[arg(long = "max", value_name = "N", requires = "until_decided")]
     pub max: Option<usize>,
-    /// One bot per player, `A,B,...` (random, greedy, planner); default
+    /// One bot per player, `A,B,...` (random, greedy, planner, search); default
     /// greedy, then random for every other seat.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
@@ -106,7 +106,7 @@ pub(super) fn parse_bots(names: Option<&[String]>, players: usize) -> anyhow::Re
         .collect::<anyhow::Result<_>>()?;
     if bots.len() != players {
         bail!(
-            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner",
+            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner, search",
             names.len()
         );
     }

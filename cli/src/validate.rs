@@ -10,12 +10,11 @@
 //!
 //! A pack or folder of many large maps can take minutes (each map's usable
 //! hexes are bounded by the work limits, the pack by its map count and
-//! bytes, but not their product): on a terminal, a progress line counts the
-//! maps checked ([`Progress`]), and Ctrl-C stops at no cost, since nothing
-//! is written but the report. There is no pack-wide time budget: a map left
+//! bytes, but not their product): on a terminal, a progress bar counts the
+//! maps checked, and Ctrl-C stops at no cost, since nothing is written but
+//! the report. There is no pack-wide time budget: a map left
 //! unchecked would let a CI run pass on a map nobody validated.
 
-use crate::progress::Progress;
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format::{self, LoadError};
@@ -142,9 +141,11 @@ impl Report {
             );
         }
         let mut maps = 0;
-        let progress = Progress::on_stderr("validating", files.len(), "files");
+        let bar = crate::progress::bar(files.len(), "files");
         for path in files {
-            progress.tick();
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
             let file = path.display().to_string();
             let text = match format::read_text(&path) {
                 Ok(t) => t,
@@ -164,7 +165,9 @@ impl Report {
                 },
             }
         }
-        progress.finish();
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
         if maps == 0 && !self.load_failed {
             self.refused(
                 &name,
@@ -210,7 +213,7 @@ impl Report {
                         self.rows.push(Row::finding(&manifest_file, f));
                     }
                     // The pack's maps are checked in parallel, reported in order.
-                    let progress = Progress::on_stderr("validating", p.entries.len(), "maps");
+                    let bar = crate::progress::bar(p.entries.len(), "maps");
                     let checked: Vec<_> = p
                         .entries
                         .par_iter()
@@ -221,11 +224,15 @@ impl Report {
                                 }
                                 _ => None,
                             };
-                            progress.tick();
+                            if let Some(b) = &bar {
+                                b.inc(1);
+                            }
                             checked
                         })
                         .collect();
-                    progress.finish();
+                    if let Some(b) = &bar {
+                        b.finish_and_clear();
+                    }
                     for (entry, result) in p.entries.iter().zip(checked) {
                         match (&entry.map, result) {
                             (_, Some(result)) => {

@@ -253,3 +253,52 @@ fn waves_of_shards_decide_as_one_process_does() {
     let (code, _) = run(&["merge", &files[0], &files[1]]);
     assert_eq!(code, 2);
 }
+
+/// `ladder` rates the bots from their pairs' batches: on the bundled
+/// two-player map greedy rates above random (it wins every game there), the
+/// JSON holds every pair and rating, and bad input exits 2.
+#[test]
+fn ladder_rates_bots_from_their_pairs() {
+    let (code, out) = run(&[
+        "ladder",
+        &map("twin-fords.ron"),
+        "--bots",
+        "random,greedy",
+        "--matches",
+        "24",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let l: hexwright_engine::ladder::Ladder = serde_json::from_str(&out).unwrap();
+    assert_eq!(l.pairs.len(), 1);
+    assert_eq!((l.pairs[0].matches, l.pairs[0].games), (24, 12));
+    assert!(l.ratings[0].elo.abs() < 1e-12);
+    assert!(l.ratings[1].ci95[0] > 0.0, "{:?}", l.ratings);
+    assert_eq!(
+        l.order(),
+        [
+            hexwright_engine::bots::BotKind::Random,
+            hexwright_engine::bots::BotKind::Greedy
+        ]
+    );
+    let (code, text) = run(&[
+        "ladder",
+        &map("four-corners.ron"),
+        "--bots",
+        "random,greedy",
+        "--matches",
+        "4",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("phase-rules-v1, 4 players"), "{text}");
+    assert!(text.contains("random vs greedy: random scores"), "{text}");
+    let (code, _) = run(&["ladder", &map("twin-fords.ron"), "--bots", "greedy,greedy"]);
+    assert_eq!(code, 2, "a bot named twice");
+    let (code, _) = run(&[
+        "ladder",
+        &map("three-passes.ron"),
+        "--bots",
+        "random,greedy",
+    ]);
+    assert_eq!(code, 2, "three players cannot seat two bots equally");
+}

@@ -64,11 +64,12 @@ impl Default for Controller {
 
 impl Controller {
     /// Every controller, in menu order.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::Human,
         Self::Bot(BotKind::Random),
         Self::Bot(BotKind::Greedy),
         Self::Bot(BotKind::Planner),
+        Self::Bot(BotKind::Search),
     ];
 
     /// Its name in the panel.
@@ -79,6 +80,7 @@ impl Controller {
             Self::Bot(BotKind::Random) => "Random bot",
             Self::Bot(BotKind::Greedy) => "Greedy bot",
             Self::Bot(BotKind::Planner) => "Planner bot",
+            Self::Bot(BotKind::Search) => "Search bot",
         }
     }
 
@@ -1163,7 +1165,16 @@ mod tests {
         assert_eq!(s.round_limit, DEFAULT_ROUND_LIMIT);
         assert_eq!(s.seed, 7);
         let labels: Vec<&str> = Controller::ALL.iter().map(|c| c.label()).collect();
-        assert_eq!(labels, ["Human", "Random bot", "Greedy bot", "Planner bot"]);
+        assert_eq!(
+            labels,
+            [
+                "Human",
+                "Random bot",
+                "Greedy bot",
+                "Planner bot",
+                "Search bot"
+            ]
+        );
         let p = s.prepare(&map(), &Roster::bundled()).unwrap();
         assert!(p.armies.is_none());
         assert_eq!(p.seed, 7);

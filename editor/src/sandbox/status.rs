@@ -21,6 +21,7 @@ pub fn seat_label(seat: Seat) -> &'static str {
         Some(BotKind::Random) => "Random bot",
         Some(BotKind::Greedy) => "Greedy bot",
         Some(BotKind::Planner) => "Planner bot",
+        Some(BotKind::Search) => "Search bot",
     }
 }
 

@@ -5,10 +5,12 @@
 //! into rates with Wilson intervals; [`sequential`] and [`until_decided`]
 //! stop a batch as soon as an anytime-valid test decides; [`shard`] cuts a
 //! batch (or a wave of one) across machines and merges it exactly;
-//! [`openings`] studies how matches begin. This layer sits on the map, the
+//! [`openings`] studies how matches begin; [`ladder`] rates bots against
+//! each other. This layer sits on the map, the
 //! rules and the bots, and under the files. The crate root re-exports each
 //! module under its old path (`hexwright_engine::sim`, ...).
 
+pub mod ladder;
 pub mod openings;
 pub mod rotation;
 pub mod sequential;

@@ -6,17 +6,22 @@
 //! - [`PlannerBot`]: online evolutionary planning over whole turns (after
 //!   Justesen et al., "Playing Multi-Action Adversarial Games: Online
 //!   Evolutionary Planning versus Tree Search", the Hero Academy study).
+//! - [`SearchBot`]: information-set Monte Carlo tree search over whole
+//!   commands on worlds sampled from its view, for both rulesets
+//!   ([`search`]).
 
 mod eval;
 mod greedy;
 pub mod phase;
 mod planner;
 mod random;
+pub mod search;
 
 pub use eval::{Evaluator, Targets, evaluate};
 pub use greedy::GreedyBot;
 pub use planner::{PlannerBot, PlannerConfig};
 pub use random::RandomBot;
+pub use search::{SearchBot, SearchConfig};
 
 /// The bots by name (defined with the seats, [`crate::seat`], so the rules
 /// can check a scenario's seats without the bots).
@@ -61,6 +66,7 @@ impl BotKind {
             Self::Random => Box::new(RandomBot::new(rng)),
             Self::Greedy => Box::new(GreedyBot::new(rng)),
             Self::Planner => Box::new(PlannerBot::new(rng, PlannerConfig::default())),
+            Self::Search => Box::new(SearchBot::<AkwRulesV1>::new(rng, SearchConfig::default())),
         }
     }
 }

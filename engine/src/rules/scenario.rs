@@ -287,7 +287,7 @@ pub enum ScenarioError {
     },
     /// A seat names neither a bot nor `human`.
     #[error(
-        "{origin}: seat {side} is played by `{name}`, which is not a bot (random, greedy, planner) or `human`"
+        "{origin}: seat {side} is played by `{name}`, which is not a bot (random, greedy, planner, search) or `human`"
     )]
     Seat {
         /// File.

@@ -34,11 +34,13 @@ pub enum BotKind {
     Greedy,
     /// [`crate::bots::PlannerBot`].
     Planner,
+    /// [`crate::bots::SearchBot`].
+    Search,
 }
 
 impl BotKind {
     /// Every bot.
-    pub const ALL: [Self; 3] = [Self::Random, Self::Greedy, Self::Planner];
+    pub const ALL: [Self; 4] = [Self::Random, Self::Greedy, Self::Planner, Self::Search];
 
     /// Its name.
     #[must_use]
@@ -47,6 +49,7 @@ impl BotKind {
             Self::Random => "random",
             Self::Greedy => "greedy",
             Self::Planner => "planner",
+            Self::Search => "search",
         }
     }
 }
@@ -63,6 +66,6 @@ impl FromStr for BotKind {
         Self::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner)"))
+            .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner, search)"))
     }
 }

@@ -465,6 +465,31 @@ impl MatchState {
         }
     }
 
+    /// In a side's view: stands the hidden enemy unit `id` alive on the
+    /// empty, enterable cell `c` with `health` (at least 1, at most its
+    /// kind's), as a searching bot imagines a unit it cannot see (one
+    /// determinization of the view). Returns whether it was placed: only a
+    /// [`Status::Hidden`] unit is, and only on an empty cell that is not a
+    /// base.
+    pub(crate) fn imagine_unit(&mut self, id: UnitId, c: Cell, health: u8) -> bool {
+        let Some(u) = self.board.units.get(usize::from(id)) else {
+            return false;
+        };
+        let max = self.roster().kind(u.kind).def.health;
+        if u.status != Status::Hidden
+            || usize::from(c) >= self.board.occupants.len()
+            || self.site_blocks(c)
+            || self.units_at(c).next().is_some()
+        {
+            return false;
+        }
+        self.place(id, c);
+        let u = &mut self.board.units[usize::from(id)];
+        u.status = Status::Alive;
+        u.health = health.clamp(1, max.max(1));
+        true
+    }
+
     /// The board.
     #[must_use]
     pub fn arena(&self) -> &Arena {

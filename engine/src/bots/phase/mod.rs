@@ -41,13 +41,17 @@ impl HasBots for PhaseRulesV1 {
             BotKind::Random => Box::new(PhaseRandomBot::new(rng)),
             BotKind::Greedy => Box::new(PhaseGreedyBot::new(rng)),
             BotKind::Planner => Box::new(PhasePlannerBot::new()),
+            BotKind::Search => Box::new(super::SearchBot::<PhaseRulesV1>::new(
+                rng,
+                super::SearchConfig::default(),
+            )),
         }
     }
 }
 
 /// The evaluation of a phase-rules state for `me`: the shared board
 /// evaluation plus points scored (mine minus each other player's).
-fn value(eval: &Evaluator, s: &PhaseMatch, me: PlayerId) -> f64 {
+pub(crate) fn value(eval: &Evaluator, s: &PhaseMatch, me: PlayerId) -> f64 {
     let mut v = eval.evaluate(s.board(), me);
     if s.board().outcome().is_none() {
         let points = s.points();
@@ -60,7 +64,7 @@ fn value(eval: &Evaluator, s: &PhaseMatch, me: PlayerId) -> f64 {
 }
 
 /// The evaluator for `s`'s board, kept between decisions.
-fn evaluator<'a>(slot: &'a mut Option<Evaluator>, s: &PhaseMatch) -> &'a Evaluator {
+pub(crate) fn evaluator<'a>(slot: &'a mut Option<Evaluator>, s: &PhaseMatch) -> &'a Evaluator {
     if !slot.as_ref().is_some_and(|e| e.fits(s.board())) {
         *slot = Some(Evaluator::standing(s.board()));
     }
@@ -158,7 +162,7 @@ fn reveal_card(s: &PhaseMatch, me: PlayerId) -> PhaseCommand {
 
 /// The greedy and planner bots' decision while cards are placed or a tie
 /// is broken: [`card_plan`] and [`reveal_card`]; `None` while units act.
-fn card_decision(s: &PhaseMatch, me: PlayerId) -> Option<PhaseCommand> {
+pub(crate) fn card_decision(s: &PhaseMatch, me: PlayerId) -> Option<PhaseCommand> {
     match s.stage() {
         Stage::Placing => Some(PhaseCommand::PlaceCards {
             player: me,
@@ -170,7 +174,7 @@ fn card_decision(s: &PhaseMatch, me: PlayerId) -> Option<PhaseCommand> {
 }
 
 /// `cmd` played on a copy of `s` kept in `work`.
-fn after<'a>(
+pub(crate) fn after<'a>(
     work: &'a mut Option<PhaseMatch>,
     events: &mut Vec<PhaseEvent>,
     s: &PhaseMatch,

@@ -171,7 +171,7 @@ pub enum ReplayError {
     },
     /// A bot name that is neither an engine bot nor `human`.
     #[error(
-        "{origin}: side {side} is played by `{name}`, which is not a bot (random, greedy, planner) or `human`"
+        "{origin}: side {side} is played by `{name}`, which is not a bot (random, greedy, planner, search) or `human`"
     )]
     Bot {
         /// File.

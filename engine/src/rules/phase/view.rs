@@ -8,6 +8,9 @@ use super::cards::Cards;
 use super::state::PhaseMatch;
 use crate::player::PlayerId;
 use crate::rules::fog;
+use crate::rules::state::MatchState;
+use rand::Rng;
+use rand::seq::SliceRandom;
 
 /// A phase-rules-v1 match as one player knows it. Bots decide from this
 /// alone; because it is an ordinary [`PhaseMatch`], they can look ahead
@@ -63,5 +66,51 @@ impl PhaseView {
                 seat.reveals[i] = None;
             }
         }
+    }
+}
+
+impl PhaseView {
+    /// One world consistent with this view, for a bot that searches
+    /// (determinization): every other player's unseen cards
+    /// ([`PhaseMatch::unseen`]) dealt at random — to the phases it placed
+    /// face down and not yet flipped, to a reveal it made that is still
+    /// hidden, and the rest to its hand — and the board left to `board`,
+    /// which may stand the hidden enemy units somewhere it cannot see.
+    /// Nothing of the true state is read: only the view and `rng`.
+    #[must_use]
+    pub fn sample_world<G: Rng>(
+        &self,
+        rng: &mut G,
+        board: impl FnOnce(&mut MatchState, &mut G),
+    ) -> PhaseMatch {
+        let mut world = self.state.clone();
+        let me = self.player;
+        let flipped = world.flipped();
+        let revealing = (world.stage() == Stage::Revealing).then(|| world.phase_index());
+        for p in me.others(world.players()) {
+            let mut cards: Vec<u8> = self.state.unseen(p).iter().collect();
+            cards.shuffle(rng);
+            let seat = &mut world.table.seats[p];
+            if seat.placed {
+                for speed in &mut seat.speeds[flipped..] {
+                    if speed.is_none() {
+                        *speed = cards.pop();
+                    }
+                }
+            }
+            if let Some(i) = revealing
+                && seat.reveals[i].is_none()
+                && world.table.tied.contains(&p)
+                && !world.table.to_reveal.contains(&p)
+            {
+                seat.reveals[i] = Some(cards.pop().unwrap_or(0));
+            }
+            seat.hand = Cards::EMPTY;
+            for c in cards {
+                seat.hand.insert(c);
+            }
+        }
+        board(&mut world.board, rng);
+        world
     }
 }

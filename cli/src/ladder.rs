@@ -1,0 +1,179 @@
+//! `hexwright ladder MAP --bots random,greedy,planner,search`: every pair
+//! of bots plays a batch on the map (seats swapped or rotated), and a
+//! Bradley–Terry fit rates each bot on the Elo scale with a 95% interval
+//! ([`hexwright_engine::ladder`]). Printed as a table, or `--json`.
+
+use super::report::progress_bar;
+use super::setup::{SimulateArgs, jobs, load};
+use anyhow::Context;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::ladder::{self, Ladder, LadderSpec};
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// The options of `hexwright ladder`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LadderArgs {
+    /// A map file, or a scenario file (`.ron`).
+    pub path: PathBuf,
+    /// The bots to rate, each once (random, greedy, planner, search); the
+    /// first is the ratings' zero.
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        value_delimiter = ',',
+        default_value = "random,greedy,planner"
+    )]
+    pub bots: Vec<String>,
+    /// Matches per pair of bots (seat-swapped pairs or rotations).
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub matches: usize,
+    /// The ruleset to play; default the scenario's, or for a map the first
+    /// that seats its players.
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
+    /// First seed of every pair's batch.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Rounds before a match is decided by the round limit.
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Play with this roster file instead of the bundled one.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `ladder`; returns the exit code (0, or 2 for bad input).
+pub fn run(args: &LadderArgs, out: &mut dyn Write) -> u8 {
+    match play(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let bots: Vec<BotKind> = args
+        .bots
+        .iter()
+        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .collect::<anyhow::Result<_>>()?;
+    let sim = SimulateArgs {
+        path: args.path.clone(),
+        entry: None,
+        shard: None,
+        out: None,
+        matches: args.matches,
+        until_decided: false,
+        wave: None,
+        margin: None,
+        alpha: None,
+        max: None,
+        bots: None,
+        ruleset: args.ruleset.clone(),
+        seed: args.seed,
+        jobs: args.jobs,
+        max_rounds: args.max_rounds,
+        json: args.json,
+        record: None,
+        roster: args.roster.clone(),
+    };
+    let jobs = jobs(&sim)?;
+    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let setup = load(&sim, &roster)?;
+    let players = setup.prepared.players();
+    let spec = LadderSpec {
+        bots,
+        matches: args.matches,
+        seed: setup.seed,
+    };
+    ladder::check(&spec, players)?;
+    let pairs = spec.bots.len() * (spec.bots.len() - 1) / 2;
+    let bar = progress_bar(pairs * spec.matches);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let never = AtomicBool::new(false);
+    let progress = |k: usize| {
+        if let Some(b) = &bar {
+            b.set_position(k as u64);
+        }
+    };
+    let p = &setup.prepared;
+    let played = pool.install(|| match p.ruleset {
+        RulesetId::AkwRulesV1 => ladder::play::<AkwRulesV1>(p, players, &spec, &progress, &never),
+        RulesetId::PhaseRulesV1 => {
+            ladder::play::<PhaseRulesV1>(p, players, &spec, &progress, &never)
+        }
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if args.json {
+        serde_json::to_writer(&mut *out, &played)?;
+        writeln!(out)?;
+    } else {
+        write_text(out, &played, p.ruleset)?;
+    }
+    Ok(())
+}
+
+fn write_text(out: &mut dyn Write, l: &Ladder, ruleset: RulesetId) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "ladder: {} bots, {} matches per pair, {}, {} players, seeds from {}",
+        l.spec.bots.len(),
+        l.spec.matches,
+        ruleset,
+        l.players,
+        l.spec.seed
+    )?;
+    writeln!(
+        out,
+        "ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals):",
+        l.spec.bots[0]
+    )?;
+    let mut order: Vec<_> = l.ratings.iter().collect();
+    order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    for r in order {
+        writeln!(
+            out,
+            "  {:<8} {:>7.0}  [{:.0}, {:.0}]  score {:.1}% over {} games",
+            r.bot.name(),
+            r.elo,
+            r.ci95[0],
+            r.ci95[1],
+            r.score * 100.0,
+            r.games
+        )?;
+    }
+    writeln!(
+        out,
+        "pairs (each independent game: one seed, every seating):"
+    )?;
+    for p in &l.pairs {
+        writeln!(
+            out,
+            "  {} vs {}: {} scores {} over {} games ({} matches, {} drawn)",
+            p.a, p.b, p.a, p.score, p.games, p.matches, p.draws
+        )?;
+    }
+    if l.cancelled {
+        writeln!(
+            out,
+            "cancelled: the ratings count the matches that finished"
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,93 @@
+//! The search bot in akw-rules-v1: worlds from the view and the sightings
+//! (the enemy's unseen bank stays at the view's 0), commands ranked by the
+//! greedy bot's one-step lookahead, rollouts by the greedy policy, values
+//! from the shared evaluation.
+
+use super::sightings::Sightings;
+use super::{MAX_RANKED, Searchable, VALUE_SCALE, logistic};
+use crate::bots::greedy::{Lookahead, best};
+use crate::player::PlayerId;
+use crate::rules::logic::execute_unchecked;
+use crate::rules::{Command, Event, MatchState, Outcome, PlayerView};
+use crate::ruleset::AkwRulesV1;
+use rand_chacha::ChaCha8Rng;
+
+/// The akw-rules-v1 search bot's memory and buffers.
+#[derive(Debug, Default)]
+pub struct AkwParts {
+    look: Lookahead,
+    scored: Vec<(f64, Command)>,
+    events: Vec<Event>,
+    sightings: Sightings,
+}
+
+impl Searchable for AkwRulesV1 {
+    type Parts = AkwParts;
+
+    fn viewer(view: &PlayerView) -> PlayerId {
+        view.side
+    }
+
+    fn observe(parts: &mut AkwParts, view: &PlayerView) {
+        parts
+            .sightings
+            .observe(&view.state, view.side, view.state.turn());
+    }
+
+    fn determinize(view: &PlayerView, parts: &mut AkwParts, rng: &mut ChaCha8Rng) -> MatchState {
+        let mut world = view.state.clone();
+        let turn = world.turn();
+        parts.sightings.imagine(&mut world, view.side, turn, rng);
+        world
+    }
+
+    fn rank(parts: &mut AkwParts, s: &MatchState, out: &mut Vec<Command>) {
+        out.clear();
+        if s.outcome().is_some() {
+            return;
+        }
+        parts.look.score(s, s.side(), &[], &mut parts.scored);
+        // Stable: equal scores keep the legal order.
+        parts.scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out.extend(parts.scored.iter().take(MAX_RANKED).map(|(_, c)| c.clone()));
+        if !out.contains(&Command::EndTurn) {
+            out.push(Command::EndTurn);
+        }
+    }
+
+    fn play(parts: &mut AkwParts, s: &mut MatchState, cmd: &Command) {
+        parts.events.clear();
+        execute_unchecked(s, cmd, &mut parts.events);
+    }
+
+    fn rollout(parts: &mut AkwParts, s: &mut MatchState, me: PlayerId, n: u8) {
+        let start = s.turn();
+        for _ in 0..n {
+            if s.outcome().is_some() || (s.turn() > start && s.side() == me) {
+                return;
+            }
+            let base = parts.look.score(s, s.side(), &[], &mut parts.scored);
+            let cmd = best(&parts.scored, base);
+            parts.events.clear();
+            execute_unchecked(s, &cmd, &mut parts.events);
+        }
+    }
+
+    fn values(parts: &mut AkwParts, s: &MatchState, out: &mut [f64; 4]) {
+        *out = [0.0; 4];
+        match s.outcome() {
+            Some(Outcome::Won(w)) => out[w.index()] = 1.0,
+            Some(Outcome::Draw) => {
+                out[0] = 0.5;
+                out[1] = 0.5;
+            }
+            None => {
+                let eval = parts.look.evaluator(s);
+                let (a, b) = (PlayerId(0), PlayerId(1));
+                let d = eval.evaluate(s, a) - eval.evaluate(s, b);
+                out[0] = logistic(d / (2.0 * VALUE_SCALE));
+                out[1] = 1.0 - out[0];
+            }
+        }
+    }
+}

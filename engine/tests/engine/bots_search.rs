@@ -1,0 +1,178 @@
+//! The search bot: it decides from its seat's view alone (a change of
+//! only what the seat cannot see — a hidden unit's hex, the enemy bank,
+//! face-down speed cards — leaves its decision as it was), and it is
+//! deterministic for a seed and a playout budget.
+
+use crate::rules_common::{Game, Setup, h};
+use hexwright_engine::bots::search::Searchable;
+use hexwright_engine::bots::{Bot, BotKind, SearchBot, SearchConfig};
+use hexwright_engine::format;
+use hexwright_engine::map::FeatureKind;
+use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::phase::{PhaseCommand, PhaseMatch, PhaseView, Stage};
+use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::rules::{Command, PlayerView, Roster};
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, Ruleset, RulesetId};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+
+const P0: PlayerId = PlayerId(0);
+const P1: PlayerId = PlayerId(1);
+
+fn config(playouts: u32) -> SearchConfig {
+    SearchConfig {
+        playouts,
+        ..SearchConfig::default()
+    }
+}
+
+fn decide<R: Searchable + 'static>(view: &R::View, seed: u64, playouts: u32) -> R::Command
+where
+    R::Command: Send,
+{
+    let mut bot = SearchBot::<R>::new(ChaCha8Rng::seed_from_u64(seed), config(playouts));
+    bot.decide(view, &[])
+}
+
+/// Side 0's Grunt and Archer face a Grunt it sees; a second enemy Grunt
+/// stands out of its sight at `hidden`, and the enemy banks `bank`.
+fn skirmish(hidden: hexwright_engine::Hex, bank: u8) -> Game {
+    let mut g = Setup::new()
+        .feature(h(-7, 0), FeatureKind::Base { side: P0 })
+        .feature(h(7, 0), FeatureKind::Base { side: P1 })
+        .feature(h(2, -2), FeatureKind::Objective)
+        .start(
+            &[("Grunt", h(-2, 0)), ("Archer", h(-2, 1))],
+            &[("Grunt", h(0, 0)), ("Grunt", hidden)],
+        );
+    g.set_energy(P1, bank);
+    g
+}
+
+#[test]
+fn in_akw_rules_v1_what_side_0_cannot_see_does_not_change_its_decision() {
+    let a = skirmish(h(5, 0), 9);
+    let b = skirmish(h(4, -3), 1);
+    assert_ne!(
+        a.s.state_hash(),
+        b.s.state_hash(),
+        "the two matches differ in truth"
+    );
+    let (va, vb) = (PlayerView::new(&a.s, P0), PlayerView::new(&b.s, P0));
+    assert_eq!(
+        format!("{:?}", va.state),
+        format!("{:?}", vb.state),
+        "and not in what side 0 sees"
+    );
+    assert!(
+        va.state
+            .units()
+            .iter()
+            .any(|u| u.status == hexwright_engine::rules::Status::Hidden),
+        "side 0 has a unit to imagine"
+    );
+    for seed in 1..=3 {
+        assert_eq!(
+            decide::<AkwRulesV1>(&va, seed, 48),
+            decide::<AkwRulesV1>(&vb, seed, 48),
+            "seed {seed}"
+        );
+    }
+}
+
+fn four_corners() -> Prepared {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let map = format::load_map(&maps.join("four-corners.ron")).unwrap();
+    Scenario::for_map(map, 5, 40)
+        .with_ruleset(RulesetId::PhaseRulesV1)
+        .prepare(&maps, &Roster::bundled(), "four-corners.ron")
+        .unwrap()
+}
+
+/// Four Corners after every player placed its cards (seat 1 places
+/// `seat1`), played on by passes to seat 0's first unit decision.
+fn placed(p: &Prepared, seat1: [u8; 4]) -> PhaseMatch {
+    let (mut s, _) = PhaseRulesV1::start(p, 5);
+    let mut events = Vec::new();
+    for _ in 0..10_000 {
+        let Some(to_move) = PhaseRulesV1::to_move(&s) else {
+            break;
+        };
+        if to_move == P0 && s.stage() == Stage::Acting {
+            return s;
+        }
+        let cmd = match s.stage() {
+            Stage::Placing => PhaseCommand::PlaceCards {
+                player: to_move,
+                cards: if to_move == P1 { seat1 } else { [8, 6, 4, 2] },
+            },
+            _ => PhaseRulesV1::pass(&s),
+        };
+        events.clear();
+        PhaseRulesV1::execute(&mut s, &cmd, &mut events).unwrap();
+    }
+    panic!("seat 0 never got to act");
+}
+
+#[test]
+fn in_phase_rules_v1_face_down_cards_do_not_change_a_decision() {
+    let p = four_corners();
+    // The same commanders' card (flipped first), the other three swapped.
+    let a = placed(&p, [8, 7, 6, 5]);
+    let b = placed(&p, [8, 5, 7, 6]);
+    assert_ne!(a.seats()[P1].speeds, b.seats()[P1].speeds);
+    let (va, vb) = (PhaseView::new(&a, P0), PhaseView::new(&b, P0));
+    assert_eq!(format!("{:?}", va.state), format!("{:?}", vb.state));
+    for seed in 1..=2 {
+        let (ca, cb) = (
+            decide::<PhaseRulesV1>(&va, seed, 24),
+            decide::<PhaseRulesV1>(&vb, seed, 24),
+        );
+        assert!(ca.unit().is_some() || ca == PhaseCommand::EndSlot, "{ca:?}");
+        assert_eq!(ca, cb, "seed {seed}");
+    }
+}
+
+/// Plays `commands` commands of a match between a search bot (side 0) and
+/// the greedy bot, returning them.
+fn short_match(seed: u64) -> Vec<Command> {
+    let mut g = skirmish(h(5, 0), 3);
+    let mut search = SearchBot::<AkwRulesV1>::new(ChaCha8Rng::seed_from_u64(seed), config(16));
+    let mut greedy = BotKind::Greedy.build(seed, P1);
+    let mut out = Vec::new();
+    let mut events = Vec::new();
+    while out.len() < 24 && g.s.outcome().is_none() {
+        let side = g.s.side();
+        let view = PlayerView::new(&g.s, side);
+        let cmd = if side == P0 {
+            search.decide(&view, &[])
+        } else {
+            greedy.decide(&view, &[])
+        };
+        events.clear();
+        let cmd = if AkwRulesV1::check(&g.s, &cmd).is_ok() {
+            cmd
+        } else {
+            Command::EndTurn
+        };
+        AkwRulesV1::execute(&mut g.s, &cmd, &mut events).unwrap();
+        out.push(cmd);
+    }
+    out
+}
+
+#[test]
+fn a_seed_and_a_playout_budget_give_the_same_match() {
+    let first = short_match(11);
+    assert_eq!(first, short_match(11));
+    assert!(first.iter().any(|c| *c != Command::EndTurn), "{first:?}");
+}
+
+#[test]
+fn the_search_bot_is_a_bot_kind_in_both_rulesets() {
+    use hexwright_engine::bots::HasBots;
+    assert_eq!("search".parse::<BotKind>(), Ok(BotKind::Search));
+    assert_eq!(BotKind::Search.build(1, P0).name(), "search");
+    assert_eq!(PhaseRulesV1::bot(BotKind::Search, 1, P0).name(), "search");
+}
