@@ -11,6 +11,7 @@
 //! not be read or parsed, or the arguments were wrong; `merge
 //! --until-decided` also exits `3` when the test wants another wave.
 
+mod balance;
 mod decide;
 mod export;
 mod import;
@@ -32,6 +33,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use balance::BalanceArgs;
 pub use ladder::LadderArgs;
 pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
@@ -134,6 +136,12 @@ pub enum Command {
     ///
     /// Exits 2 on bad input (unknown or repeated bot, a 3-player map).
     Ladder(LadderArgs),
+    /// Whether the map's verdict holds for skilled play: the until-decided
+    /// seat test at each skill level (the same bot on every side), one row
+    /// per level, and in words whether the verdict changes with skill.
+    ///
+    /// Exits 2 on bad input.
+    Balance(BalanceArgs),
 }
 
 impl Args {
@@ -180,6 +188,7 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
         Some(Command::Export(a)) => export::run(&a, out),
         Some(Command::Merge(a)) => merge::run(&a, out),
         Some(Command::Ladder(a)) => ladder::run(&a, out),
+        Some(Command::Balance(a)) => balance::run(&a, out),
     }
 }
 

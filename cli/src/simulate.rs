@@ -52,14 +52,17 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let setup = load(args, &roster)?;
     let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
     if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
+        if args.until_decided && args.shard.is_some() {
+            bail!(
+                "--until-decided waves across shards are for akw-rules-v1 batches; play a {} batch until decided in one process (without --shard)",
+                setup.prepared.ruleset
+            );
+        }
         if let Some(shard) = args.shard {
             return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);
         }
         if args.until_decided {
-            bail!(
-                "--until-decided tests side 0's score in two-player akw-rules-v1 batches; {} batches rotate seats among up to four players, so run them with --matches",
-                setup.prepared.ruleset
-            );
+            return super::balance::simulate(args, &setup, bots, jobs, out);
         }
         return super::rotation::simulate(args, &setup, bots, jobs, out);
     }

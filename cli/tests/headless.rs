@@ -302,3 +302,63 @@ fn ladder_rates_bots_from_their_pairs() {
     ]);
     assert_eq!(code, 2, "three players cannot seat two bots equally");
 }
+
+/// `balance` runs the until-decided seat test once per skill level and
+/// says whether the verdict changes; `simulate --until-decided` runs the
+/// same test in phase-rules-v1 with four players.
+#[test]
+fn balance_gives_a_verdict_per_skill_level() {
+    let (code, out) = run(&[
+        "balance",
+        &map("four-corners.ron"),
+        "--skills",
+        "random,greedy",
+        "--max",
+        "48",
+        "--max-rounds",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["players"], 4);
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 2);
+    assert_eq!(levels[0]["bot"], "random");
+    assert_eq!(levels[1]["bot"], "greedy");
+    for l in levels {
+        assert_eq!(l["shares"].as_array().unwrap().len(), 4);
+        assert!(l["matches"].as_u64().unwrap() <= 48);
+        let shares: f64 = l["shares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .sum();
+        assert!((shares - 1.0).abs() < 1e-9, "the shares of the wins add up");
+    }
+    let summary = v["summary"].as_str().unwrap();
+    assert!(summary.starts_with("The verdict"), "{summary}");
+
+    let (code, text) = run(&[
+        "simulate",
+        &map("four-corners.ron"),
+        "--until-decided",
+        "--bots",
+        "greedy,greedy,greedy,greedy",
+        "--max",
+        "32",
+        "--max-rounds",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.starts_with(
+            "until decided (phase-rules-v1, 4 players, bots greedy, greedy, greedy, greedy): "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("shares of the wins: side 0 "), "{text}");
+    let (code, _) = run(&["balance", &map("four-corners.ron"), "--skills", "nobody"]);
+    assert_eq!(code, 2);
+}

@@ -911,10 +911,23 @@ fn until_decided_calls_an_exactly_fair_batch_fair() {
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
     }
     let four = map("four-corners.ron");
-    let o = hexwright(&["simulate", &four, "--until-decided"]);
+    // phase-rules-v1 plays until decided in one process (the seat test,
+    // `cli/tests/headless.rs`), but not in waves of shards.
+    let out = std::env::temp_dir().join(format!("hexwright-wave-{}.json", std::process::id()));
+    let o = hexwright(&[
+        "simulate",
+        &four,
+        "--until-decided",
+        "--shard",
+        "0/2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("two-player akw-rules-v1"),
+        stderr(&o).contains("waves across shards are for akw-rules-v1"),
         "{}",
         stderr(&o)
     );
+    assert!(!out.exists());
 }

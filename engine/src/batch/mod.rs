@@ -13,6 +13,7 @@
 pub mod ladder;
 pub mod openings;
 pub mod rotation;
+pub mod seat_test;
 pub mod sequential;
 pub mod shard;
 pub mod sim;

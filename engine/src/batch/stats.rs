@@ -125,6 +125,22 @@ impl Counting {
         }
     }
 
+    /// How many matches make one game.
+    #[must_use]
+    pub const fn matches_per_game(self) -> usize {
+        match self {
+            Self::Matches => 1,
+            Self::SeatSwappedPairs => 2,
+            Self::SeatRotations(n) => {
+                if n == 0 {
+                    1
+                } else {
+                    n as usize
+                }
+            }
+        }
+    }
+
     /// In words, for reports: "each match is an independent game".
     #[must_use]
     pub const fn describe(self) -> &'static str {

@@ -187,6 +187,101 @@ pub fn play_until_decided(
     rounds.into_decided(false)
 }
 
+/// What a rotated batch played until decided.
+#[derive(Clone, Debug)]
+pub struct SeatsDecided {
+    /// Every match played, in order.
+    pub played: Vec<crate::rotation::Played>,
+    /// The test, with every look.
+    pub test: crate::seat_test::SeatTest,
+    /// Whether `cancel` stopped it before a decision.
+    pub cancelled: bool,
+}
+
+/// Each seat's share of one match's wins: 1 to the winner, `1/N` to every
+/// seat on a draw.
+#[must_use]
+pub fn seat_shares(winner: Option<PlayerId>, seats: usize) -> Vec<f64> {
+    let mut out = vec![0.0; seats];
+    match winner {
+        Some(w) if w.index() < seats => out[w.index()] = 1.0,
+        Some(_) => {}
+        None => out.iter_mut().for_each(|x| *x = 1.0 / seats as f64),
+    }
+    out
+}
+
+/// Plays `rotation` (at most its matches, on the current rayon pool) in
+/// ruleset `R` until a [`crate::seat_test::SeatTest`] of every seat's share
+/// of the wins decides, for 2 to 4 seats: the until-decided batch of any
+/// ruleset. Looks fall on whole independent games (a group of rotated
+/// seatings is played entirely before a look counts it); each game's seat
+/// share is the mean over its matches.
+pub fn play_seats_until_decided<R: crate::bots::HasBots + crate::ruleset::OnBoard>(
+    setup: &R::Setup,
+    rotation: &crate::rotation::Rotation,
+    plan: Plan,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    on_look: &mut dyn FnMut(&crate::seat_test::SeatLook),
+) -> SeatsDecided
+where
+    R::Setup: Sync,
+{
+    let seats = rotation.players();
+    let counting = rotation.counting();
+    let per_game = counting.matches_per_game();
+    let mut test = crate::seat_test::SeatTest::new(plan, seats);
+    let mut played: Vec<crate::rotation::Played> = Vec::new();
+    let mut cancelled = false;
+    while let Some(games) = test.next_look() {
+        let end = (games * per_game).min(rotation.matches);
+        let range = played.len()..end;
+        if range.is_empty() {
+            break;
+        }
+        let start = range.start;
+        let round = crate::rotation::simulate_range::<R>(
+            setup,
+            rotation,
+            range.clone(),
+            &|k| progress(start + k),
+            cancel,
+        );
+        if round.len() < range.len() {
+            cancelled = true;
+            break;
+        }
+        played.extend(round);
+        let mut sums: std::collections::BTreeMap<usize, (Vec<f64>, u32)> =
+            std::collections::BTreeMap::new();
+        for m in &played {
+            let g = sums
+                .entry(counting.game_of(m.index))
+                .or_insert_with(|| (vec![0.0; seats], 0));
+            for (t, x) in g.0.iter_mut().zip(seat_shares(m.winner, seats)) {
+                *t += x;
+            }
+            g.1 += 1;
+        }
+        let mut totals = vec![0.0; seats];
+        for (shares, n) in sums.values() {
+            for (t, x) in totals.iter_mut().zip(shares) {
+                *t += x / f64::from(*n);
+            }
+        }
+        test.look(sums.len(), &totals, played.len());
+        if let Some(look) = test.looks().last() {
+            on_look(look);
+        }
+    }
+    SeatsDecided {
+        played,
+        test,
+        cancelled,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,4 +27,5 @@ mod rules_fog;
 mod rules_objectives;
 mod rules_phase;
 mod rules_props;
+mod seats_decided;
 mod validate;

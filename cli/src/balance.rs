@@ -1,0 +1,343 @@
+//! Balance across skill levels: `hexwright balance MAP --skills
+//! greedy,planner,search` runs the until-decided seat test
+//! ([`hexwright_engine::seat_test`]) once per skill level, the same bot in
+//! every seat, and prints one row per level — the favoured side or fair,
+//! the shares with their intervals, the games played — and in words
+//! whether the verdict changes with skill. The same test serves
+//! `simulate --until-decided` in phase-rules-v1 (2 to 4 players).
+
+use super::report::progress_bar;
+use super::setup::{Setup, SimulateArgs, jobs, load};
+use anyhow::Context;
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::rotation::Rotation;
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use hexwright_engine::seat_test::SeatLook;
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Decision, Plan};
+use hexwright_engine::until_decided::{SeatsDecided, play_seats_until_decided};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// The options of `hexwright balance`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BalanceArgs {
+    /// A map file, or a scenario file (`.ron`).
+    pub path: PathBuf,
+    /// The skill levels: one bot each, playing every seat.
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        value_delimiter = ',',
+        default_value = "greedy,planner"
+    )]
+    pub skills: Vec<String>,
+    /// Fair means every side's share of the wins within this of 1/N.
+    #[arg(long, value_name = "M")]
+    pub margin: Option<f64>,
+    /// The most the chance of a wrong verdict may be, at each level.
+    #[arg(long, value_name = "A")]
+    pub alpha: Option<f64>,
+    /// The most matches per level.
+    #[arg(long = "max", value_name = "N")]
+    pub max: Option<usize>,
+    /// The ruleset to play; default the scenario's, or for a map the first
+    /// that seats its players.
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
+    /// First seed (match `i` uses seed + i).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Rounds before a match is decided by the round limit.
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Play with this roster file instead of the bundled one.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One skill level's verdict.
+#[derive(Debug, Serialize)]
+struct Level {
+    bot: BotKind,
+    decision: Decision,
+    verdict: String,
+    games: usize,
+    matches: usize,
+    shares: Vec<f64>,
+    intervals: Vec<[f64; 2]>,
+    cancelled: bool,
+}
+
+/// Runs `balance`; returns the exit code (0, or 2 for bad input).
+pub fn run(args: &BalanceArgs, out: &mut dyn Write) -> u8 {
+    match balance(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    let skills: Vec<BotKind> = args
+        .skills
+        .iter()
+        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .collect::<anyhow::Result<_>>()?;
+    if skills.is_empty() {
+        anyhow::bail!("--skills names at least one bot");
+    }
+    let sim = SimulateArgs {
+        path: args.path.clone(),
+        entry: None,
+        shard: None,
+        out: None,
+        matches: 1,
+        until_decided: true,
+        wave: None,
+        margin: args.margin,
+        alpha: args.alpha,
+        max: args.max,
+        bots: None,
+        ruleset: args.ruleset.clone(),
+        seed: args.seed,
+        jobs: args.jobs,
+        max_rounds: args.max_rounds,
+        json: args.json,
+        record: None,
+        roster: args.roster.clone(),
+    };
+    let jobs = jobs(&sim)?;
+    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let setup = load(&sim, &roster)?;
+    let players = setup.prepared.players();
+    let mut levels = Vec::new();
+    for bot in skills {
+        let decided = seats_until_decided(&sim, &setup, vec![bot; players], jobs)?;
+        levels.push(level(bot, &decided));
+    }
+    if args.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            players: usize,
+            ruleset: String,
+            levels: &'a [Level],
+            summary: String,
+        }
+        serde_json::to_writer(
+            &mut *out,
+            &Out {
+                players,
+                ruleset: setup.prepared.ruleset.to_string(),
+                levels: &levels,
+                summary: summary(&levels),
+            },
+        )?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "balance across skill levels: {}, {players} players, the same bot on every side",
+        setup.prepared.ruleset
+    )?;
+    for l in &levels {
+        writeln!(
+            out,
+            "  {:<8} {}; {} games ({} matches){}",
+            l.bot.name(),
+            l.verdict,
+            l.games,
+            l.matches,
+            if l.cancelled { ", cancelled" } else { "" }
+        )?;
+        writeln!(out, "           {}", shares_text(&l.shares, &l.intervals))?;
+    }
+    writeln!(out, "{}", summary(&levels))?;
+    Ok(())
+}
+
+/// Plays `bots` on `setup` until the seat test decides (any ruleset).
+pub(super) fn seats_until_decided(
+    args: &SimulateArgs,
+    setup: &Setup,
+    bots: Vec<BotKind>,
+    jobs: usize,
+) -> anyhow::Result<SeatsDecided> {
+    let rotation = Rotation {
+        matches: args.max.unwrap_or(DEFAULT_MAX),
+        bots,
+        seed: setup.seed,
+    };
+    let per_game = rotation.counting().matches_per_game();
+    let plan = Plan::new(
+        args.alpha.unwrap_or(DEFAULT_ALPHA),
+        args.margin.unwrap_or(DEFAULT_MARGIN),
+        rotation.matches.div_ceil(per_game),
+    )?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = progress_bar(rotation.matches);
+    let progress = |done: usize| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    };
+    let never = AtomicBool::new(false);
+    let mut on_look = |look: &SeatLook| {
+        if let Some(b) = &bar {
+            b.set_message(format!("{} games", look.games));
+        }
+    };
+    let p = &setup.prepared;
+    let decided = pool.install(|| match p.ruleset {
+        RulesetId::AkwRulesV1 => play_seats_until_decided::<AkwRulesV1>(
+            p,
+            &rotation,
+            plan,
+            &progress,
+            &never,
+            &mut on_look,
+        ),
+        RulesetId::PhaseRulesV1 => play_seats_until_decided::<PhaseRulesV1>(
+            p,
+            &rotation,
+            plan,
+            &progress,
+            &never,
+            &mut on_look,
+        ),
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    Ok(decided)
+}
+
+fn level(bot: BotKind, d: &SeatsDecided) -> Level {
+    let last = d.test.looks().last();
+    let decision = if d.cancelled {
+        Decision::Stopped
+    } else {
+        d.test.decision().unwrap_or(Decision::Undecided)
+    };
+    let margin = d.test.plan().margin;
+    let verdict = match decision {
+        Decision::Favoured { side } => format!("favours side {side}"),
+        Decision::Fair => format!(
+            "fair (every side within ±{:.0}% of its share)",
+            margin * 100.0
+        ),
+        Decision::Undecided => "undecided at the most matches".to_owned(),
+        Decision::Stopped => "stopped before a decision".to_owned(),
+    };
+    Level {
+        bot,
+        decision,
+        verdict,
+        games: last.map_or(0, |l| l.games),
+        matches: d.played.len(),
+        shares: last.map(|l| l.estimates.clone()).unwrap_or_default(),
+        intervals: last.map(|l| l.intervals.clone()).unwrap_or_default(),
+        cancelled: d.cancelled,
+    }
+}
+
+/// `side 0 31.2% [25.0%, 37.4%] · side 1 …`.
+pub(super) fn shares_text(shares: &[f64], intervals: &[[f64; 2]]) -> String {
+    shares
+        .iter()
+        .zip(intervals)
+        .enumerate()
+        .map(|(p, (s, i))| {
+            format!(
+                "side {p} {:.1}% [{:.1}%, {:.1}%]",
+                s * 100.0,
+                i[0] * 100.0,
+                i[1] * 100.0
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// Whether the verdict changes with skill, in words.
+fn summary(levels: &[Level]) -> String {
+    let short = |l: &Level| match l.decision {
+        Decision::Favoured { side } => format!("favours side {side}"),
+        Decision::Fair => "fair".to_owned(),
+        Decision::Undecided => "undecided".to_owned(),
+        Decision::Stopped => "stopped".to_owned(),
+    };
+    let first = levels.first().map(short);
+    if levels.iter().all(|l| Some(short(l)) == first) {
+        return format!(
+            "The verdict is the same at every level: {}.",
+            first.unwrap_or_default()
+        );
+    }
+    let parts: Vec<String> = levels
+        .iter()
+        .map(|l| format!("{} for {}", short(l), l.bot))
+        .collect();
+    format!("The verdict changes with skill: {}.", parts.join(", "))
+}
+
+/// `simulate --until-decided` in a ruleset of 2 to 4 players: plays `bots`
+/// until the seat test decides and prints its verdict.
+pub(super) fn simulate(
+    args: &SimulateArgs,
+    setup: &Setup,
+    bots: Vec<BotKind>,
+    jobs: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    let names = names.join(", ");
+    let d = seats_until_decided(args, setup, bots, jobs)?;
+    let bot = d.played.first().map_or(BotKind::Random, |m| m.seating[0]);
+    let l = level(bot, &d);
+    if args.json {
+        let v = serde_json::json!({
+            "ruleset": setup.prepared.ruleset.to_string(),
+            "bots": names,
+            "until_decided": l,
+            "looks": d.test.looks(),
+            "alpha": d.test.plan().alpha,
+        });
+        serde_json::to_writer(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "until decided ({}, {} players, bots {names}): {} after {} games ({} matches)",
+        setup.prepared.ruleset,
+        d.test.seats(),
+        l.verdict,
+        l.games,
+        l.matches
+    )?;
+    writeln!(
+        out,
+        "shares of the wins: {}",
+        shares_text(&l.shares, &l.intervals)
+    )?;
+    writeln!(
+        out,
+        "intervals hold at every look together: the chance of a wrong verdict is at most {}",
+        d.test.plan().alpha
+    )?;
+    Ok(())
+}
