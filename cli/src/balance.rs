@@ -61,6 +61,9 @@ pub struct BalanceArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The search bot's budget.
+    #[command(flatten)]
+    pub budget: super::setup::BudgetArgs,
 }
 
 /// One skill level's verdict.
@@ -115,6 +118,7 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         json: args.json,
         record: None,
         roster: args.roster.clone(),
+        budget: args.budget.clone(),
     };
     let jobs = jobs(&sim)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;

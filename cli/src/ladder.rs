@@ -49,6 +49,9 @@ pub struct LadderArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The search bot's budget.
+    #[command(flatten)]
+    pub budget: super::setup::BudgetArgs,
 }
 
 /// Runs `ladder`; returns the exit code (0, or 2 for bad input).
@@ -87,6 +90,7 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         json: args.json,
         record: None,
         roster: args.roster.clone(),
+        budget: args.budget.clone(),
     };
     let jobs = jobs(&sim)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;

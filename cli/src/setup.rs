@@ -5,6 +5,7 @@
 
 use anyhow::bail;
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::bots::search::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS, SearchBudget};
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
 use hexwright_engine::rules::Roster;
@@ -83,6 +84,61 @@ pub struct SimulateArgs {
     /// pack's).
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
+    /// The search bot's budget.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// How long the search bot thinks per decision.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct BudgetArgs {
+    /// The search bot's playouts per decision (default 200): the same seed
+    /// and playouts give the same matches.
+    #[arg(long, value_name = "N")]
+    pub playouts: Option<u32>,
+    /// Also stop each search decision after this long (`50ms`, `2s`, or
+    /// milliseconds): steadier speed, but matches are no longer
+    /// reproducible.
+    #[arg(long, value_name = "TIME", value_parser = parse_think)]
+    pub think: Option<std::time::Duration>,
+}
+
+impl BudgetArgs {
+    /// The budget asked for, checked.
+    ///
+    /// # Errors
+    /// Playouts outside 1 to [`MAX_PLAYOUTS`].
+    pub fn budget(&self) -> anyhow::Result<SearchBudget> {
+        let playouts = self.playouts.unwrap_or(DEFAULT_PLAYOUTS);
+        if !(1..=MAX_PLAYOUTS).contains(&playouts) {
+            bail!("--playouts {playouts} is out of range (1 to {MAX_PLAYOUTS})");
+        }
+        Ok(SearchBudget {
+            playouts,
+            think: self.think,
+        })
+    }
+}
+
+/// `50ms`, `2s` or a number of milliseconds, from 1 ms to 60 s.
+fn parse_think(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 1)
+    } else if let Some(s) = t.strip_suffix('s') {
+        (s, 1000)
+    } else {
+        (t, 1)
+    };
+    let n: u64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a time (e.g. 50ms or 2s)"))?;
+    let ms = n.saturating_mul(scale);
+    if !(1..=60_000).contains(&ms) {
+        return Err(format!("`{text}` is out of range (1ms to 60s)"));
+    }
+    Ok(std::time::Duration::from_millis(ms))
 }
 
 /// What the input path turned out to be, ready to play.
@@ -171,7 +227,8 @@ pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup
         MapRef::Path(p) => format::load_map(&base.join(p))?,
     };
     scenario.map = MapRef::Inline(Box::new(map.clone()));
-    let prepared = scenario.prepare(base, roster, &shown)?;
+    let mut prepared = scenario.prepare(base, roster, &shown)?;
+    prepared.search = args.budget.budget()?;
     Ok(Setup {
         map,
         prepared,

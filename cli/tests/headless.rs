@@ -362,3 +362,48 @@ fn balance_gives_a_verdict_per_skill_level() {
     let (code, _) = run(&["balance", &map("four-corners.ron"), "--skills", "nobody"]);
     assert_eq!(code, 2);
 }
+
+/// The search bot's budget from the command line: the same seed and
+/// playouts give the same batch, a shard file names the budget, and a
+/// budget out of range is refused.
+#[test]
+fn the_search_budget_is_set_and_reproducible() {
+    let args = [
+        "simulate",
+        &map("twin-fords.ron"),
+        "--bots",
+        "search,greedy",
+        "--matches",
+        "2",
+        "--max-rounds",
+        "2",
+        "--playouts",
+        "6",
+    ];
+    let (code, first) = run(&args);
+    assert_eq!(code, 0, "{first}");
+    let (_, again) = run(&args);
+    assert_eq!(without_speed(&first), without_speed(&again));
+    let dir = temp_dir("search-budget");
+    let shard = dir.join("s.json");
+    let mut sharded = args.to_vec();
+    let shard_path = shard.display().to_string();
+    sharded.extend(["--shard", "0/1", "--out", &shard_path]);
+    let (code, _) = run(&sharded);
+    assert_eq!(code, 0);
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shard).unwrap()).unwrap();
+    assert_eq!(file["batch"]["bots"][0], "search:6");
+    for bad in [["--playouts", "0"], ["--think", "0ms"], ["--think", "soon"]] {
+        let mut all = args[..8].to_vec();
+        all.extend(bad);
+        let parsed = hexwright_cli::Args::try_parse_from(
+            std::iter::once("hexwright").chain(all.iter().copied()),
+        );
+        let code = match parsed {
+            Ok(a) => hexwright_cli::run_to(a, &mut Vec::new()),
+            Err(_) => 2,
+        };
+        assert_eq!(code, 2, "{bad:?}");
+    }
+}

@@ -290,7 +290,7 @@ pub fn play_opening<R: HasBots<Setup = Prepared> + OnBoard>(
     let mut players: Vec<_> = bots
         .iter()
         .zip(PlayerId::all(bots.len()))
-        .map(|(k, p)| R::bot(*k, seed, p))
+        .map(|(k, p)| R::bot_with(*k, seed, p, prepared.search))
         .collect();
     let mut turn = BotTurn::<R>::new(&s);
     let mut events = Vec::new();

@@ -169,7 +169,7 @@ pub fn play<R: HasBots + OnBoard>(
     let mut bots: Vec<_> = seating
         .iter()
         .enumerate()
-        .map(|(p, k)| R::bot(*k, seed, PlayerId(p as u8)))
+        .map(|(p, k)| R::bot_with(*k, seed, PlayerId(p as u8), R::search_budget(setup)))
         .collect();
     let mut commands = Vec::new();
     let rejected = run_match::<R>(&mut s, &mut bots, cancel, |cmd, events, _| {

@@ -147,7 +147,10 @@ pub fn play_until(
     for e in &setup {
         clock.observe::<AkwRulesV1>(s.arena(), e);
     }
-    let mut players: Vec<Box<dyn Bot>> = bots.pairs().map(|(p, b)| b.build(seed, p)).collect();
+    let mut players: Vec<Box<dyn Bot>> = bots
+        .pairs()
+        .map(|(p, b)| b.build_with(seed, p, prepared.search))
+        .collect();
     let mut commands = Vec::new();
     let mut turn_hashes = Vec::new();
     let refused = run_match::<AkwRulesV1>(&mut s, &mut players, cancel, |cmd, events, s| {

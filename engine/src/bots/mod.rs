@@ -21,7 +21,7 @@ pub use eval::{Evaluator, Targets, evaluate};
 pub use greedy::GreedyBot;
 pub use planner::{PlannerBot, PlannerConfig};
 pub use random::RandomBot;
-pub use search::{SearchBot, SearchConfig};
+pub use search::{SearchBot, SearchBudget, SearchConfig};
 
 /// The bots by name (defined with the seats, [`crate::seat`], so the rules
 /// can check a scenario's seats without the bots).
@@ -47,13 +47,28 @@ pub trait Bot<R: Ruleset = AkwRulesV1>: Send {
 /// A ruleset whose bots can be built by kind: what a front end that lets
 /// players pick bots (the sandbox) needs of a ruleset.
 pub trait HasBots: Ruleset {
-    /// A bot of `kind` for `side` in a match with this seed.
-    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>>;
+    /// A bot of `kind` for `side` in a match with this seed, the search
+    /// bot thinking within `budget`.
+    fn bot_with(kind: BotKind, seed: u64, side: Side, budget: SearchBudget) -> Box<dyn Bot<Self>>;
+
+    /// The search bot's budget in the matches of `setup`.
+    fn search_budget(setup: &Self::Setup) -> SearchBudget;
+
+    /// A bot of `kind` for `side` in a match with this seed, at the
+    /// default budget.
+    #[must_use]
+    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>> {
+        Self::bot_with(kind, seed, side, SearchBudget::default())
+    }
 }
 
 impl HasBots for AkwRulesV1 {
-    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>> {
-        kind.build(seed, side)
+    fn bot_with(kind: BotKind, seed: u64, side: Side, budget: SearchBudget) -> Box<dyn Bot<Self>> {
+        kind.build_with(seed, side, budget)
+    }
+
+    fn search_budget(setup: &crate::rules::scenario::Prepared) -> SearchBudget {
+        setup.search
     }
 }
 
@@ -61,12 +76,22 @@ impl BotKind {
     /// A bot of this kind for `side` in a match with this seed.
     #[must_use]
     pub fn build(self, seed: u64, side: Side) -> Box<dyn Bot> {
+        self.build_with(seed, side, SearchBudget::default())
+    }
+
+    /// A bot of this kind for `side` in a match with this seed, the search
+    /// bot thinking within `budget`.
+    #[must_use]
+    pub fn build_with(self, seed: u64, side: Side, budget: SearchBudget) -> Box<dyn Bot> {
         let rng = bot_rng(seed, side, self);
         match self {
             Self::Random => Box::new(RandomBot::new(rng)),
             Self::Greedy => Box::new(GreedyBot::new(rng)),
             Self::Planner => Box::new(PlannerBot::new(rng, PlannerConfig::default())),
-            Self::Search => Box::new(SearchBot::<AkwRulesV1>::new(rng, SearchConfig::default())),
+            Self::Search => Box::new(SearchBot::<AkwRulesV1>::new(
+                rng,
+                SearchConfig::with_budget(budget),
+            )),
         }
     }
 }

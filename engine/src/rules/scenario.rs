@@ -324,6 +324,9 @@ pub struct Prepared {
     pub seed: u64,
     /// Commands every match starts with (a saved position).
     pub opening: Vec<Command>,
+    /// How long the search bot thinks per decision in this scenario's
+    /// matches (the command line's `--playouts` and `--think`).
+    pub search: crate::rules::seat::SearchBudget,
 }
 
 impl Prepared {
@@ -563,6 +566,7 @@ impl Scenario {
             armies,
             seed: self.seed,
             opening: self.opening.clone(),
+            search: crate::rules::seat::SearchBudget::default(),
         };
         if !self.opening.is_empty() {
             let (mut s, mut events) = prepared.setup(self.seed);

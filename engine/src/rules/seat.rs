@@ -6,6 +6,32 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
+
+/// The search bot's playouts per decision unless told otherwise.
+pub const DEFAULT_PLAYOUTS: u32 = 200;
+/// The most playouts a decision may be given.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
+/// How long the search bot may think per decision: playouts (reproducible)
+/// and, optionally, a time limit that stops it earlier (not reproducible).
+/// The other bots have fixed budgets and ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchBudget {
+    /// Playouts per decision.
+    pub playouts: u32,
+    /// Stop a decision once this much time has passed.
+    pub think: Option<Duration>,
+}
+
+impl Default for SearchBudget {
+    fn default() -> Self {
+        Self {
+            playouts: DEFAULT_PLAYOUTS,
+            think: None,
+        }
+    }
+}
 
 /// The seat name of a person, besides the engine's bots' names.
 pub const HUMAN: &str = "human";
@@ -62,10 +88,13 @@ impl fmt::Display for BotKind {
 
 impl FromStr for BotKind {
     type Err = String;
+    /// A bot's name; a batch identity's `search:400` (a budget after the
+    /// name) reads as its bot.
     fn from_str(s: &str) -> Result<Self, String> {
+        let name = s.split(':').next().unwrap_or(s);
         Self::ALL
             .into_iter()
-            .find(|b| b.name() == s)
+            .find(|b| b.name() == name)
             .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner, search)"))
     }
 }

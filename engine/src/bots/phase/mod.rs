@@ -35,7 +35,16 @@ use crate::ruleset::PhaseRulesV1;
 const POINT: f64 = 6.0;
 
 impl HasBots for PhaseRulesV1 {
-    fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>> {
+    fn search_budget(setup: &crate::rules::scenario::Prepared) -> super::SearchBudget {
+        setup.search
+    }
+
+    fn bot_with(
+        kind: BotKind,
+        seed: u64,
+        side: Side,
+        budget: super::SearchBudget,
+    ) -> Box<dyn Bot<Self>> {
         let rng = bot_rng(seed, side, kind);
         match kind {
             BotKind::Random => Box::new(PhaseRandomBot::new(rng)),
@@ -43,7 +52,7 @@ impl HasBots for PhaseRulesV1 {
             BotKind::Planner => Box::new(PhasePlannerBot::new()),
             BotKind::Search => Box::new(super::SearchBot::<PhaseRulesV1>::new(
                 rng,
-                super::SearchConfig::default(),
+                super::SearchConfig::with_budget(budget),
             )),
         }
     }

@@ -63,8 +63,19 @@ impl Default for SearchConfig {
     }
 }
 
-/// The default playouts per decision.
-pub const DEFAULT_PLAYOUTS: u32 = 200;
+pub use crate::rules::seat::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS, SearchBudget};
+
+impl SearchConfig {
+    /// The default knobs with `budget`.
+    #[must_use]
+    pub fn with_budget(budget: SearchBudget) -> Self {
+        Self {
+            playouts: budget.playouts,
+            think: budget.think,
+            ..Self::default()
+        }
+    }
+}
 
 /// What a ruleset gives the search: sampling worlds from a view, ranking
 /// and playing commands, a rollout policy and values. Implemented for
