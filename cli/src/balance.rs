@@ -9,11 +9,12 @@
 use super::report::progress_bar;
 use super::setup::{Setup, SimulateArgs, jobs, load};
 use anyhow::Context;
+use hexwright_engine::balance::{Level, summary};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rotation::Rotation;
 use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
 use hexwright_engine::seat_test::SeatLook;
-use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Decision, Plan};
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Plan};
 use hexwright_engine::until_decided::{SeatsDecided, play_seats_until_decided};
 use serde::Serialize;
 use std::io::Write;
@@ -66,19 +67,6 @@ pub struct BalanceArgs {
     pub budget: super::setup::BudgetArgs,
 }
 
-/// One skill level's verdict.
-#[derive(Debug, Serialize)]
-struct Level {
-    bot: BotKind,
-    decision: Decision,
-    verdict: String,
-    games: usize,
-    matches: usize,
-    shares: Vec<f64>,
-    intervals: Vec<[f64; 2]>,
-    cancelled: bool,
-}
-
 /// Runs `balance`; returns the exit code (0, or 2 for bad input).
 pub fn run(args: &BalanceArgs, out: &mut dyn Write) -> u8 {
     match balance(args, out) {
@@ -127,7 +115,7 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut levels = Vec::new();
     for bot in skills {
         let decided = seats_until_decided(&sim, &setup, vec![bot; players], jobs)?;
-        levels.push(level(bot, &decided));
+        levels.push(Level::new(bot, &decided));
     }
     if args.json {
         #[derive(Serialize)]
@@ -164,7 +152,7 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             l.matches,
             if l.cancelled { ", cancelled" } else { "" }
         )?;
-        writeln!(out, "           {}", shares_text(&l.shares, &l.intervals))?;
+        writeln!(out, "           {}", l.shares_text())?;
     }
     writeln!(out, "{}", summary(&levels))?;
     Ok(())
@@ -229,75 +217,6 @@ pub(super) fn seats_until_decided(
     Ok(decided)
 }
 
-fn level(bot: BotKind, d: &SeatsDecided) -> Level {
-    let last = d.test.looks().last();
-    let decision = if d.cancelled {
-        Decision::Stopped
-    } else {
-        d.test.decision().unwrap_or(Decision::Undecided)
-    };
-    let margin = d.test.plan().margin;
-    let verdict = match decision {
-        Decision::Favoured { side } => format!("favours side {side}"),
-        Decision::Fair => format!(
-            "fair (every side within ±{:.0}% of its share)",
-            margin * 100.0
-        ),
-        Decision::Undecided => "undecided at the most matches".to_owned(),
-        Decision::Stopped => "stopped before a decision".to_owned(),
-    };
-    Level {
-        bot,
-        decision,
-        verdict,
-        games: last.map_or(0, |l| l.games),
-        matches: d.played.len(),
-        shares: last.map(|l| l.estimates.clone()).unwrap_or_default(),
-        intervals: last.map(|l| l.intervals.clone()).unwrap_or_default(),
-        cancelled: d.cancelled,
-    }
-}
-
-/// `side 0 31.2% [25.0%, 37.4%] · side 1 …`.
-pub(super) fn shares_text(shares: &[f64], intervals: &[[f64; 2]]) -> String {
-    shares
-        .iter()
-        .zip(intervals)
-        .enumerate()
-        .map(|(p, (s, i))| {
-            format!(
-                "side {p} {:.1}% [{:.1}%, {:.1}%]",
-                s * 100.0,
-                i[0] * 100.0,
-                i[1] * 100.0
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-/// Whether the verdict changes with skill, in words.
-fn summary(levels: &[Level]) -> String {
-    let short = |l: &Level| match l.decision {
-        Decision::Favoured { side } => format!("favours side {side}"),
-        Decision::Fair => "fair".to_owned(),
-        Decision::Undecided => "undecided".to_owned(),
-        Decision::Stopped => "stopped".to_owned(),
-    };
-    let first = levels.first().map(short);
-    if levels.iter().all(|l| Some(short(l)) == first) {
-        return format!(
-            "The verdict is the same at every level: {}.",
-            first.unwrap_or_default()
-        );
-    }
-    let parts: Vec<String> = levels
-        .iter()
-        .map(|l| format!("{} for {}", short(l), l.bot))
-        .collect();
-    format!("The verdict changes with skill: {}.", parts.join(", "))
-}
-
 /// `simulate --until-decided` in a ruleset of 2 to 4 players: plays `bots`
 /// until the seat test decides and prints its verdict.
 pub(super) fn simulate(
@@ -311,7 +230,7 @@ pub(super) fn simulate(
     let names = names.join(", ");
     let d = seats_until_decided(args, setup, bots, jobs)?;
     let bot = d.played.first().map_or(BotKind::Random, |m| m.seating[0]);
-    let l = level(bot, &d);
+    let l = Level::new(bot, &d);
     if args.json {
         let v = serde_json::json!({
             "ruleset": setup.prepared.ruleset.to_string(),
@@ -333,11 +252,7 @@ pub(super) fn simulate(
         l.games,
         l.matches
     )?;
-    writeln!(
-        out,
-        "shares of the wins: {}",
-        shares_text(&l.shares, &l.intervals)
-    )?;
+    writeln!(out, "shares of the wins: {}", l.shares_text())?;
     writeln!(
         out,
         "intervals hold at every look together: the chance of a wrong verdict is at most {}",

@@ -1614,3 +1614,19 @@ fn the_secret_army_builder_stops_at_the_points_limit() {
         .unwrap_or_else(|| panic!("a number in {line:?}"));
     assert!(spent <= 30, "{line}");
 }
+
+/// The batch tab offers balance across skill levels: opened, it names the
+/// bots to choose and starts the levels on a worker.
+#[test]
+fn the_batch_tab_offers_balance_across_skill_levels() {
+    let mut h = sandbox();
+    h.get_by_label("Batch").click();
+    h.run();
+    h.get_by_label("Balance across skill levels").click();
+    h.run();
+    for bot in ["random", "greedy", "planner", "search"] {
+        assert!(h.query_by_label(bot).is_some(), "{bot} can be chosen");
+    }
+    assert!(h.query_by_label("Most matches per level").is_some());
+    assert!(h.query_by_label("Check balance across skills").is_some());
+}

@@ -29,6 +29,7 @@
 
 pub mod action;
 pub mod armies;
+pub mod balance;
 pub mod batch;
 pub mod batch_import;
 pub mod batch_view;

@@ -106,6 +106,7 @@ pub struct Sandbox {
     jump_round: u32,
     message: Option<String>,
     batch: BatchPanel,
+    balance: super::balance::BalancePanel,
     openings: OpeningsPanel,
     /// Deployment drag: the side and army index of the unit being moved.
     drag: Option<(Side, usize)>,
@@ -265,6 +266,7 @@ impl Sandbox {
             jump_round: 2,
             message: None,
             batch: BatchPanel::default(),
+            balance: super::balance::BalancePanel::default(),
             openings: OpeningsPanel::default(),
             drag: None,
             paths: [
@@ -1333,6 +1335,8 @@ impl Sandbox {
                                                 export_dir: cx.pack_dir,
                                             },
                                         );
+                                        ui.separator();
+                                        self.balance.show(ui, &p);
                                     }
                                     Ok(p) => {
                                         let p = p.clone();
@@ -1347,6 +1351,8 @@ impl Sandbox {
                                                 export_dir: cx.pack_dir,
                                             },
                                         );
+                                        ui.separator();
+                                        self.balance.show(ui, &p);
                                     }
                                     Err(e) => {
                                         ui.colored_label(crate::theme::ERROR, e);

@@ -10,6 +10,7 @@
 //! rules and the bots, and under the files. The crate root re-exports each
 //! module under its old path (`hexwright_engine::sim`, ...).
 
+pub mod balance;
 pub mod ladder;
 pub mod openings;
 pub mod rotation;

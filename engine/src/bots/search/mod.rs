@@ -56,8 +56,8 @@ impl Default for SearchConfig {
         Self {
             playouts: DEFAULT_PLAYOUTS,
             think: None,
-            exploration: 0.25,
-            widening: 1.0,
+            exploration: 0.15,
+            widening: 0.5,
             rollout: 24,
         }
     }

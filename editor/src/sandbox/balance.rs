@@ -1,0 +1,305 @@
+//! Balance across skill levels in the batch tab: the report of `hexwright
+//! balance` ([`hexwright_engine::balance`]) played on a worker — the same
+//! bot on every side, until the seat test decides, once per chosen skill
+//! level — with a live chart of one line per level (the leading side's
+//! share of the wins as the looks come in), a row per level and, in words,
+//! whether the verdict changes with skill.
+
+use super::job::Job;
+use super::worker::number;
+use crate::theme;
+use egui::{CollapsingHeader, Grid, RichText, Ui};
+use egui_plot::{HLine, Legend, Line, Plot};
+use hexwright_engine::balance::{self, Level};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use hexwright_engine::seat_test::SeatLook;
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Plan};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The most matches a level may play.
+const MAX_PER_LEVEL: usize = 100_000;
+
+/// The looks of the levels as they come in: (level, look).
+type LiveLooks = Arc<Mutex<Vec<(usize, SeatLook)>>>;
+
+/// What the panel asked and what it found.
+#[derive(Clone, Debug)]
+struct Asked {
+    skills: Vec<BotKind>,
+    players: usize,
+    live: LiveLooks,
+}
+
+/// The balance-across-skills section of the batch tab.
+pub struct BalancePanel {
+    chosen: Vec<(BotKind, bool)>,
+    max: usize,
+    job: Job<Asked, Vec<Level>>,
+    running: Option<Asked>,
+    result: Option<(Asked, Vec<Level>)>,
+}
+
+impl Default for BalancePanel {
+    fn default() -> Self {
+        Self {
+            chosen: BotKind::ALL
+                .iter()
+                .map(|&b| (b, matches!(b, BotKind::Greedy | BotKind::Planner)))
+                .collect(),
+            max: 2_000,
+            job: Job::default(),
+            running: None,
+            result: None,
+        }
+    }
+}
+
+impl BalancePanel {
+    /// Chooses the skill levels and the most matches per level.
+    pub fn configure(&mut self, skills: &[BotKind], max: usize) {
+        for (b, on) in &mut self.chosen {
+            *on = skills.contains(b);
+        }
+        self.max = max.clamp(1, MAX_PER_LEVEL);
+    }
+
+    /// Whether levels are being played.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.job.is_running()
+    }
+
+    /// The levels of the last finished run.
+    #[must_use]
+    pub fn levels(&self) -> Option<&[Level]> {
+        self.result.as_ref().map(|(_, l)| l.as_slice())
+    }
+
+    /// Plays the chosen levels on `prepared` (like pressing the button).
+    pub fn start(&mut self, prepared: &Prepared) {
+        let skills: Vec<BotKind> = self
+            .chosen
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(b, _)| *b)
+            .collect();
+        if skills.is_empty() {
+            self.job.fail("Choose at least one skill level.".to_owned());
+            return;
+        }
+        let plan = match Plan::new(DEFAULT_ALPHA, DEFAULT_MARGIN, self.max) {
+            Ok(p) => p,
+            Err(e) => {
+                self.job.fail(e.to_string());
+                return;
+            }
+        };
+        let asked = Asked {
+            skills: skills.clone(),
+            players: prepared.players(),
+            live: LiveLooks::default(),
+        };
+        self.running = Some(asked.clone());
+        let (p, live, players) = (prepared.clone(), asked.live.clone(), asked.players);
+        self.job.start(asked, self.max, move |done, cancel| {
+            let progress = |k| done.store(k, Ordering::Relaxed);
+            let mut on_look = |level: usize, look: &SeatLook| {
+                live.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push((level, look.clone()));
+            };
+            match p.ruleset {
+                RulesetId::AkwRulesV1 => balance::play::<AkwRulesV1>(
+                    &p,
+                    players,
+                    &skills,
+                    plan,
+                    p.seed,
+                    &progress,
+                    cancel,
+                    &mut on_look,
+                ),
+                RulesetId::PhaseRulesV1 => balance::play::<PhaseRulesV1>(
+                    &p,
+                    players,
+                    &skills,
+                    plan,
+                    p.seed,
+                    &progress,
+                    cancel,
+                    &mut on_look,
+                ),
+            }
+        });
+    }
+
+    /// Takes the levels once the worker finished; whether it still runs.
+    pub fn poll(&mut self) -> bool {
+        let Some(f) = self.job.poll() else {
+            let running = self.job.is_running();
+            if !running {
+                self.running = None;
+            }
+            return running;
+        };
+        self.running = None;
+        self.result = Some((f.asked, f.output));
+        false
+    }
+
+    /// Draws the section: the form, the live chart while it plays, the
+    /// rows and the sentence once done.
+    pub fn show(&mut self, ui: &mut Ui, prepared: &Prepared) {
+        self.poll();
+        CollapsingHeader::new("Balance across skill levels")
+            .id_salt("balance_section")
+            .show(ui, |ui| self.body(ui, prepared));
+    }
+
+    fn body(&mut self, ui: &mut Ui, prepared: &Prepared) {
+        ui.label(
+            RichText::new(
+                "Does the verdict hold for stronger play? Each level puts the same bot on \
+                 every side and plays until the seat test decides.",
+            )
+            .weak(),
+        );
+        let running = self.is_running();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (b, on) in &mut self.chosen {
+                    ui.checkbox(on, b.name());
+                }
+            });
+            Grid::new("balance_form").num_columns(2).show(ui, |ui| {
+                number(
+                    ui,
+                    "Most matches per level",
+                    &mut self.max,
+                    1..=MAX_PER_LEVEL,
+                    "A level stops sooner once the test decides",
+                );
+            });
+        });
+        if running {
+            self.job.progress_ui(ui, "matches of this level");
+        } else if ui
+            .button("Check balance across skills")
+            .on_hover_text("Play each chosen level on a worker thread")
+            .clicked()
+        {
+            self.start(prepared);
+        }
+        if let Some(e) = self.job.error() {
+            ui.colored_label(theme::ERROR, e);
+        }
+        if let Some(asked) = &self.running {
+            chart(ui, asked);
+        } else if let Some((asked, levels)) = &self.result {
+            chart(ui, asked);
+            for l in levels {
+                ui.label(RichText::new(format!("{}: {}", l.bot, l.verdict)).strong());
+                ui.label(format!(
+                    "{} · {} games ({} matches)",
+                    l.shares_text(),
+                    l.games,
+                    l.matches
+                ));
+            }
+            ui.label(RichText::new(balance::summary(levels)).strong());
+        }
+    }
+}
+
+/// One line per level: the leading side's share of the wins at each look,
+/// with the fair share `1/N`.
+fn chart(ui: &mut Ui, asked: &Asked) {
+    let looks = asked
+        .live
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone();
+    let fair = 100.0 / asked.players.max(1) as f64;
+    Plot::new("balance_chart")
+        .height(160.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_x(0.0)
+        .include_y(0.0)
+        .include_y(fair * 2.0)
+        .x_axis_label("independent games")
+        .y_axis_label("leading side's share")
+        .legend(Legend::default())
+        .show(ui, |plot| {
+            plot.hline(
+                HLine::new("fair share", fair)
+                    .color(theme::ERROR)
+                    .width(1.0),
+            );
+            for (i, bot) in asked.skills.iter().enumerate() {
+                let points: Vec<[f64; 2]> = looks
+                    .iter()
+                    .filter(|(level, _)| *level == i)
+                    .map(|(_, l)| {
+                        let lead = l.estimates.iter().copied().fold(0.0, f64::max);
+                        [l.games as f64, 100.0 * lead]
+                    })
+                    .collect();
+                plot.line(Line::new(bot.name(), points).width(2.0));
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::batch::tests::four_corners;
+    use egui::Vec2;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn balance_across_skills_plays_each_level_and_says_whether_the_verdict_changes() {
+        let p = four_corners(6);
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(520.0, 1200.0))
+            .with_max_steps(16)
+            .build_ui_state(
+                |ui, panel: &mut BalancePanel| panel.show(ui, &p),
+                BalancePanel::default(),
+            );
+        h.run();
+        h.get_by_label("Balance across skill levels").click();
+        h.run();
+        h.state_mut()
+            .configure(&[BotKind::Random, BotKind::Greedy], 32);
+        h.run();
+        h.get_by_label("Check balance across skills").click();
+        h.run();
+        let started = Instant::now();
+        while h.state_mut().poll() {
+            assert!(started.elapsed() < Duration::from_mins(2));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        h.run();
+        let levels = h.state().levels().expect("levels").to_vec();
+        assert_eq!(
+            levels.iter().map(|l| l.bot).collect::<Vec<_>>(),
+            [BotKind::Random, BotKind::Greedy]
+        );
+        for l in &levels {
+            assert!(l.matches <= 32);
+            let row = format!("{}: {}", l.bot, l.verdict);
+            assert!(h.query_by_label(&row).is_some(), "{row}");
+        }
+        let sentence = balance::summary(&levels);
+        assert!(h.query_by_label(&sentence).is_some(), "{sentence}");
+        assert!(sentence.starts_with("The verdict"));
+    }
+}
