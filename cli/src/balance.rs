@@ -7,7 +7,7 @@
 //! `simulate --until-decided` in phase-rules-v1 (2 to 4 players).
 
 use super::report::progress_bar;
-use super::setup::{Setup, SimulateArgs, jobs, load};
+use super::setup::{PlayArgs, Setup, SimulateArgs, bot_list, jobs, load};
 use anyhow::Context;
 use hexwright_engine::balance::{Level, summary};
 use hexwright_engine::bots::BotKind;
@@ -18,14 +18,14 @@ use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, P
 use hexwright_engine::until_decided::{SeatsDecided, play_seats_until_decided};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 /// The options of `hexwright balance`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct BalanceArgs {
-    /// A map file, or a scenario file (`.ron`).
-    pub path: PathBuf,
+    /// The map or scenario, and how to play it.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// The skill levels: one bot each, playing every seat.
     #[arg(
         long,
@@ -43,28 +43,6 @@ pub struct BalanceArgs {
     /// The most matches per level.
     #[arg(long = "max", value_name = "N")]
     pub max: Option<usize>,
-    /// The ruleset to play; default the scenario's, or for a map the first
-    /// that seats its players.
-    #[arg(long, value_name = "ID")]
-    pub ruleset: Option<String>,
-    /// First seed (match `i` uses seed + i).
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Rounds before a match is decided by the round limit.
-    #[arg(long, value_name = "R")]
-    pub max_rounds: Option<u32>,
-    /// Worker threads (default: every core).
-    #[arg(long, value_name = "J")]
-    pub jobs: Option<usize>,
-    /// Play with this roster file instead of the bundled one.
-    #[arg(long, value_name = "FILE")]
-    pub roster: Option<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// The search bot's budget.
-    #[command(flatten)]
-    pub budget: super::setup::BudgetArgs,
 }
 
 /// Runs `balance`; returns the exit code (0, or 2 for bad input).
@@ -79,37 +57,19 @@ pub fn run(args: &BalanceArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let skills: Vec<BotKind> = args
-        .skills
-        .iter()
-        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
-        .collect::<anyhow::Result<_>>()?;
+    let skills = bot_list(&args.skills)?;
     if skills.is_empty() {
         anyhow::bail!("--skills names at least one bot");
     }
     let sim = SimulateArgs {
-        path: args.path.clone(),
-        entry: None,
-        shard: None,
-        out: None,
-        matches: 1,
         until_decided: true,
-        wave: None,
         margin: args.margin,
         alpha: args.alpha,
         max: args.max,
-        bots: None,
-        ruleset: args.ruleset.clone(),
-        seed: args.seed,
-        jobs: args.jobs,
-        max_rounds: args.max_rounds,
-        json: args.json,
-        record: None,
-        roster: args.roster.clone(),
-        budget: args.budget.clone(),
+        ..args.play.simulate_args()
     };
     let jobs = jobs(&sim)?;
-    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let roster = super::roster(args.play.roster.as_deref(), Some(&args.play.path))?;
     let setup = load(&sim, &roster)?;
     let players = setup.prepared.players();
     let mut levels = Vec::new();
@@ -117,7 +77,7 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         let decided = seats_until_decided(&sim, &setup, vec![bot; players], jobs)?;
         levels.push(Level::new(bot, &decided));
     }
-    if args.json {
+    if args.play.json {
         #[derive(Serialize)]
         struct Out<'a> {
             players: usize,

@@ -4,20 +4,19 @@
 //! ([`hexwright_engine::ladder`]). Printed as a table, or `--json`.
 
 use super::report::progress_bar;
-use super::setup::{SimulateArgs, jobs, load};
+use super::setup::{PlayArgs, bot_list, jobs, load};
 use anyhow::Context;
-use hexwright_engine::bots::BotKind;
 use hexwright_engine::ladder::{self, Ladder, LadderSpec};
 use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 /// The options of `hexwright ladder`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct LadderArgs {
-    /// A map file, or a scenario file (`.ron`).
-    pub path: PathBuf,
+    /// The map or scenario, and how to play it.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// The bots to rate, each once (random, greedy, planner, search); the
     /// first is the ratings' zero.
     #[arg(
@@ -30,28 +29,6 @@ pub struct LadderArgs {
     /// Matches per pair of bots (seat-swapped pairs or rotations).
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub matches: usize,
-    /// The ruleset to play; default the scenario's, or for a map the first
-    /// that seats its players.
-    #[arg(long, value_name = "ID")]
-    pub ruleset: Option<String>,
-    /// First seed of every pair's batch.
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Rounds before a match is decided by the round limit.
-    #[arg(long, value_name = "R")]
-    pub max_rounds: Option<u32>,
-    /// Worker threads (default: every core).
-    #[arg(long, value_name = "J")]
-    pub jobs: Option<usize>,
-    /// Play with this roster file instead of the bundled one.
-    #[arg(long, value_name = "FILE")]
-    pub roster: Option<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// The search bot's budget.
-    #[command(flatten)]
-    pub budget: super::setup::BudgetArgs,
 }
 
 /// Runs `ladder`; returns the exit code (0, or 2 for bad input).
@@ -66,34 +43,10 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let bots: Vec<BotKind> = args
-        .bots
-        .iter()
-        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
-        .collect::<anyhow::Result<_>>()?;
-    let sim = SimulateArgs {
-        path: args.path.clone(),
-        entry: None,
-        shard: None,
-        out: None,
-        matches: args.matches,
-        until_decided: false,
-        wave: None,
-        margin: None,
-        alpha: None,
-        max: None,
-        bots: None,
-        ruleset: args.ruleset.clone(),
-        seed: args.seed,
-        jobs: args.jobs,
-        max_rounds: args.max_rounds,
-        json: args.json,
-        record: None,
-        roster: args.roster.clone(),
-        budget: args.budget.clone(),
-    };
+    let bots = bot_list(&args.bots)?;
+    let sim = args.play.simulate_args();
     let jobs = jobs(&sim)?;
-    let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
+    let roster = super::roster(args.play.roster.as_deref(), Some(&args.play.path))?;
     let setup = load(&sim, &roster)?;
     let players = setup.prepared.players();
     let spec = LadderSpec {
@@ -124,7 +77,7 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    if args.json {
+    if args.play.json {
         serde_json::to_writer(&mut *out, &played)?;
         writeln!(out)?;
     } else {

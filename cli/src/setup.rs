@@ -89,6 +89,72 @@ pub struct SimulateArgs {
     pub budget: BudgetArgs,
 }
 
+/// What `ladder` and `balance` play on, as `simulate` reads it: the map or
+/// scenario, its ruleset, seed and round limit, the threads, the roster,
+/// the output and the search bot's budget.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// A map file, or a scenario file (`.ron`).
+    pub path: PathBuf,
+    /// The ruleset to play; default the scenario's, or for a map the first
+    /// that seats its players.
+    #[arg(long, value_name = "ID")]
+    pub ruleset: Option<String>,
+    /// First seed (default the scenario's, or 1 for a map).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Rounds before a match is decided by the round limit.
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Play with this roster file instead of the bundled one.
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The search bot's budget.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+impl PlayArgs {
+    /// The same as `simulate`'s arguments (for [`load`] and [`jobs`]).
+    pub(super) fn simulate_args(&self) -> SimulateArgs {
+        SimulateArgs {
+            path: self.path.clone(),
+            entry: None,
+            shard: None,
+            out: None,
+            matches: 1,
+            until_decided: false,
+            wave: None,
+            margin: None,
+            alpha: None,
+            max: None,
+            bots: None,
+            ruleset: self.ruleset.clone(),
+            seed: self.seed,
+            jobs: self.jobs,
+            max_rounds: self.max_rounds,
+            json: self.json,
+            record: None,
+            roster: self.roster.clone(),
+            budget: self.budget.clone(),
+        }
+    }
+}
+
+/// The bots of a list of names (`random,greedy`).
+pub(super) fn bot_list(names: &[String]) -> anyhow::Result<Vec<BotKind>> {
+    names
+        .iter()
+        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .collect()
+}
+
 /// How long the search bot thinks per decision.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct BudgetArgs {

@@ -162,6 +162,34 @@ fn short_match(seed: u64) -> Vec<Command> {
     out
 }
 
+/// Within a turn the bot searches on in the tree of its previous
+/// decision when it sees what it expected.
+#[test]
+fn the_tree_is_kept_across_a_turn() {
+    let g = skirmish(h(5, 0), 3);
+    let mut bot = SearchBot::<AkwRulesV1>::new(ChaCha8Rng::seed_from_u64(2), config(24));
+    let mut s = g.s.clone();
+    let mut events = Vec::new();
+    let mut decisions = 0;
+    while s.side() == P0 && s.outcome().is_none() && decisions < 10 {
+        let view = PlayerView::new(&s, P0);
+        let cmd = bot.decide(&view, &[]);
+        decisions += 1;
+        if AkwRulesV1::execute(&mut s, &cmd, &mut events).is_err() || cmd == Command::EndTurn {
+            break;
+        }
+    }
+    assert!(
+        decisions >= 2,
+        "side 0 did something before ending its turn"
+    );
+    assert!(
+        bot.reused() >= 1,
+        "{} of {decisions} decisions",
+        bot.reused()
+    );
+}
+
 #[test]
 fn a_seed_and_a_playout_budget_give_the_same_match() {
     let first = short_match(11);

@@ -123,6 +123,8 @@ pub struct SearchBot<R: Searchable> {
     config: SearchConfig,
     parts: R::Parts,
     playouts: u64,
+    /// Decisions that kept the tree of the one before.
+    reused: u64,
     /// The last decision's tree, descended to the chosen command, and the
     /// hash of the view that command was expected to lead to.
     kept: Option<(tree::Tree<R::Command>, u64)>,
@@ -137,6 +139,7 @@ impl<R: Searchable> SearchBot<R> {
             config,
             parts: R::Parts::default(),
             playouts: 0,
+            reused: 0,
             kept: None,
         }
     }
@@ -145,6 +148,13 @@ impl<R: Searchable> SearchBot<R> {
     #[must_use]
     pub fn playouts(&self) -> u64 {
         self.playouts
+    }
+
+    /// Decisions so far that searched on in the tree of the decision
+    /// before (the same turn, the view as expected).
+    #[must_use]
+    pub fn reused(&self) -> u64 {
+        self.reused
     }
 }
 
@@ -167,6 +177,7 @@ where
             .take()
             .filter(|(_, expected)| *expected == now)
             .map(|(t, _)| t);
+        self.reused += u64::from(kept.is_some());
         let found = tree::search::<R>(
             view,
             rejected,
