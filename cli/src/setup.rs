@@ -5,7 +5,7 @@
 
 use anyhow::bail;
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::bots::search::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS, SearchBudget};
+use hexwright_engine::bots::search::{MAX_PLAYOUTS, SearchBudget};
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
 use hexwright_engine::rules::Roster;
@@ -158,8 +158,9 @@ pub(super) fn bot_list(names: &[String]) -> anyhow::Result<Vec<BotKind>> {
 /// How long the search bot thinks per decision.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct BudgetArgs {
-    /// The search bot's playouts per decision (default 200): the same seed
-    /// and playouts give the same matches.
+    /// The search bot's playouts per decision (default 400 in
+    /// akw-rules-v1, 300 in phase-rules-v1): the same seed and playouts give
+    /// the same matches.
     #[arg(long, value_name = "N")]
     pub playouts: Option<u32>,
     /// Also stop each search decision after this long (`50ms`, `2s`, or
@@ -170,18 +171,19 @@ pub struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The budget asked for, checked.
+    /// The budget asked for, checked; what is not asked stays as in
+    /// `default` (the ruleset's).
     ///
     /// # Errors
     /// Playouts outside 1 to [`MAX_PLAYOUTS`].
-    pub fn budget(&self) -> anyhow::Result<SearchBudget> {
-        let playouts = self.playouts.unwrap_or(DEFAULT_PLAYOUTS);
+    pub fn budget(&self, default: SearchBudget) -> anyhow::Result<SearchBudget> {
+        let playouts = self.playouts.unwrap_or(default.playouts);
         if !(1..=MAX_PLAYOUTS).contains(&playouts) {
             bail!("--playouts {playouts} is out of range (1 to {MAX_PLAYOUTS})");
         }
         Ok(SearchBudget {
             playouts,
-            think: self.think,
+            think: self.think.or(default.think),
         })
     }
 }
@@ -294,7 +296,7 @@ pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup
     };
     scenario.map = MapRef::Inline(Box::new(map.clone()));
     let mut prepared = scenario.prepare(base, roster, &shown)?;
-    prepared.search = args.budget.budget()?;
+    prepared.search = args.budget.budget(prepared.search)?;
     Ok(Setup {
         map,
         prepared,

@@ -125,7 +125,7 @@ impl BatchId {
                 "{:016x}",
                 fnv1a64(format!("{:?}", (&prepared.armies, &prepared.opening)).as_bytes())
             ),
-            bots: bots.iter().map(|b| bot_name(*b, prepared.search)).collect(),
+            bots: bots.iter().map(|b| bot_name(*b, prepared)).collect(),
             seed,
             matches,
             round_limit: prepared.rules.round_limit,
@@ -150,8 +150,9 @@ impl BatchId {
 /// A bot's name in a batch's identity: the search bot with a budget other
 /// than the default carries it (`search:400`, `search:400:50ms`), so shards
 /// played at different budgets are different batches.
-fn bot_name(b: BotKind, budget: crate::bots::SearchBudget) -> String {
-    if b != BotKind::Search || budget == crate::bots::SearchBudget::default() {
+fn bot_name(b: BotKind, prepared: &Prepared) -> String {
+    let budget = prepared.search;
+    if b != BotKind::Search || budget == crate::bots::SearchBudget::for_ruleset(prepared.ruleset) {
         return b.to_string();
     }
     match budget.think {

@@ -55,14 +55,20 @@ pub trait HasBots: Ruleset {
     fn search_budget(setup: &Self::Setup) -> SearchBudget;
 
     /// A bot of `kind` for `side` in a match with this seed, at the
-    /// default budget.
+    /// ruleset's default budget.
     #[must_use]
     fn bot(kind: BotKind, seed: u64, side: Side) -> Box<dyn Bot<Self>> {
-        Self::bot_with(kind, seed, side, SearchBudget::default())
+        Self::bot_with(kind, seed, side, Self::SEARCH_BUDGET)
     }
+
+    /// The search bot's default budget in this ruleset.
+    const SEARCH_BUDGET: SearchBudget;
 }
 
 impl HasBots for AkwRulesV1 {
+    const SEARCH_BUDGET: SearchBudget =
+        SearchBudget::for_ruleset(crate::ruleset::RulesetId::AkwRulesV1);
+
     fn bot_with(kind: BotKind, seed: u64, side: Side, budget: SearchBudget) -> Box<dyn Bot<Self>> {
         kind.build_with(seed, side, budget)
     }

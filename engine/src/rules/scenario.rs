@@ -566,7 +566,7 @@ impl Scenario {
             armies,
             seed: self.seed,
             opening: self.opening.clone(),
-            search: crate::rules::seat::SearchBudget::default(),
+            search: crate::rules::seat::SearchBudget::for_ruleset(ruleset),
         };
         if !self.opening.is_empty() {
             let (mut s, mut events) = prepared.setup(self.seed);

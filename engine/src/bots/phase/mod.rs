@@ -35,6 +35,9 @@ use crate::ruleset::PhaseRulesV1;
 const POINT: f64 = 6.0;
 
 impl HasBots for PhaseRulesV1 {
+    const SEARCH_BUDGET: super::SearchBudget =
+        super::SearchBudget::for_ruleset(crate::ruleset::RulesetId::PhaseRulesV1);
+
     fn search_budget(setup: &crate::rules::scenario::Prepared) -> super::SearchBudget {
         setup.search
     }

@@ -63,7 +63,9 @@ impl Default for SearchConfig {
     }
 }
 
-pub use crate::rules::seat::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS, SearchBudget};
+pub use crate::rules::seat::{
+    DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS_PHASE, MAX_PLAYOUTS, SearchBudget,
+};
 
 impl SearchConfig {
     /// The default knobs with `budget`.
