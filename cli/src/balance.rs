@@ -47,13 +47,7 @@ pub struct BalanceArgs {
 
 /// Runs `balance`; returns the exit code (0, or 2 for bad input).
 pub fn run(args: &BalanceArgs, out: &mut dyn Write) -> u8 {
-    match balance(args, out) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    super::exit_code(balance(args, out))
 }
 
 fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {

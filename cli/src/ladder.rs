@@ -33,13 +33,7 @@ pub struct LadderArgs {
 
 /// Runs `ladder`; returns the exit code (0, or 2 for bad input).
 pub fn run(args: &LadderArgs, out: &mut dyn Write) -> u8 {
-    match play(args, out) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    super::exit_code(play(args, out))
 }
 
 fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -193,5 +193,18 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
 }
 
 use hexwright_headless::files::roster::roster;
+
+/// The exit code of a subcommand that either worked (0) or failed on its
+/// input (2, with the error and its causes on standard error): the one
+/// place such a failure is reported.
+pub(crate) fn exit_code(result: anyhow::Result<()>) -> u8 {
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
 pub use info::run as info;
 pub use validate::run as validate;

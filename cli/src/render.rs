@@ -37,11 +37,5 @@ pub fn run(a: &RenderArgs) -> u8 {
                 },
             )
         });
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    super::exit_code(result)
 }

@@ -34,13 +34,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
     } else {
         simulate(args, out)
     };
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    super::exit_code(result)
 }
 
 fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
