@@ -12,10 +12,9 @@ use anyhow::Context;
 use hexwright_engine::balance::{Level, summary};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rotation::Rotation;
-use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
 use hexwright_engine::seat_test::SeatLook;
 use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Plan};
-use hexwright_engine::until_decided::{SeatsDecided, play_seats_until_decided};
+use hexwright_engine::until_decided::{SeatsDecided, play_seats_prepared};
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -147,24 +146,8 @@ pub(super) fn seats_until_decided(
         }
     };
     let p = &setup.prepared;
-    let decided = pool.install(|| match p.ruleset {
-        RulesetId::AkwRulesV1 => play_seats_until_decided::<AkwRulesV1>(
-            p,
-            &rotation,
-            plan,
-            &progress,
-            &never,
-            &mut on_look,
-        ),
-        RulesetId::PhaseRulesV1 => play_seats_until_decided::<PhaseRulesV1>(
-            p,
-            &rotation,
-            plan,
-            &progress,
-            &never,
-            &mut on_look,
-        ),
-    });
+    let decided =
+        pool.install(|| play_seats_prepared(p, &rotation, plan, &progress, &never, &mut on_look));
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

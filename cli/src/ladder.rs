@@ -7,7 +7,7 @@ use super::report::progress_bar;
 use super::setup::{PlayArgs, bot_list, jobs, load};
 use anyhow::Context;
 use hexwright_engine::ladder::{self, Ladder, LadderSpec};
-use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use hexwright_engine::ruleset::RulesetId;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -62,12 +62,7 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         }
     };
     let p = &setup.prepared;
-    let played = pool.install(|| match p.ruleset {
-        RulesetId::AkwRulesV1 => ladder::play::<AkwRulesV1>(p, players, &spec, &progress, &never),
-        RulesetId::PhaseRulesV1 => {
-            ladder::play::<PhaseRulesV1>(p, players, &spec, &progress, &never)
-        }
-    })?;
+    let played = pool.install(|| ladder::play_prepared(p, &spec, &progress, &never))?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

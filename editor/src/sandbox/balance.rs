@@ -13,7 +13,6 @@ use egui_plot::{HLine, Legend, Line, Plot};
 use hexwright_engine::balance::{self, Level};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rules::scenario::Prepared;
-use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
 use hexwright_engine::seat_test::SeatLook;
 use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Plan};
 use std::sync::atomic::Ordering;
@@ -103,7 +102,7 @@ impl BalancePanel {
             live: LiveLooks::default(),
         };
         self.running = Some(asked.clone());
-        let (p, live, players) = (prepared.clone(), asked.live.clone(), asked.players);
+        let (p, live) = (prepared.clone(), asked.live.clone());
         self.job.start(asked, self.max, move |done, cancel| {
             let progress = |k| done.store(k, Ordering::Relaxed);
             let mut on_look = |level: usize, look: &SeatLook| {
@@ -111,28 +110,7 @@ impl BalancePanel {
                     .unwrap_or_else(PoisonError::into_inner)
                     .push((level, look.clone()));
             };
-            match p.ruleset {
-                RulesetId::AkwRulesV1 => balance::play::<AkwRulesV1>(
-                    &p,
-                    players,
-                    &skills,
-                    plan,
-                    p.seed,
-                    &progress,
-                    cancel,
-                    &mut on_look,
-                ),
-                RulesetId::PhaseRulesV1 => balance::play::<PhaseRulesV1>(
-                    &p,
-                    players,
-                    &skills,
-                    plan,
-                    p.seed,
-                    &progress,
-                    cancel,
-                    &mut on_look,
-                ),
-            }
+            balance::play_prepared(&p, &skills, plan, &progress, cancel, &mut on_look)
         });
     }
 

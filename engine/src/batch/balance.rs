@@ -157,3 +157,25 @@ where
     }
     levels
 }
+
+/// [`play`] on a prepared scenario in its own ruleset, with its seed and
+/// player count: what the command line and the sandbox call.
+pub fn play_prepared(
+    prepared: &crate::rules::scenario::Prepared,
+    skills: &[BotKind],
+    plan: Plan,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    on_look: &mut dyn FnMut(usize, &SeatLook),
+) -> Vec<Level> {
+    use crate::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+    let (players, seed) = (prepared.players(), prepared.seed);
+    match prepared.ruleset {
+        RulesetId::AkwRulesV1 => play::<AkwRulesV1>(
+            prepared, players, skills, plan, seed, progress, cancel, on_look,
+        ),
+        RulesetId::PhaseRulesV1 => play::<PhaseRulesV1>(
+            prepared, players, skills, plan, seed, progress, cancel, on_look,
+        ),
+    }
+}

@@ -210,6 +210,24 @@ where
     })
 }
 
+/// [`play`] on a prepared scenario in its own ruleset.
+///
+/// # Errors
+/// The spec cannot be played on the scenario's players.
+pub fn play_prepared(
+    prepared: &crate::rules::scenario::Prepared,
+    spec: &LadderSpec,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Ladder, LadderError> {
+    use crate::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+    let players = prepared.players();
+    match prepared.ruleset {
+        RulesetId::AkwRulesV1 => play::<AkwRulesV1>(prepared, players, spec, progress, cancel),
+        RulesetId::PhaseRulesV1 => play::<PhaseRulesV1>(prepared, players, spec, progress, cancel),
+    }
+}
+
 /// The Bradley–Terry ratings of `bots` from `pairs` (see the module docs).
 #[must_use]
 pub fn fit(bots: &[BotKind], pairs: &[PairResult]) -> Vec<Rating> {

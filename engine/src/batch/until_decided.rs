@@ -282,6 +282,26 @@ where
     }
 }
 
+/// [`play_seats_until_decided`] on a prepared scenario in its own ruleset.
+pub fn play_seats_prepared(
+    prepared: &Prepared,
+    rotation: &crate::rotation::Rotation,
+    plan: Plan,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    on_look: &mut dyn FnMut(&crate::seat_test::SeatLook),
+) -> SeatsDecided {
+    use crate::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+    match prepared.ruleset {
+        RulesetId::AkwRulesV1 => play_seats_until_decided::<AkwRulesV1>(
+            prepared, rotation, plan, progress, cancel, on_look,
+        ),
+        RulesetId::PhaseRulesV1 => play_seats_until_decided::<PhaseRulesV1>(
+            prepared, rotation, plan, progress, cancel, on_look,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
