@@ -11,6 +11,7 @@
 //! not be read or parsed, or the arguments were wrong; `merge
 //! --until-decided` also exits `3` when the test wants another wave.
 
+mod analyze;
 mod balance;
 mod decide;
 mod export;
@@ -33,6 +34,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use analyze::AnalyzeArgs;
 pub use balance::BalanceArgs;
 pub use ladder::LadderArgs;
 pub use replay::ReplayArgs;
@@ -142,6 +144,14 @@ pub enum Command {
     ///
     /// Exits 2 on bad input.
     Balance(BalanceArgs),
+    /// Analyse a map's balance before playing it: who reaches each
+    /// objective, Outpost, barracks and base first, territory, openness,
+    /// bush cover and chokepoints, and a fairness summary (one figure per
+    /// line, each player's value, the largest difference and whom it
+    /// favours).
+    ///
+    /// Exits 2 when the map cannot be read or an option is out of range.
+    Analyze(AnalyzeArgs),
 }
 
 impl Args {
@@ -189,6 +199,7 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
         Some(Command::Merge(a)) => merge::run(&a, out),
         Some(Command::Ladder(a)) => ladder::run(&a, out),
         Some(Command::Balance(a)) => balance::run(&a, out),
+        Some(Command::Analyze(a)) => analyze::run(&a, out),
     }
 }
 

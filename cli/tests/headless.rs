@@ -407,3 +407,71 @@ fn the_search_budget_is_set_and_reproducible() {
         assert_eq!(code, 2, "{bad:?}");
     }
 }
+
+#[test]
+fn analyze_reports_fairness_features_and_chokes() {
+    // A symmetric bundled map: even on every figure.
+    let (code, text) = run(&["analyze", &map("three-passes.ron")]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("Even: no figure differs"), "{text}");
+    assert!(text.contains("Chokepoints (blocking one"), "{text}");
+    assert!(text.contains("objective (0,0)"), "{text}");
+
+    // One objective of Twin Fords moved beside side 0's zone: uneven, and
+    // the JSON says whom it favours.
+    let mut m = hexwright_engine::format::load_map(Path::new(&map("twin-fords.ron"))).unwrap();
+    let zone = m
+        .zone_of(hexwright_engine::player::PlayerId(0))
+        .unwrap()
+        .hexes[0];
+    let coverage = hexwright_engine::coverage::Coverage::new(&m).unwrap();
+    let free = coverage
+        .usable_hexes()
+        .into_iter()
+        .filter(|h| m.feature_at(*h).is_none() && m.zones.iter().all(|z| !z.hexes.contains(h)))
+        .min_by_key(|h| h.unsigned_distance_to(zone))
+        .unwrap();
+    let objective = m
+        .features
+        .iter_mut()
+        .filter(|f| f.kind == hexwright_engine::map::FeatureKind::Objective)
+        .max_by_key(|f| f.hex.unsigned_distance_to(zone))
+        .unwrap();
+    objective.hex = free;
+    let dir = temp_dir("analyze");
+    let lopsided = dir.join("lopsided.ron");
+    hexwright_engine::format::save_atomic(&m, &lopsided).unwrap();
+    let path = lopsided.display().to_string();
+    let (code, text) = run(&["analyze", &path]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("Uneven (!): "), "{text}");
+    let (code, json) = run(&["analyze", &path, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let figures = v["fairness"]["figures"].as_array().unwrap();
+    let first = figures
+        .iter()
+        .find(|f| f["id"] == "objectives_first")
+        .unwrap();
+    assert_eq!(first["favours"], 0, "{first}");
+    assert_eq!(v["ruleset"], "akw-rules-v1");
+    assert!(!v["reach"]["features"].as_array().unwrap().is_empty());
+
+    // One player's view: its steps and margins.
+    let (code, text) = run(&["analyze", &path, "--player", "1"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("from side 1's zone") && text.contains("margin "),
+        "{text}"
+    );
+    // Out of range: refused with the reason.
+    let (code, _) = run(&["analyze", &path, "--player", "2"]);
+    assert_eq!(code, 2);
+    let (code, _) = run(&[
+        "analyze",
+        &map("four-corners.ron"),
+        "--ruleset",
+        "akw-rules-v1",
+    ]);
+    assert_eq!(code, 2, "akw-rules-v1 does not play four players");
+}

@@ -43,6 +43,7 @@
 //! assert!(validate::has_errors(&findings)); // no zones, no bases yet
 //! ```
 
+pub mod analysis;
 pub mod batch;
 pub mod bots;
 pub mod files;

@@ -11,6 +11,7 @@ mod common;
 mod phase_common;
 mod rules_common;
 
+mod analysis;
 mod bots_search;
 mod bundled;
 mod coverage;
