@@ -1,8 +1,10 @@
-//! `hexwright render MAP -o map.png|map.svg [--size W] [--dark]`: a picture
-//! of a map, drawn headless (no window or GPU), as the canvas draws it.
+//! `hexwright render MAP -o map.png|map.svg [--size W] [--dark] [--overlay
+//! NAME]`: a picture of a map, drawn headless (no window or GPU), as the
+//! canvas draws it, optionally with an analysis overlay.
 
 use clap::Args;
 use hexwright_engine::format;
+use hexwright_headless::draw::overlay::Overlay;
 use hexwright_headless::render::{self, DEFAULT_WIDTH, RenderOptions};
 use std::path::PathBuf;
 
@@ -20,22 +22,42 @@ pub struct RenderArgs {
     /// Draw with the dark palette.
     #[arg(long)]
     pub dark: bool,
+    /// Draw an analysis overlay (see `hexwright analyze`): `territory`,
+    /// `reach:P` (turns from player P's zone), `chokes`, `openness` or
+    /// `cover`.
+    #[arg(long, value_name = "NAME")]
+    pub overlay: Option<String>,
 }
 
 /// Runs `render`; returns the exit code (0, or 2 when the map cannot be
 /// read or the picture cannot be drawn or written).
 pub fn run(a: &RenderArgs) -> u8 {
-    let result = format::load_map(&a.map)
-        .map_err(anyhow::Error::from)
-        .and_then(|map| {
-            render::write(
-                &map,
-                &a.out,
-                RenderOptions {
-                    width: a.size,
-                    dark: a.dark,
-                },
-            )
-        });
-    super::exit_code(result)
+    super::exit_code(render(a))
+}
+
+fn render(a: &RenderArgs) -> anyhow::Result<()> {
+    let overlay = a
+        .overlay
+        .as_deref()
+        .map(str::parse::<Overlay>)
+        .transpose()?;
+    let map = format::load_map(&a.map)?;
+    if let Some(Overlay::Reach(p)) = overlay
+        && p.index() >= map.player_count()
+    {
+        anyhow::bail!(
+            "--overlay reach:{p}: the map is for {} players, numbered 0 to {}",
+            map.player_count(),
+            map.player_count() - 1
+        );
+    }
+    render::write(
+        &map,
+        &a.out,
+        RenderOptions {
+            width: a.size,
+            dark: a.dark,
+            overlay,
+        },
+    )
 }

@@ -475,3 +475,67 @@ fn analyze_reports_fairness_features_and_chokes() {
     ]);
     assert_eq!(code, 2, "akw-rules-v1 does not play four players");
 }
+
+#[test]
+fn render_draws_each_analysis_overlay() {
+    let dir = temp_dir("overlay");
+    let twin = map("twin-fords.ron");
+    let m = hexwright_engine::format::load_map(Path::new(&twin)).unwrap();
+    let coverage = hexwright_engine::coverage::Coverage::new(&m).unwrap();
+    let a = hexwright_engine::analysis::Analysis::new(
+        &m,
+        &coverage,
+        hexwright_engine::analysis::Movement::AKW,
+    );
+    let svg = dir.join("chokes.svg");
+    let (code, _) = run(&[
+        "render",
+        &twin,
+        "--overlay",
+        "chokes",
+        "-o",
+        &svg.display().to_string(),
+    ]);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("data-overlay=\"chokes\""));
+    assert_eq!(text.matches("data-choke-width=").count(), a.chokes.len());
+    assert!(!a.chokes.is_empty());
+    for overlay in ["territory", "reach:1", "openness", "cover"] {
+        let png = dir.join(format!("{}.png", overlay.replace(':', "")));
+        let (code, _) = run(&[
+            "render",
+            &twin,
+            "--overlay",
+            overlay,
+            "-o",
+            &png.display().to_string(),
+        ]);
+        assert_eq!(code, 0, "{overlay}");
+        assert!(std::fs::metadata(&png).unwrap().len() > 1000);
+    }
+    let territory = dir.join("territory.svg");
+    run(&[
+        "render",
+        &twin,
+        "--overlay",
+        "territory",
+        "-o",
+        &territory.display().to_string(),
+    ]);
+    let text = std::fs::read_to_string(&territory).unwrap();
+    assert_eq!(
+        text.matches("data-overlay-hex=").count(),
+        a.arena.len() - a.arena.bases.len()
+    );
+    let bad = dir.join("bad.png").display().to_string();
+    assert_eq!(
+        run(&["render", &twin, "--overlay", "heat", "-o", &bad]).0,
+        2
+    );
+    assert_eq!(
+        run(&["render", &twin, "--overlay", "reach:2", "-o", &bad]).0,
+        2
+    );
+    assert!(!Path::new(&bad).exists());
+}

@@ -25,11 +25,14 @@
 //! use hexwright_engine::coverage::Coverage;
 //! use hexwright_engine::format;
 //!
-//! let map = format::from_ron_str(include_str!("../../../maps/twin-fords.ron")).unwrap();
+//! let map = format::parse_map(include_str!("../../../maps/twin-fords.ron"), "twin-fords").unwrap();
 //! let coverage = Coverage::new(&map).unwrap();
 //! let a = Analysis::new(&map, &coverage, Movement::AKW);
 //! // A mirrored map: no figure differs between the sides.
-//! assert!(a.fairness.figures.iter().all(|f| f.spread < 1e-9));
+//! assert!(a.fairness.figures.iter().all(|f| f.spread == Some(0.0)));
+//! // Side 0 reaches the middle objective in as many turns as side 1.
+//! let middle = a.reach.features.iter().find(|f| f.hex == hexwright_engine::Hex::ZERO).unwrap();
+//! assert_eq!(middle.turns[0], middle.turns[1]);
 //! ```
 
 pub mod chokes;

@@ -36,6 +36,8 @@ pub struct RenderOptions {
     pub width: usize,
     /// The dark palette instead of the light one.
     pub dark: bool,
+    /// An analysis overlay drawn over the hexes, with its legend.
+    pub overlay: Option<crate::draw::overlay::Overlay>,
 }
 
 impl Default for RenderOptions {
@@ -43,6 +45,7 @@ impl Default for RenderOptions {
         Self {
             width: DEFAULT_WIDTH,
             dark: false,
+            overlay: None,
         }
     }
 }
@@ -74,7 +77,9 @@ impl RenderOptions {
         }
         let canvas = (self.width - LEGEND_WIDTH) as f64;
         let ratio = map.area.height.get() / map.area.width.get();
-        let height = ((canvas * ratio).ceil() as usize).clamp(MIN_HEIGHT, *WIDTH_RANGE.end());
+        // An overlay's legend takes up to seven more rows.
+        let min = MIN_HEIGHT + if self.overlay.is_some() { 160 } else { 0 };
+        let height = ((canvas * ratio).ceil() as usize).clamp(min, *WIDTH_RANGE.end());
         Ok((self.width, height))
     }
 }
@@ -167,6 +172,7 @@ mod tests {
             let opts = RenderOptions {
                 width: 900,
                 dark: false,
+                overlay: None,
             };
             let pic = render(&map, opts).unwrap();
             let (w, h) = opts.size(&map).unwrap();
@@ -237,6 +243,7 @@ mod tests {
             RenderOptions {
                 width: 10,
                 dark: false,
+                overlay: None,
             },
         )
         .unwrap_err();

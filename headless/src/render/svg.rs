@@ -4,9 +4,11 @@
 
 use super::{LEGEND_WIDTH, RenderOptions, svg_shapes};
 use crate::draw::glyphs;
+use crate::draw::overlay::{self, Drawn, Overlay};
 use crate::draw::palette::{self as theme, Palette};
 use epaint::{Color32, pos2};
 use hexwright_engine::Hex;
+use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::geom::Point;
 use hexwright_engine::map::{FeatureKind, Map, TerrainKind};
@@ -107,9 +109,16 @@ pub fn render(map: &Map, opts: RenderOptions) -> anyhow::Result<String> {
     );
     hexes(&mut s, map, &coverage, &palette, &frame);
     terrain(&mut s, map, &palette, &frame);
+    let drawn = opts.overlay.map(|o| {
+        let a = Analysis::new(map, &coverage, Movement::for_players(map.player_count()));
+        (o, overlay::draw(&a, o))
+    });
+    if let Some((o, d)) = &drawn {
+        overlay_layer(&mut s, map, *o, d, &frame);
+    }
     features(&mut s, map, &palette, &frame);
     findings(&mut s, map, &coverage, &palette, &frame);
-    legend(&mut s, map, &palette, canvas);
+    legend(&mut s, map, &palette, canvas, drawn.as_ref());
     s.push_str("</svg>\n");
     Ok(s)
 }
@@ -254,7 +263,46 @@ fn feature_name(kind: FeatureKind) -> String {
     }
 }
 
-fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
+/// An analysis overlay: its tints on the hexes, then its outlines (each
+/// hex set's border, its label on its first hex).
+fn overlay_layer(s: &mut String, map: &Map, o: Overlay, d: &Drawn, frame: &Frame) {
+    let layout = map.hex_layout();
+    let _ = writeln!(s, "<g id=\"overlay\" data-overlay=\"{o}\">");
+    for &(h, tint) in &d.tints {
+        let _ = writeln!(
+            s,
+            "<polygon data-overlay-hex=\"{},{}\" points=\"{}\" {}/>",
+            h.x,
+            h.y,
+            frame.points(&layout.corners(h)),
+            paint(tint)
+        );
+    }
+    for (hexes, label) in &d.outlines {
+        for &h in hexes {
+            let _ = writeln!(
+                s,
+                "<polygon points=\"{}\" fill=\"none\" {}/>",
+                frame.points(&layout.corners(h)),
+                stroke(overlay::CHOKE, 2.5)
+            );
+        }
+        if let Some(&h) = hexes.first() {
+            let (x, y) = frame.at(layout.center(h));
+            let size = (layout.size * frame.scale * 0.9).max(9.0);
+            let _ = writeln!(
+                s,
+                "<text data-choke-width=\"{label}\" x=\"{x:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"{size:.1}\" font-weight=\"bold\" text-anchor=\"middle\" {}>{}</text>",
+                y + size * 0.35,
+                paint(Color32::WHITE),
+                escape(label)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64, drawn: Option<&(Overlay, Drawn)>) {
     let x = x0 + 12.0;
     let mut y = 28.0;
     let _ = writeln!(
@@ -287,6 +335,10 @@ fn legend(s: &mut String, map: &Map, palette: &Palette, x0: f64) {
             palette.zone_fill(side),
             format!("Starting zone, side {side}"),
         ));
+    }
+    if let Some((o, d)) = drawn {
+        rows.push((Color32::TRANSPARENT, format!("Overlay: {o}")));
+        rows.extend(d.legend.iter().cloned());
     }
     for (color, label) in rows {
         let _ = writeln!(
