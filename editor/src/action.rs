@@ -23,6 +23,10 @@ pub enum Action {
     SetTheme(ThemeChoice),
     /// Select a hex (or clear the selection with `None`).
     SelectHex(Option<Hex>),
+    /// Show an analysis overlay on the canvas (or none).
+    SetOverlay(Option<hexwright_headless::draw::overlay::Overlay>),
+    /// Select a hex and centre the canvas on it (a fairness figure's cause).
+    LocateHex(Hex),
     /// Select the finding with this index, centre the canvas on its hex and
     /// highlight it.
     FocusFinding(usize),

@@ -26,6 +26,7 @@ use crate::files;
 use crate::history::History;
 use crate::load::{self, LoadProblem};
 use crate::pack_draft::PackDraft;
+use crate::panels::analysis;
 use crate::panels::dialogs::{self, Dialog, Pending};
 use crate::panels::import_dialog::ImportForm;
 use crate::panels::meta::MetaForm;
@@ -45,10 +46,12 @@ use egui::{
     RichText, ScrollArea, Ui, ViewportCommand,
 };
 use hexwright_engine::Hex;
+use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::board::Board;
 use hexwright_engine::map::{Feature, TerrainPiece};
 use hexwright_engine::symmetry::{self, Symmetry};
 use hexwright_engine::transform;
+use hexwright_headless::draw::overlay::{self, Drawn, Overlay};
 use hexwright_headless::files::import::WesnothChoices;
 use std::path::{Path, PathBuf};
 
@@ -89,6 +92,9 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
 struct Derived {
     parity_revision: Option<u64>,
     parity: Vec<ParityRow>,
+    /// The map analysis of `parity_revision`, and the overlay drawn from it.
+    analysis: Option<Analysis>,
+    drawn: Option<(Overlay, Drawn)>,
     breaks_key: Option<(u64, Symmetry)>,
     breaks: Vec<Hex>,
 }
@@ -123,6 +129,8 @@ pub struct HexwrightApp {
     native_dialogs: bool,
     message: Option<String>,
     derived: Derived,
+    /// The analysis overlay shown on the canvas.
+    overlay: Option<Overlay>,
     /// Autosave: where, and how long after the last edit.
     recovery: Option<(PathBuf, f64)>,
     seen_revision: u64,
@@ -183,6 +191,7 @@ impl HexwrightApp {
             native_dialogs: false,
             message: None,
             derived: Derived::default(),
+            overlay: None,
             recovery: None,
             last_edit: 0.0,
             autosaved_revision: None,
@@ -403,6 +412,13 @@ impl HexwrightApp {
             Action::SelectHex(hex) => {
                 self.selected_hex = hex;
                 self.selected_finding = None;
+            }
+            Action::SetOverlay(o) => self.overlay = o,
+            Action::LocateHex(h) => {
+                self.selected_hex = Some(h);
+                self.selected_finding = None;
+                self.view.center_on(self.doc.hex_center(h));
+                self.canvas.release_fit();
             }
             Action::FocusFinding(i) => self.focus_finding(i),
             Action::FitToMap => self.canvas.fit(&mut self.view, &self.doc),
@@ -1161,7 +1177,23 @@ impl HexwrightApp {
         let rev = self.doc.revision();
         if !self.doc.is_stale() && self.derived.parity_revision != Some(rev) {
             self.derived.parity = parity::rows(self.doc.board());
+            let map = self.doc.map();
+            self.derived.analysis = Some(Analysis::new(
+                map,
+                self.doc.board().coverage(),
+                Movement::for_players(map.player_count()),
+            ));
+            self.derived.drawn = None;
             self.derived.parity_revision = Some(rev);
+        }
+        let want = self.overlay;
+        if self.derived.drawn.as_ref().map(|(o, _)| *o) != want {
+            self.derived.drawn = want.and_then(|o| {
+                self.derived
+                    .analysis
+                    .as_ref()
+                    .map(|a| (o, overlay::draw(a, o)))
+            });
         }
         let sym = self.settings.tools.symmetry_on(self.doc.map());
         if self.derived.breaks_key != Some((rev, sym)) {
@@ -1267,6 +1299,18 @@ impl HexwrightApp {
                         actions.extend(layers::show(ui, &self.settings.layers));
                         ui.add_space(6.0);
                         ui.separator();
+                        CollapsingHeader::new(RichText::new("Analysis").strong())
+                            .id_salt("analysis")
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                actions.extend(analysis::show_overlays(
+                                    ui,
+                                    self.overlay,
+                                    self.doc.map().player_count(),
+                                    self.derived.drawn.as_ref().map(|(_, d)| d),
+                                ));
+                            });
+                        ui.separator();
                         CollapsingHeader::new(RichText::new("Legend").strong())
                             .id_salt("legend")
                             .default_open(true)
@@ -1295,6 +1339,7 @@ impl HexwrightApp {
                         meta_form: &mut self.meta_form,
                         resize_form: &mut self.resize_form,
                         parity: &self.derived.parity,
+                        analysis: self.derived.analysis.as_ref(),
                         history: &self.history,
                         show_history: self.settings.show_history,
                     },
@@ -1319,6 +1364,7 @@ impl HexwrightApp {
                 marks: &marks,
                 breaks,
                 symmetry,
+                analysis: self.derived.drawn.as_ref().map(|(o, d)| (*o, d)),
             };
             actions.extend(canvas::show(ui, &mut self.canvas, &mut self.view, params));
         });

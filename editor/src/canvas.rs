@@ -29,6 +29,7 @@ use hexwright_engine::map::{FeatureKind, Side};
 use hexwright_engine::symmetry::Symmetry;
 use hexwright_engine::validate::Severity;
 use hexwright_headless::draw::glyphs;
+use hexwright_headless::draw::overlay::{self, Drawn, Overlay};
 use hexwright_headless::draw::tessellate;
 
 /// Margin around the map when fitting it to the canvas, in screen points.
@@ -68,6 +69,7 @@ struct BaseKey {
     layers: Layers,
     dark: bool,
     symmetry: Symmetry,
+    overlay: Option<Overlay>,
 }
 
 impl Default for CanvasState {
@@ -143,6 +145,8 @@ pub struct CanvasParams<'a> {
     pub breaks: &'a [Hex],
     /// The chosen symmetry (what `breaks` was worked out for).
     pub symmetry: Symmetry,
+    /// The analysis overlay shown, and what it draws.
+    pub analysis: Option<(Overlay, &'a Drawn)>,
 }
 
 /// Shows the canvas filling the available space; returns the user's requests.
@@ -182,6 +186,7 @@ pub fn show(
         layers: params.layers,
         dark: params.palette.dark,
         symmetry: params.symmetry,
+        overlay: params.analysis.map(|(o, _)| o),
     };
     match &state.base {
         Some((k, shapes)) if *k == key => painter.extend(shapes.iter().cloned()),
@@ -373,6 +378,7 @@ impl Paint<'_> {
         if layers.zones {
             self.zones();
         }
+        self.analysis();
         if layers.findings {
             self.marker_outlines();
         }
@@ -420,6 +426,44 @@ impl Paint<'_> {
                 c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
             })
             .collect()
+    }
+
+    /// The analysis overlay: its tints, then its outlines with their labels.
+    fn analysis(&self) {
+        let Some((_, d)) = self.params.analysis else {
+            return;
+        };
+        let layout = self.doc().board().coverage().layout();
+        let vis = self
+            .view
+            .visible(self.rect)
+            .expand(self.doc().map().layout.hex_size.get());
+        let seen = |h: Hex| {
+            let c = layout.center(h);
+            c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
+        };
+        let mut mesh = self.mesh();
+        for &(h, tint) in d.tints.iter().filter(|(h, _)| seen(*h)) {
+            add_convex(&mut mesh, &self.corners(h), tint);
+        }
+        self.painter.add(mesh);
+        let px = self.hex_px();
+        let stroke = Stroke::new((px * 0.1).clamp(1.5, 3.0), overlay::CHOKE);
+        for (hexes, label) in &d.outlines {
+            for &h in hexes.iter().filter(|&&h| seen(h)) {
+                let pts = self.inset_corners(h, stroke.width * 0.5).to_vec();
+                self.painter.add(Shape::closed_line(pts, stroke));
+            }
+            if let Some(&h) = hexes.first().filter(|&&h| px >= 8.0 && seen(h)) {
+                self.painter.text(
+                    self.screen(self.doc().hex_center(h)),
+                    egui::Align2::CENTER_CENTER,
+                    label,
+                    egui::FontId::proportional((px * 0.8).clamp(9.0, 18.0)),
+                    egui::Color32::WHITE,
+                );
+            }
+        }
     }
 
     fn area(&self) {

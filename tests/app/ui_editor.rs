@@ -841,3 +841,86 @@ fn at_1000_by_700_panels_fit_and_tools_never_move_the_map() {
         assert_eq!(h.state().canvas().rect(), canvas, "{tool:?} moved the map");
     }
 }
+
+/// An app on a bundled map.
+fn bundled_app(name: &str) -> HexwrightApp {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name);
+    let map = hexwright_engine::format::load_map(&path).unwrap();
+    HexwrightApp::new(Board::new(map).unwrap(), MapSource::Unsaved)
+}
+
+#[test]
+fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
+    let mut h = harness(bundled_app("twin-fords.ron"));
+    // A symmetric map: every figure even.
+    h.get_by_label_contains("Even: no figure differs")
+        .scroll_to_me();
+    h.run();
+    // Each overlay shows its legend; none by default.
+    assert!(
+        h.query_by_label_contains("Chokepoint, with its width")
+            .is_none()
+    );
+    h.get_by_role_and_label(Role::RadioButton, "Chokepoints")
+        .click();
+    h.run();
+    h.get_by_label_contains("Chokepoint, with its width (4 found)");
+    h.get_by_role_and_label(Role::RadioButton, "Territory")
+        .click();
+    h.run();
+    h.get_by_label_contains("Side 0 first (50.0%)");
+    h.get_by_role_and_label(Role::RadioButton, "Reach of side 1")
+        .click();
+    h.run();
+    h.get_by_label_contains("Side 1: 2 turns");
+    h.get_by_role_and_label(Role::RadioButton, "No overlay")
+        .click();
+    h.run();
+    assert!(h.query_by_label_contains("Side 1: 2 turns").is_none());
+
+    // An objective painted beside side 0's zone: the figures turn uneven at
+    // once, and clicking one locates the objective that causes it.
+    let zone = h
+        .state()
+        .document()
+        .map()
+        .zone_of(PlayerId(0))
+        .unwrap()
+        .hexes[0];
+    let target = {
+        let doc = h.state().document();
+        let map = doc.map();
+        doc.board()
+            .coverage()
+            .usable_hexes()
+            .into_iter()
+            .filter(|x| {
+                map.feature_at(*x).is_none() && map.zones.iter().all(|z| !z.hexes.contains(x))
+            })
+            .min_by_key(|x| (x.unsigned_distance_to(zone), x.y, x.x))
+            .unwrap()
+    };
+    h.get_by_role_and_label(Role::RadioButton, "Territory")
+        .click();
+    h.run();
+    pick_tool(&mut h, Tool::Objective);
+    let p = pos_of(&h, target);
+    click_at(&mut h, p);
+    assert_eq!(
+        h.state()
+            .document()
+            .map()
+            .feature_at(target)
+            .map(|f| f.kind),
+        Some(FeatureKind::Objective)
+    );
+    h.run();
+    h.get_by_label_contains("uneven figure(s)").scroll_to_me();
+    h.run();
+    pick_tool(&mut h, Tool::Select);
+    h.get_by_label("Objectives first").click();
+    h.run();
+    assert_eq!(h.state().selected_hex(), Some(target));
+}

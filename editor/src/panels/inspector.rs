@@ -31,6 +31,8 @@ pub struct InspectorParams<'a> {
     pub resize_form: &'a mut ResizeForm,
     /// The parity table.
     pub parity: &'a [ParityRow],
+    /// The map analysis (none while the map is being recomputed).
+    pub analysis: Option<&'a hexwright_engine::analysis::Analysis>,
     /// The undo history.
     pub history: &'a History,
     /// Whether the history is shown.
@@ -90,6 +92,16 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("parity")
                 .default_open(true)
                 .show(ui, |ui| parity::show(ui, p.parity));
+            ui.separator();
+            CollapsingHeader::new(RichText::new("Fairness").strong())
+                .id_salt("fairness")
+                .default_open(true)
+                .show(ui, |ui| match p.analysis {
+                    Some(a) => actions.extend(super::analysis::show_fairness(ui, a)),
+                    None => {
+                        ui.label(RichText::new("Working out the figures…").weak());
+                    }
+                });
             ui.separator();
             let header = CollapsingHeader::new(RichText::new("History").strong())
                 .id_salt("history")

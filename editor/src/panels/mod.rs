@@ -14,6 +14,7 @@
 //! * [`shortcuts`]: the keyboard shortcut sheet (F1).
 //! * [`sizes`]: how wide the side panels may be.
 
+pub mod analysis;
 pub mod dialogs;
 pub mod findings;
 pub mod history;

@@ -1496,6 +1496,7 @@ impl Sandbox {
                 marks: &[],
                 breaks: &[],
                 symmetry: hexwright_engine::symmetry::Symmetry::OFF,
+                analysis: None,
             };
             let canvas_actions = canvas::show(ui, cx.canvas, cx.view, params);
             let proj = Projection {

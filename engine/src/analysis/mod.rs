@@ -173,6 +173,61 @@ pub(crate) fn axial<S: serde::Serializer>(h: &hexx::Hex, s: S) -> Result<S::Ok, 
     [h.x, h.y].serialize(s)
 }
 
+impl Analysis {
+    /// The hex that does most to make figure `id` of the summary what it
+    /// is, to show a designer where to look: for the objective, Outpost,
+    /// base and barracks figures the feature of that kind whose players'
+    /// distances differ most; for territory the most consequential
+    /// chokepoint; for the bush figures the bush that watches a zone (or
+    /// lies in one player's territory). `None` when nothing stands out.
+    #[must_use]
+    pub fn cause(&self, id: &str) -> Option<hexx::Hex> {
+        use crate::map::FeatureKind;
+        let most_uneven = |pick: &dyn Fn(FeatureKind) -> bool| {
+            self.reach
+                .features
+                .iter()
+                .filter(|f| pick(f.kind))
+                .max_by_key(|f| {
+                    let known: Vec<u16> = f.steps.iter().flatten().copied().collect();
+                    let spread = if known.len() < f.steps.len() {
+                        u16::MAX
+                    } else {
+                        known.iter().max().copied().unwrap_or(0)
+                            - known.iter().min().copied().unwrap_or(0)
+                    };
+                    // The first of equals, in cell order.
+                    (spread, std::cmp::Reverse(f.cell))
+                })
+                .map(|f| f.hex)
+        };
+        match id {
+            "objectives_first" | "nearest_objective" | "mean_objective" => {
+                most_uneven(&|k| k == FeatureKind::Objective)
+            }
+            "outposts_first" => most_uneven(&|k| k == FeatureKind::Outpost),
+            "enemy_base" | "base_exposure" => {
+                most_uneven(&|k| matches!(k, FeatureKind::Base { .. }))
+            }
+            "own_barracks" => most_uneven(&|k| matches!(k, FeatureKind::Barracks { .. })),
+            "territory" => self.chokes.first().and_then(|c| c.hexes.first().copied()),
+            "zone_watched" => self
+                .cover
+                .bushes
+                .iter()
+                .find(|b| !b.watches_zones.is_empty())
+                .map(|b| b.hex),
+            "bushes_first" => self
+                .cover
+                .bushes
+                .iter()
+                .find(|b| matches!(self.territory.claim(b.cell), territory::Claim::Player(_)))
+                .map(|b| b.hex),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod test_maps {
     //! Small hand-made boards for the analysis tests: a string picture, one
@@ -264,6 +319,15 @@ mod tests {
         assert_eq!(Movement::PHASE.turns(7), Some(2));
         assert_eq!(Movement::PHASE.turns(6), Some(1));
         assert_eq!(Movement::PHASE.turns(UNREACHABLE), None);
+    }
+
+    #[test]
+    fn the_cause_of_an_uneven_objective_figure_is_that_objective() {
+        let (map, cov) = test_maps::picture(&["0.o...o...1"], 2);
+        let a = Analysis::new(&map, &cov, Movement::AKW);
+        // Objective 2 is 2 and 8 steps away; objective 6 is 6 and 4.
+        assert_eq!(a.cause("objectives_first"), Some(test_maps::at(2, 0)));
+        assert_eq!(a.cause("openness"), None);
     }
 
     #[test]
