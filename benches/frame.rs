@@ -16,6 +16,9 @@
 //! * `brush_frame_10k` — one frame while painting a brush stroke across the
 //!   map: the stroke grows, the usable hexes under it are recomputed, and the
 //!   canvas is drawn.
+//! * `edit_frame_10k_territory_overlay` — one frame after an edit (the undo
+//!   or redo of a placed objective) with the territory overlay on: the map
+//!   analysis recomputed, the overlay and the map layers redrawn.
 //! * `sandbox_frame_side_view` — the sandbox on the bundled default map, a
 //!   greedy-versus-greedy match at round 4, drawn from side 0's view (fog,
 //!   the side's `PlayerView`, units, the event log, the status panel).
@@ -37,6 +40,7 @@ use hexwright_engine::map::{
     TerrainShape, Zone,
 };
 use hexwright_engine::player::PlayerId;
+use hexwright_headless::draw::overlay::Overlay;
 use std::f64::consts::TAU;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -170,7 +174,6 @@ fn frame_benches(c: &mut Criterion) {
         let _ = ctx.run_ui(input(time, vec![]), |ui| app.ui(ui));
     }
     assert!(app.canvas().rect().is_positive());
-
     c.bench_function("frame_10k", |b| {
         b.iter(|| {
             time += 0.016;
@@ -266,6 +269,66 @@ fn frame_benches(c: &mut Criterion) {
     });
 }
 
+/// `edit_frame_10k_territory_overlay` (see the module docs).
+fn overlay_benches(c: &mut Criterion) {
+    let board = Board::new(bench_map()).expect("within limits");
+    let mut app = HexwrightApp::new(board, MapSource::Unsaved);
+    let app = &mut app;
+    let ctx = egui::Context::default();
+    let mut time = 0.0;
+    let time = &mut time;
+    for _ in 0..3 {
+        *time += 0.016;
+        let _ = ctx.run_ui(input(*time, vec![]), |ui| app.ui(ui));
+    }
+    let rect = app.canvas().rect();
+    let button = |pos: Pos2, pressed: bool| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    // An edit with an analysis overlay on: each frame follows an undo or
+    // a redo of one placed objective, so the analysis (reach, territory,
+    // openness, chokes, cover, fairness) is recomputed, the overlay and
+    // the map layers redrawn.
+    app.apply(Action::SetTool(Tool::Objective));
+    let features = app.document().map().features.len();
+    // The first of a row of points across the canvas where an objective
+    // can stand (a usable hex without a feature).
+    for k in 0..40 {
+        if app.document().map().features.len() > features {
+            break;
+        }
+        let at = rect.left_center() + vec2(rect.width() * (0.05 + 0.02 * k as f32), 0.0);
+        for events in [
+            vec![Event::PointerMoved(at)],
+            vec![button(at, true)],
+            vec![button(at, false)],
+            vec![Event::PointerMoved(at + vec2(0.0, 1.0))],
+        ] {
+            *time += 0.016;
+            let _ = ctx.run_ui(input(*time, events), |ui| app.ui(ui));
+        }
+    }
+    assert_eq!(
+        app.document().map().features.len(),
+        features + 1,
+        "the click placed an objective"
+    );
+    app.apply(Action::SetOverlay(Some(Overlay::Territory)));
+    let mut undone = false;
+    c.bench_function("edit_frame_10k_territory_overlay", |b| {
+        b.iter(|| {
+            undone = !undone;
+            app.apply(if undone { Action::Undo } else { Action::Redo });
+            *time += 0.016;
+            let out = ctx.run_ui(input(*time, vec![]), |ui| app.ui(ui));
+            black_box(out.shapes.len())
+        });
+    });
+}
+
 fn sandbox(app: &mut HexwrightApp) -> &mut hexwright::sandbox::Sandbox {
     app.sandbox_mut().expect("the sandbox opens")
 }
@@ -320,6 +383,6 @@ fn sandbox_benches(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30);
-    targets = frame_benches, sandbox_benches
+    targets = frame_benches, overlay_benches, sandbox_benches
 }
 criterion_main!(benches);

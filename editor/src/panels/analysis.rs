@@ -135,13 +135,13 @@ pub fn show_fairness(ui: &mut Ui, a: &Analysis) -> Vec<Action> {
                     actions.push(Action::LocateHex(h));
                 }
                 for &v in &f.values {
-                    let text = RichText::new(value(f, v)).monospace().small();
+                    let text = RichText::new(value(f, v)).monospace();
                     ui.label(if bad { text.color(theme::ERROR) } else { text });
                 }
                 let spread = f
                     .spread
                     .map_or_else(|| "cut off".to_owned(), |s| value(f, Some(s)));
-                let text = RichText::new(spread).monospace().small();
+                let text = RichText::new(spread).monospace();
                 ui.label(if bad { text.color(theme::ERROR) } else { text });
                 ui.end_row();
             }
