@@ -13,6 +13,7 @@
 
 mod analyze;
 mod balance;
+mod balance_edit;
 mod decide;
 mod export;
 mod import;
@@ -36,6 +37,7 @@ use std::process::ExitCode;
 
 pub use analyze::AnalyzeArgs;
 pub use balance::BalanceArgs;
+pub use balance_edit::BalanceEditArgs;
 pub use ladder::LadderArgs;
 pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
@@ -152,6 +154,17 @@ pub enum Command {
     ///
     /// Exits 2 when the map cannot be read or an option is out of range.
     Analyze(AnalyzeArgs),
+    /// Propose edits that make a map fairer: every move of one objective,
+    /// Outpost, barracks or bush by up to two hexes (with its images on a
+    /// symmetric map) that keeps the map valid, ranked by the fairness
+    /// summary and a short batch of the named bots; prints the best in
+    /// words with their figures, checks the best on a fresh batch and
+    /// writes that map.
+    ///
+    /// Exits 2 on bad input (an invalid map, unknown bots, out-of-range
+    /// numbers) or when the map cannot be written.
+    #[command(name = "balance-edit")]
+    BalanceEdit(BalanceEditArgs),
 }
 
 impl Args {
@@ -200,6 +213,7 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
         Some(Command::Ladder(a)) => ladder::run(&a, out),
         Some(Command::Balance(a)) => balance::run(&a, out),
         Some(Command::Analyze(a)) => analyze::run(&a, out),
+        Some(Command::BalanceEdit(a)) => balance_edit::run(&a, out),
     }
 }
 

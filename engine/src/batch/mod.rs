@@ -11,6 +11,7 @@
 //! module under its old path (`hexwright_engine::sim`, ...).
 
 pub mod balance;
+pub mod balance_edit;
 pub mod ladder;
 pub mod openings;
 pub mod rotation;

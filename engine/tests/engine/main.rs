@@ -12,6 +12,7 @@ mod phase_common;
 mod rules_common;
 
 mod analysis;
+mod balance_edit;
 mod bots_search;
 mod bundled;
 mod coverage;
