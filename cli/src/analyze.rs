@@ -5,7 +5,6 @@
 //! barracks' and base's distances, and the chokepoints.
 
 use anyhow::Context as _;
-use hexwright_engine::analysis::fairness::Figure;
 use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
@@ -82,15 +81,6 @@ fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn value(f: &Figure, v: Option<f64>) -> String {
-    match v {
-        None => "-".to_owned(),
-        Some(v) if f.id == "territory" => format!("{:.1}%", 100.0 * v),
-        Some(v) if v.fract() == 0.0 => format!("{v:.0}"),
-        Some(v) => format!("{v:.2}"),
-    }
-}
-
 fn write_text(
     out: &mut dyn Write,
     name: &str,
@@ -123,11 +113,9 @@ fn write_fairness(out: &mut dyn Write, a: &Analysis) -> anyhow::Result<()> {
     for f in &a.fairness.figures {
         write!(out, "{:<20}", f.label)?;
         for &v in &f.values {
-            write!(out, "{:>10}", value(f, v))?;
+            write!(out, "{:>10}", f.text(v, 2))?;
         }
-        let spread = f
-            .spread
-            .map_or_else(|| "cut off".to_owned(), |s| value(f, Some(s)));
+        let spread = f.spread_text(2);
         let mark = if f.is_uneven() { "!" } else { " " };
         let favours = f.favours.map_or_else(String::new, |p| format!("side {p}"));
         writeln!(out, "{spread:>9}{mark}  {favours}")?;

@@ -7,7 +7,6 @@ use crate::action::Action;
 use crate::theme;
 use egui::{Grid, RichText, Sense, Ui, vec2};
 use hexwright_engine::analysis::Analysis;
-use hexwright_engine::analysis::fairness::Figure;
 use hexwright_engine::player::PlayerId;
 use hexwright_headless::draw::overlay::{Drawn, Overlay};
 
@@ -72,15 +71,6 @@ pub fn show_overlays(
     actions
 }
 
-fn value(f: &Figure, v: Option<f64>) -> String {
-    match v {
-        None => "cut off".to_owned(),
-        Some(v) if f.id == "territory" => format!("{:.0}%", 100.0 * v),
-        Some(v) if v.fract() == 0.0 => format!("{v:.0}"),
-        Some(v) => format!("{v:.1}"),
-    }
-}
-
 /// The fairness table; returns a request to locate a figure's cause.
 pub fn show_fairness(ui: &mut Ui, a: &Analysis) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -135,12 +125,10 @@ pub fn show_fairness(ui: &mut Ui, a: &Analysis) -> Vec<Action> {
                     actions.push(Action::LocateHex(h));
                 }
                 for &v in &f.values {
-                    let text = RichText::new(value(f, v)).monospace();
+                    let text = RichText::new(f.text(v, 1)).monospace();
                     ui.label(if bad { text.color(theme::ERROR) } else { text });
                 }
-                let spread = f
-                    .spread
-                    .map_or_else(|| "cut off".to_owned(), |s| value(f, Some(s)));
+                let spread = f.spread_text(1);
                 let text = RichText::new(spread).monospace();
                 ui.label(if bad { text.color(theme::ERROR) } else { text });
                 ui.end_row();

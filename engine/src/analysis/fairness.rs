@@ -100,6 +100,28 @@ impl Figure {
         }
     }
 
+    /// A value of this figure as a table shows it: a share in percent, a
+    /// whole number bare, anything else with `decimals` decimals; "cut off"
+    /// for a player that cannot get there.
+    #[must_use]
+    pub fn text(&self, v: Option<f64>, decimals: usize) -> String {
+        match v {
+            None => "cut off".to_owned(),
+            Some(v) if self.id == "territory" => {
+                format!("{:.*}%", decimals.saturating_sub(1), 100.0 * v)
+            }
+            Some(v) if v.fract() == 0.0 => format!("{v:.0}"),
+            Some(v) => format!("{v:.decimals$}"),
+        }
+    }
+
+    /// The spread as a table shows it ("cut off" when some players cannot
+    /// get there).
+    #[must_use]
+    pub fn spread_text(&self, decimals: usize) -> String {
+        self.text(self.spread, decimals)
+    }
+
     /// Whether the players' values differ by more than the tolerance.
     #[must_use]
     pub fn is_uneven(&self) -> bool {
