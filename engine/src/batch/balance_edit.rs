@@ -150,10 +150,11 @@ pub fn unevenness(a: &Analysis) -> f64 {
         .sum()
 }
 
-fn analyse(map: &Map) -> Result<(Coverage, f64), BalanceEditError> {
-    let coverage = Coverage::new(map)?;
-    let a = Analysis::new(map, &coverage, Movement::for_players(map.player_count()));
-    Ok((coverage, unevenness(&a)))
+/// The unevenness of `map`, whose usable hexes are `coverage` (moving a
+/// feature leaves them as they are, so every candidate shares them).
+fn analyse(map: &Map, coverage: &Coverage) -> f64 {
+    let a = Analysis::new(map, coverage, Movement::for_players(map.player_count()));
+    unevenness(&a)
 }
 
 /// The symmetry `map` has: the first mode and centre under which nothing
@@ -269,7 +270,8 @@ pub fn score(
 /// # Errors
 /// When the map has validation errors or a match cannot be set up.
 pub fn propose(map: &Map, roster: &Roster, opts: &Options) -> Result<Assistant, BalanceEditError> {
-    let (coverage, before) = analyse(map)?;
+    let coverage = Coverage::new(map)?;
+    let before = analyse(map, &coverage);
     let errors = validate::validate(map, &coverage)
         .iter()
         .filter(|x| x.severity == Severity::Error)
@@ -286,13 +288,11 @@ pub fn propose(map: &Map, roster: &Roster, opts: &Options) -> Result<Assistant, 
     let count = all.len();
     let mut ranked: Vec<Proposal> = all
         .into_iter()
-        .filter_map(|(edit, m)| {
-            analyse(&m).ok().map(|(_, u)| Proposal {
-                edit,
-                map: m,
-                unevenness: u,
-                score: None,
-            })
+        .map(|(edit, m)| Proposal {
+            unevenness: analyse(&m, &coverage),
+            edit,
+            map: m,
+            score: None,
         })
         .collect();
     // Stable: equally even edits keep the map's feature order.
