@@ -196,8 +196,8 @@ fn groups(arena: &Arena, frontier: &[bool]) -> Vec<Vec<Cell>> {
     out
 }
 
-/// What each player needs to reach: (cell, whether it is a base, reached
-/// from beside).
+/// What each player needs to reach, per player: the cells of its
+/// targets (a base is reached from beside, see `to_feature`).
 struct Targets {
     per_player: Vec<Vec<Cell>>,
 }

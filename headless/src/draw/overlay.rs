@@ -207,8 +207,7 @@ fn cover(a: &Analysis, d: &mut Drawn) {
     let watched = translucent(Color32::from_rgb(86, 180, 233), 90);
     let bush = translucent(Color32::from_rgb(0, 110, 60), 170);
     for (c, &h) in hexes.iter().enumerate() {
-        let in_bush = a.cover.bushes.iter().any(|b| usize::from(b.cell) == c);
-        if in_bush {
+        if a.arena.site(c as u16) == Site::Bush {
             d.tints.push((h, bush));
         } else if a
             .cover
