@@ -27,6 +27,12 @@ pub enum Action {
     SetOverlay(Option<hexwright_headless::draw::overlay::Overlay>),
     /// Select a hex and centre the canvas on it (a fairness figure's cause).
     LocateHex(Hex),
+    /// Start *Suggest fixes* on the open map.
+    SuggestFixes,
+    /// Draw suggested fix `i` strongest and centre the canvas on it.
+    ShowProposal(usize),
+    /// Make suggested fix `i` (one undo step).
+    ApplyProposal(usize),
     /// Select the finding with this index, centre the canvas on its hex and
     /// highlight it.
     FocusFinding(usize),

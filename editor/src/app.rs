@@ -38,6 +38,7 @@ use crate::panels::{
 use crate::sandbox::{OpenError, Sandbox, SandboxContext, SandboxOutput};
 use crate::settings::Settings;
 use crate::status;
+use crate::suggest::Suggestions;
 use crate::theme::{Palette, ThemeChoice};
 use crate::tool::Tool;
 use crate::view::View;
@@ -131,6 +132,8 @@ pub struct HexwrightApp {
     derived: Derived,
     /// The analysis overlay shown on the canvas.
     overlay: Option<Overlay>,
+    /// *Suggest fixes*: the balance assistant's form, search and proposals.
+    suggest: Suggestions,
     /// Autosave: where, and how long after the last edit.
     recovery: Option<(PathBuf, f64)>,
     seen_revision: u64,
@@ -192,6 +195,7 @@ impl HexwrightApp {
             message: None,
             derived: Derived::default(),
             overlay: None,
+            suggest: Suggestions::default(),
             recovery: None,
             last_edit: 0.0,
             autosaved_revision: None,
@@ -308,6 +312,12 @@ impl HexwrightApp {
         self.selected_hex
     }
 
+    /// *Suggest fixes*: its form, search and proposals.
+    #[must_use]
+    pub fn suggestions(&self) -> &Suggestions {
+        &self.suggest
+    }
+
     /// The index (into [`Document::findings`]) of the selected finding.
     #[must_use]
     pub fn selected_finding(&self) -> Option<usize> {
@@ -420,6 +430,25 @@ impl HexwrightApp {
                 self.view.center_on(self.doc.hex_center(h));
                 self.canvas.release_fit();
             }
+            Action::SuggestFixes => self.suggest_fixes(),
+            Action::ShowProposal(i) => {
+                self.suggest.show(i);
+                if let Some(p) = self
+                    .suggest
+                    .found()
+                    .and_then(|f| f.assistant.proposals.get(i))
+                {
+                    self.view.center_on(self.doc.hex_center(p.edit.from));
+                    self.canvas.release_fit();
+                }
+            }
+            Action::ApplyProposal(i) => match self.suggest.command(i, &self.doc) {
+                Some(cmd) => self.execute(cmd),
+                None => {
+                    self.message =
+                        Some("That fix is for the map as it was: search again.".to_owned());
+                }
+            },
             Action::FocusFinding(i) => self.focus_finding(i),
             Action::FitToMap => self.canvas.fit(&mut self.view, &self.doc),
             Action::Zoom(factor) => {
@@ -810,14 +839,29 @@ impl HexwrightApp {
         self.show_shortcuts = false;
     }
 
-    fn open_sandbox(&mut self) {
-        self.edit(Editor::finish);
-        self.doc.refresh_derived();
+    /// The roster matches on the open map play: the one beside its file,
+    /// else the bundled one.
+    fn roster(&self) -> anyhow::Result<hexwright_engine::rules::Roster> {
         let near = match self.doc.source() {
             MapSource::File(path) => Some(path.clone()),
             _ => None,
         };
-        let roster = match hexwright_headless::files::roster::roster(None, near.as_deref()) {
+        hexwright_headless::files::roster::roster(None, near.as_deref())
+    }
+
+    /// Starts *Suggest fixes* on the open map.
+    fn suggest_fixes(&mut self) {
+        self.edit(Editor::finish);
+        match self.roster() {
+            Ok(roster) => self.suggest.start(self.doc.map(), roster),
+            Err(e) => self.suggest.fail(format!("Cannot suggest fixes: {e:#}")),
+        }
+    }
+
+    fn open_sandbox(&mut self) {
+        self.edit(Editor::finish);
+        self.doc.refresh_derived();
+        let roster = match self.roster() {
             Ok(r) => r,
             Err(e) => {
                 self.message = Some(format!("Cannot play: {e:#}"));
@@ -1060,6 +1104,7 @@ impl HexwrightApp {
         self.load_error = None;
         self.canvas.reset();
         self.derived = Derived::default();
+        self.suggest.clear();
         self.meta_form = MetaForm::default();
         self.seen_revision = self.doc.revision();
         self.autosaved_revision = None;
@@ -1237,6 +1282,12 @@ impl HexwrightApp {
         let mut actions = self.shortcuts(ui);
         actions.extend(self.window_events(ui));
         self.update_derived();
+        self.suggest.update(&self.doc);
+        if self.suggest.is_running() {
+            // The search finishes on another thread: look again soon.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let dirty = self.is_dirty();
 
         Panel::top("top_bar").frame(bar_frame(ui)).show(ui, |ui| {
@@ -1340,14 +1391,16 @@ impl HexwrightApp {
                         resize_form: &mut self.resize_form,
                         parity: &self.derived.parity,
                         analysis: self.derived.analysis.as_ref(),
+                        suggest: &mut self.suggest,
                         history: &self.history,
                         show_history: self.settings.show_history,
                     },
                 ));
             });
-        let marks =
+        let mut marks =
             self.editor
                 .preview(&self.doc, &self.settings.tools, self.canvas.pointer_world());
+        marks.extend(self.suggest.marks());
         let symmetry = self.settings.tools.symmetry_on(self.doc.map());
         let breaks: &[Hex] = if symmetry.is_off() {
             &[]

@@ -818,6 +818,58 @@ impl Paint<'_> {
         }
     }
 
+    /// A suggested move: an arrow from `from` to `to`, numbered where the
+    /// feature would go; the shown proposal also gets a ghost of the
+    /// feature there.
+    fn mark_move(&self, from: Hex, to: Hex, kind: FeatureKind, number: usize, chosen: bool) {
+        let pal = self.palette();
+        let (a, b) = (
+            self.screen(self.doc().hex_center(from)),
+            self.screen(self.doc().hex_center(to)),
+        );
+        let px = self.hex_px().max(6.0);
+        let color = if chosen {
+            theme::SELECTION
+        } else {
+            theme::SELECTION.gamma_multiply(0.45)
+        };
+        let stroke = Stroke::new(if chosen { 3.0 } else { 1.5 }, color);
+        let dir = (b - a).normalized();
+        // The arrow stops at the ghost's edge.
+        let tip = b - dir * px * 0.75;
+        self.painter.line_segment([a, tip], stroke);
+        let side = Vec2::new(-dir.y, dir.x) * px * 0.3;
+        let back = tip - dir * px * 0.45;
+        self.painter.add(PathShape::convex_polygon(
+            vec![tip, back + side, back - side],
+            color,
+            Stroke::NONE,
+        ));
+        if chosen {
+            self.painter
+                .circle_filled(b, px * 0.7, pal.background.gamma_multiply(0.5));
+            self.painter
+                .extend(glyphs::feature(b, px * 0.56, kind, pal));
+            self.painter
+                .circle_stroke(b, px * 0.75, Stroke::new(2.0, theme::SELECTION));
+        }
+        // The number where the feature would go: beside the ghost for the
+        // shown proposal, on the hex itself for the others.
+        let at = if chosen {
+            b + Vec2::new(px * 0.75, -px * 0.75)
+        } else {
+            b
+        };
+        let font = egui::FontId::proportional((px * 0.7).clamp(11.0, 18.0));
+        let galley = self
+            .painter
+            .layout_no_wrap(number.to_string(), font, Color32::WHITE);
+        let r = Rect::from_center_size(at, galley.size() + Vec2::new(4.0, 0.0));
+        self.painter.rect_filled(r, 3.0, color);
+        self.painter
+            .galley(r.center() - galley.size() / 2.0, galley, Color32::WHITE);
+    }
+
     fn marks(&self) {
         let pal = self.palette();
         let line = if pal.dark {
@@ -877,6 +929,13 @@ impl Paint<'_> {
                     self.painter
                         .extend(glyphs::feature(pos, px * 0.56, *kind, pal));
                 }
+                Mark::Move {
+                    from,
+                    to,
+                    kind,
+                    number,
+                    chosen,
+                } => self.mark_move(*from, *to, *kind, *number, *chosen),
                 Mark::Piece { index, offset } => {
                     let Some(piece) = self.doc().pieces().get(*index) else {
                         continue;

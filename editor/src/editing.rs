@@ -153,6 +153,20 @@ pub enum Mark {
         /// Whether it is the selected corner.
         selected: bool,
     },
+    /// A suggested move of a feature (*Suggest fixes*): an arrow from where
+    /// it is to where it would go, numbered by its proposal.
+    Move {
+        /// Where the feature is.
+        from: Hex,
+        /// Where it would go.
+        to: Hex,
+        /// What it is.
+        kind: FeatureKind,
+        /// The proposal's number (1 is the best).
+        number: usize,
+        /// Whether it is the proposal shown (drawn strong; the others faint).
+        chosen: bool,
+    },
     /// A terrain piece's outline, moved by an offset (select and move).
     Piece {
         /// Index into the terrain.

@@ -30,6 +30,7 @@ pub mod panels;
 pub mod sandbox;
 pub mod settings;
 pub mod status;
+pub mod suggest;
 pub mod theme;
 pub mod tool;
 pub mod view;

@@ -924,3 +924,73 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
     h.run();
     assert_eq!(h.state().selected_hex(), Some(target));
 }
+
+/// Types `text` into the number field labelled `label`.
+fn type_number(h: &mut Harness<'_, HexwrightApp>, label: &str, text: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(label).type_text(text);
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+#[test]
+fn suggest_fixes_runs_in_the_background_and_applies_the_chosen_fix_as_one_undo_step() {
+    let mut h = harness(bundled_app("twin-fords.ron"));
+    let before = h.state().document().map().clone();
+    h.get_by_label("Suggest fixes").scroll_to_me();
+    h.run();
+    h.get_by_label("Suggest fixes").click();
+    h.run();
+    type_number(&mut h, "Edits played", "2");
+    type_number(&mut h, "Matches per edit", "4");
+    type_number(&mut h, "Fresh matches for the best", "4");
+    // The map's own batch, one per edit, and the fresh one.
+    h.get_by_label("Suggest fixes (16 matches)").click();
+    h.run();
+    let start = std::time::Instant::now();
+    while h.state().suggestions().is_running() || h.state().suggestions().found().is_none() {
+        assert!(start.elapsed().as_secs() < 300, "the search finishes");
+        assert!(h.state().suggestions().error().is_none());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let found = h.state().suggestions().found().unwrap().clone();
+    assert_eq!(found.assistant.proposals.len(), 2);
+    h.get_by_label_contains("Best on 4 fresh matches: side 0 scores");
+    let first = &found.assistant.proposals[0];
+    h.get_by_label(&format!("1. {}", first.edit));
+    // Every proposal is drawn on the map, the shown one strongest.
+    assert_eq!(h.state().suggestions().shown(), Some(0));
+    assert_eq!(h.state().suggestions().marks().len(), 4);
+    h.get_by_label("Show fix 2").scroll_to_me();
+    h.run();
+    h.get_by_label("Show fix 2").click();
+    h.run();
+    assert_eq!(h.state().suggestions().shown(), Some(1));
+    // The view centres on the feature that moves.
+    let from = found.assistant.proposals[1].edit.from;
+    let rect = h.state().canvas().rect();
+    assert!((pos_of(&h, from) - rect.center()).length() < 1.0);
+
+    // Applying makes the edit, and the proposals are no longer for this map.
+    h.get_by_label("Apply fix 1").click();
+    h.run();
+    assert_eq!(h.state().document().map().features, first.map.features);
+    let steps = h.state().history().steps();
+    assert_eq!(steps.len(), 1, "one undo step");
+    assert_eq!(steps[0].label, format!("Suggested fix: {}", first.edit));
+    h.get_by_label_contains("The map changed since");
+    assert!(h.state().suggestions().marks().is_empty());
+    // One undo puts the map back, and the proposals with it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(*h.state().document().map(), before);
+    h.run();
+    assert!(h.query_by_label_contains("The map changed since").is_none());
+    assert_eq!(h.state().suggestions().marks().len(), 4);
+}

@@ -1,6 +1,6 @@
 //! The right-hand inspector: map summary and metadata, the selected hex and
-//! terrain piece, validation findings, the parity table and the edit
-//! history, in one scrolling column.
+//! terrain piece, validation findings, the parity and fairness tables,
+//! *Suggest fixes* and the edit history, in one scrolling column.
 
 use crate::action::Action;
 use crate::document::Document;
@@ -33,6 +33,8 @@ pub struct InspectorParams<'a> {
     pub parity: &'a [ParityRow],
     /// The map analysis (none while the map is being recomputed).
     pub analysis: Option<&'a hexwright_engine::analysis::Analysis>,
+    /// *Suggest fixes*: its form, search and proposals.
+    pub suggest: &'a mut crate::suggest::Suggestions,
     /// The undo history.
     pub history: &'a History,
     /// Whether the history is shown.
@@ -101,6 +103,14 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                     None => {
                         ui.label(RichText::new("Working out the figures…").weak());
                     }
+                });
+            ui.separator();
+            CollapsingHeader::new(RichText::new("Suggest fixes").strong())
+                .id_salt("suggest")
+                .default_open(false)
+                .show(ui, |ui| {
+                    let players = p.doc.map().player_count();
+                    actions.extend(super::suggest::show(ui, p.suggest, players));
                 });
             ui.separator();
             let header = CollapsingHeader::new(RichText::new("History").strong())

@@ -32,5 +32,6 @@ pub mod resize;
 pub mod selection;
 pub mod shortcuts;
 pub mod sizes;
+pub mod suggest;
 pub mod toolbar;
 pub mod top_bar;

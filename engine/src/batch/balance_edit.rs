@@ -29,6 +29,7 @@ use crate::validate::{self, Severity};
 use hexx::Hex;
 use std::fmt;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// How far a feature may move, in hexes.
 pub const REACH: u32 = 2;
@@ -121,6 +122,9 @@ pub struct Assistant {
     pub candidates: usize,
     /// The proposals played, best first.
     pub proposals: Vec<Proposal>,
+    /// The search was cancelled: only the candidates whose batch finished
+    /// are proposed.
+    pub cancelled: bool,
 }
 
 /// Why the assistant cannot run.
@@ -249,20 +253,67 @@ pub fn score(
     opts: &Options,
     seed: u64,
 ) -> Result<Option<Rate>, BalanceEditError> {
-    if map.player_count() != 2 || opts.matches == 0 {
-        return Ok(None);
+    let cancel = AtomicBool::new(false);
+    Played::new(&|_| {}, &cancel).score(map, roster, opts, seed)
+}
+
+/// Progress and cancelling across the assistant's batches.
+struct Played<'a> {
+    done: AtomicUsize,
+    progress: &'a (dyn Fn(usize) + Sync),
+    cancel: &'a AtomicBool,
+}
+
+impl<'a> Played<'a> {
+    fn new(progress: &'a (dyn Fn(usize) + Sync), cancel: &'a AtomicBool) -> Self {
+        Self {
+            done: AtomicUsize::new(0),
+            progress,
+            cancel,
+        }
     }
-    let prepared = Scenario::for_map(map.clone(), seed, opts.round_limit)
-        .prepare(Path::new("."), roster, "balance-edit")
-        .map_err(Box::new)?;
-    let batch = Batch {
-        matches: opts.matches,
-        bots: opts.bots,
-        seed,
-    };
-    let results = sim::simulate(&prepared, &batch, PlayOptions { record: false }, &|_| {});
-    let report = Report::new(&results, opts.bots, 0.0);
-    Ok(Some(report.side_scores[PlayerId(0)]))
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Like [`score`], counting the matches played; `None` too when the
+    /// batch was cancelled before it finished (a part batch is not kept).
+    fn score(
+        &self,
+        map: &Map,
+        roster: &Roster,
+        opts: &Options,
+        seed: u64,
+    ) -> Result<Option<Rate>, BalanceEditError> {
+        if map.player_count() != 2 || opts.matches == 0 || self.cancelled() {
+            return Ok(None);
+        }
+        let prepared = Scenario::for_map(map.clone(), seed, opts.round_limit)
+            .prepare(Path::new("."), roster, "balance-edit")
+            .map_err(Box::new)?;
+        let batch = Batch {
+            matches: opts.matches,
+            bots: opts.bots,
+            seed,
+        };
+        let start = self.done.load(Ordering::Relaxed);
+        let progress = |k: usize| (self.progress)(start + k);
+        let results = sim::simulate_with_cancel(
+            &prepared,
+            &batch,
+            PlayOptions { record: false },
+            &progress,
+            self.cancel,
+        );
+        self.done.fetch_add(results.len(), Ordering::Relaxed);
+        if results.len() < opts.matches {
+            return Ok(None);
+        }
+        let results: Vec<_> = results.into_iter().map(|(_, r)| r).collect();
+        let report = Report::new(&results, opts.bots, 0.0);
+        Ok(Some(report.side_scores[PlayerId(0)]))
+    }
 }
 
 /// Searches the edits of `map` and plays the fairest.
@@ -270,6 +321,29 @@ pub fn score(
 /// # Errors
 /// When the map has validation errors or a match cannot be set up.
 pub fn propose(map: &Map, roster: &Roster, opts: &Options) -> Result<Assistant, BalanceEditError> {
+    propose_with(map, roster, opts, &|_| {}, &AtomicBool::new(false))
+}
+
+/// The matches [`propose`] plays at most: the map's own batch and one per
+/// candidate in the budget.
+#[must_use]
+pub fn matches_asked(opts: &Options) -> usize {
+    (opts.budget.max(1) + 1) * opts.matches
+}
+
+/// Like [`propose`], reporting the matches finished so far to `progress`
+/// (out of [`matches_asked`]) and stopping early when `cancel` is set: the
+/// candidates whose batch finished are still ranked and returned.
+///
+/// # Errors
+/// When the map has validation errors or a match cannot be set up.
+pub fn propose_with(
+    map: &Map,
+    roster: &Roster,
+    opts: &Options,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Assistant, BalanceEditError> {
     let coverage = Coverage::new(map)?;
     let before = analyse(map, &coverage);
     let errors = validate::validate(map, &coverage)
@@ -298,8 +372,15 @@ pub fn propose(map: &Map, roster: &Roster, opts: &Options) -> Result<Assistant, 
     // Stable: equally even edits keep the map's feature order.
     ranked.sort_by(|a, b| a.unevenness.total_cmp(&b.unevenness));
     ranked.truncate(opts.budget.max(1));
+    let played = Played::new(progress, cancel);
+    let before = (before, played.score(map, roster, opts, opts.seed)?);
+    let batches = map.player_count() == 2 && opts.matches > 0;
     for p in &mut ranked {
-        p.score = score(&p.map, roster, opts, opts.seed)?;
+        p.score = played.score(&p.map, roster, opts, opts.seed)?;
+    }
+    let cancelled = played.cancelled();
+    if batches {
+        ranked.retain(|p| p.score.is_some());
     }
     let distance = |p: &Proposal| p.score.map_or(0.0, |s| (s.value - 0.5).abs());
     ranked.sort_by(|a, b| {
@@ -308,10 +389,11 @@ pub fn propose(map: &Map, roster: &Roster, opts: &Options) -> Result<Assistant, 
             .then(a.unevenness.total_cmp(&b.unevenness))
     });
     Ok(Assistant {
-        before: (before, score(map, roster, opts, opts.seed)?),
+        before,
         symmetry: sym,
         candidates: count,
         proposals: ranked,
+        cancelled,
     })
 }
 
@@ -326,6 +408,22 @@ pub fn verify(
     opts: &Options,
     matches: usize,
 ) -> Result<Option<Rate>, BalanceEditError> {
+    verify_with(p, roster, opts, matches, &|_| {}, &AtomicBool::new(false))
+}
+
+/// Like [`verify`], reporting the matches finished to `progress` and
+/// stopping when `cancel` is set (then `None`: a part batch is not kept).
+///
+/// # Errors
+/// When a match cannot be set up on the map.
+pub fn verify_with(
+    p: &Proposal,
+    roster: &Roster,
+    opts: &Options,
+    matches: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Rate>, BalanceEditError> {
     let fresh = Options { matches, ..*opts };
-    score(&p.map, roster, &fresh, opts.seed + opts.matches as u64)
+    Played::new(progress, cancel).score(&p.map, roster, &fresh, opts.seed + opts.matches as u64)
 }

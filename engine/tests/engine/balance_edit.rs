@@ -102,3 +102,50 @@ fn the_best_proposal_brings_a_lopsided_map_back_to_even() {
         best.edit
     );
 }
+
+#[test]
+fn progress_counts_every_match_and_cancelling_keeps_only_finished_batches() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let roster = Roster::bundled();
+    let opts = Options {
+        budget: 2,
+        matches: 4,
+        bots: [BotKind::Random, BotKind::Random],
+        ..Options::default()
+    };
+    let map = lopsided();
+    let most = AtomicUsize::new(0);
+    let found = balance_edit::propose_with(
+        &map,
+        &roster,
+        &opts,
+        &|k| {
+            most.fetch_max(k, Ordering::Relaxed);
+        },
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(
+        most.load(Ordering::Relaxed),
+        balance_edit::matches_asked(&opts)
+    );
+    assert!(!found.cancelled);
+    assert_eq!(found.proposals.len(), 2);
+    // The same search as `propose`.
+    let plain = balance_edit::propose(&map, &roster, &opts).unwrap();
+    let edits = |a: &balance_edit::Assistant| -> Vec<_> {
+        a.proposals
+            .iter()
+            .map(|p| (p.edit.clone(), p.score))
+            .collect()
+    };
+    assert_eq!(edits(&found), edits(&plain));
+
+    // Cancelled before it starts: the figures rank the candidates, but no
+    // batch finished, so nothing is proposed.
+    let cancelled =
+        balance_edit::propose_with(&map, &roster, &opts, &|_| {}, &AtomicBool::new(true)).unwrap();
+    assert!(cancelled.cancelled);
+    assert!(cancelled.before.1.is_none());
+    assert!(cancelled.proposals.is_empty());
+}
