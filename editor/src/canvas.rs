@@ -411,20 +411,28 @@ impl Paint<'_> {
         }
     }
 
+    /// Whether a hex's centre lies in the view grown by one hex size, so
+    /// that every hex with a part on screen passes.
+    fn on_screen(&self) -> impl Fn(Hex) -> bool + '_ {
+        let vis = self
+            .view
+            .visible(self.rect)
+            .expand(self.doc().map().layout.hex_size.get());
+        move |h| {
+            let c = self.doc().hex_center(h);
+            c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
+        }
+    }
+
     fn visible_hexes(&self) -> Vec<Hex> {
-        let size = self.doc().map().layout.hex_size.get();
-        let vis = self.view.visible(self.rect).expand(size);
-        let layout = self.doc().board().coverage().layout();
+        let seen = self.on_screen();
         self.doc()
             .board()
             .coverage()
             .hexes()
             .iter()
             .copied()
-            .filter(|&h| {
-                let c = layout.center(h);
-                c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
-            })
+            .filter(|&h| seen(h))
             .collect()
     }
 
@@ -433,15 +441,7 @@ impl Paint<'_> {
         let Some((_, d)) = self.params.analysis else {
             return;
         };
-        let layout = self.doc().board().coverage().layout();
-        let vis = self
-            .view
-            .visible(self.rect)
-            .expand(self.doc().map().layout.hex_size.get());
-        let seen = |h: Hex| {
-            let c = layout.center(h);
-            c.x >= vis.min.x && c.x <= vis.max.x && c.y >= vis.min.y && c.y <= vis.max.y
-        };
+        let seen = self.on_screen();
         let mut mesh = self.mesh();
         for &(h, tint) in d.tints.iter().filter(|(h, _)| seen(*h)) {
             add_convex(&mut mesh, &self.corners(h), tint);
@@ -619,19 +619,13 @@ impl Paint<'_> {
         let width = (px * 0.12).clamp(1.5, 3.5);
         let layout = doc.board().coverage().layout();
         // Zone hexes may lie outside the grid in a broken map: draw every zone hex.
-        let vis = self
-            .view
-            .visible(self.rect)
-            .expand(doc.map().layout.hex_size.get());
+        let seen = self.on_screen();
         for zone in &doc.map().zones {
             let side: Side = zone.side;
             let fill = self.palette().zone_fill(side);
             let color = theme::side_color(side);
-            for &h in &zone.hexes {
+            for &h in zone.hexes.iter().filter(|&&h| seen(h)) {
                 let c = layout.center(h);
-                if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
-                    continue;
-                }
                 self.painter.add(PathShape::convex_polygon(
                     self.corners(h).to_vec(),
                     fill,
@@ -658,15 +652,9 @@ impl Paint<'_> {
 
     fn features(&self) {
         let px = self.hex_px();
-        let vis = self
-            .view
-            .visible(self.rect)
-            .expand(self.doc().map().layout.hex_size.get());
-        for f in &self.doc().map().features {
+        let seen = self.on_screen();
+        for f in self.doc().map().features.iter().filter(|f| seen(f.hex)) {
             let c = self.doc().hex_center(f.hex);
-            if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
-                continue;
-            }
             let pos = self.screen(c);
             if px < 5.0 {
                 let color = f
@@ -751,15 +739,8 @@ impl Paint<'_> {
     fn symmetry_breaks(&self) {
         let px = self.hex_px();
         let stroke = Stroke::new((px * 0.08).clamp(1.2, 2.5), theme::SYMMETRY_BREAK);
-        let vis = self
-            .view
-            .visible(self.rect)
-            .expand(self.doc().map().layout.hex_size.get());
-        for &h in self.params.breaks {
-            let c = self.doc().hex_center(h);
-            if c.x < vis.min.x || c.x > vis.max.x || c.y < vis.min.y || c.y > vis.max.y {
-                continue;
-            }
+        let seen = self.on_screen();
+        for &h in self.params.breaks.iter().filter(|&&h| seen(h)) {
             let mut pts = self.inset_corners(h, 3.0).to_vec();
             pts.push(pts[0]);
             self.painter
