@@ -1,6 +1,6 @@
 //! Plays matches between two bots on every bundled map and prints the
 //! results: `cargo run --release -p hexwright-engine --example ladder --
-//! greedy random 20`.
+//! greedy random 20 [seed]` (seed 1 unless given).
 //!
 //! Seated like `hexwright simulate`: two different bots play seat-swapped
 //! pairs (each pair one independent game); the same bot in both seats plays
@@ -20,6 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let a: BotKind = args.first().map_or("greedy", String::as_str).parse()?;
     let b: BotKind = args.get(1).map_or("random", String::as_str).parse()?;
     let n: usize = args.get(2).map_or(Ok(20), |s| s.parse())?;
+    let seed: u64 = args.get(3).map_or(Ok(1), |s| s.parse())?;
     let roster = Roster::bundled();
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
     let (mut matches, mut draws) = (0, 0);
@@ -29,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let batch = Batch {
             matches: n,
             bots: [a, b],
-            seed: 1,
+            seed,
         };
         let t = Instant::now();
         let results = sim::simulate(&prepared, &batch, PlayOptions { record: false }, &|_| {});

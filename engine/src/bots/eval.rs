@@ -219,17 +219,28 @@ impl Evaluator {
     /// cell `c`: progress towards the enemy base, pull towards objectives the
     /// side does not own and towards visible enemies.
     fn position(&self, s: &MatchState, t: &Targets, c: Cell, range: u8) -> f64 {
+        let [to_base, objective, enemy] = self.position_parts(s, t, c, range);
+        -BASE_STEP * to_base + OBJECTIVE_PULL * objective + ENEMY_PULL * enemy
+    }
+
+    /// The three parts of a unit's position term, unweighted: steps to the
+    /// enemy base (at most 60), steps closer than 5 to the nearest wanted
+    /// objective, hexes closer than 4 to the nearest visible enemy beyond
+    /// attack range `range`.
+    #[must_use]
+    pub fn position_parts(&self, s: &MatchState, t: &Targets, c: Cell, range: u8) -> [f64; 3] {
         let to_base = self.to_enemy_base[t.side][usize::from(c)].min(FAR);
-        let mut v = -BASE_STEP * f64::from(to_base);
         let near_objective = self.near_objective(t, c);
-        v += OBJECTIVE_PULL * f64::from(OBJECTIVE_REACH.saturating_sub(near_objective));
         let h = s.arena().hex(c);
         let mut near_enemy = u32::MAX;
         for e in &t.enemies {
             near_enemy = near_enemy.min(e.unsigned_distance_to(h).saturating_sub(u32::from(range)));
         }
-        v += ENEMY_PULL * f64::from(ENEMY_REACH.saturating_sub(near_enemy));
-        v
+        [
+            f64::from(to_base),
+            f64::from(OBJECTIVE_REACH.saturating_sub(near_objective)),
+            f64::from(ENEMY_REACH.saturating_sub(near_enemy)),
+        ]
     }
 
     fn unit_term(&self, s: &MatchState, t: &Targets, u: &Unit, c: Cell) -> f64 {

@@ -4,7 +4,7 @@
 //! from the shared evaluation.
 
 use super::sightings::Sightings;
-use super::{MAX_RANKED, Searchable, VALUE_SCALE, logistic};
+use super::{MAX_RANKED, Searchable, value};
 use crate::bots::greedy::{Lookahead, best};
 use crate::player::PlayerId;
 use crate::rules::logic::execute_unchecked;
@@ -82,10 +82,7 @@ impl Searchable for AkwRulesV1 {
                 out[1] = 0.5;
             }
             None => {
-                let eval = parts.look.evaluator(s);
-                let (a, b) = (PlayerId(0), PlayerId(1));
-                let d = eval.evaluate(s, a) - eval.evaluate(s, b);
-                out[0] = logistic(d / (2.0 * VALUE_SCALE));
+                out[0] = value::side_0_wins(parts.look.evaluator(s), s);
                 out[1] = 1.0 - out[0];
             }
         }

@@ -19,6 +19,7 @@ mod akw;
 mod phase;
 mod sightings;
 mod tree;
+pub mod value;
 
 pub use akw::AkwParts;
 pub use phase::PhaseParts;
