@@ -357,7 +357,10 @@ proptest! {
 
     /// Free fractions do not depend on where the map lies: the same map
     /// near the area's corner and moved by whole hexes up to 10⁶ units away
-    /// agree to 10⁻⁹ of a hex on every hex.
+    /// agree to 10⁻⁸ of a hex on every hex. (Not to 10⁻⁹: moving a point
+    /// 10⁶ units rounds it by up to half a unit in the last place there,
+    /// 6·10⁻¹¹, and a stroke's outline, built from the moved points,
+    /// turns that into 3·10⁻⁹ of a hex in the saved regression case.)
     #[test]
     fn moving_a_map_by_whole_hexes_keeps_every_free_fraction(
         orientation in prop_oneof![Just(Orientation::Pointy), Just(Orientation::Flat)],
@@ -377,7 +380,7 @@ proptest! {
             let fb = b.free_fraction(h + shift);
             prop_assert!(fb.is_some(), "hex {:?} is missing far away", h);
             let fb = fb.unwrap();
-            prop_assert!((fa - fb).abs() <= 1e-9, "hex {:?}: {} near, {} far", h, fa, fb);
+            prop_assert!((fa - fb).abs() <= 1e-8, "hex {:?}: {} near, {} far", h, fa, fb);
         }
     }
 }
