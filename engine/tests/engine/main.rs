@@ -21,6 +21,7 @@ mod formats_doc;
 mod golden;
 mod hostile;
 mod import;
+mod ladder;
 mod rules_abilities;
 mod rules_actions;
 mod rules_army;
