@@ -836,9 +836,14 @@ pub(crate) mod tests {
 
     /// A bundled map, prepared with seed 1 and `round_limit`.
     pub(crate) fn prepared(file: &str, round_limit: u32) -> Prepared {
+        prepared_with_seed(file, 1, round_limit)
+    }
+
+    /// A bundled map, prepared with `seed` and `round_limit`.
+    pub(crate) fn prepared_with_seed(file: &str, seed: u64, round_limit: u32) -> Prepared {
         let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
         let map = format::load_map(&maps.join(file)).unwrap();
-        Scenario::for_map(map, 1, round_limit)
+        Scenario::for_map(map, seed, round_limit)
             .prepare(&maps, &Roster::bundled(), "t")
             .unwrap()
     }

@@ -447,24 +447,18 @@ pub fn evaluate(s: &MatchState, me: Side) -> f64 {
 mod tests {
     use super::*;
     use crate::bots::BotKind;
-    use crate::format;
-    use crate::rules::scenario::Scenario;
-    use crate::rules::{Command, PlayerView, Roster, execute, legal};
+    use crate::rules::{Command, PlayerView, execute, legal};
+    use crate::sim::tests::prepared_with_seed;
     use crate::sim::{self, PlayOptions};
-    use std::path::Path;
 
     /// `move_delta` and `spawn_delta` are exact: they equal the change of a
     /// full evaluation after executing the command, on every view met in a
     /// few greedy matches.
     #[test]
     fn deltas_equal_full_evaluation() {
-        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
         let mut checked = 0;
         for name in ["twin-fords.ron", "broken-crown.ron"] {
-            let map = format::load_map(&maps.join(name)).unwrap();
-            let p = Scenario::for_map(map, 2, 60)
-                .prepare(&maps, &Roster::bundled(), name)
-                .unwrap();
+            let p = prepared_with_seed(name, 2, 60);
             let r = sim::play(
                 &p,
                 2,

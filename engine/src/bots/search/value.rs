@@ -112,22 +112,16 @@ pub fn side_0_wins(eval: &Evaluator, s: &MatchState) -> f64 {
 mod tests {
     use super::*;
     use crate::bots::BotKind;
-    use crate::format;
-    use crate::rules::scenario::Scenario;
-    use crate::rules::{Command, Outcome, Roster, execute};
+    use crate::rules::{Command, Outcome, execute};
+    use crate::sim::tests::prepared_with_seed;
     use crate::sim::{self, PlayOptions};
-    use std::path::Path;
 
     /// Along matches that greedy wins against random from side 0, the value
     /// starts near even and ends well in side 0's favour.
     #[test]
     fn value_follows_a_one_sided_match() {
-        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
         for name in ["twin-fords.ron", "ember-isles.ron"] {
-            let map = format::load_map(&maps.join(name)).unwrap();
-            let p = Scenario::for_map(map, 2, 60)
-                .prepare(&maps, &Roster::bundled(), name)
-                .unwrap();
+            let p = prepared_with_seed(name, 2, 60);
             let r = sim::play(
                 &p,
                 3,
