@@ -3,9 +3,9 @@
 //! the Elo scale with a 95% interval.
 //!
 //! Each pair `a` against `b` is a [`Rotation`] batch: on a two-player map
-//! seat-swapped pairs, on a four-player map `a, b, a, b` rotated around the
-//! table (every bot on every seat equally often), and each group of one
-//! seed counts as one independent game with `a`'s mean score in it (a win
+//! seat-swapped pairs, on a four-player map `a, b, a, b` and `b, a, b, a`
+//! (every bot once on every seat; see [`Rotation::period`]), and each
+//! group of one seed counts as one independent game with `a`'s mean score in it (a win
 //! 1, a draw ½, a win by a seat of `b` 0). A three-player map cannot seat
 //! two bots equally and is refused.
 //!

@@ -5,9 +5,12 @@
 //!
 //! A batch never counts one game twice ([`Rotation::game`]): when every
 //! seat runs the same bot, each match has its own seed and is an
-//! independent game; otherwise matches come in groups of one seed per
-//! player count, once with each rotation of the bots around the table, and
-//! the group is the independent game ([`Counting::SeatRotations`]).
+//! independent game; otherwise matches come in groups of one seed, once
+//! with each distinct rotation of the bots around the table, and the group
+//! is the independent game ([`Counting::SeatRotations`]). A seating that
+//! repeats around the table plays each distinct rotation once: `a, b, a,
+//! b` has two (turned by two seats it is itself again, and would replay the
+//! same match), so its groups are two matches.
 //!
 //! Determinism: a match depends only on the setup, its seed and its
 //! seating; matches are played over the current rayon pool and collected
@@ -47,20 +50,41 @@ impl Rotation {
         self.bots.len()
     }
 
+    /// How many distinct seatings turning the bots around the table gives:
+    /// the fewest seats that bring the seating back to itself (1 when
+    /// every seat runs the same bot, 2 for `a, b, a, b`, the player count
+    /// for `a, b, b, b`).
+    ///
+    /// ```
+    /// use hexwright_engine::bots::BotKind::{Greedy, Planner, Random};
+    /// use hexwright_engine::rotation::Rotation;
+    ///
+    /// let r = |bots| Rotation { matches: 8, bots, seed: 1 };
+    /// assert_eq!(r(vec![Greedy; 4]).period(), 1);
+    /// assert_eq!(r(vec![Greedy, Random, Greedy, Random]).period(), 2);
+    /// assert_eq!(r(vec![Greedy, Random, Planner, Random]).period(), 4);
+    /// ```
+    #[must_use]
+    pub fn period(&self) -> usize {
+        let n = self.players();
+        (1..n)
+            .find(|&p| (0..n).all(|i| self.bots[i] == self.bots[(i + p) % n]))
+            .unwrap_or(n.max(1))
+    }
+
     /// How the batch's matches make independent games.
     #[must_use]
     pub fn counting(&self) -> Counting {
-        if self.bots.windows(2).all(|w| w[0] == w[1]) {
-            Counting::Matches
-        } else if self.players() == 2 {
-            Counting::SeatSwappedPairs
-        } else {
-            Counting::SeatRotations(self.players() as u8)
+        match self.period() {
+            1 => Counting::Matches,
+            2 if self.players() == 2 => Counting::SeatSwappedPairs,
+            p => Counting::SeatRotations(u8::try_from(p).unwrap_or(u8::MAX)),
         }
     }
 
     /// The seed and seating (a bot per seat) of match `i`: in group `g`
-    /// (seed `seed + g`), rotation `r` seats bot `(p + r) mod n` on seat `p`.
+    /// (seed `seed + g`, [`Rotation::period`] matches), rotation `r` seats
+    /// bot `(p + r) mod n` on seat `p`.
     ///
     /// ```
     /// use hexwright_engine::bots::BotKind::{Greedy, Random};
@@ -71,14 +95,20 @@ impl Rotation {
     /// assert_eq!(r.game(1), (10, vec![Random, Random, Greedy]));
     /// assert_eq!(r.game(2), (10, vec![Random, Greedy, Random]));
     /// assert_eq!(r.game(3), (11, vec![Greedy, Random, Random]));
+    ///
+    /// // A seating that repeats: two matches per group, not four.
+    /// let r = Rotation { matches: 4, bots: vec![Greedy, Random, Greedy, Random], seed: 10 };
+    /// assert_eq!(r.game(1), (10, vec![Random, Greedy, Random, Greedy]));
+    /// assert_eq!(r.game(2), (11, vec![Greedy, Random, Greedy, Random]));
     /// ```
     #[must_use]
     pub fn game(&self, i: usize) -> (u64, Vec<BotKind>) {
         let n = self.players().max(1);
         match self.counting() {
             Counting::Matches => (self.seed.wrapping_add(i as u64), self.bots.clone()),
-            Counting::SeatSwappedPairs | Counting::SeatRotations(_) => {
-                let (group, r) = (i / n, i % n);
+            c @ (Counting::SeatSwappedPairs | Counting::SeatRotations(_)) => {
+                let k = c.matches_per_game();
+                let (group, r) = (i / k, i % k);
                 let seating = (0..n).map(|p| self.bots[(p + r) % n]).collect();
                 (self.seed.wrapping_add(group as u64), seating)
             }

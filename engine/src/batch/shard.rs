@@ -25,7 +25,12 @@ use std::path::Path;
 use std::str::FromStr;
 
 /// The shard file format this engine writes and reads.
-pub const SHARD_FORMAT: u32 = 1;
+///
+/// Format 2 (2026-12-04) groups a seating that repeats around the table
+/// (`a, b, a, b`) in its distinct rotations, two matches, where format 1
+/// grouped it in four (two of them replays); a format-1 file's match
+/// indices mean other matches, so it is refused.
+pub const SHARD_FORMAT: u32 = 2;
 
 /// Most shards a batch may be cut into.
 pub const MAX_SHARDS: usize = 100_000;

@@ -1,13 +1,13 @@
-//! The strength ladder on the bundled two-player maps: each bot plays the
-//! next stronger one (random against greedy, greedy against the planner,
-//! the planner against search at its default budget) in seat-swapped
-//! games on each map, through `ladder::play_prepared`, and the
-//! Bradley–Terry ratings fitted to all of them order the bots random <
-//! greedy < planner < search.
+//! The strength ladder on the bundled maps, in both rulesets: each bot
+//! plays the next stronger one (random against greedy, greedy against the
+//! planner, the planner against search at its default budget) through
+//! `ladder::play_prepared`, and the Bradley–Terry ratings fitted to all of
+//! it order the bots random < greedy < planner < search, each stronger bot
+//! also winning its own pairing.
 //!
-//! A small ladder (four games per pair and map, and the chain of
-//! neighbours rather than every pair, whose games against the search bot
-//! cost most), so it runs in CI; the seeds are fixed, so it is the same
+//! Small ladders, so they run in CI: four independent games per pair and
+//! map, and the chain of neighbours rather than every pair (games against
+//! the search bot cost most). The seeds are fixed, so each is the same
 //! ladder every run. `docs/bots.md` has the large measurements, with their
 //! intervals.
 
@@ -15,62 +15,84 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::ladder::{self, LadderSpec, PairResult};
 use hexwright_engine::rules::Roster;
-use hexwright_engine::rules::scenario::Scenario;
+use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::ruleset::RulesetId;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-/// Matches per pair and map: four seat-swapped games.
-const MATCHES: usize = 8;
+const BOTS: [BotKind; 4] = [
+    BotKind::Random,
+    BotKind::Greedy,
+    BotKind::Planner,
+    BotKind::Search,
+];
+
+/// Independent games per pair and map.
+const GAMES: usize = 4;
+
+fn bundled(name: &str, ruleset: RulesetId, round_limit: u32) -> Prepared {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let map = format::load_map(&maps.join(name)).unwrap();
+    Scenario::for_map(map, 1, round_limit)
+        .with_ruleset(ruleset)
+        .prepare(&maps, &Roster::bundled(), name)
+        .unwrap()
+}
+
+/// Each neighbouring pair of [`BOTS`] on `prepared`, [`GAMES`] games of
+/// `per_game` matches each.
+fn chain(prepared: &Prepared, per_game: usize) -> Vec<PairResult> {
+    let never = AtomicBool::new(false);
+    BOTS.windows(2)
+        .map(|w| {
+            let spec = LadderSpec {
+                bots: w.to_vec(),
+                matches: GAMES * per_game,
+                seed: 1,
+            };
+            let played = ladder::play_prepared(prepared, &spec, &|_| {}, &never).unwrap();
+            assert!(!played.cancelled);
+            let [p] = played.pairs.as_slice() else {
+                panic!("one pair, not {:?}", played.pairs);
+            };
+            assert_eq!((p.matches, p.games), (GAMES * per_game, GAMES));
+            p.clone()
+        })
+        .collect()
+}
+
+/// The ratings fitted to `pairs` are in the order of [`BOTS`], and each
+/// bot scores below one half against the next over all of `pairs`.
+fn assert_ordered(pairs: &[PairResult]) {
+    let ratings = ladder::fit(&BOTS, pairs);
+    assert!(
+        ratings.windows(2).all(|w| w[0].elo < w[1].elo),
+        "ratings not in order random < greedy < planner < search: {ratings:#?}"
+    );
+    for w in BOTS.windows(2) {
+        let (games, points) = pairs
+            .iter()
+            .filter(|p| (p.a, p.b) == (w[0], w[1]))
+            .fold((0, 0.0), |(g, s), p| {
+                (g + p.games, s + p.score.value * p.games as f64)
+            });
+        let score = points / games as f64;
+        assert!(score < 0.5, "{} scores {score} against {}", w[0], w[1]);
+    }
+}
 
 #[test]
 fn ratings_order_random_greedy_planner_search_on_the_bundled_maps() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-    let roster = Roster::bundled();
-    let bots = vec![
-        BotKind::Random,
-        BotKind::Greedy,
-        BotKind::Planner,
-        BotKind::Search,
-    ];
-    let never = AtomicBool::new(false);
-    let mut pairs: Vec<PairResult> = Vec::new();
-    for name in ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"] {
-        let map = format::load_map(&maps.join(name)).unwrap();
-        let prepared = Scenario::for_map(map, 1, 60)
-            .prepare(&maps, &roster, name)
-            .unwrap();
-        for w in bots.windows(2) {
-            let spec = LadderSpec {
-                bots: w.to_vec(),
-                matches: MATCHES,
-                seed: 1,
-            };
-            let played = ladder::play_prepared(&prepared, &spec, &|_| {}, &never).unwrap();
-            assert!(!played.cancelled);
-            let [p] = played.pairs.as_slice() else {
-                panic!("{name}: one pair, not {:?}", played.pairs);
-            };
-            assert_eq!((p.matches, p.games), (MATCHES, MATCHES / 2), "{name}");
-            pairs.push(p.clone());
-        }
-    }
-    let ratings = ladder::fit(&bots, &pairs);
-    let elo: Vec<f64> = ratings.iter().map(|r| r.elo).collect();
-    assert!(
-        elo.windows(2).all(|w| w[0] < w[1]),
-        "ratings not in order random < greedy < planner < search: {ratings:#?}"
-    );
-    let score = |a: BotKind, b: BotKind| {
-        let p: Vec<&PairResult> = pairs.iter().filter(|p| (p.a, p.b) == (a, b)).collect();
-        let games: usize = p.iter().map(|p| p.games).sum();
-        p.iter()
-            .map(|p| p.score.value * p.games as f64)
-            .sum::<f64>()
-            / games as f64
-    };
-    // Each stronger bot wins its pairing over the three maps.
-    for w in bots.windows(2) {
-        let s = score(w[0], w[1]);
-        assert!(s < 0.5, "{} scores {s} against {}", w[0], w[1]);
-    }
+    let pairs: Vec<PairResult> = ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"]
+        .iter()
+        .flat_map(|name| chain(&bundled(name, RulesetId::AkwRulesV1, 60), 2))
+        .collect();
+    assert_ordered(&pairs);
+}
+
+/// Four players, `a, b, a, b` and `b, a, b, a` per game.
+#[test]
+fn four_player_phase_ratings_order_random_greedy_planner_search() {
+    let p = bundled("four-corners.ron", RulesetId::PhaseRulesV1, 40);
+    assert_ordered(&chain(&p, 2));
 }
