@@ -30,6 +30,15 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// The fewest seats that turn `seating` into itself (at least 1): see
+/// [`Rotation::period`].
+pub(crate) fn period<T: PartialEq>(seating: &[T]) -> usize {
+    let n = seating.len();
+    (1..n)
+        .find(|&p| (0..n).all(|i| seating[i] == seating[(i + p) % n]))
+        .unwrap_or(n.max(1))
+}
+
 /// A batch of `matches` matches from the first seed `seed`, one bot per
 /// seat of [`Rotation::bots`] rotated around the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +75,7 @@ impl Rotation {
     /// ```
     #[must_use]
     pub fn period(&self) -> usize {
-        let n = self.players();
-        (1..n)
-            .find(|&p| (0..n).all(|i| self.bots[i] == self.bots[(i + p) % n]))
-            .unwrap_or(n.max(1))
+        period(&self.bots)
     }
 
     /// How the batch's matches make independent games.

@@ -28,8 +28,8 @@ use std::str::FromStr;
 ///
 /// Format 2 (2026-12-04) groups a seating that repeats around the table
 /// (`a, b, a, b`) in its distinct rotations, two matches, where format 1
-/// grouped it in four (two of them replays); a format-1 file's match
-/// indices mean other matches, so it is refused.
+/// grouped it in four (two of them replays). Format-1 files are read too,
+/// except for such a batch, whose match indices they number otherwise.
 pub const SHARD_FORMAT: u32 = 2;
 
 /// Most shards a batch may be cut into.
@@ -299,6 +299,16 @@ pub enum MergeError {
         /// Its format.
         found: u32,
     },
+    /// A format-1 file of a batch whose seating repeats around the table.
+    #[error(
+        "{file}: shard format 1 of a batch seated {bots}, which repeats around the table; format 1 numbered its matches otherwise (each seating twice), so play its shards again"
+    )]
+    RepeatingSeating {
+        /// The file.
+        file: String,
+        /// The batch's bots, comma-separated.
+        bots: String,
+    },
     /// A file of another batch.
     #[error("{file} is a shard of another batch than {first}: its {field} differs")]
     OtherBatch {
@@ -403,6 +413,26 @@ pub struct Merged {
     pub seconds: f64,
 }
 
+/// Whether `f` (named `name`) is of a format this engine reads: the
+/// current one, or format 1 where its match numbering is the same (a
+/// seating that does not repeat around the table).
+fn check_format(name: &str, f: &ShardFile) -> Result<(), MergeError> {
+    let bots = &f.batch.bots;
+    let repeats = (2..bots.len()).contains(&crate::rotation::period(bots));
+    match f.format {
+        SHARD_FORMAT => Ok(()),
+        1 if !repeats => Ok(()),
+        1 => Err(MergeError::RepeatingSeating {
+            file: name.to_owned(),
+            bots: bots.join(","),
+        }),
+        found => Err(MergeError::Format {
+            file: name.to_owned(),
+            found,
+        }),
+    }
+}
+
 /// Merges shard files (`(name, file)`), checking that they are of one
 /// batch, each shard once, all shards there, each holding exactly its
 /// slice's matches.
@@ -419,12 +449,7 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
     );
     let mut by_shard: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
     for (name, f) in files {
-        if f.format != SHARD_FORMAT {
-            return Err(MergeError::Format {
-                file: name,
-                found: f.format,
-            });
-        }
+        check_format(&name, &f)?;
         if let Some(field) = differs(&batch, &f.batch)
             .or_else(|| (f.shards != count).then_some("shard count"))
             .or_else(|| (f.wave != wave).then_some("wave"))
@@ -545,5 +570,50 @@ mod tests {
         for bad in ["", "3", "1/0", "4/4", "-1/4", "a/b", "0/100001"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+    }
+
+    /// An empty one-shard file of format `format` for `bots`.
+    fn file(format: u32, bots: &[&str]) -> ShardFile {
+        ShardFile {
+            format,
+            batch: BatchId {
+                ruleset: "phase-rules-v1".into(),
+                map: "0".into(),
+                roster: "0".into(),
+                setup: "0".into(),
+                bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+                seed: 1,
+                matches: 0,
+                round_limit: 40,
+            },
+            shard: 0,
+            shards: 1,
+            seconds: 0.0,
+            rows: Vec::new(),
+            wave: None,
+        }
+    }
+
+    #[test]
+    fn format_1_files_merge_unless_their_seating_repeats_around_the_table() {
+        let merges = |format, bots: &[&str]| merge(vec![("f".into(), file(format, bots))]);
+        for bots in [
+            &["greedy", "random"][..],
+            &["greedy", "greedy", "greedy", "greedy"],
+            &["greedy", "random", "random", "planner"],
+        ] {
+            assert!(merges(1, bots).is_ok(), "{bots:?}");
+            assert!(merges(2, bots).is_ok(), "{bots:?}");
+        }
+        let abab = ["greedy", "random", "greedy", "random"];
+        assert!(merges(2, &abab).is_ok());
+        let e = merges(1, &abab).unwrap_err();
+        assert!(matches!(e, MergeError::RepeatingSeating { .. }), "{e}");
+        assert!(e.to_string().contains("greedy,random,greedy,random"), "{e}");
+        let e = merges(3, &abab).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f: shard format 3; this Hexwright reads format 2"
+        );
     }
 }
