@@ -13,7 +13,7 @@ use hexwright_engine::balance::{Level, summary};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rotation::Rotation;
 use hexwright_engine::seat_test::SeatLook;
-use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Plan};
+use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Plan};
 use hexwright_engine::until_decided::{SeatsDecided, play_seats_prepared};
 use serde::Serialize;
 use std::io::Write;
@@ -119,7 +119,7 @@ pub(super) fn seats_until_decided(
     jobs: usize,
 ) -> anyhow::Result<SeatsDecided> {
     let rotation = Rotation {
-        matches: args.max.unwrap_or(DEFAULT_MAX),
+        matches: super::setup::checked_max(args.max)?,
         bots,
         seed: setup.seed,
     };

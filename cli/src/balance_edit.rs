@@ -69,6 +69,11 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
     if args.matches > 100_000 || args.verify > 100_000 {
         anyhow::bail!("--matches and --verify are at most 100000");
     }
+    // Before any play: an output that cannot be written fails now, not
+    // after the whole search.
+    format::check_output(&args.out)
+        .and_then(|()| output_folder_exists(&args.out))
+        .with_context(|| format!("{}: cannot write the map there", args.out.display()))?;
     let map = format::load_map(&args.map)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.map))?;
     let opts = Options {
@@ -97,6 +102,15 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
         found.candidates,
         balance_edit::REACH
     )?;
+    if found.examined < found.moves {
+        writeln!(
+            out,
+            "  The map is large: {} of its {} moves examined, spread evenly over its features (at most {} hexes examined in all)",
+            found.examined,
+            found.moves,
+            balance_edit::MAX_EXAMINED_HEXES
+        )?;
+    }
     let score = |s: Option<hexwright_engine::stats::Rate>| {
         s.map_or_else(
             || "not played (the batch plays two-player maps)".to_owned(),
@@ -137,4 +151,16 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
         .with_context(|| format!("{}: cannot write the map", args.out.display()))?;
     writeln!(out, "Wrote {}", args.out.display())?;
     Ok(())
+}
+
+/// Whether the folder `path` would be written in exists (a missing folder
+/// is an error now rather than after the search).
+fn output_folder_exists(path: &std::path::Path) -> std::io::Result<()> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("the folder {} does not exist", dir.display()),
+        )),
+        _ => Ok(()),
+    }
 }

@@ -21,9 +21,6 @@ use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The most matches `--until-decided` plays without `--max`.
-pub use hexwright_engine::sequential::DEFAULT_MAX;
-
 /// The batch `--max` allows and the test `--alpha` and `--margin` ask
 /// for: what one process and every wave of a cluster play.
 fn batch_and_plan(
@@ -32,7 +29,7 @@ fn batch_and_plan(
     bots: [BotKind; 2],
 ) -> anyhow::Result<(Batch, Plan)> {
     let batch = Batch {
-        matches: args.max.unwrap_or(DEFAULT_MAX),
+        matches: super::setup::checked_max(args.max)?,
         bots,
         seed: setup.seed,
     };
@@ -190,15 +187,11 @@ pub(super) fn play_wave(
 /// report printed. Returns 0 when the test has decided or the batch is
 /// played, 3 when it wants the next wave (printed).
 pub(super) fn merge_waves(
-    files: Vec<(String, ShardFile)>,
+    plan: Plan,
+    waves: Vec<shard::Merged>,
     json: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let plan = files
-        .iter()
-        .find_map(|(_, f)| f.wave.map(|w| w.plan))
-        .context("no wave file to merge")?;
-    let waves = shard::merge_waves(files)?;
     let Some(first) = waves.first() else {
         bail!("no wave file to merge");
     };

@@ -52,7 +52,7 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> u8 {
             0
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             2
         }
     }

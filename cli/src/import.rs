@@ -87,7 +87,7 @@ pub fn run(args: &ImportArgs, out: &mut dyn Write) -> u8 {
         ImportFrom::Tiled(a) => match import::tiled(&a.file, a.mapping.as_deref(), a.hex_size) {
             Ok(imported) => finish(&imported.map, &imported.report, &a.out, out),
             Err(e) => {
-                eprintln!("error: {e:#}");
+                eprintln!("error: {}", hexwright_headless::report::Chain(&e));
                 2
             }
         },
@@ -107,7 +107,7 @@ fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
     let imported = match import::wesnoth(&choices) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             return 2;
         }
     };

@@ -187,7 +187,55 @@ impl Args {
 /// this says so and exits 2.
 #[must_use]
 pub fn run(args: Args) -> ExitCode {
-    ExitCode::from(run_to(args, &mut std::io::stdout().lock()))
+    ExitCode::from(run_quietly_to(args, &mut std::io::stdout().lock()))
+}
+
+/// [`run_to`] for a report written to a pipe: when its reader goes away
+/// (`hexwright analyze MAP | head`), the rest of the report is dropped and
+/// the command ends as it would have, with no "Broken pipe" error.
+pub fn run_quietly_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
+    let mut out = ClosedPipeIsQuiet {
+        inner: out,
+        closed: false,
+    };
+    run_to(args, &mut out)
+}
+
+/// Standard output that goes quiet when its reader goes away
+/// (`hexwright analyze MAP | head`): once a write finds the pipe closed,
+/// the rest of the report is dropped instead of failing the command with
+/// "Broken pipe", as command-line tools do.
+struct ClosedPipeIsQuiet<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: std::io::Write> std::io::Write for ClosedPipeIsQuiet<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.inner.write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.inner.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
 }
 
 /// Runs the parsed command line with its report written to `out` (errors
@@ -226,7 +274,7 @@ pub(crate) fn exit_code(result: anyhow::Result<()>) -> u8 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             2
         }
     }

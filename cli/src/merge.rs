@@ -149,27 +149,38 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> u8 {
     match merge(args, out) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             2
         }
     }
 }
 
 fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
-    let files = args
-        .files
-        .iter()
-        .map(|p| Ok((p.display().to_string(), shard::read(p)?)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    // One file at a time, each checked as it comes: a doubled, foreign or
+    // forged file is refused before anything else is read.
+    let read = |p: &PathBuf| -> anyhow::Result<(String, ShardFile)> {
+        Ok((p.display().to_string(), shard::read(p)?))
+    };
     if args.until_decided {
-        return super::decide::merge_waves(files, args.json, out);
+        let mut waves = shard::WaveMerger::default();
+        for p in &args.files {
+            let (name, f) = read(p)?;
+            waves.add(name, f)?;
+        }
+        let plan = waves.plan().context("no wave file to merge")?;
+        return super::decide::merge_waves(plan, waves.finish()?, args.json, out);
     }
-    if let Some((name, _)) = files.iter().find(|(_, f)| f.wave.is_some()) {
-        bail!(
-            "{name} is a wave of a batch played until decided: merge its waves with --until-decided"
-        );
+    let mut merger = shard::Merger::default();
+    for p in &args.files {
+        let (name, f) = read(p)?;
+        if f.wave.is_some() {
+            bail!(
+                "{name} is a wave of a batch played until decided: merge its waves with --until-decided"
+            );
+        }
+        merger.add(name, f)?;
     }
-    let merged = shard::merge(files)?;
+    let merged = merger.finish()?;
     if let Some(path) = &args.out {
         write_shard(path, &ShardFile::whole(merged.clone()))?;
     }

@@ -49,7 +49,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     let roster = match super::roster(args.roster.as_deref(), None) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             return 2;
         }
     };

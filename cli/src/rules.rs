@@ -217,7 +217,7 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             let invalid = e.chain().any(|c| {
                 matches!(
                     c.downcast_ref::<RosterError>(),

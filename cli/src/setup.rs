@@ -11,6 +11,7 @@ use hexwright_engine::map::Map;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{MAX_ROUND_LIMIT, MapRef, Prepared, Scenario};
 use hexwright_engine::ruleset::RulesetId;
+use hexwright_engine::sim::MAX_MATCHES;
 use std::path::{Path, PathBuf};
 
 /// The options of `hexwright simulate`.
@@ -290,10 +291,9 @@ pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup
         );
     }
     let base = path.parent().unwrap_or(Path::new("."));
-    let map = match &scenario.map {
-        MapRef::Inline(m) => (**m).clone(),
-        MapRef::Path(p) => format::load_map(&base.join(p))?,
-    };
+    // The pack check (a scenario in a pack reads only the pack's files)
+    // comes before the map is read.
+    let (map, _) = scenario.load_map(base, &shown)?;
     scenario.map = MapRef::Inline(Box::new(map.clone()));
     let mut prepared = scenario.prepare(base, roster, &shown)?;
     prepared.search = args.budget.budget(prepared.search)?;
@@ -302,6 +302,19 @@ pub(super) fn load(args: &SimulateArgs, roster: &Roster) -> anyhow::Result<Setup
         prepared,
         seed,
     })
+}
+
+/// The most matches a batch played until decided may play: `--max`, or
+/// the default.
+///
+/// # Errors
+/// Outside 1 to [`MAX_MATCHES`].
+pub(super) fn checked_max(max: Option<usize>) -> anyhow::Result<usize> {
+    let n = max.unwrap_or(hexwright_engine::sequential::DEFAULT_MAX);
+    if !(1..=MAX_MATCHES).contains(&n) {
+        bail!("--max {n} is out of range (1 to {MAX_MATCHES})");
+    }
+    Ok(n)
 }
 
 /// The worker threads of `--jobs`.

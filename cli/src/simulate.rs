@@ -10,9 +10,10 @@ use super::setup::{Setup, SimulateArgs, jobs, load, parse_bots};
 use anyhow::{Context, bail};
 use hexwright_engine::replay::Replay;
 use hexwright_engine::ruleset::RulesetId;
-use hexwright_engine::sim::{self, Batch, MatchResult, PlayOptions, Report};
+use hexwright_engine::sim::{self, Batch, MAX_MATCHES, MatchResult, MatchRow, PlayOptions, Report};
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Runs `simulate`, printing the report to `out`; returns the exit code (0,
@@ -24,7 +25,11 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
                 path: unzipped.entry(args.entry.as_deref())?,
                 ..args.clone()
             };
-            simulate(&inner, out).map_err(|e| anyhow::anyhow!(unzipped.shown(&format!("{e:#}"))))
+            simulate(&inner, out).map_err(|e| {
+                anyhow::anyhow!(
+                    unzipped.shown(&format!("{}", hexwright_headless::report::Chain(&e)))
+                )
+            })
         })
     } else if args.entry.is_some() {
         Err(anyhow::anyhow!(
@@ -38,8 +43,11 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.matches == 0 {
-        bail!("--matches must be at least 1");
+    if !(1..=MAX_MATCHES).contains(&args.matches) {
+        bail!(
+            "--matches {} is out of range (1 to {MAX_MATCHES}; play more as several batches from other --seed values)",
+            args.matches
+        );
     }
     let jobs = jobs(args)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
@@ -88,30 +96,47 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         record: args.record.is_some(),
     };
     let started = Instant::now();
-    let results = pool.install(|| {
-        sim::simulate(&setup.prepared, &batch, options, &|done| {
-            if let Some(b) = &bar {
-                b.set_position(done as u64);
-            }
-        })
+    // Each match is cut to its row (and its replay written) on its worker,
+    // so a batch holds a few hundred bytes per match, not its final states.
+    let kept: Vec<(MatchRow, Option<anyhow::Error>)> = pool.install(|| {
+        sim::simulate_each(
+            &setup.prepared,
+            &batch,
+            options,
+            &|done| {
+                if let Some(b) = &bar {
+                    b.set_position(done as u64);
+                }
+            },
+            &AtomicBool::new(false),
+            &|i, r| {
+                let recorded = args
+                    .record
+                    .as_deref()
+                    .and_then(|dir| record(dir, i, &r, &setup).err());
+                (MatchRow::new(i, &r), recorded)
+            },
+        )
     });
     let seconds = started.elapsed().as_secs_f64();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    if let Some(dir) = &args.record {
-        record(dir, &results, &setup)?;
+    let mut rows = Vec::with_capacity(kept.len());
+    for (row, recorded) in kept {
+        if let Some(e) = recorded {
+            return Err(e);
+        }
+        rows.push(row);
     }
-    let report = Report::new(&results, bots, seconds);
+    let report = Report::from_rows(&rows, bots, seconds);
     print_report(out, &report, &batch, args.json)
 }
 
-fn record(dir: &Path, results: &[MatchResult], setup: &Setup) -> anyhow::Result<()> {
-    for (i, r) in results.iter().enumerate() {
-        let path = dir.join(format!("match-{:04}.ron", i + 1));
-        Replay::from_match(r, &setup.prepared, &setup.map)
-            .and_then(|replay| replay.save(&path))
-            .with_context(|| format!("cannot record {}", path.display()))?;
-    }
-    Ok(())
+/// Writes match `i`'s replay into `dir` (`match-0001.ron` for the first).
+fn record(dir: &Path, i: usize, r: &MatchResult, setup: &Setup) -> anyhow::Result<()> {
+    let path = dir.join(format!("match-{:04}.ron", i + 1));
+    Replay::from_match(r, &setup.prepared, &setup.map)
+        .and_then(|replay| replay.save(&path))
+        .with_context(|| format!("cannot record {}", path.display()))
 }

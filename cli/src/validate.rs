@@ -188,7 +188,10 @@ impl Report {
                     row.message = unzipped.shown(&row.message);
                 }
             }
-            Err(e) => self.refused(&path.display().to_string(), format!("{e:#}")),
+            Err(e) => self.refused(
+                &path.display().to_string(),
+                format!("{}", hexwright_headless::report::Chain(&e)),
+            ),
         }
     }
 

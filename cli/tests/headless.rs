@@ -4,6 +4,9 @@
 //! batch played until decided, `export` and `import` through Tiled, and
 //! `render` to PNG and SVG.
 
+#[path = "headless/hostile.rs"]
+mod hostile;
+
 use clap::Parser as _;
 use std::path::{Path, PathBuf};
 

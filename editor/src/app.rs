@@ -601,7 +601,7 @@ impl HexwrightApp {
                     Err(e) => {
                         self.dialog = Dialog::ExportImage {
                             path: path.display().to_string(),
-                            error: Some(format!("{e:#}")),
+                            error: Some(format!("{}", hexwright_headless::report::Chain(&e))),
                         };
                     }
                 }
@@ -625,7 +625,7 @@ impl HexwrightApp {
                     Err(e) => {
                         self.dialog = Dialog::ExportTiled {
                             path: path.display().to_string(),
-                            error: Some(format!("{e:#}")),
+                            error: Some(format!("{}", hexwright_headless::report::Chain(&e))),
                         };
                     }
                 }
@@ -854,7 +854,10 @@ impl HexwrightApp {
         self.edit(Editor::finish);
         match self.roster() {
             Ok(roster) => self.suggest.start(self.doc.map(), roster),
-            Err(e) => self.suggest.fail(format!("Cannot suggest fixes: {e:#}")),
+            Err(e) => self.suggest.fail(format!(
+                "Cannot suggest fixes: {}",
+                hexwright_headless::report::Chain(&e)
+            )),
         }
     }
 
@@ -864,7 +867,10 @@ impl HexwrightApp {
         let roster = match self.roster() {
             Ok(r) => r,
             Err(e) => {
-                self.message = Some(format!("Cannot play: {e:#}"));
+                self.message = Some(format!(
+                    "Cannot play: {}",
+                    hexwright_headless::report::Chain(&e)
+                ));
                 return;
             }
         };
@@ -1072,9 +1078,12 @@ impl HexwrightApp {
             }
             Err(e) => {
                 if let Dialog::Import { error, .. } = &mut self.dialog {
-                    *error = Some(format!("{e:#}"));
+                    *error = Some(format!("{}", hexwright_headless::report::Chain(&e)));
                 } else {
-                    self.message = Some(format!("Cannot import: {e:#}"));
+                    self.message = Some(format!(
+                        "Cannot import: {}",
+                        hexwright_headless::report::Chain(&e)
+                    ));
                 }
             }
         }
@@ -1651,7 +1660,7 @@ fn open_pack(
 > {
     if hexwright_headless::files::zipped::is_zip(path) {
         let unzipped = hexwright_headless::files::zipped::Unzipped::open(path)
-            .map_err(|e| format!("{e:#}"))?;
+            .map_err(|e| format!("{}", hexwright_headless::report::Chain(&e)))?;
         let mut draft = PackDraft::open(unzipped.dir()).map_err(|e| unzipped.shown(&e))?;
         draft.archive = Some(path.to_path_buf());
         Ok((draft, Some(unzipped)))

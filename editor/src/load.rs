@@ -80,7 +80,8 @@ pub fn open_default() -> Result<Document, LoadProblem> {
 
 /// Opens the bundled map `file` (a file name of the bundled pack).
 pub fn open_bundled(file: &str) -> Result<Document, LoadProblem> {
-    let map = bundled::map(file).map_err(|e| bundled_problem(format!("{e:#}")))?;
+    let map = bundled::map(file)
+        .map_err(|e| bundled_problem(format!("{}", hexwright_headless::report::Chain(&e))))?;
     let board = Board::new(map).map_err(|e| bundled_problem(e.to_string()))?;
     Ok(Document::new(board, MapSource::Bundled(file.to_owned())))
 }

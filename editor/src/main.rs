@@ -18,7 +18,7 @@ fn open_editor(file: Option<PathBuf>) -> ExitCode {
     match hexwright::app::run(file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
             ExitCode::from(2)
         }
     }

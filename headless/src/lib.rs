@@ -9,7 +9,8 @@
 //! - [`render`]: a map as an SVG or PNG picture, or as a Tiled map with its
 //!   tileset;
 //! - [`files`]: map files on disk: the bundled pack, zipped packs, imports
-//!   from Battle for Wesnoth and Tiled, the roster a pack names.
+//!   from Battle for Wesnoth and Tiled, the roster a pack names;
+//! - [`report`]: an error and its causes in one line for a person.
 //!
 //! It depends on the engine and never on the editor or the command line;
 //! both of those depend on it.
@@ -17,3 +18,4 @@
 pub mod draw;
 pub mod files;
 pub mod render;
+pub mod report;

@@ -610,3 +610,86 @@ fn refused(args: &[&str], text: &str) {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains(text), "{}", stderr(&o));
 }
+
+/// A `simulate` of a zipped pack stopped by SIGTERM (or Ctrl-C) removes
+/// the folder it unpacked the pack into before it exits; before, the
+/// folder stayed in the temporary directory.
+#[test]
+fn an_interrupted_simulate_of_a_zip_leaves_no_unpacked_folder() {
+    use std::process::{Command, Stdio};
+    let dir = temp_dir("interrupted-zip");
+    let zip = dir.join("maps.zip");
+    let o = hexwright(&[
+        "pack",
+        "zip",
+        root().join("maps").to_str().unwrap(),
+        "-o",
+        zip.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright"))
+        .args([
+            "simulate",
+            zip.to_str().unwrap(),
+            "--matches",
+            "1000000",
+            "--bots",
+            "greedy,greedy",
+        ])
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait (at most a minute) for the pack to be unpacked.
+    let unpacked = || std::fs::read_dir(&tmp).unwrap().count();
+    let started = std::time::Instant::now();
+    while unpacked() == 0 && started.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(unpacked(), 1, "the pack was unpacked into TMPDIR");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert_eq!(unpacked(), 0, "the unpacked folder was removed");
+}
+
+/// A read error names its cause once ("No such file or directory", not
+/// twice), and a reader that goes away ends the report quietly.
+#[test]
+fn errors_name_their_cause_once_and_a_closed_pipe_is_quiet() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["simulate", "/no/such/map.ron"][..],
+        &["merge", "/no/such/shard.json"],
+        &["render", "/no/such/map.ron", "-o", "/tmp/never.png"],
+    ] {
+        let o = hexwright(args);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert_eq!(
+            err.matches("No such file or directory").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright"))
+        .args([
+            "analyze",
+            root().join("maps/twin-fords.ron").to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("Broken pipe"), "{}", stderr(&o));
+}

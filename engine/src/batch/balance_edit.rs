@@ -95,6 +95,9 @@ pub struct Options {
     pub seed: u64,
     /// The round limit of each match.
     pub round_limit: u32,
+    /// The most hexes examined over all candidates
+    /// ([`MAX_EXAMINED_HEXES`] by default).
+    pub max_examined_hexes: u64,
 }
 
 impl Default for Options {
@@ -106,6 +109,7 @@ impl Default for Options {
             keep_symmetry: true,
             seed: 1,
             round_limit: crate::rules::state::DEFAULT_ROUND_LIMIT,
+            max_examined_hexes: MAX_EXAMINED_HEXES,
         }
     }
 }
@@ -120,6 +124,12 @@ pub struct Assistant {
     pub symmetry: Symmetry,
     /// Valid candidates considered.
     pub candidates: usize,
+    /// Moves there were ([`Assistant::examined`] of them examined).
+    pub moves: usize,
+    /// Moves examined (validated and analysed): all of them unless the map
+    /// is so large that examining every one would pass
+    /// [`Options::max_examined_hexes`]; then as many as fit, spread evenly.
+    pub examined: usize,
     /// The proposals played, best first.
     pub proposals: Vec<Proposal>,
     /// The search was cancelled: only the candidates whose batch finished
@@ -182,9 +192,33 @@ pub fn symmetry_of(map: &Map, coverage: &Coverage) -> Symmetry {
     Symmetry::OFF
 }
 
+/// The most hexes the assistant examines, added up over the candidate
+/// edits it validates and analyses (each costs about one validation and
+/// one analysis of the whole map): a map of 500 hexes has every move
+/// examined, and a map of 5,000 hexes 100 of them, spread evenly over its
+/// features, which keeps the search to seconds before any match is played
+/// (`hexwright balance-edit MAP -o OUT --matches 0 --verify 0` times it).
+pub const MAX_EXAMINED_HEXES: u64 = 500_000;
+
 /// Every valid edit of `map` under `sym`, with the edited map.
 #[must_use]
 pub fn candidates(map: &Map, coverage: &Coverage, sym: Symmetry) -> Vec<(Edit, Map)> {
+    moves(map, coverage, sym)
+        .into_iter()
+        .filter(|(_, m)| is_valid(m, coverage))
+        .collect()
+}
+
+/// Whether `m` has no validation error.
+fn is_valid(m: &Map, coverage: &Coverage) -> bool {
+    !validate::validate(m, coverage)
+        .iter()
+        .any(|x| x.severity == Severity::Error)
+}
+
+/// Every move of one feature (with its images under `sym`) onto a free
+/// usable hex within [`REACH`], valid or not.
+fn moves(map: &Map, coverage: &Coverage, sym: Symmetry) -> Vec<(Edit, Map)> {
     let images = if sym.is_off() {
         Vec::new()
     } else {
@@ -224,19 +258,13 @@ pub fn candidates(map: &Map, coverage: &Coverage, sym: Symmetry) -> Vec<(Edit, M
             if !ok {
                 continue;
             }
-            let errors = validate::validate(&m, coverage)
-                .iter()
-                .filter(|x| x.severity == Severity::Error)
-                .count();
-            if errors == 0 {
-                let edit = Edit {
-                    kind: f.kind,
-                    from: f.hex,
-                    to,
-                    images: moved,
-                };
-                out.push((edit, m));
-            }
+            let edit = Edit {
+                kind: f.kind,
+                from: f.hex,
+                to,
+                images: moved,
+            };
+            out.push((edit, m));
         }
     }
     out
@@ -358,9 +386,29 @@ pub fn propose_with(
     } else {
         Symmetry::OFF
     };
-    let all = candidates(map, &coverage, sym);
-    let count = all.len();
-    let mut ranked: Vec<Proposal> = all
+    let all = moves(map, &coverage, sym);
+    let moves = all.len();
+    let hexes = coverage.hexes().len().max(1) as u64;
+    let fit = usize::try_from(opts.max_examined_hexes / hexes)
+        .unwrap_or(usize::MAX)
+        .max(1);
+    let picked: Vec<(Edit, Map)> = if moves <= fit {
+        all
+    } else {
+        // Evenly spread over the moves (which come feature by feature).
+        all.into_iter()
+            .enumerate()
+            .filter(|(i, _)| i * fit / moves != (i + 1) * fit / moves)
+            .map(|(_, c)| c)
+            .collect()
+    };
+    let examined = picked.len();
+    let valid: Vec<(Edit, Map)> = picked
+        .into_iter()
+        .filter(|(_, m)| is_valid(m, &coverage))
+        .collect();
+    let count = valid.len();
+    let mut ranked: Vec<Proposal> = valid
         .into_iter()
         .map(|(edit, m)| Proposal {
             unevenness: analyse(&m, &coverage),
@@ -392,6 +440,8 @@ pub fn propose_with(
         before,
         symmetry: sym,
         candidates: count,
+        moves,
+        examined,
         proposals: ranked,
         cancelled,
     })

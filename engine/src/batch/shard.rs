@@ -13,10 +13,14 @@
 
 use crate::bots::BotKind;
 use crate::hash::{fnv1a64, map_hash};
+use crate::limits;
 use crate::map::Map;
+use crate::player::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::roster::roster_hash;
+use crate::rules::scenario::MAX_ROUND_LIMIT;
 use crate::rules::scenario::Prepared;
-use crate::sim::MatchRow;
+use crate::ruleset::RulesetId;
+use crate::sim::{MAX_MATCHES, MatchRow};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -273,7 +277,7 @@ pub enum ReadError {
 pub fn read(path: &Path) -> Result<ShardFile, ReadError> {
     let file = path.display().to_string();
     let mut text = String::new();
-    std::fs::File::open(path)
+    crate::format::open_regular(path)
         .and_then(|f| f.take(MAX_SHARD_BYTES + 1).read_to_string(&mut text))
         .map_err(|source| ReadError::Io {
             file: file.clone(),
@@ -361,6 +365,25 @@ pub enum MergeError {
         /// What is wrong.
         what: &'static str,
     },
+    /// A file no batch could have written: a field out of range, or a row
+    /// that is not the match its batch plays at its index.
+    #[error("{file}: {reason}")]
+    Invalid {
+        /// The file.
+        file: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
+    /// The files together hold more matches than their batch.
+    #[error(
+        "{file}: the files so far hold more matches than their batch of {matches}; give each shard once"
+    )]
+    TooManyRows {
+        /// The file that went over.
+        file: String,
+        /// The batch's matches.
+        matches: usize,
+    },
     /// A file does not hold exactly the matches of its slice.
     #[error("{file}: shard {shard} of {count} should hold matches {range:?}, but its rows do not")]
     Rows {
@@ -433,36 +456,229 @@ fn check_format(name: &str, f: &ShardFile) -> Result<(), MergeError> {
     }
 }
 
-/// Merges shard files (`(name, file)`), checking that they are of one
-/// batch, each shard once, all shards there, each holding exactly its
-/// slice's matches.
+/// Checks that `f` (named `name`) is a file some batch could have written,
+/// before any of it is trusted: its slice, ruleset, bots, match count,
+/// round limit, playing time and wave plan in range, and each row the
+/// match its batch plays at its index (that seed and seating, a winner
+/// among the players, rounds within the limit, points and captures of the
+/// players).
 ///
 /// # Errors
-/// A [`MergeError`] naming the files at fault.
-pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
-    let (first_name, first) = files.first().ok_or(MergeError::Empty)?;
-    let (first_name, batch, count, wave) = (
-        first_name.clone(),
-        first.batch.clone(),
-        first.shards,
-        first.wave,
-    );
-    let mut by_shard: BTreeMap<usize, (String, ShardFile)> = BTreeMap::new();
-    for (name, f) in files {
-        check_format(&name, &f)?;
-        if let Some(field) = differs(&batch, &f.batch)
-            .or_else(|| (f.shards != count).then_some("shard count"))
-            .or_else(|| (f.wave != wave).then_some("wave"))
+/// [`MergeError::Invalid`] saying what is wrong.
+pub fn check(name: &str, f: &ShardFile) -> Result<(), MergeError> {
+    check_format(name, f)?;
+    let invalid = |reason: String| MergeError::Invalid {
+        file: name.to_owned(),
+        reason,
+    };
+    if f.shards == 0 || f.shards > MAX_SHARDS || f.shard >= f.shards {
+        return Err(invalid(format!(
+            "shard {} of {} is not a slice (K from 0 to N - 1, N from 1 to {MAX_SHARDS})",
+            f.shard, f.shards
+        )));
+    }
+    if !(f.seconds.is_finite() && f.seconds >= 0.0) {
+        return Err(invalid(format!(
+            "{} seconds of play is not a duration",
+            f.seconds
+        )));
+    }
+    let b = &f.batch;
+    let ruleset: RulesetId = b.ruleset.parse().map_err(|e| invalid(format!("{e}")))?;
+    let bots = b
+        .bots
+        .iter()
+        .map(|n| bot_of_name(n))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(invalid)?;
+    let players = match ruleset {
+        RulesetId::AkwRulesV1 => 2..=2,
+        RulesetId::PhaseRulesV1 => MIN_PLAYERS..=MAX_PLAYERS,
+    };
+    if !players.contains(&bots.len()) {
+        return Err(invalid(format!(
+            "a {ruleset} batch has {} to {} bots, one per player, not {}",
+            players.start(),
+            players.end(),
+            bots.len()
+        )));
+    }
+    if b.matches > MAX_MATCHES {
+        return Err(invalid(format!(
+            "a batch of {} matches; a batch holds at most {MAX_MATCHES}",
+            b.matches
+        )));
+    }
+    if b.round_limit == 0 || b.round_limit > MAX_ROUND_LIMIT {
+        return Err(invalid(format!(
+            "the round limit {} is out of range (1 to {MAX_ROUND_LIMIT})",
+            b.round_limit
+        )));
+    }
+    if let Some(w) = f.wave {
+        let p = w.plan;
+        crate::sequential::Plan::new(p.alpha, p.margin, p.max_games)
+            .map_err(|e| invalid(format!("its wave's test plan is not one: {e}")))?;
+        if w.index == 0 || w.start > w.end || w.end > b.matches {
+            return Err(invalid(format!(
+                "wave {} of matches {}..{} is not a wave of a batch of {} matches",
+                w.index, w.start, w.end, b.matches
+            )));
+        }
+    }
+    check_rows(name, f, ruleset, &bots)
+}
+
+/// Checks each row of `f` (whose batch has been checked) against the match
+/// its batch plays at its index.
+fn check_rows(
+    name: &str,
+    f: &ShardFile,
+    ruleset: RulesetId,
+    bots: &[BotKind],
+) -> Result<(), MergeError> {
+    let invalid = |reason: String| MergeError::Invalid {
+        file: name.to_owned(),
+        reason,
+    };
+    let b = &f.batch;
+    let game = |i: usize| -> (u64, Vec<BotKind>) {
+        match ruleset {
+            RulesetId::AkwRulesV1 => {
+                let batch = crate::sim::Batch {
+                    matches: b.matches,
+                    bots: [bots[0], bots[1]],
+                    seed: b.seed,
+                };
+                let (seed, seating) = batch.game(i);
+                (seed, seating.to_vec())
+            }
+            RulesetId::PhaseRulesV1 => crate::rotation::Rotation {
+                matches: b.matches,
+                bots: bots.to_vec(),
+                seed: b.seed,
+            }
+            .game(i),
+        }
+    };
+    let n = bots.len();
+    let objectives = f.rows.first().map_or(0, |r| r.first_captures.len());
+    for row in &f.rows {
+        let bad = |what: String| invalid(format!("the row of match {}: {what}", row.index));
+        let (seed, seating) = game(row.index);
+        if row.seed != seed {
+            return Err(bad(format!(
+                "seed {}, where the batch plays seed {seed}",
+                row.seed
+            )));
+        }
+        if !row.bots.iter().eq(seating.iter()) {
+            return Err(bad(format!(
+                "the seating does not match the batch's ({})",
+                seating
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )));
+        }
+        if let Some(w) = row.winner()
+            && w.index() >= n
+        {
+            return Err(bad(format!("a winner, seat {w}, beyond its {n} players")));
+        }
+        if row.rounds == 0 || row.rounds > b.round_limit {
+            return Err(bad(format!(
+                "{} rounds, outside 1 to the round limit {}",
+                row.rounds, b.round_limit
+            )));
+        }
+        if !(row.points.is_empty() || row.points.len() == n) {
+            return Err(bad(format!("points for {} seats of {n}", row.points.len())));
+        }
+        if row.first_captures.len() != objectives || objectives > limits::MAX_FEATURES {
+            return Err(bad(format!(
+                "{} objectives, where the file's first row has {objectives}",
+                row.first_captures.len()
+            )));
+        }
+        if row
+            .first_captures
+            .iter()
+            .flatten()
+            .any(|c| c.side.index() >= n || c.round > row.rounds)
+        {
+            return Err(bad(
+                "a capture by a seat beyond the players, or after the match ended".to_owned(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The bot of a batch identity's bot name: `greedy`, or the search bot
+/// with a budget (`search:400`, `search:400:50ms`).
+fn bot_of_name(name: &str) -> Result<BotKind, String> {
+    let mut parts = name.split(':');
+    let bot: BotKind = parts.next().unwrap_or(name).parse()?;
+    let Some(playouts) = parts.next() else {
+        return Ok(bot);
+    };
+    let bad = || format!("the bot `{name}` is not a bot and budget (e.g. search:400:50ms)");
+    let playouts: u32 = playouts.parse().map_err(|_| bad())?;
+    let think_ok = match parts.next() {
+        None => true,
+        Some(t) => t
+            .strip_suffix("ms")
+            .and_then(|ms| ms.parse::<u64>().ok())
+            .is_some_and(|ms| (1..=60_000).contains(&ms)),
+    };
+    if bot != BotKind::Search
+        || !(1..=crate::bots::search::MAX_PLAYOUTS).contains(&playouts)
+        || !think_ok
+        || parts.next().is_some()
+    {
+        return Err(bad());
+    }
+    Ok(bot)
+}
+
+/// Shard files merged one at a time, each checked ([`check`]) and compared
+/// with the first as it comes, so that a doubled or foreign file is
+/// refused before a second copy of anything is kept: at most one batch's
+/// rows are ever held.
+#[derive(Debug, Default)]
+pub struct Merger {
+    first: Option<(String, BatchId, usize, Option<Wave>)>,
+    by_shard: BTreeMap<usize, (String, ShardFile)>,
+    rows: usize,
+}
+
+impl Merger {
+    /// Adds the file `f` (named `name`).
+    ///
+    /// # Errors
+    /// A [`MergeError`] naming the file: not a valid shard, of another
+    /// batch, holding other matches than its slice's, or a shard already
+    /// added.
+    pub fn add(&mut self, name: String, f: ShardFile) -> Result<(), MergeError> {
+        check(&name, &f)?;
+        let (first_name, batch, count, wave) = self
+            .first
+            .get_or_insert_with(|| (name.clone(), f.batch.clone(), f.shards, f.wave));
+        if let Some(field) = differs(batch, &f.batch)
+            .or_else(|| (f.shards != *count).then_some("shard count"))
+            .or_else(|| (f.wave != *wave).then_some("wave"))
         {
             return Err(MergeError::OtherBatch {
                 file: name,
-                first: first_name,
+                first: first_name.clone(),
                 field,
             });
         }
+        let count = *count;
         let range = f.range();
-        let indices_ok = f.shard < count
-            && f.rows.len() == range.len()
+        let indices_ok = f.rows.len() == range.len()
             && f.rows.iter().zip(range.clone()).all(|(r, i)| r.index == i);
         if !indices_ok {
             return Err(MergeError::Rows {
@@ -472,7 +688,7 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
                 range,
             });
         }
-        if let Some((other, _)) = by_shard.get(&f.shard) {
+        if let Some((other, _)) = self.by_shard.get(&f.shard) {
             return Err(MergeError::Doubled {
                 shard: f.shard,
                 count,
@@ -480,19 +696,139 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
                 second: name,
             });
         }
-        by_shard.insert(f.shard, (name, f));
+        self.rows += f.rows.len();
+        if self.rows > f.batch.matches {
+            return Err(MergeError::TooManyRows {
+                file: name,
+                matches: f.batch.matches,
+            });
+        }
+        self.by_shard.insert(f.shard, (name, f));
+        Ok(())
     }
-    let missing: Vec<usize> = (0..count).filter(|k| !by_shard.contains_key(k)).collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing { missing, count });
+
+    /// The merged batch, once every shard is there.
+    ///
+    /// # Errors
+    /// [`MergeError::Empty`] with no file, [`MergeError::Missing`] naming
+    /// the missing shards.
+    pub fn finish(self) -> Result<Merged, MergeError> {
+        let (_, batch, count, _) = self.first.ok_or(MergeError::Empty)?;
+        // `count` is at most MAX_SHARDS (checked), so this list is bounded.
+        let missing: Vec<usize> = (0..count)
+            .filter(|k| !self.by_shard.contains_key(k))
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing { missing, count });
+        }
+        let seconds = self.by_shard.values().map(|(_, f)| f.seconds).sum();
+        let rows = self
+            .by_shard
+            .into_values()
+            .flat_map(|(_, f)| f.rows)
+            .collect();
+        Ok(Merged {
+            batch,
+            rows,
+            seconds,
+        })
     }
-    let seconds = by_shard.values().map(|(_, f)| f.seconds).sum();
-    let rows = by_shard.into_values().flat_map(|(_, f)| f.rows).collect();
-    Ok(Merged {
-        batch,
-        rows,
-        seconds,
-    })
+}
+
+/// Merges shard files (`(name, file)`), checking that they are of one
+/// batch, each shard once, all shards there, each holding exactly its
+/// slice's matches ([`Merger`] one file at a time).
+///
+/// # Errors
+/// A [`MergeError`] naming the files at fault.
+pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
+    let mut merger = Merger::default();
+    for (name, f) in files {
+        merger.add(name, f)?;
+    }
+    merger.finish()
+}
+
+/// The wave files of a batch played until decided, merged one at a time:
+/// each wave as [`Merger`] merges a batch, every wave of the first file's
+/// batch and test plan.
+#[derive(Debug, Default)]
+pub struct WaveMerger {
+    first: Option<(String, BatchId, crate::sequential::Plan)>,
+    by_wave: BTreeMap<usize, (Wave, Merger)>,
+    rows: usize,
+}
+
+impl WaveMerger {
+    /// Adds the wave file `f` (named `name`).
+    ///
+    /// # Errors
+    /// A [`MergeError`] naming the file: not a wave, not a valid shard, of
+    /// another batch or plan, or refused by its wave's [`Merger`].
+    pub fn add(&mut self, name: String, f: ShardFile) -> Result<(), MergeError> {
+        let Some(w) = f.wave else {
+            return Err(MergeError::Kind {
+                file: name,
+                what: "a shard of a whole batch, not of a wave (simulate --until-decided --wave W)",
+            });
+        };
+        check(&name, &f)?;
+        let (first_name, batch, plan) = self
+            .first
+            .get_or_insert_with(|| (name.clone(), f.batch.clone(), w.plan));
+        if let Some(field) =
+            differs(batch, &f.batch).or_else(|| (w.plan != *plan).then_some("test plan"))
+        {
+            return Err(MergeError::OtherBatch {
+                file: name,
+                first: first_name.clone(),
+                field,
+            });
+        }
+        self.rows += f.rows.len();
+        if self.rows > f.batch.matches {
+            return Err(MergeError::TooManyRows {
+                file: name,
+                matches: f.batch.matches,
+            });
+        }
+        self.by_wave
+            .entry(w.index)
+            .or_insert_with(|| (w, Merger::default()))
+            .1
+            .add(name, f)
+    }
+
+    /// The test plan of the waves (`None` before the first file).
+    #[must_use]
+    pub fn plan(&self) -> Option<crate::sequential::Plan> {
+        self.first.as_ref().map(|(_, _, plan)| *plan)
+    }
+
+    /// Each wave's merge, in order from wave 1, each starting where the
+    /// one before ended.
+    ///
+    /// # Errors
+    /// [`MergeError::Empty`] with no file, [`MergeError::Wave`] for a gap,
+    /// or a wave's [`Merger::finish`] error.
+    pub fn finish(self) -> Result<Vec<Merged>, MergeError> {
+        if self.first.is_none() {
+            return Err(MergeError::Empty);
+        }
+        let mut out = Vec::new();
+        let mut end = 0;
+        for (expected, (index, (w, merger))) in (1..).zip(self.by_wave) {
+            if index != expected || w.start != end {
+                return Err(MergeError::Wave {
+                    wave: expected,
+                    range: end..w.end,
+                });
+            }
+            end = w.end;
+            out.push(merger.finish()?);
+        }
+        Ok(out)
+    }
 }
 
 /// Merges the shard files of the waves of a batch played until decided:
@@ -504,53 +840,11 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
 /// # Errors
 /// A [`MergeError`] naming the files or the wave at fault.
 pub fn merge_waves(files: Vec<(String, ShardFile)>) -> Result<Vec<Merged>, MergeError> {
-    if files.is_empty() {
-        return Err(MergeError::Empty);
-    }
-    // Each wave's files, with the wave as its first file says.
-    let mut by_wave: BTreeMap<usize, (Wave, Vec<(String, ShardFile)>)> = BTreeMap::new();
+    let mut merger = WaveMerger::default();
     for (name, f) in files {
-        let Some(w) = f.wave else {
-            return Err(MergeError::Kind {
-                file: name,
-                what: "a shard of a whole batch, not of a wave (simulate --until-decided --wave W)",
-            });
-        };
-        by_wave
-            .entry(w.index)
-            .or_insert((w, Vec::new()))
-            .1
-            .push((name, f));
+        merger.add(name, f)?;
     }
-    let mut out: Vec<Merged> = Vec::new();
-    let mut first: Option<(String, BatchId, crate::sequential::Plan)> = None;
-    let mut end = 0;
-    for (expected, (index, (w, group))) in (1..).zip(by_wave) {
-        if index != expected || w.start != end {
-            return Err(MergeError::Wave {
-                wave: expected,
-                range: end..w.end,
-            });
-        }
-        end = w.end;
-        let (name, f) = &group[0];
-        match &first {
-            None => first = Some((name.clone(), f.batch.clone(), w.plan)),
-            Some((first_name, batch, plan)) => {
-                if let Some(field) =
-                    differs(batch, &f.batch).or_else(|| (w.plan != *plan).then_some("test plan"))
-                {
-                    return Err(MergeError::OtherBatch {
-                        file: name.clone(),
-                        first: first_name.clone(),
-                        field,
-                    });
-                }
-            }
-        }
-        out.push(merge(group)?);
-    }
-    Ok(out)
+    merger.finish()
 }
 
 #[cfg(test)]

@@ -27,6 +27,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use crate::stats::Tally;
 pub use crate::stats::{Counting, Rate, Verdict, wilson};
 
+/// The most matches one batch may hold (`simulate --matches`, a batch cut
+/// into shards, the most a batch played until decided may play). A row
+/// of a batch takes a few hundred bytes, so a batch's report fits in a few
+/// hundred megabytes; play more as several batches from other seeds.
+pub const MAX_MATCHES: usize = 1_000_000;
+
 /// How many refused commands in a row end a bot's turn.
 pub const MAX_REJECTED: usize = 8;
 

@@ -41,7 +41,7 @@ pub enum ZipError {
         message: String,
     },
     /// An entry that breaks a rule.
-    #[error("{path}: the entry \"{entry}\" {reason}")]
+    #[error("{path}: the entry {entry:?} {reason}")]
     BadEntry {
         /// The archive.
         path: String,
@@ -89,7 +89,7 @@ pub type Files = Vec<(String, Vec<u8>)>;
 /// A [`ZipError`] naming the archive and, for a bad entry, the entry.
 pub fn read_zip(path: &Path) -> Result<Files, ZipError> {
     let shown = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|source| ZipError::Io {
+    let file = format::open_regular(path).map_err(|source| ZipError::Io {
         path: shown.clone(),
         source,
     })?;
@@ -113,6 +113,7 @@ pub fn read_zip(path: &Path) -> Result<Files, ZipError> {
         reason: reason.to_owned(),
     };
     let mut files = Files::new();
+    let mut seen = std::collections::HashSet::new();
     let mut total: u64 = 0;
     for i in 0..archive.len() {
         let mut entry = archive.by_index(i).map_err(|e| ZipError::NotZip {
@@ -138,8 +139,16 @@ pub fn read_zip(path: &Path) -> Result<Files, ZipError> {
                 "is not a plain path inside the pack (no \"..\", no leading \"/\", no \"\\\" or \":\")",
             ));
         }
-        if files.iter().any(|(n, _)| *n == name) {
-            return Err(bad(&name, "appears twice"));
+        if name.chars().any(char::is_control) {
+            return Err(bad(&name, "has a control character in its name"));
+        }
+        // `d//a.ron` and `d/./a.ron` unpack to `d/a.ron`: one name each.
+        let name = normalised(&name);
+        if !seen.insert(name.clone()) {
+            return Err(bad(
+                &name,
+                "appears twice (perhaps spelled differently, as d//a.ron or d/./a.ron)",
+            ));
         }
         // Never more than the limits, whatever size the archive declares.
         let mut bytes = Vec::new();
@@ -172,6 +181,19 @@ pub fn read_zip(path: &Path) -> Result<Files, ZipError> {
         return Err(ZipError::NoManifest { path: shown });
     }
     Ok(files)
+}
+
+/// A safe relative path (see [`is_safe_relative`]) in one spelling: its
+/// parts joined by single `/`, with no `.` part.
+fn normalised(name: &str) -> String {
+    Path::new(name)
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(part) => Some(part.to_string_lossy()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Writes `files` (checked by [`read_zip`]) into the folder `dir`.
@@ -250,10 +272,7 @@ pub fn zip_pack(dir: &Path) -> Result<Vec<u8>, ZipError> {
     };
     for name in std::iter::once(&MANIFEST_FILE.to_owned()).chain(names) {
         let real = pack::resolve_in_pack(dir, dir, name, &manifest_path, "the file")?;
-        let bytes = std::fs::read(&real).map_err(|source| ZipError::Io {
-            path: real.display().to_string(),
-            source,
-        })?;
+        let bytes = format::read_bytes(&real)?;
         out.start_file(name.as_str(), options).map_err(zip_err)?;
         out.write_all(&bytes).map_err(|source| ZipError::Io {
             path: name.clone(),

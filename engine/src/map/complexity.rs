@@ -47,6 +47,64 @@ pub fn stroke_work(points: &[Point], radius: f64) -> u64 {
     n.saturating_mul(1 + k).saturating_mul(8 + k) / 8
 }
 
+/// How far a brush stroke of `radius` through `points` reaches over a grid
+/// of hexes of circumradius `hex_size` lying in the box `grid`: the sum,
+/// over its parts (the capsule from each point to the next, or the one disc
+/// of a stroke of one point), of the hex-size squares its bounding box
+/// spans within `grid`. The usable-hex computation clips each part (cut
+/// into a few convex rings) against every grid hex its box meets, so this
+/// bounds that work however the points are spread: [`stroke_work`] counts
+/// the overlaps of neighbouring points, and misses a stroke whose points
+/// jump across the whole map, each part a capsule as long as the map.
+///
+/// ```
+/// use hexwright_engine::complexity::stroke_reach;
+/// use hexwright_engine::geom::{Bbox, Point};
+/// let grid = Bbox::of(&[Point::new(-1000.0, -1000.0), Point::new(1000.0, 1000.0)]);
+/// // One disc of radius 5 on hexes of size 10: a 10 × 10 box, 1 square.
+/// assert_eq!(stroke_reach(&[Point::new(0.0, 0.0)], 5.0, 10.0, grid), 1);
+/// // A capsule 100 long: a 110 × 10 box, 11 × 1 squares.
+/// let two = [Point::new(0.0, 0.0), Point::new(100.0, 0.0)];
+/// assert_eq!(stroke_reach(&two, 5.0, 10.0, grid), 11);
+/// // Only the part within the grid counts.
+/// let far = [Point::new(0.0, 0.0), Point::new(1.0e6, 0.0)];
+/// assert_eq!(stroke_reach(&far, 5.0, 10.0, grid), 101);
+/// ```
+#[must_use]
+pub fn stroke_reach(points: &[Point], radius: f64, hex_size: f64, grid: Bbox) -> u64 {
+    let squares = |a: Point, b: Point| -> u64 {
+        let side = |lo: f64, hi: f64, glo: f64, ghi: f64| {
+            let (lo, hi) = (lo.max(glo), hi.min(ghi));
+            if hi < lo {
+                0
+            } else {
+                ((hi - lo) / hex_size).ceil().clamp(1.0, 1.0e9) as u64
+            }
+        };
+        let w = side(
+            a.x.min(b.x) - radius,
+            a.x.max(b.x) + radius,
+            grid.min.x,
+            grid.max.x,
+        );
+        let h = side(
+            a.y.min(b.y) - radius,
+            a.y.max(b.y) + radius,
+            grid.min.y,
+            grid.max.y,
+        );
+        w.saturating_mul(h)
+    };
+    match points {
+        [] => 0,
+        [p] => squares(*p, *p),
+        _ => points
+            .windows(2)
+            .map(|w| squares(w[0], w[1]))
+            .fold(0u64, u64::saturating_add),
+    }
+}
+
 /// What [`crossings`] found, each count capped where it stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Crossings {

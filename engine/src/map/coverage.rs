@@ -854,20 +854,16 @@ impl Coverage {
             let covered = if let Some(c) = fast_covered {
                 c
             } else {
-                // The boolean engine's time grows with the square of the
-                // corners it is given: charge that to the map's budget
-                // before spending it.
-                let corners = scratch.clipped.pts.len() as u64;
-                work = corners.saturating_mul(corners);
-                if work > allowance {
-                    scratch.hits = hits;
-                    return Err(LimitError::TooDetailed {
-                        q: h.x,
-                        r: h.y,
-                        corners,
-                    });
+                match self.covered_by_boolean_ops(h, &hits, region, scratch, allowance) {
+                    Ok((covered, spent)) => {
+                        work = spent;
+                        covered
+                    }
+                    Err(e) => {
+                        scratch.hits = hits;
+                        return Err(e);
+                    }
                 }
-                self.covered_by_boolean_ops(&hits, region, scratch)
             };
             (region_area - covered).max(0.0)
         };
@@ -996,16 +992,23 @@ impl Coverage {
     /// erasers applied in order, and the grid region when it cuts the hex.
     fn covered_by_boolean_ops(
         &self,
+        h: Hex,
         hits: &[Hit],
         region: Option<std::ops::Range<usize>>,
         s: &Scratch,
-    ) -> f64 {
+        allowance: u64,
+    ) -> Result<(f64, u64), LimitError> {
         let contours = |first: usize, end: usize| -> Vec<Contour> {
             (first..end)
                 .map(|k| s.clipped.ring(k))
                 .filter(|r| r.len() >= 3 && geom::signed_area(r) != 0.0)
                 .map(|r| r.iter().map(|p| [p.x, p.y]).collect())
                 .collect()
+        };
+        let mut budget = BooleanBudget {
+            spent: 0,
+            allowance,
+            hex: h,
         };
         let mut solid: Vec<Contour> = Vec::new();
         let mut paint: Vec<Contour> = Vec::new();
@@ -1015,15 +1018,59 @@ impl Coverage {
             if !piece.painted {
                 solid.extend(clipped);
             } else if piece.erase {
-                paint = shape::difference(&paint, &clipped);
+                if !paint.is_empty() {
+                    budget.charge(&[&paint, &clipped])?;
+                    paint = shape::difference(&paint, &clipped);
+                }
             } else {
                 paint.extend(clipped);
             }
         }
         solid.extend(paint);
-        match region {
-            None => shape::union_area(&solid),
-            Some(r) => shape::intersection_area(&solid, &contours(r.start, r.end)),
+        let covered = match region {
+            None => {
+                budget.charge(&[&solid])?;
+                shape::union_area(&solid)
+            }
+            Some(r) => {
+                let region = contours(r.start, r.end);
+                budget.charge(&[&solid, &region])?;
+                shape::intersection_area(&solid, &region)
+            }
+        };
+        Ok((covered, budget.spent))
+    }
+}
+
+/// What the boolean engine may still spend on a hex: each step is charged,
+/// before it runs, the square of the corners it is given (its time grows
+/// about that fast, and so can its output, which is the next step's
+/// input: overlapping strokes cut by erasers can come out with every
+/// crossing of their edges), and refused once the map's budget is spent.
+struct BooleanBudget {
+    spent: u64,
+    allowance: u64,
+    hex: Hex,
+}
+
+impl BooleanBudget {
+    /// Charges a step on `inputs`; [`LimitError::TooDetailed`] with the
+    /// step's corners when it would pass the allowance.
+    fn charge(&mut self, inputs: &[&[Contour]]) -> Result<(), LimitError> {
+        let corners: u64 = inputs
+            .iter()
+            .flat_map(|c| c.iter())
+            .map(|c| c.len() as u64)
+            .sum();
+        self.spent = self.spent.saturating_add(corners.saturating_mul(corners));
+        if self.spent > self.allowance {
+            Err(LimitError::TooDetailed {
+                q: self.hex.x,
+                r: self.hex.y,
+                corners,
+            })
+        } else {
+            Ok(())
         }
     }
 }

@@ -120,47 +120,97 @@ fn walk(
     let mut first_entry: Option<Point> = None;
     let mut exit: Option<Point> = None;
     let mut any = false;
+    // Each corner is inside the disc or not (on the circle counts as out),
+    // and each edge crosses the circle as its ends say: once from an inside
+    // corner to an outside one, and so on. Entries and exits then always
+    // alternate, however near the circle a corner lies (a circle drawn
+    // through hex corners puts them on it up to rounding), so no arc is
+    // ever lost to a crossing that rounding hides.
+    let inside = |p: Point| dot(p, p) < r * r;
+    // An exit and an entry this close are one point: no arc between them.
+    let same = |p: Point, q: Point| p.distance(q) <= 1e-9 * r;
+    let mut enter = |out: &mut Vec<Point>, p: Point, exit: &mut Option<Point>| {
+        match exit.take() {
+            Some(e) if same(e, p) => {}
+            Some(e) => arc(out, e, p),
+            None if first_entry.is_none() => first_entry = Some(p),
+            None => {}
+        }
+        out.push(center + p);
+    };
     for i in 0..n {
         let a = clip[i] - center;
         let b = clip[(i + 1) % n] - center;
-        let Some((s, t)) = chord(a, b, r) else {
-            continue;
-        };
-        any = true;
         let d = b - a;
-        if s > 0.0 {
-            let p = on_circle(a + d * s, r);
-            match exit.take() {
-                Some(e) => arc(out, e, p),
-                None if first_entry.is_none() => first_entry = Some(p),
-                None => {}
-            }
-            out.push(center + p);
-        } else {
-            // The edge starts inside: no arc since the last exit (which
-            // rounding can put a hair before this corner).
-            exit = None;
+        let (ia, ib) = (inside(a), inside(b));
+        if ia {
+            any = true;
             out.push(clip[i]);
         }
-        if t < 1.0 {
-            let q = on_circle(a + d * t, r);
-            out.push(center + q);
-            exit = Some(q);
+        match (ia, ib) {
+            (true, true) => {}
+            (true, false) => {
+                let (_, t) = roots(a, b, r);
+                let q = on_circle(a + d * t, r);
+                out.push(center + q);
+                exit = Some(q);
+            }
+            (false, true) => {
+                any = true;
+                let (s, _) = roots(a, b, r);
+                enter(out, on_circle(a + d * s, r), &mut exit);
+            }
+            (false, false) => {
+                if let Some((s, t)) = chord(a, b, r) {
+                    any = true;
+                    enter(out, on_circle(a + d * s, r), &mut exit);
+                    let q = on_circle(a + d * t, r);
+                    out.push(center + q);
+                    exit = Some(q);
+                }
+            }
         }
     }
     if !any {
-        // No edge reaches into the disc: the disc lies inside the clip, or
-        // they do not meet.
+        // No corner or edge reaches into the disc: the disc lies inside the
+        // clip, or they do not meet.
         return if geom::point_in_ring(center, clip) {
             Meet::DiscInside
         } else {
             Meet::Apart
         };
     }
-    if let (Some(e), Some(p)) = (exit, first_entry) {
+    if let (Some(e), Some(p)) = (exit, first_entry)
+        && !same(e, p)
+    {
         arc(out, e, p);
     }
     Meet::Boundary
+}
+
+/// The parameters `t0 ≤ t1`, clamped to `[0, 1]`, where the line
+/// `a + u·(b − a)` meets the circle of radius `r` about the origin (for an
+/// edge with one end inside and one outside, which does meet it).
+fn roots(a: Point, b: Point, r: f64) -> (f64, f64) {
+    let d = b - a;
+    let qa = dot(d, d);
+    if qa == 0.0 {
+        return (0.0, 0.0);
+    }
+    let qb = 2.0 * dot(a, d);
+    let qc = dot(a, a) - r * r;
+    let disc = (qb * qb - 4.0 * qa * qc).max(0.0);
+    let q = -0.5 * (qb + qb.signum() * disc.sqrt());
+    let (mut t0, mut t1) = if q == 0.0 {
+        let h = (-qc / qa).max(0.0).sqrt();
+        (-h, h)
+    } else {
+        (q / qa, qc / q)
+    };
+    if t0 > t1 {
+        std::mem::swap(&mut t0, &mut t1);
+    }
+    (t0.clamp(0.0, 1.0), t1.clamp(0.0, 1.0))
 }
 
 /// The parameters `0 ≤ s < t ≤ 1` between which the segment `a + u·(b − a)`
@@ -489,5 +539,57 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Circles that pass exactly through hex corners, as a snapped circle
+    /// tool draws them: radius 1, √3, 2 and √7 hex sizes about a hex centre,
+    /// a hex corner or an edge's midpoint, against the hex and its
+    /// neighbours. Each corner on the circle is where the boundary enters
+    /// or leaves the disc; its arc must not be lost to rounding.
+    #[test]
+    fn circles_through_hex_corners_keep_their_arcs() {
+        let hex = hexagon(1.0);
+        let hex_area = geom::signed_area(&hex);
+        let s3 = 3f64.sqrt();
+        // The hex and its six neighbours (flat-topped, centres √3 apart).
+        let mut rings = vec![hex.clone()];
+        for k in 0..6 {
+            let a = PI / 6.0 + PI / 3.0 * f64::from(k);
+            let c = Point::new(s3 * a.cos(), s3 * a.sin());
+            rings.push(hex.iter().map(|&p| p + c).collect());
+        }
+        let centres = [
+            Point::default(),
+            Point::new(1.0, 0.0),
+            Point::new(0.75, s3 / 4.0),
+        ];
+        let mut out = Vec::new();
+        for c in centres {
+            for r in [1.0, s3, 2.0, 7f64.sqrt(), 3.0] {
+                for (i, ring) in rings.iter().enumerate() {
+                    let exact = convex_area(c, r, ring);
+                    let reference = reference_area(c, r, ring);
+                    assert!(
+                        (exact - reference).abs() <= 1e-9 * hex_area,
+                        "centre {c:?}, r {r}, ring {i}: {exact} vs {reference}"
+                    );
+                    let poly = clip_convex(c, r, ring, hex_area, &mut out);
+                    assert!(
+                        (poly - reference).abs() <= 4.0 * TESSELLATION_ERROR * hex_area,
+                        "centre {c:?}, r {r}, ring {i}: polygon {poly} vs {reference}"
+                    );
+                }
+            }
+        }
+        // The case as reported: radius 2 about a hex centre leaves each
+        // neighbour 0.3605 free, as it does with the centre moved a hair.
+        let neighbour = &rings[1];
+        let free = |c: Point| 1.0 - convex_area(c, 2.0, neighbour) / hex_area;
+        assert!(
+            (free(Point::default()) - 0.3605).abs() < 1e-4,
+            "{}",
+            free(Point::default())
+        );
+        assert!((free(Point::default()) - free(Point::new(1e-3, 0.0))).abs() < 2e-3);
     }
 }

@@ -242,6 +242,16 @@ pub fn check_regular_file(path: &Path) -> Result<std::fs::Metadata, LoadError> {
 /// regular files are read: a folder, FIFO, device or socket is refused
 /// ([`LoadError::NotAFile`]).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let bytes = read_bytes(path)?;
+    String::from_utf8(bytes).map_err(|e| LoadError::NotText {
+        path: path.display().to_string(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// Reads a file's bytes, at most [`limits::MAX_FILE_BYTES`]: only a regular
+/// file, as [`read_text`] does.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
     let shown = path.display().to_string();
     let meta = check_regular_file(path)?;
     if meta.len() > limits::MAX_FILE_BYTES {
@@ -274,10 +284,7 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
             size: bytes.len() as u64,
         });
     }
-    String::from_utf8(bytes).map_err(|e| LoadError::NotText {
-        path: shown,
-        offset: e.utf8_error().valid_up_to(),
-    })
+    Ok(bytes)
 }
 
 /// Parses a map from RON text.
@@ -321,8 +328,17 @@ pub fn save_atomic<T: Serialize>(value: &T, path: &Path) -> Result<(), SaveError
     })
 }
 
-/// Writes `bytes` to `path` through a temporary file and a rename.
+/// Writes `bytes` to `path` through a temporary file and a rename, so that
+/// a reader never sees half a file and a failed write leaves the old one.
+///
+/// The temporary file is created exclusively in `path`'s folder under a
+/// random name (never opening a file or link already there, so nobody who
+/// can write the folder can redirect the write). An existing `path` that is
+/// not a regular file — a device, a FIFO, a socket, a folder, or a link to
+/// one — is refused with [`std::io::ErrorKind::InvalidInput`] rather than
+/// replaced.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    check_output(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -330,18 +346,59 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // The output may have become something else while the bytes were
+    // written; look again just before the rename.
+    check_output(path)?;
+    tmp.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Refuses an output path that exists and is not a regular file (or a link
+/// to one): writing there would replace a device, FIFO, socket or folder.
+///
+/// # Errors
+/// [`std::io::ErrorKind::InvalidInput`] naming what the path is.
+pub fn check_output(path: &Path) -> std::io::Result<()> {
+    match std::fs::metadata(path) {
+        // Nothing there, or a dangling link (the rename replaces the link).
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+        Ok(m) => non_regular_kind(m.file_type()).map_or(Ok(()), |what| {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("it exists and is {what}, not a regular file; refusing to replace it"),
+            ))
+        }),
     }
-    result
+}
+
+/// Opens `path` for reading only if it is a regular file (links followed):
+/// a FIFO, device, socket or folder is refused before it is opened, so
+/// that opening it cannot block, and checked again on the open file.
+///
+/// # Errors
+/// [`std::io::ErrorKind::InvalidInput`] for a file that is not regular, or
+/// the OS error.
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let refuse = |what: &str| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("it is {what}, not a regular file"),
+        )
+    };
+    if let Some(what) = non_regular_kind(std::fs::metadata(path)?.file_type()) {
+        return Err(refuse(what));
+    }
+    let file = std::fs::File::open(path)?;
+    if let Some(what) = non_regular_kind(file.metadata()?.file_type()) {
+        return Err(refuse(what));
+    }
+    Ok(file)
 }
 
 /// A short display of a hex as `q,r`.

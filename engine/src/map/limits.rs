@@ -56,6 +56,14 @@ pub const MAX_BOOLEAN_WORK: u64 = 12_000_000;
 /// drawn in the editor, a point every 0.4 radius, costs 10 to 12 per point,
 /// so this allows about 55,000 such points.
 pub const MAX_STROKE_WORK: u64 = 640_000;
+/// Most hex-sized squares the parts of all brush strokes may span
+/// together ([`crate::complexity::stroke_reach`]: the usable-hex
+/// computation clips each part of a stroke against every hex its box
+/// meets). A stroke drawn in the editor spans about 12 squares per point
+/// with a brush the size of a hex, so this allows about 130,000 such
+/// points; a stroke whose points jump across the map spans thousands per
+/// point.
+pub const MAX_STROKE_REACH: u64 = 1_500_000;
 /// Most self-crossings of the polygons of more than 64 corners, in all
 /// ([`crate::complexity::crossings`]): the boolean engine normalises such a
 /// polygon in time that grows with its crossings (a tangle of 4,096 random

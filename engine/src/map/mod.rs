@@ -865,6 +865,26 @@ impl Map {
         if stroke_work > limits::MAX_STROKE_WORK {
             return Err(LimitError::StrokeWork { work: stroke_work });
         }
+        let hex_size = self.layout.hex_size.get();
+        let grid = self
+            .grid_rings()
+            .map(|p| crate::geom::Bbox::of(p.points()))
+            .fold(crate::geom::Bbox::EMPTY, crate::geom::Bbox::union);
+        let stroke_reach: u64 = self
+            .terrain
+            .iter()
+            .map(|t| match &t.shape {
+                TerrainShape::Stroke { points, radius, .. } => {
+                    crate::complexity::stroke_reach(points.points(), radius.get(), hex_size, grid)
+                }
+                _ => 0,
+            })
+            .fold(0, u64::saturating_add);
+        if stroke_reach > limits::MAX_STROKE_REACH {
+            return Err(LimitError::StrokeReach {
+                reach: stroke_reach,
+            });
+        }
         let (mut crossings, mut pairs) = (0u64, 0u64);
         for t in &self.terrain {
             if let TerrainShape::Polygon { points } = &t.shape
@@ -969,6 +989,15 @@ pub enum LimitError {
     StrokeWork {
         /// The strokes' work ([`crate::complexity::stroke_work`], summed).
         work: u64,
+    },
+    /// The brush strokes reach over too many hexes.
+    #[error(
+        "the map's brush strokes reach over too much of the map to compute in bounded time: their parts' boxes span {reach} hex-sized squares, the limit is {}; use fewer or shorter strokes, draw strokes point by point across the map rather than in long jumps, or use polygons for large areas",
+        limits::MAX_STROKE_REACH
+    )]
+    StrokeReach {
+        /// The strokes' reach ([`crate::complexity::stroke_reach`], summed).
+        reach: u64,
     },
     /// Large polygons whose edges cross each other too much.
     #[error(

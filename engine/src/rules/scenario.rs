@@ -480,6 +480,29 @@ impl Scenario {
         Self::parse(&format::read_text(path)?, &path.display().to_string())
     }
 
+    /// The scenario's map and the name to show for it: the inline map, or
+    /// the map file it names, relative to `base`. When `base` lies in a map
+    /// pack (a folder at or above it holds a `pack.ron`), a map path that
+    /// leads outside the pack folder — by `..`, an absolute path or a
+    /// symbolic link — is refused ([`LoadError::OutsidePack`]) before the
+    /// file is opened.
+    pub fn load_map(&self, base: &Path, origin: &str) -> Result<(Map, String), LoadError> {
+        match &self.map {
+            MapRef::Inline(m) => Ok(((**m).clone(), origin.to_string())),
+            MapRef::Path(p) => {
+                let path: PathBuf = base.join(p);
+                // A scenario inside a pack reads only the pack's files.
+                let real = match crate::format::pack_root_of(base) {
+                    Some(root) => {
+                        crate::format::resolve_in_pack(&root, base, p, origin, "the map")?
+                    }
+                    None => path.clone(),
+                };
+                Ok((format::load_map(&real)?, path.display().to_string()))
+            }
+        }
+    }
+
     /// Checks everything and prepares the match. `base` is the folder that
     /// map paths are relative to. When `base` lies in a map pack (a folder
     /// at or above it holds a `pack.ron`), a map path that leads outside the
@@ -503,20 +526,7 @@ impl Scenario {
                 found: self.round_limit,
             });
         }
-        let (map, map_origin) = match &self.map {
-            MapRef::Inline(m) => ((**m).clone(), origin.to_string()),
-            MapRef::Path(p) => {
-                let path: PathBuf = base.join(p);
-                // A scenario inside a pack reads only the pack's files.
-                let real = match crate::format::pack_root_of(base) {
-                    Some(root) => {
-                        crate::format::resolve_in_pack(&root, base, p, origin, "the map")?
-                    }
-                    None => path.clone(),
-                };
-                (format::load_map(&real)?, path.display().to_string())
-            }
-        };
+        let (map, map_origin) = self.load_map(base, origin)?;
         let rules = Arc::new(rules_for_ruleset(
             ruleset,
             &map,

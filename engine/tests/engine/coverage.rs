@@ -630,3 +630,63 @@ fn grid_region_of_several_parts_with_holes() {
         m
     );
 }
+
+proptest! {
+    #![proptest_config(crate::common::proptest_config(48))]
+
+    /// A circle snapped to the grid — centred on a hex centre, a corner or
+    /// an edge's midpoint, through hex corners (radius 1, √3, 2, √7, 3, √12
+    /// hex sizes) — covers what the same circle moved a hair off them
+    /// covers: every free fraction within the change the move makes, and
+    /// the same usable flags away from the half-area threshold. Alone, with
+    /// a rectangle over part of it, and with a second snapped circle.
+    #[test]
+    fn circles_through_hex_corners_cover_what_a_nudged_circle_covers(
+        orientation in prop_oneof![Just(Orientation::Pointy), Just(Orientation::Flat)],
+        anchor in 0..3usize,
+        radius in prop_oneof![
+            Just(1.0), Just(3f64.sqrt()), Just(2.0), Just(7f64.sqrt()), Just(3.0), Just(12f64.sqrt())
+        ],
+        with_rect in any::<bool>(),
+        second in prop::option::of((0..6usize, prop_oneof![Just(1.0), Just(2.0), Just(3f64.sqrt())])),
+        angle in 0.0..std::f64::consts::TAU,
+    ) {
+        let size = 10.0;
+        let make = |nudge: Point| {
+            let mut m = open_map(orientation);
+            let layout = m.hex_layout();
+            let centre = layout.center(layout.hex_at(Point::new(100.0, 100.0)));
+            let corners = layout.corners(layout.hex_at(centre));
+            let at = match anchor {
+                0 => centre,
+                1 => corners[0],
+                _ => (corners[0] + corners[1]) * 0.5,
+            };
+            let circle = |c: Point, r: f64| piece(TerrainShape::Circle {
+                center: Coord(c + nudge),
+                radius: Length::new(r * size).unwrap(),
+            });
+            m.terrain.push(circle(at, radius));
+            if let Some((k, r)) = second {
+                m.terrain.push(circle(corners[k], r));
+            }
+            if with_rect {
+                m.terrain.push(piece(rect(centre.x - 5.0, centre.y - 25.0, centre.x + 30.0, centre.y + 3.0)));
+            }
+            Coverage::new(&m).unwrap()
+        };
+        let exact = make(Point::new(0.0, 0.0));
+        let eps = 1e-7 * size;
+        let nudged = make(Point::new(eps * angle.cos(), eps * angle.sin()));
+        // Moving a disc by ε changes a hex's covered area by at most its
+        // boundary inside the hex (under 2π·r) times ε.
+        let bound = 2.0 * std::f64::consts::PI * 4.0 * size * eps / exact.hex_area() * 3.0;
+        for &h in exact.hexes() {
+            let (a, b) = (exact.free_fraction(h).unwrap(), nudged.free_fraction(h).unwrap());
+            prop_assert!((a - b).abs() <= bound, "hex {:?}: {} snapped, {} nudged", h, a, b);
+            if (a - 0.5).abs() > bound {
+                prop_assert_eq!(exact.is_usable(h), nudged.is_usable(h), "hex {:?}", h);
+            }
+        }
+    }
+}

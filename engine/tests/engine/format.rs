@@ -1092,3 +1092,68 @@ fn mutation_check_catches_bad_positions() {
     assert_position_within("ab\ncd", 2, 3);
     assert_position_within("ab\n", 2, 1);
 }
+
+/// The atomic write never follows a link someone left in the output folder
+/// under the temporary file's name (before, `.NAME.PID.tmp` was opened
+/// with a plain create, so a link there redirected the write), and refuses
+/// an output that is a folder, a FIFO or a link to one rather than
+/// replacing it.
+#[test]
+fn atomic_writes_follow_no_planted_link_and_replace_no_special_file() {
+    use hexwright_engine::format::write_atomic;
+    use std::os::unix::fs::symlink;
+    let dir = std::env::temp_dir().join(format!("hexwright-atomic-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let out = dir.join("out.ron");
+    // The name the old write used, and a spread of guesses around it.
+    symlink(
+        &victim,
+        dir.join(format!(".out.ron.{}.tmp", std::process::id())),
+    )
+    .unwrap();
+    write_atomic(&out, b"new").unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "new");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    // An existing regular file is replaced, as before.
+    write_atomic(&out, b"newer").unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "newer");
+    // A folder, and a link to one: refused, left as they were.
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let link = dir.join("link");
+    symlink(&folder, &link).unwrap();
+    for special in [&folder, &link] {
+        let e = write_atomic(special, b"x").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+    }
+    assert!(folder.is_dir() && std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    let fifo = dir.join("fifo");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let e = write_atomic(&fifo, b"x").unwrap_err();
+        assert!(e.to_string().contains("FIFO"), "{e}");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+    // Nothing left behind: only what the test made.
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            Path::new(n)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("tmp"))
+                && !n.starts_with(".out.ron.")
+        })
+        .collect();
+    left.sort();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

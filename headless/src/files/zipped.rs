@@ -9,12 +9,12 @@ use anyhow::Context;
 use hexwright_engine::pack::{self, MANIFEST_FILE};
 use hexwright_engine::pack_zip;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, Once, PoisonError};
 
 /// A zipped pack, unpacked.
 #[derive(Debug)]
 pub struct Unzipped {
-    dir: PathBuf,
+    dir: tempfile::TempDir,
     zip: PathBuf,
 }
 
@@ -26,42 +26,68 @@ pub fn is_zip(path: &Path) -> bool {
         && !path.is_dir()
 }
 
+/// The unpacked folders alive now: what an interrupted process removes
+/// before it exits (drop does not run on SIGINT or SIGTERM).
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// On the first unpacking: SIGINT and SIGTERM remove every live folder,
+/// then end the process as the signal would (exit 130).
+fn clean_up_on_signal() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // A program embedding this that set its own handler keeps it; the
+        // folders are then removed on drop only.
+        let _ = ctrlc::set_handler(|| {
+            let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+            for dir in live.iter() {
+                std::fs::remove_dir_all(dir).ok();
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
 impl Unzipped {
     /// Unpacks the zipped pack at `zip`.
     ///
     /// # Errors
     /// When the archive breaks a rule (see [`pack_zip`]) or cannot be
-    /// unpacked.
+    /// unpacked; errors name the archive, never the private folder.
     pub fn open(zip: &Path) -> anyhow::Result<Self> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
         let files = pack_zip::read_zip(zip)?;
-        let dir = std::env::temp_dir().join(format!(
-            "hexwright-unzipped-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::remove_dir_all(&dir).ok();
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+        clean_up_on_signal();
+        let dir = tempfile::Builder::new()
+            .prefix("hexwright-unzipped-")
+            .tempdir()
+            .context("cannot make a private folder to unpack the pack into")?;
+        LIVE.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(dir.path().to_path_buf());
         let me = Self {
             dir,
             zip: zip.to_path_buf(),
         };
-        pack_zip::extract(&files, &me.dir)?;
+        pack_zip::extract(&files, me.dir()).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot unpack {}: {}",
+                me.zip.display(),
+                me.shown(&e.to_string())
+            )
+        })?;
         Ok(me)
     }
 
     /// The folder it was unpacked into.
     #[must_use]
     pub fn dir(&self) -> &Path {
-        &self.dir
+        self.dir.path()
     }
 
     /// `text` with the temporary folder named as the archive.
     #[must_use]
     pub fn shown(&self, text: &str) -> String {
         text.replace(
-            &self.dir.display().to_string(),
+            &self.dir().display().to_string(),
             &self.zip.display().to_string(),
         )
     }
@@ -71,20 +97,27 @@ impl Unzipped {
     /// # Errors
     /// When the pack lists no map, or `entry` is not a plain path in it.
     pub fn entry(&self, entry: Option<&str>) -> anyhow::Result<PathBuf> {
-        let name = match entry {
-            Some(e) if pack::is_safe_relative(e) => e.to_owned(),
-            Some(e) => anyhow::bail!("\"{e}\" is not a plain path inside the pack"),
+        let manifest = self.shown_path(MANIFEST_FILE);
+        let (name, what) = match entry {
+            Some(e) if pack::is_safe_relative(e) => (e.to_owned(), "the entry"),
+            // Debug quotes it with control characters escaped.
+            Some(e) => anyhow::bail!("{e:?} is not a plain path inside the pack"),
             None => {
-                let text = hexwright_engine::format::read_text(&self.dir.join(MANIFEST_FILE))?;
-                let manifest = pack::Manifest::parse(&text, &self.shown_path(MANIFEST_FILE))?;
-                manifest
+                let text = hexwright_engine::format::read_text(&self.dir().join(MANIFEST_FILE))?;
+                let listed = pack::Manifest::parse(&text, &manifest)?;
+                let first = listed
                     .maps
                     .into_iter()
                     .next()
-                    .with_context(|| format!("{} lists no map to play", self.zip.display()))?
+                    .with_context(|| format!("{} lists no map to play", self.zip.display()))?;
+                (first, "the map")
             }
         };
-        Ok(self.dir.join(name))
+        // What the manifest names is checked as `validate` checks it: a
+        // path that leads out of the archive's folder is refused unread.
+        pack::resolve_in_pack(self.dir(), self.dir(), &name, &manifest, what)
+            .map_err(|e| anyhow::anyhow!(self.shown(&e.to_string())))?;
+        Ok(self.dir().join(name))
     }
 
     fn shown_path(&self, name: &str) -> String {
@@ -94,6 +127,9 @@ impl Unzipped {
 
 impl Drop for Unzipped {
     fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.dir).ok();
+        // The folder itself goes with the `TempDir`.
+        LIVE.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|d| d != self.dir.path());
     }
 }

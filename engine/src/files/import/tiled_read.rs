@@ -101,7 +101,9 @@ pub fn parse(text: &str, file: &str) -> Result<TiledMap, ImportError> {
             "not a hexagonal map (orientation=\"hexagonal\" with a staggeraxis is needed)",
         ));
     }
-    if map.width == 0 || map.height == 0 || map.width * map.height > MAX_LAYER_TILES {
+    // Checked: `width` and `height` can each be up to 2^64 - 1.
+    let tiles = map.width.checked_mul(map.height);
+    if map.width == 0 || map.height == 0 || tiles.is_none_or(|t| t > MAX_LAYER_TILES) {
         return Err(file_err(
             file,
             format!(
@@ -141,22 +143,27 @@ fn layer_data(
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .take(MAX_LAYER_TILES + 1)
-            .map(|t| {
-                t.parse::<u32>()
-                    .map(|g| g & GID_MASK)
-                    .map_err(|_| format!("\"{t}\" is not a tile id"))
-            })
+            .map(gid_of)
             .collect(),
         Some("base64") => {
             let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
             let raw = base64::engine::general_purpose::STANDARD
                 .decode(clean.as_bytes())
                 .map_err(|e| format!("bad base64 data: {e}"))?;
-            let limit = (MAX_LAYER_TILES as u64 + 1) * 4;
             let bytes = match compression {
                 None | Some("") => raw,
-                Some("zlib") => inflate(flate2::read::ZlibDecoder::new(raw.as_slice()), limit)?,
-                Some("gzip") => inflate(flate2::read::GzDecoder::new(raw.as_slice()), limit)?,
+                Some("zlib") => {
+                    let mut d = flate2::bufread::ZlibDecoder::new(raw.as_slice());
+                    let out = inflate(&mut d)?;
+                    all_read(d.into_inner())?;
+                    out
+                }
+                Some("gzip") => {
+                    let mut d = flate2::bufread::GzDecoder::new(raw.as_slice());
+                    let out = inflate(&mut d)?;
+                    all_read(d.into_inner())?;
+                    out
+                }
                 Some(other) => {
                     return Err(format!(
                         "{other} compression is not supported (save the map with zlib, gzip or no compression)"
@@ -176,12 +183,40 @@ fn layer_data(
     }
 }
 
-fn inflate(r: impl Read, limit: u64) -> Result<Vec<u8>, String> {
+/// The inflated bytes of a layer, refused past the most tiles a layer holds.
+fn inflate(r: impl Read) -> Result<Vec<u8>, String> {
+    let limit = (MAX_LAYER_TILES as u64 + 1) * 4;
     let mut out = Vec::new();
     r.take(limit)
         .read_to_end(&mut out)
         .map_err(|e| format!("the compressed layer data cannot be inflated: {e}"))?;
+    if out.len() as u64 == limit {
+        return Err(format!(
+            "the compressed layer data inflates to more than {MAX_LAYER_TILES} tiles"
+        ));
+    }
     Ok(out)
+}
+
+/// Refuses bytes left after the end of a compressed stream: they would be
+/// silently dropped.
+fn all_read(rest: &[u8]) -> Result<(), String> {
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} bytes after the end of the compressed layer data",
+            rest.len()
+        ))
+    }
+}
+
+/// A global tile id as written (flags and all), masked to its tile.
+fn gid_of(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .map(|g| g & GID_MASK)
+        .map_err(|_| format!("\"{text}\" is not a tile id (0 to {})", u32::MAX))
 }
 
 // ----- TMX ------------------------------------------------------------------
@@ -200,6 +235,8 @@ struct Tmx {
     layer_name: String,
     gids: Vec<u32>,
     text: String,
+    /// Whether `</map>` was read: a file cut short is refused.
+    closed: bool,
 }
 
 impl Tmx {
@@ -208,17 +245,28 @@ impl Tmx {
         match name {
             b"map" => map_attributes(&mut self.map, attrs)?,
             b"tileset" => {
-                self.firstgid = Some(number(get("firstgid"), "firstgid")?);
+                self.firstgid = Some(firstgid(number(get("firstgid"), "firstgid")?)?);
                 if let Some(source) = get("source") {
                     self.map.external_tilesets.push(source.to_owned());
                 }
             }
-            b"tile" if self.data.is_some() => self
-                .gids
-                .push(get("gid").and_then(|g| g.parse::<u32>().ok()).unwrap_or(0) & GID_MASK),
+            // `<tile/>` with no gid is an empty cell; a gid that is not one
+            // is an error, not an empty cell.
+            b"tile" if self.data.is_some() => {
+                if self.gids.len() > MAX_LAYER_TILES {
+                    return Err(format!("more than {MAX_LAYER_TILES} tiles in a layer"));
+                }
+                let gid = get("gid").map_or(Ok(0), gid_of)?;
+                self.gids.push(gid);
+            }
             b"tile" => {
                 let id: u32 = number(get("id"), "id")?;
-                self.tile = self.firstgid.map(|f| f + id);
+                self.tile = match self.firstgid {
+                    Some(f) => Some(f.checked_add(id).ok_or_else(|| {
+                        format!("tile id {id} past firstgid {f} is beyond the largest tile id")
+                    })?),
+                    None => None,
+                };
             }
             b"property" => {
                 if let Some(name) = get("name") {
@@ -274,6 +322,7 @@ impl Tmx {
             }
             b"tile" => self.tile = None,
             b"tileset" => (self.firstgid, self.tile) = (None, None),
+            b"map" => self.closed = true,
             b"layer" => self.layer_name.clear(),
             _ => {}
         }
@@ -320,6 +369,12 @@ fn parse_tmx(text: &str, file: &str) -> Result<TiledMap, ImportError> {
             Event::Eof => break,
             _ => {}
         }
+    }
+    if !tmx.closed {
+        return Err(file_err(
+            file,
+            "the file ends before </map>: it is cut short",
+        ));
     }
     Ok(tmx.map)
 }
@@ -372,6 +427,15 @@ fn attributes(e: &quick_xml::events::BytesStart<'_>) -> Result<BTreeMap<String, 
     Ok(out)
 }
 
+/// A tileset's first global id: 1 or more (0 is the empty cell).
+fn firstgid(first: u32) -> Result<u32, String> {
+    if first == 0 {
+        Err("firstgid=\"0\": a tileset's first tile id is 1 or more".to_owned())
+    } else {
+        Ok(first)
+    }
+}
+
 fn number<T: std::str::FromStr>(v: Option<&str>, what: &str) -> Result<T, String> {
     let v = v.ok_or_else(|| format!("{what} is missing"))?;
     v.parse()
@@ -421,19 +485,7 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
         ..TiledMap::default()
     };
     map.properties = json_properties(v.get("properties"));
-    for ts in array(&v, "tilesets") {
-        let first = n(ts, "firstgid").unwrap_or(1.0) as u32;
-        if let Some(src) = s(ts, "source") {
-            map.external_tilesets.push(src);
-        }
-        for t in array(ts, "tiles") {
-            let id = n(t, "id").unwrap_or(0.0) as u32;
-            let props = json_properties(t.get("properties"));
-            if !props.is_empty() {
-                map.tile_properties.insert(first + id, props);
-            }
-        }
-    }
+    read_tilesets(&v, &mut map, &err)?;
     for layer in array(&v, "layers") {
         if s(layer, "type").as_deref() != Some("tilelayer") {
             continue;
@@ -450,8 +502,14 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
                 .take(MAX_LAYER_TILES + 1)
                 .map(|g| {
                     g.as_u64()
-                        .map(|g| (g as u32) & GID_MASK)
-                        .ok_or_else(|| err(format!("layer \"{name}\": a tile id is not a number")))
+                        .and_then(|g| u32::try_from(g).ok())
+                        .map(|g| g & GID_MASK)
+                        .ok_or_else(|| {
+                            err(format!(
+                                "layer \"{name}\": the tile id {g} is not one (0 to {})",
+                                u32::MAX
+                            ))
+                        })
                 })
                 .collect::<Result<Vec<u32>, _>>()?,
             Some(serde_json::Value::String(t)) => layer_data(
@@ -465,6 +523,49 @@ fn parse_tmj(text: &str, file: &str) -> Result<TiledMap, ImportError> {
         map.layers.push((name, data));
     }
     Ok(map)
+}
+
+/// The embedded tilesets' tile properties (by global tile id) and the
+/// external tilesets' names.
+fn read_tilesets(
+    v: &serde_json::Value,
+    map: &mut TiledMap,
+    err: &dyn Fn(String) -> ImportError,
+) -> Result<(), ImportError> {
+    let s = |o: &serde_json::Value, k: &str| {
+        o.get(k)
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned)
+    };
+    // A whole number from 0 to u32::MAX, or an error naming it.
+    let id_of = |o: &serde_json::Value, k: &str, default: u32| -> Result<u32, ImportError> {
+        match o.get(k) {
+            None => Ok(default),
+            Some(x) => x
+                .as_u64()
+                .and_then(|x| u32::try_from(x).ok())
+                .ok_or_else(|| err(format!("\"{k}\": {x} is not a tile id (0 to {})", u32::MAX))),
+        }
+    };
+    for ts in array(v, "tilesets") {
+        let first = firstgid(id_of(ts, "firstgid", 1)?).map_err(err)?;
+        if let Some(src) = s(ts, "source") {
+            map.external_tilesets.push(src);
+        }
+        for t in array(ts, "tiles") {
+            let id = id_of(t, "id", 0)?;
+            let gid = first.checked_add(id).ok_or_else(|| {
+                err(format!(
+                    "tile id {id} past firstgid {first} is beyond the largest tile id"
+                ))
+            })?;
+            let props = json_properties(t.get("properties"));
+            if !props.is_empty() {
+                map.tile_properties.insert(gid, props);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The elements of the array `key` of `v` (none when it is not one).

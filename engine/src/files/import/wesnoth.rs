@@ -127,9 +127,12 @@ fn read_cells<'t>(grid: &'t WesnothGrid, table: Option<&TerrainTable>) -> Source
         cells: BTreeMap::new(),
         starts: Vec::new(),
     };
+    let resolver = table.map(TerrainTable::resolver);
     for (xy, cell) in grid.playable() {
         let entry = out.codes.entry(cell.code.as_str()).or_insert_with(|| {
-            let m = table.map_or_else(|| by_rules(&cell.code), |t| t.meaning(&cell.code));
+            let m = resolver
+                .as_ref()
+                .map_or_else(|| by_rules(&cell.code), |r| r.meaning(&cell.code));
             (m, 0)
         });
         entry.1 += 1;

@@ -184,7 +184,7 @@ fn ground_by_rules(base: &str, overlay: &str) -> (Ground, Basis) {
 
 /// Most alias steps followed for one code (the table nests a few deep; a
 /// cycle in a hostile table stops here).
-const MAX_ALIAS_DEPTH: usize = 16;
+pub const MAX_ALIAS_DEPTH: usize = 16;
 
 /// Wesnoth's terrain table: each code's movement alias.
 #[derive(Clone, Debug, Default)]
@@ -250,7 +250,41 @@ impl TerrainTable {
     }
 
     /// The meaning of `code`: its ground from the table where the table
-    /// resolves it, the rest by the rules.
+    /// resolves it, the rest by the rules. To resolve many codes, use one
+    /// [`TerrainTable::resolver`], which remembers what it resolved.
+    #[must_use]
+    pub fn meaning(&self, code: &str) -> Meaning {
+        self.resolver().meaning(code)
+    }
+
+    /// Resolves codes against this table, remembering each alias it has
+    /// evaluated: however the aliases nest (a hostile table can make every
+    /// code an alias of the next many times over), each alias is evaluated
+    /// at most once per nesting depth and base ground, so resolving every
+    /// code of a map costs at most the table's size times
+    /// [`MAX_ALIAS_DEPTH`] times the grounds.
+    #[must_use]
+    pub fn resolver(&self) -> Resolver<'_> {
+        Resolver {
+            table: self,
+            memo: std::cell::RefCell::new(BTreeMap::new()),
+        }
+    }
+}
+
+/// An alias, the base ground it is evaluated over, and its nesting depth.
+type MemoKey<'t> = (&'t str, Option<Ground>, usize);
+
+/// Resolves codes against a [`TerrainTable`] ([`TerrainTable::resolver`]).
+#[derive(Debug)]
+pub struct Resolver<'t> {
+    table: &'t TerrainTable,
+    /// (alias, base ground, depth) → its ground.
+    memo: std::cell::RefCell<BTreeMap<MemoKey<'t>, Option<Ground>>>,
+}
+
+impl<'t> Resolver<'t> {
+    /// The meaning of `code`, as [`TerrainTable::meaning`] gives it.
     #[must_use]
     pub fn meaning(&self, code: &str) -> Meaning {
         let rules = by_rules(code);
@@ -269,7 +303,7 @@ impl TerrainTable {
 
     /// The ground of a whole code, when the table resolves it.
     fn ground(&self, code: &str) -> Option<Ground> {
-        if let Some(tokens) = self.aliases.get(code) {
+        if let Some(tokens) = self.table.aliases.get(code) {
             return self.eval(tokens, None, 0);
         }
         let (base, overlay) = split(code);
@@ -277,14 +311,14 @@ impl TerrainTable {
         match overlay {
             None => Some(base_ground),
             Some(o) => {
-                let tokens = self.aliases.get(&format!("^{o}"))?;
+                let tokens = self.table.aliases.get(&format!("^{o}"))?;
                 self.eval(tokens, Some(base_ground), 0)
             }
         }
     }
 
     /// Combines alias tokens: best of by default, worst of after `-`.
-    fn eval(&self, tokens: &[String], bas: Option<Ground>, depth: usize) -> Option<Ground> {
+    fn eval(&self, tokens: &'t [String], bas: Option<Ground>, depth: usize) -> Option<Ground> {
         if depth > MAX_ALIAS_DEPTH {
             return None;
         }
@@ -318,12 +352,18 @@ impl TerrainTable {
             "Wdt" => return Some(Ground::DeepWater),
             _ => {}
         }
-        match self.aliases.get(t) {
-            // An archetype other than the three that block.
-            Some(tokens) if tokens.is_empty() => Some(Ground::Open),
-            Some(tokens) => self.eval(tokens, bas, depth),
-            None => None,
+        let (key, tokens) = self.table.aliases.get_key_value(t)?;
+        // An archetype other than the three that block.
+        if tokens.is_empty() {
+            return Some(Ground::Open);
         }
+        let memo_key = (key.as_str(), bas, depth);
+        if let Some(known) = self.memo.borrow().get(&memo_key) {
+            return *known;
+        }
+        let g = self.eval(tokens, bas, depth);
+        self.memo.borrow_mut().insert(memo_key, g);
+        g
     }
 }
 

@@ -29,7 +29,7 @@ pub enum Kind {
 }
 
 /// splitmix64, so the inputs are the same every run.
-struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
     fn next(&mut self) -> f64 {
@@ -356,6 +356,33 @@ fn brushes(rng: &mut Rng, n: usize, points_each: usize, step: f64, radius: f64) 
     map(&normal, &strokes, "", "")
 }
 
+/// `n` brush strokes of `points_each` points that jump anywhere on a
+/// 2000 × 2000 area (each part a capsule as long as the map), radii from
+/// `radii`, every `erase_every`-th an eraser.
+pub fn jumps(
+    rng: &mut Rng,
+    n: usize,
+    points_each: usize,
+    radii: (f64, f64),
+    erase_every: usize,
+) -> String {
+    let normal = head(2000.0, 2000.0, 10.0, &inset(2000.0, 2000.0, 10.0));
+    let mut strokes = String::new();
+    for i in 0..n {
+        let path: Vec<(f64, f64)> = (0..points_each)
+            .map(|_| (rng.range(0.0, 2000.0), rng.range(0.0, 2000.0)))
+            .collect();
+        let _ = write!(
+            strokes,
+            "(kind: Rock, shape: Stroke(radius: {:.1}, points: {}, erase: {})),",
+            rng.range(radii.0, radii.1),
+            points(&path),
+            i % erase_every == erase_every - 1
+        );
+    }
+    map(&normal, &strokes, "", "")
+}
+
 /// `n` polygons of `corners` random corners each: tangles whose edges cross
 /// everywhere.
 fn tangles(rng: &mut Rng, n: usize, corners: usize) -> String {
@@ -397,6 +424,18 @@ pub fn inputs(heavy: bool) -> Vec<Input> {
         Kind::Map,
         tangles(&mut rng, 1, 4096),
     );
+    // Strokes whose points jump across the map: few overlaps between
+    // neighbouring points, but every part reaches over the whole map.
+    push(
+        "48 strokes of 4,096 points jumping across the map",
+        Kind::Map,
+        jumps(&mut rng, 48, 4096, (20.0, 20.0), 3),
+    );
+    push(
+        "10,000 strokes of 19 points jumping, radii 20 to 200",
+        Kind::Map,
+        jumps(&mut rng, 10_000, 19, (20.0, 200.0), 2),
+    );
     if heavy {
         // At the limits: the worst accepted inputs.
         push(
@@ -414,6 +453,11 @@ pub fn inputs(heavy: bool) -> Vec<Input> {
             "48 polygons of 4,096 corners (the vertex limit)",
             Kind::Map,
             smooth_polygons(),
+        );
+        push(
+            "jumping strokes at the reach limit (6 of 45 points)",
+            Kind::Map,
+            jumps(&mut rng, 6, 45, (20.0, 20.0), 3),
         );
         push(
             "10,000 paint and erase strokes",
