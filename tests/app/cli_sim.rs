@@ -163,7 +163,7 @@ fn simulate_rejects_bad_input_with_exit_2() {
             "one bot per player: the map has 2 players",
         ),
         (&["--ruleset", "chess"], "unknown ruleset `chess`"),
-        (&["--matches", "0"], "--matches must be at least 1"),
+        (&["--matches", "0"], "--matches 0 is out of range"),
         (&["--jobs", "0"], "--jobs must be at least 1"),
         (&["--max-rounds", "0"], "out of range"),
         (&["--max-rounds", "5000"], "out of range"),
@@ -901,7 +901,7 @@ fn until_decided_calls_an_exactly_fair_batch_fair() {
     for (args, says) in [
         (vec!["--alpha", "0"], "--alpha 0 is not a chance of error"),
         (vec!["--margin", "0.7"], "--margin 0.7 is not a margin"),
-        (vec!["--max", "0"], "--max must allow at least one match"),
+        (vec!["--max", "0"], "--max 0 is out of range"),
         (vec!["--matches", "10"], "cannot be used with"),
     ] {
         let mut all = vec!["simulate", m.as_str(), "--until-decided"];

@@ -18,6 +18,7 @@ mod bundled;
 mod coverage;
 mod format;
 mod formats_doc;
+mod fuzz;
 mod golden;
 mod hostile;
 mod import;
