@@ -15,6 +15,7 @@ use hexwright_engine::import::wesnoth_terrain::TerrainTable;
 use hexwright_engine::pack_zip;
 use hexwright_engine::shard::{self, ShardFile};
 use proptest::prelude::*;
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::OnceLock;
 
@@ -101,7 +102,10 @@ proptest! {
                 gids.iter().filter(|g| g.parse::<i64>().is_ok()).cloned().collect::<Vec<_>>().join(",")
             )
         } else {
-            let tiles: String = gids.iter().map(|g| format!(r#"<tile gid="{g}"/>"#)).collect();
+            let tiles = gids.iter().fold(String::new(), |mut t, g| {
+                let _ = write!(t, r#"<tile gid="{g}"/>"#);
+                t
+            });
             let t = format!(
                 r#"<map orientation="hexagonal" width="{width}" height="{height}" tilewidth="14" tileheight="12" hexsidelength="6" staggeraxis="y" staggerindex="odd"><tileset firstgid="{firstgid}" name="t"><tile id="4294967295"/></tileset><layer name="L"><data>{tiles}</data></layer></map>"#
             );
@@ -123,11 +127,12 @@ proptest! {
         for (i, (_, to, worst)) in links.iter().enumerate() {
             let mut tokens: Vec<String> = to.iter().map(|&t| code(t)).collect();
             if *worst { tokens.insert(0, "-".to_owned()); }
-            cfg.push_str(&format!(
-                "[terrain_type]\nstring={}\naliasof={}\n[/terrain_type]\n",
+            let _ = writeln!(
+                cfg,
+                "[terrain_type]\nstring={}\naliasof={}\n[/terrain_type]",
                 code(i),
                 tokens.join(",")
-            ));
+            );
         }
         let Ok(table) = TerrainTable::parse_cfg(&cfg) else { return Ok(()) };
         let width = 6;
@@ -236,10 +241,11 @@ proptest! {
             let target = if parent.is_empty() { Some(&mut v) } else { v.pointer_mut(parent) };
             if let Some(serde_json::Value::Object(o)) = target {
                 o.insert(key.to_owned(), value);
-            } else if let Some(serde_json::Value::Array(a)) = v.pointer_mut(parent) {
-                if let Ok(i) = key.parse::<usize>() && i < a.len() {
-                    a[i] = value;
-                }
+            } else if let Some(serde_json::Value::Array(a)) = v.pointer_mut(parent)
+                && let Ok(i) = key.parse::<usize>()
+                && i < a.len()
+            {
+                a[i] = value;
             }
         }
         let Ok(file) = serde_json::from_value::<ShardFile>(v) else { return Ok(()) };
