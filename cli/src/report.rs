@@ -161,9 +161,5 @@ fn write_rotation_text(
     }
     writeln!(out, "Draws:       {}, {}", r.draws.wins, r.draws.rate)?;
     rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
-    let verdict = match r.favoured_seat() {
-        Some(p) => format!("seat {p} is favoured (its interval lies above every other seat's)"),
-        None => "no seat is clearly favoured at this sample size".to_owned(),
-    };
-    writeln!(out, "Verdict:     {verdict}")
+    writeln!(out, "Verdict:     {}", r.verdict.sentence())
 }

@@ -97,6 +97,9 @@ pub enum Action {
     ResumeSandbox,
     /// Close the sandbox left earlier and open one on the map as it is.
     FreshSandbox,
+    /// Close the sandbox and its results, and go on with what the
+    /// [`crate::panels::Dialog::SandboxWork`] dialog was asked for.
+    DiscardSandbox,
     /// Ask where to export the map as a Tiled map.
     ExportTiled,
     /// Write the map as a Tiled map (`.tmj`) to this file, its tileset

@@ -577,6 +577,13 @@ impl HexwrightApp {
                 self.parked = None;
                 self.open_sandbox();
             }
+            Action::DiscardSandbox => {
+                if let Dialog::SandboxWork { then, .. } = std::mem::take(&mut self.dialog) {
+                    self.sandbox = None;
+                    self.parked = None;
+                    self.guard(then);
+                }
+            }
             Action::ShowShortcuts(shown) => self.show_shortcuts = shown,
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
@@ -716,6 +723,10 @@ impl HexwrightApp {
             Action::PromptDiscard => {
                 if let Dialog::Unsaved { then } = std::mem::take(&mut self.dialog) {
                     self.remove_recovery();
+                    // The edits were discarded: autosave must not write
+                    // them back while the next dialog is open (or the app
+                    // is killed there). A new edit autosaves again.
+                    self.autosaved_revision = Some(self.doc.revision());
                     self.proceed(then);
                 }
             }
@@ -824,8 +835,9 @@ impl HexwrightApp {
         match self.parked.take() {
             Some((revision, sb)) if revision == self.doc.revision() => self.resume(revision, sb),
             Some(parked) => {
+                let work = parked.1.held_work();
                 self.parked = Some(parked);
-                self.dialog = Dialog::ReturnToSandbox;
+                self.dialog = Dialog::ReturnToSandbox { work };
             }
             None => self.open_sandbox(),
         }
@@ -968,8 +980,23 @@ impl HexwrightApp {
     }
 
     /// Runs `then` now, or after the unsaved-changes prompt.
+    /// What the open or parked sandbox holds that closing it would lose
+    /// ([`Sandbox::held_work`]), and its map's name.
+    fn sandbox_work(&self) -> Option<(String, Vec<String>)> {
+        let sb = self
+            .sandbox
+            .as_deref()
+            .or(self.parked.as_ref().map(|(_, sb)| &**sb))?;
+        let work = sb.held_work();
+        (!work.is_empty()).then(|| (sb.map().meta.name.clone(), work))
+    }
+
+    /// Does `then`, after asking about a sandbox's results it would
+    /// discard and about unsaved changes.
     fn guard(&mut self, then: Pending) {
-        if self.is_dirty() {
+        if let Some((map, work)) = self.sandbox_work() {
+            self.dialog = Dialog::SandboxWork { then, map, work };
+        } else if self.is_dirty() {
             self.dialog = Dialog::Unsaved { then };
         } else {
             self.proceed(then);
@@ -1488,11 +1515,9 @@ impl HexwrightApp {
     fn window_events(&mut self, ui: &Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         if ui.input(|i| i.viewport().close_requested()) && !self.closing {
-            if self.is_dirty() {
+            if self.is_dirty() || self.sandbox_work().is_some() {
                 ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialog = Dialog::Unsaved {
-                    then: Pending::Close,
-                };
+                self.guard(Pending::Close);
             } else {
                 self.remove_recovery();
             }

@@ -396,6 +396,38 @@ fn autosave_writes_a_recovery_file_that_is_offered_next_time() {
     assert_eq!(h.state().dialog(), &Dialog::None);
 }
 
+/// "Don't save", then New: the discarded edits are not written back to
+/// the recovery file while the New dialog is open, so a crash there offers
+/// nothing to recover.
+#[test]
+fn discarded_edits_are_not_recovered() {
+    let dir = TempDir::new("recover-discard");
+    let recovery = dir.path("recovery.ron");
+    let mut h = harness(HexwrightApp::with_default_map().with_autosave(recovery.clone(), 0.0));
+    edit(&mut h);
+    h.run();
+    assert!(recovery.exists(), "the edit was autosaved");
+    h.get_by_label("New…").click();
+    h.run();
+    h.get_by_label("Don't save").click();
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(
+        h.query_by_label("Create").is_some(),
+        "the New dialog is open"
+    );
+    assert!(h.state().is_dirty(), "the old map is still shown");
+    assert!(
+        !recovery.exists(),
+        "the discarded edits were autosaved again"
+    );
+    drop(h); // killed with the New dialog open
+
+    let h = harness(HexwrightApp::with_default_map().with_autosave(recovery.clone(), 0.0));
+    assert!(h.query_by_label("Recover unsaved work?").is_none());
+}
+
 fn files_write(path: &Path) {
     let map = hexwright_headless::files::bundled::default_map().unwrap();
     format::save_atomic(&map, path).unwrap();

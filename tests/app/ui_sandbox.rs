@@ -489,6 +489,54 @@ fn batch_done(matches: usize, bots: [BotKind; 2], seed: u64) -> Harness<'static,
     h
 }
 
+/// A batch's results are never discarded without a word: opening another
+/// map asks first, *Back to the sandbox* shows them again, and only
+/// *Discard results* goes on.
+#[test]
+fn opening_another_map_asks_before_discarding_a_batch() {
+    use hexwright::action::Action;
+    let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);
+    let first = h.state().document().map().meta.name.clone();
+    h.get_by_label("Back to editor").click();
+    h.run();
+    let open = |h: &mut Harness<'_, HexwrightApp>| {
+        h.state_mut()
+            .apply(Action::OpenBundled("ember-isles.ron".into()));
+        h.run();
+    };
+    open(&mut h);
+    assert!(
+        h.query_by_label("Discard the sandbox's results?").is_some(),
+        "it asks"
+    );
+    assert!(
+        h.query_by_label("• the results of a batch of 4 matches")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().document().map().meta.name,
+        first,
+        "nothing opened"
+    );
+    open(&mut h);
+    h.get_by_label("Back to the sandbox").click();
+    h.run();
+    let sb = h.state().sandbox().expect("the sandbox is shown again");
+    assert_eq!(sb.batch().results().map(|r| r.rows.len()), Some(4));
+    h.get_by_label("Back to editor").click();
+    h.run();
+    open(&mut h);
+    h.get_by_label("Discard results").click();
+    h.run();
+    assert_ne!(h.state().document().map().meta.name, first, "opened");
+    h.get_by_label("Play").click();
+    h.run();
+    let sb = h.state().sandbox().expect("a new sandbox");
+    assert!(sb.held_work().is_empty(), "{:?}", sb.held_work());
+}
+
 #[test]
 fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
     let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);

@@ -76,8 +76,22 @@ pub enum Dialog {
         /// Why the last attempt failed.
         error: Option<String>,
     },
-    /// *Play* after the map changed, with a sandbox left earlier.
-    ReturnToSandbox,
+    /// *Play* after the map changed, with a sandbox left earlier; `work`
+    /// is what a new sandbox would discard ([`crate::sandbox::Sandbox::held_work`]).
+    ReturnToSandbox {
+        /// What the earlier sandbox holds.
+        work: Vec<String>,
+    },
+    /// Opening another map (or closing the window) would close a sandbox
+    /// that holds results.
+    SandboxWork {
+        /// What the user wanted to do.
+        then: Pending,
+        /// The sandbox's map.
+        map: String,
+        /// What it holds ([`crate::sandbox::Sandbox::held_work`]).
+        work: Vec<String>,
+    },
     /// A recovery file was found.
     Recover {
         /// Where.
@@ -166,7 +180,10 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
             Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
             Dialog::Recover { path } => recover(ui, path, &mut actions),
-            Dialog::ReturnToSandbox => return_to_sandbox(ui, &mut actions),
+            Dialog::ReturnToSandbox { work } => return_to_sandbox(ui, work, &mut actions),
+            Dialog::SandboxWork { then, map, work } => {
+                sandbox_work(ui, then, map, work, &mut actions);
+            }
             Dialog::Import { form, error } => {
                 import_dialog::form(ui, form, error, native, &mut actions);
             }
@@ -422,10 +439,27 @@ fn unsaved(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
     });
 }
 
-fn return_to_sandbox(ui: &mut Ui, actions: &mut Vec<Action>) {
+/// The lines of what a sandbox holds, under a sentence.
+fn work_lines(ui: &mut Ui, intro: &str, work: &[String]) {
+    if work.is_empty() {
+        return;
+    }
+    ui.add_space(4.0);
+    ui.label(RichText::new(intro).strong());
+    for w in work {
+        ui.label(format!("• {w}"));
+    }
+}
+
+fn return_to_sandbox(ui: &mut Ui, work: &[String], actions: &mut Vec<Action>) {
     ui.heading("Back to the sandbox?");
     ui.label(
         "The map changed since you left the sandbox. Its match plays the map as it was when you pressed Play.",
+    );
+    work_lines(
+        ui,
+        "A new sandbox discards what the earlier one holds:",
+        work,
     );
     buttons(ui, |ui| {
         if ui
@@ -435,12 +469,59 @@ fn return_to_sandbox(ui: &mut Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::ResumeSandbox);
         }
+        let fresh = if work.is_empty() {
+            "New sandbox on the edited map"
+        } else {
+            "Discard and play the edited map"
+        };
         if ui
-            .button("New sandbox on the edited map")
-            .on_hover_text("Close the earlier match and play the map as it is now")
+            .button(fresh)
+            .on_hover_text("Close the earlier sandbox and play the map as it is now")
             .clicked()
         {
             actions.push(Action::FreshSandbox);
+        }
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+fn sandbox_work(
+    ui: &mut Ui,
+    then: &Pending,
+    map: &str,
+    work: &[String],
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Discard the sandbox's results?");
+    let doing = match then {
+        Pending::Close => "Closing the window",
+        Pending::New => "A new map",
+        Pending::Import => "Importing a map",
+        Pending::Recover => "Recovering the earlier map",
+        Pending::Open | Pending::OpenPath(_) | Pending::OpenBundled(_) | Pending::OpenCopy(_) => {
+            "Opening another map"
+        }
+    };
+    ui.label(format!(
+        "{doing} closes the sandbox of {map}. Go back to it to export what you want to keep (Export JSON…, Export CSV…)."
+    ));
+    work_lines(ui, "It holds:", work);
+    buttons(ui, |ui| {
+        if ui
+            .button("Back to the sandbox")
+            .on_hover_text("Show the sandbox as you left it")
+            .clicked()
+        {
+            actions.push(Action::ResumeSandbox);
+        }
+        if ui
+            .button("Discard results")
+            .on_hover_text("Close the sandbox and go on")
+            .clicked()
+        {
+            actions.push(Action::DiscardSandbox);
         }
         if ui.button("Cancel").clicked() {
             actions.push(Action::CloseDialog);

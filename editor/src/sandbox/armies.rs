@@ -12,7 +12,7 @@ use egui::{RichText, Ui};
 use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::army;
-use hexwright_engine::rules::scenario::{ARMY_POINTS, Army, ArmySource, PlayedArmies};
+use hexwright_engine::rules::scenario::{Army, ArmySource, PlayedArmies};
 
 /// The armies a batch plays: the hand-picked ones when `use_picked` and
 /// there are some, else the scenario's (`scenario`: written in the
@@ -32,10 +32,12 @@ pub fn played(
 
 /// One army in words: "side 0: Lich (10 of 30 points)".
 fn army_text(roster: &Roster, side: PlayerId, a: &Army) -> String {
+    let b = army::Budget::of(roster, a);
     format!(
-        "side {side}: {} ({} of {ARMY_POINTS} points)",
+        "side {side}: {} ({} of {} points)",
         summary(a),
-        army::points(roster, a)
+        b.spent,
+        b.points
     )
 }
 

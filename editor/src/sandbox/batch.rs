@@ -149,17 +149,21 @@ impl BatchFile for BatchResults {
         &self.rules.arena
     }
 
+    /// [`BatchExport`], with the test's decision and looks when the batch
+    /// was played until decided: what the panel shows.
     fn json(&self) -> String {
-        pretty_json(
-            &BatchExport::new(
-                &self.rules.arena,
-                &self.batch,
-                self.cancelled,
-                self.rows.clone(),
-                self.seconds,
-            )
-            .with_armies(self.armies.clone()),
+        let mut export = BatchExport::new(
+            &self.rules.arena,
+            &self.batch,
+            self.cancelled,
+            self.rows.clone(),
+            self.seconds,
         )
+        .with_armies(self.armies.clone());
+        if let Some(d) = &self.decision {
+            export = export.with_decision(d.summary, d.looks.clone());
+        }
+        pretty_json(&export)
     }
 }
 

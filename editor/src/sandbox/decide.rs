@@ -271,6 +271,25 @@ mod tests {
         );
         let wins = format!("Side 0 wins 0 of {}", r.rows.len());
         assert!(h.query_by_label(&wins).is_some(), "{wins}");
+        // The exported file says what the panel says: the decision, its α
+        // and margin, and every look.
+        let (summary, looks) = (d.summary, d.looks.len());
+        h.get_by_label("Export JSON…").click();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        let text = std::fs::read_to_string(dir.path().join("batch.json")).unwrap();
+        let export: hexwright_engine::sim::BatchExport = serde_json::from_str(&text).unwrap();
+        let decided = export.until_decided.expect("the decision is exported");
+        assert_eq!(
+            (decided.decision, decided.alpha, decided.margin),
+            (summary.decision, summary.alpha, summary.margin)
+        );
+        assert_eq!(
+            (decided.games, decided.looks),
+            (summary.games, summary.looks)
+        );
+        assert_eq!(export.looks.len(), looks);
     }
 
     /// The batch tab plays until decided as long as the command line

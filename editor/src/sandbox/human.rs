@@ -4,7 +4,7 @@
 
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::{Command, MatchState, UnitId, legal};
+use hexwright_engine::rules::{Command, MatchState, PlayerView, UnitId, legal};
 
 /// What the user is in the middle of choosing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,7 +23,8 @@ pub enum Intent {
     },
 }
 
-/// Everything the selected unit may do now (from [`legal`]).
+/// Everything the selected unit may do now (from [`legal`]), as its side
+/// sees the board: a hidden enemy is no hole in the reach.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitOptions {
     /// Hexes it can move to.
@@ -39,11 +40,16 @@ pub struct UnitOptions {
 }
 
 impl UnitOptions {
-    /// The legal commands of `unit` in `s`.
+    /// The legal commands of `unit` in `s` (the true state), computed on
+    /// the view of the unit's side, so they show nothing that side cannot
+    /// see.
     #[must_use]
     pub fn of(s: &MatchState, unit: UnitId) -> Self {
         let mut o = Self::default();
-        for cmd in legal(s) {
+        let Some(side) = s.unit(unit).map(|u| u.side) else {
+            return o;
+        };
+        for cmd in legal(&PlayerView::new(s, side).state) {
             match cmd {
                 Command::Move { unit: u, to } if u == unit => o.moves.push(to),
                 Command::Attack { unit: u, target } if u == unit => o.attacks.push(target),
@@ -57,10 +63,11 @@ impl UnitOptions {
     }
 }
 
-/// The legal spawn targets of `kind` at `barracks`.
+/// The legal spawn targets of `kind` at `barracks`, as the side to move
+/// sees the board (`s` is the true state).
 #[must_use]
 pub fn spawn_targets(s: &MatchState, barracks: Hex, kind: &str) -> Vec<Hex> {
-    legal(s)
+    legal(&PlayerView::new(s, s.side()).state)
         .into_iter()
         .filter_map(|c| match c {
             Command::Spawn {
@@ -290,5 +297,61 @@ mod tests {
                 Click::Barracks(h)
             );
         }
+    }
+
+    /// The start with side 1's first unit moved onto a hex one of side 0's
+    /// units can reach but side 0 cannot see (side 0's unit moved first
+    /// when it must be), and that unit and hex.
+    fn hidden_enemy_in_reach() -> (MatchState, UnitId, Hex) {
+        let s0 = start();
+        let enemy = s0.units().iter().find(|u| u.side == PlayerId(1)).unwrap();
+        let enemy_hex = s0.arena().hex(enemy.cell);
+        let mine: Vec<_> = s0
+            .units()
+            .iter()
+            .filter(|u| u.side == PlayerId(0))
+            .map(|u| (u.id, s0.arena().hex(u.cell)))
+            .collect();
+        let moved = |s: &MatchState, unit, from, to| {
+            let mut s = s.clone();
+            s.apply(&hexwright_engine::rules::Event::Moved { unit, from, to });
+            s
+        };
+        for &(id, at) in &mine {
+            let mut starts = vec![s0.clone()];
+            starts.extend(
+                UnitOptions::of(&s0, id)
+                    .moves
+                    .into_iter()
+                    .map(|to| moved(&s0, id, at, to)),
+            );
+            for s in starts {
+                for to in UnitOptions::of(&s, id).moves {
+                    let t = moved(&s, enemy.id, enemy_hex, to);
+                    let seen = PlayerView::new(&t, PlayerId(0))
+                        .state
+                        .units_at_hex(to)
+                        .any(|u| u.id == enemy.id);
+                    if !seen {
+                        return (t, id, to);
+                    }
+                }
+            }
+        }
+        panic!("no hex in side 0's reach is hidden from it");
+    }
+
+    #[test]
+    fn a_hidden_enemy_is_no_hole_in_the_reach() {
+        let (s, unit, hidden) = hidden_enemy_in_reach();
+        // The truth: the hex is taken, so the engine lists no move there.
+        assert!(
+            !legal(&s).contains(&Command::Move { unit, to: hidden }),
+            "the engine refuses the move in truth"
+        );
+        // What the player is shown: the hex is in the reach, as it looks.
+        let o = UnitOptions::of(&s, unit);
+        assert!(o.moves.contains(&hidden), "{hidden:?} not in {:?}", o.moves);
+        assert!(!o.attacks.contains(&hidden));
     }
 }

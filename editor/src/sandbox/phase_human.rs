@@ -15,13 +15,14 @@ use egui::{RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
 use hexwright_engine::rules::UnitId;
-use hexwright_engine::rules::phase::{CARDS, PHASES, PhaseCommand, PhaseMatch, Stage};
+use hexwright_engine::rules::phase::{CARDS, PHASES, PhaseCommand, PhaseMatch, PhaseView, Stage};
 use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset};
 
 /// The cards a person has picked so far for each phase, before placing.
 pub type CardDraft = [Option<u8>; 4];
 
-/// Everything a unit may do now (from the engine's legal commands).
+/// Everything a unit may do now (from the engine's legal commands), as its
+/// side sees the board: a hidden enemy is no hole in the reach.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PhaseOptions {
     /// Hexes it can move to.
@@ -35,11 +36,16 @@ pub struct PhaseOptions {
 }
 
 impl PhaseOptions {
-    /// The legal commands of `unit` in `s`.
+    /// The legal commands of `unit` in `s` (the true state), computed on
+    /// the view of the unit's side, so they show nothing that side cannot
+    /// see.
     #[must_use]
     pub fn of(s: &PhaseMatch, unit: UnitId) -> Self {
         let mut o = Self::default();
-        for cmd in PhaseRulesV1::legal_commands(s) {
+        let Some(side) = s.board().unit(unit).map(|u| u.side) else {
+            return o;
+        };
+        for cmd in PhaseRulesV1::legal_commands(&PhaseView::new(s, side).state) {
             match cmd {
                 PhaseCommand::Move { unit: u, to } if u == unit => o.moves.push(to),
                 PhaseCommand::Attack { unit: u, target } if u == unit => o.attacks.push(target),

@@ -17,7 +17,7 @@ use egui::{Button, ComboBox, RichText, Ui};
 use hexwright_engine::map::Side;
 use hexwright_engine::player::{PerPlayer, PlayerId};
 use hexwright_engine::rules::army;
-use hexwright_engine::rules::scenario::{ARMY_POINTS, Army, ArmyUnit};
+use hexwright_engine::rules::scenario::{Army, ArmyUnit};
 use hexwright_engine::rules::selection::{FirstCommander, Selection, Stage, bot_army, bot_first};
 use hexwright_engine::rules::{Class, Roster};
 
@@ -220,9 +220,9 @@ impl SecretPicks {
         });
         // Fixed lines: the points, what is left, and the army, each on one
         // line whatever it says, so the buttons below never move.
-        let spent = army::points(roster, army);
-        ui.label(format!("Points: {spent} / {ARMY_POINTS}"));
-        let left = ARMY_POINTS.saturating_sub(spent);
+        let budget = army::Budget::of(roster, army);
+        let (spent, points, left) = (budget.spent, budget.points, budget.left());
+        ui.label(format!("Points: {spent} / {points}"));
         let status = if left == 0 {
             RichText::new("Every point is spent").weak()
         } else {
@@ -243,7 +243,7 @@ impl SecretPicks {
             if left > 0 && !self.short_noted {
                 self.short_noted = true;
                 self.refused = Some(format!(
-                    "Only {spent} of {ARMY_POINTS} points are spent: click Done again to play this army as it is"
+                    "Only {spent} of {points} points are spent: click Done again to play this army as it is"
                 ));
                 return;
             }

@@ -365,11 +365,7 @@ fn report_ui(ui: &mut Ui, r: &RotationReport) {
         "Rounds: mean {:.1}, median {:.1}",
         r.mean_rounds, r.median_rounds
     ));
-    let verdict = match r.favoured_seat() {
-        Some(p) => format!("Side {p} is favoured: its interval lies above every other side's."),
-        None => "No seat is clearly favoured at this sample size.".to_owned(),
-    };
-    ui.label(RichText::new(verdict).strong());
+    ui.label(RichText::new(format!("{}.", r.verdict.sentence())).strong());
 }
 
 /// The first matches, each with *Open*.

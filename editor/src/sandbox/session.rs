@@ -89,6 +89,8 @@ pub enum OpenError {
 pub struct Sandbox {
     map: Map,
     roster: Roster,
+    /// The open map's board, which the setup's deployment checks ask.
+    rules: hexwright_engine::rules::Rules,
     zones: PerPlayer<Vec<Hex>>,
     setup: Setup,
     /// The prepared scenario and the setup it was made from.
@@ -237,7 +239,7 @@ impl Sandbox {
             .into_iter()
             .find(|r| r.refusal(players).is_none())
             .unwrap_or(RulesetId::AkwRulesV1);
-        hexwright_engine::rules::scenario::rules_for_ruleset(
+        let rules = hexwright_engine::rules::scenario::rules_for_ruleset(
             ruleset,
             &map,
             roster.clone(),
@@ -250,6 +252,7 @@ impl Sandbox {
         Ok(Self {
             map,
             roster,
+            rules,
             zones,
             setup,
             prepared: None,
@@ -342,6 +345,52 @@ impl Sandbox {
     #[must_use]
     pub fn selected(&self) -> Option<UnitId> {
         self.selected
+    }
+
+    /// What closing the sandbox would lose, one line each: batches,
+    /// balance checks and opening studies, running or finished (the match
+    /// itself is not listed: its replay is one click away and it replays
+    /// from its seed).
+    #[must_use]
+    pub fn held_work(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let matches = |n: usize| format!("{n} {}", if n == 1 { "match" } else { "matches" });
+        if self.batch.is_running() {
+            out.push("a batch being played".to_owned());
+        } else if let Some(r) = self.batch.results() {
+            let how = if r.decision.is_some() {
+                " played until decided"
+            } else {
+                ""
+            };
+            out.push(format!(
+                "the results of a batch of {}{how}",
+                matches(r.rows.len())
+            ));
+        }
+        if self.rotation.is_running() {
+            out.push("a rotated batch being played".to_owned());
+        } else if let Some(r) = self.rotation.results() {
+            out.push(format!(
+                "the results of a rotated batch of {}",
+                matches(r.played.len())
+            ));
+        }
+        if self.balance.is_running() {
+            out.push("a balance check across skill levels being played".to_owned());
+        } else if let Some(levels) = self.balance.levels() {
+            out.push(format!(
+                "the results of a balance check at {} skill level{}",
+                levels.len(),
+                if levels.len() == 1 { "" } else { "s" }
+            ));
+        }
+        if self.openings.is_running() {
+            out.push("an opening study being played".to_owned());
+        } else if self.openings.result().is_some() {
+            out.push("the results of an opening study".to_owned());
+        }
+        out
     }
 
     /// The last message (an illegal command's reason, a saved file, …).
@@ -1244,6 +1293,7 @@ impl Sandbox {
                                     roster: &self.roster,
                                     map: &self.map,
                                     zones: &self.zones,
+                                    rules: &self.rules,
                                     native_dialogs: cx.native_dialogs,
                                     pack_dir: cx.pack_dir,
                                     map_file: cx.map_file,
@@ -1743,7 +1793,7 @@ mod tests {
         let mut sb = Sandbox::open(&doc, Roster::bundled()).expect("opens");
         assert_eq!(sb.setup().ruleset, "phase-rules-v1");
         assert_eq!(sb.setup().controllers.len(), 4);
-        assert!(sb.setup().blockers(&sb.zones).is_empty());
+        assert!(sb.setup().blockers(&sb.rules).is_empty());
         sb.apply(SandboxAction::Start, 0.0);
         let live = sb.live().expect("a match");
         assert_eq!(live.ruleset(), RulesetId::PhaseRulesV1);

@@ -6,8 +6,9 @@
 //! loaded here too.
 //!
 //! [`Setup`] is plain state; [`Setup::show`] draws the panel and returns what
-//! the sandbox has to do ([`SetupRequest`]). The selection rules shown live
-//! are the engine's own ([`check_army`]); [`Setup::prepare`] asks the engine
+//! the sandbox has to do ([`SetupRequest`]). The selection and deployment
+//! rules shown live are the engine's own ([`army_problems`], and
+//! [`army::Budget`] for the points and size limits); [`Setup::prepare`] asks the engine
 //! for the whole scenario, so the panel never lets a match start that the
 //! engine would refuse.
 //!
@@ -28,10 +29,11 @@ use hexwright_engine::format;
 use hexwright_engine::map::{Map, Side};
 use hexwright_engine::pack::scenario_map_in_pack;
 use hexwright_engine::rules::Command;
+use hexwright_engine::rules::Rules;
 use hexwright_engine::rules::roster::Roster;
 use hexwright_engine::rules::scenario::{
-    ARMY_POINTS, Army, MAX_DEPLOYED, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario,
-    ScenarioError, check_army, default_armies_for, default_army, deploy, rules_for_ruleset,
+    Army, MAX_ROUND_LIMIT, MapRef, Prepared, SCENARIO_FORMAT, Scenario, ScenarioError,
+    army_problems, default_armies_for, default_army, deploy, rules_for_ruleset,
 };
 use hexwright_engine::rules::state::PLAYERS;
 use hexwright_engine::ruleset::RulesetId;
@@ -112,6 +114,9 @@ pub struct SetupInput<'a> {
     pub map: &'a Map,
     /// Each side's starting zone on the open map.
     pub zones: &'a PerPlayer<Vec<Hex>>,
+    /// The open map's board, which the engine deploys armies on: what
+    /// [`Setup::problems`] asks.
+    pub rules: &'a Rules,
     /// Whether the system's file dialogs may be used (off in tests).
     pub native_dialogs: bool,
     /// The open map pack's folder, if a pack is open.
@@ -388,38 +393,22 @@ impl Setup {
             .collect()
     }
 
-    /// Every selection rule the army of `side` breaks, and every hand
-    /// placement outside `zone` or on a hex taken twice; empty for default
-    /// armies (they are legal by construction).
+    /// Every selection and deployment rule the army of `side` breaks on
+    /// `rules`' board, as the engine finds them ([`army_problems`]); empty
+    /// for default armies (they are legal by construction).
     #[must_use]
-    pub fn problems(&self, side: Side, zone: &[Hex]) -> Vec<String> {
-        let Some(army) = self.armies.as_ref().and_then(|a| a.get(side)) else {
-            return Vec::new();
-        };
-        let mut out = check_army(&self.roster, army);
-        let mut seen: Vec<(i32, i32)> = Vec::new();
-        for u in &army.units {
-            let Some((q, r)) = u.at else { continue };
-            if !zone.contains(&Hex::new(q, r)) {
-                out.push(format!(
-                    "{} at ({q},{r}) is not in side {side}'s starting zone",
-                    u.kind
-                ));
-            } else if seen.contains(&(q, r)) {
-                out.push(format!(
-                    "{} at ({q},{r}): another unit is already deployed there",
-                    u.kind
-                ));
-            }
-            seen.push((q, r));
+    pub fn problems(&self, side: Side, rules: &Rules) -> Vec<String> {
+        match self.armies.as_ref().and_then(|a| a.get(side)) {
+            Some(army) => army_problems(rules, &self.roster, army, side),
+            None => Vec::new(),
         }
-        out
     }
 
     /// Why a match cannot start yet, without building it: bad settings or
-    /// armies that break the rules. Empty when "Start match" may be tried.
+    /// armies the engine would refuse on `rules`' board. Empty when "Start
+    /// match" may be tried.
     #[must_use]
-    pub fn blockers(&self, zones: &PerPlayer<Vec<Hex>>) -> Vec<String> {
+    pub fn blockers(&self, rules: &Rules) -> Vec<String> {
         let mut out = Vec::new();
         match self.ruleset.parse::<RulesetId>() {
             Err(e) => out.push(e.to_string()),
@@ -431,8 +420,8 @@ impl Setup {
                 self.round_limit
             ));
         }
-        for side in zones.players() {
-            let n = self.problems(side, &zones[side]).len();
+        for side in rules.arena.zones.players() {
+            let n = self.problems(side, rules).len();
             if n > 0 {
                 out.push(format!("the army of side {side} breaks {n} rule(s)"));
             }
@@ -496,7 +485,7 @@ impl Setup {
                 ui.separator();
                 self.armies_choice(ui);
                 for side in input.zones.players() {
-                    self.side(ui, side, &input.zones[side]);
+                    self.side(ui, side, input.rules);
                 }
                 ui.separator();
                 if let Some(r) = self.files(ui, input) {
@@ -630,7 +619,7 @@ impl Setup {
         }
     }
 
-    fn side(&mut self, ui: &mut Ui, side: Side, zone: &[Hex]) {
+    fn side(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
         let s = side;
         let title = RichText::new(format!(
             "Side {side}: {} — {}",
@@ -662,7 +651,7 @@ impl Setup {
                         });
                 });
                 if self.armies.is_some() {
-                    self.builder(ui, side, zone);
+                    self.builder(ui, side, rules);
                 } else {
                     let army = self.army(side);
                     ui.label(format!(
@@ -676,10 +665,10 @@ impl Setup {
     }
 
     /// The army builder of `side` (armies written by hand).
-    fn builder(&mut self, ui: &mut Ui, side: Side, zone: &[Hex]) {
+    fn builder(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
         let roster = self.roster.clone();
         let seed = self.seed;
-        let problems = self.problems(side, zone);
+        let problems = self.problems(side, rules);
         let Some(army) = self.armies.as_mut().and_then(|a| a.get_mut(side)) else {
             return;
         };
@@ -739,17 +728,16 @@ impl Setup {
                 *army = random_army(&roster, os_random(seed ^ u64::from(side)));
             }
         });
-        let spent = army::points(&roster, army);
-        let over = spent > ARMY_POINTS || army.units.len() > MAX_DEPLOYED;
-        let color = if over {
+        let b = army::Budget::of(&roster, army);
+        let color = if b.over() {
             theme::ERROR
         } else {
             ui.visuals().text_color()
         };
         ui.label(
             RichText::new(format!(
-                "Points: {spent} / {ARMY_POINTS} · deployed: {} / {MAX_DEPLOYED}",
-                army.units.len()
+                "Points: {} / {} · deployed: {} / {}",
+                b.spent, b.points, b.deployed, b.max_deployed
             ))
             .color(color),
         );
@@ -866,7 +854,7 @@ impl Setup {
     }
 
     fn start(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
-        let blockers = self.blockers(input.zones);
+        let blockers = self.blockers(input.rules);
         let mut request = None;
         let button = ui.add_enabled(blockers.is_empty(), Button::new("Start match"));
         let button = if blockers.is_empty() {
@@ -929,7 +917,8 @@ pub(super) fn summary(army: &Army) -> String {
 /// The race's kinds by class, each with its count and − / + buttons.
 /// The builder's rows: each kind of `race` with its count and − and +
 /// buttons. With `capped`, + is refused (greyed, saying why) where one more
-/// would go past the points limit. Returns whether the army changed.
+/// would go past a limit ([`army::Budget::refuses`]). Returns whether the
+/// army changed.
 pub(super) fn kinds(
     ui: &mut Ui,
     roster: &Roster,
@@ -939,7 +928,7 @@ pub(super) fn kinds(
     capped: bool,
 ) -> bool {
     let mut changed = false;
-    let spent = army::points(roster, army);
+    let budget = army::Budget::of(roster, army);
     Grid::new(("setup_kinds", side))
         .num_columns(2)
         .spacing([6.0, 2.0])
@@ -986,14 +975,12 @@ pub(super) fn kinds(
                             changed = true;
                         }
                         ui.label(format!("× {n}"));
-                        let fits = !capped || spent + class.points() <= ARMY_POINTS;
+                        let refused = capped.then(|| budget.refuses(roster, k)).flatten();
+                        let fits = refused.is_none();
                         let plus = ui
                             .add_enabled(fits, Button::new("+").small())
                             .on_hover_text(format!("One {name} more"))
-                            .on_disabled_hover_text(format!(
-                                "One more {name} ({} points) would go past {ARMY_POINTS} points",
-                                class.points()
-                            ));
+                            .on_disabled_hover_text(refused.unwrap_or_default());
                         plus.widget_info(|| {
                             egui::WidgetInfo::labeled(
                                 egui::Role::Button,
@@ -1081,13 +1068,14 @@ mod tests {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::AKW_RULES_V1;
-    use hexwright_engine::rules::scenario::default_armies;
+    use hexwright_engine::rules::scenario::{check_army, default_armies};
     use hexwright_engine::rules::state::DEFAULT_ROUND_LIMIT;
 
     /// The panel and everything its input borrows.
     struct Panel {
         setup: Setup,
         roster: Roster,
+        rules: Rules,
         map: Map,
         zones: PerPlayer<Vec<Hex>>,
         pack: Option<PathBuf>,
@@ -1103,11 +1091,23 @@ mod tests {
         [0, 1].map(|s| map.zone_of(PlayerId(s)).unwrap().hexes.clone())
     }
 
+    fn rules(map: &Map) -> Rules {
+        rules_for_ruleset(
+            RulesetId::AkwRulesV1,
+            map,
+            Roster::bundled(),
+            DEFAULT_ROUND_LIMIT,
+            "test",
+        )
+        .unwrap()
+    }
+
     fn panel(setup: Setup) -> Panel {
         let map = map();
         Panel {
             setup,
             roster: Roster::bundled(),
+            rules: rules(&map),
             zones: PerPlayer::from(zones(&map)),
             map,
             pack: None,
@@ -1125,6 +1125,7 @@ mod tests {
                         roster: &p.roster,
                         map: &p.map,
                         zones: &p.zones,
+                        rules: &p.rules,
                         native_dialogs: false,
                         pack_dir: p.pack.as_deref(),
                         map_file: p.map_file.as_deref(),
@@ -1367,7 +1368,7 @@ mod tests {
         s.place(PlayerId(0), 0, z0[0], &z0).unwrap();
         assert_eq!(s.units(PlayerId(0))[0].2, Some(z0[0]));
         assert_eq!(s.units(PlayerId(0))[1].2, Some(z0[1]), "swapped");
-        assert!(s.problems(PlayerId(0), &z0).is_empty());
+        assert!(s.problems(PlayerId(0), &rules(&map)).is_empty());
         // The engine deploys them there.
         let p = s.prepare(&map, &roster).unwrap();
         let d = &p.armies.as_ref().unwrap()[PlayerId(0)];
@@ -1380,13 +1381,46 @@ mod tests {
         assert_eq!(s.units(PlayerId(1))[0].2, Some(z1[3]));
         s.unplace(PlayerId(1), 0);
         assert!(s.units(PlayerId(1)).iter().all(|u| u.2.is_none()));
-        // A placement outside the zone (e.g. the map changed) is a problem.
-        s.place(PlayerId(1), 0, z1[0], &z1).unwrap();
-        assert_eq!(s.problems(PlayerId(1), &z0).len(), 1);
         // Default armies: units come from the seed, all automatic.
         let d = setup();
         assert_eq!(d.units(PlayerId(1)).len(), b.units.len());
         assert!(d.units(PlayerId(1)).iter().all(|u| u.2.is_none()));
+    }
+
+    #[test]
+    fn a_unit_placed_on_its_base_blocks_the_start_as_the_engine_would() {
+        let mut map = map();
+        let [z0, _] = zones(&map);
+        // Side 0's base stands on a hex of its zone.
+        let base = map
+            .features
+            .iter_mut()
+            .find(|f| f.kind == hexwright_engine::map::FeatureKind::Base { side: PlayerId(0) })
+            .unwrap();
+        base.hex = z0[0];
+        // Validation refuses such a map too; the board is built without it
+        // to show that the setup carries the engine's deployment rule.
+        let coverage = hexwright_engine::coverage::Coverage::new(&map).unwrap();
+        let rules = Rules {
+            arena: hexwright_engine::rules::Arena::new(&map, &coverage),
+            roster: Roster::bundled(),
+            round_limit: DEFAULT_ROUND_LIMIT,
+        };
+        let mut s = setup();
+        s.place(PlayerId(0), 0, z0[0], &z0).unwrap();
+        let army = s.army(PlayerId(0));
+        assert!(
+            deploy(&rules, &Roster::bundled(), &army, PlayerId(0)).is_err(),
+            "the engine refuses the army"
+        );
+        let problems = s.problems(PlayerId(0), &rules);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("not a free hex"), "{problems:?}");
+        assert_eq!(
+            s.blockers(&rules),
+            ["the army of side 0 breaks 1 rule(s)"],
+            "so Start match is greyed"
+        );
     }
 
     #[test]

@@ -46,6 +46,7 @@ impl Level {
         let margin = d.test.plan().margin;
         let verdict = match decision {
             Decision::Favoured { side } => format!("favours side {side}"),
+            Decision::Disfavoured { side } => format!("disfavours side {side}"),
             Decision::Fair => format!(
                 "fair (every side within ±{:.0}% of its share)",
                 margin * 100.0
@@ -70,6 +71,7 @@ impl Level {
     pub fn short(&self) -> String {
         match self.decision {
             Decision::Favoured { side } => format!("favours side {side}"),
+            Decision::Disfavoured { side } => format!("disfavours side {side}"),
             Decision::Fair => "fair".to_owned(),
             Decision::Undecided => "undecided".to_owned(),
             Decision::Stopped => "stopped".to_owned(),

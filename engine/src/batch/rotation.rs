@@ -17,6 +17,7 @@
 //! in match order, so the report does not depend on the thread count.
 
 use crate::Hex;
+use crate::batch::seat_test::FixedVerdict;
 use crate::bots::{BotKind, HasBots};
 use crate::map::axial_vec;
 use crate::player::PerPlayer;
@@ -24,6 +25,7 @@ use crate::player::PlayerId;
 use crate::rules::Arena;
 use crate::rules::Outcome;
 use crate::ruleset::{OnBoard, Ruleset};
+use crate::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN};
 use crate::sim::{Capture, CaptureSummary, EventClock, MatchRow, capture_summary, run_match};
 use crate::stats::{Counting, Rate, Tally};
 use rayon::prelude::*;
@@ -325,6 +327,11 @@ pub struct RotationReport {
     pub rejected: u64,
     /// Matches per second of wall time.
     pub matches_per_sec: f64,
+    /// The seat test on each seat's share of the wins (a draw `1/N` to
+    /// every seat), judged against the fair share `1/N` at the default α
+    /// and margin, corrected for the seats.
+    #[serde(default)]
+    pub verdict: FixedVerdict,
 }
 
 impl RotationReport {
@@ -368,6 +375,20 @@ impl RotationReport {
             })
             .collect();
         let (_, games) = tally(&|_| true);
+        let totals: Vec<f64> = PlayerId::all(n)
+            .map(|p| {
+                let mut t = Tally::new(counting);
+                for m in played {
+                    let share = match m.winner {
+                        Some(w) => f64::from(u8::from(w == p)),
+                        None => 1.0 / n as f64,
+                    };
+                    t.add(m.index, share);
+                }
+                t.total()
+            })
+            .collect();
+        let verdict = FixedVerdict::new(&totals, games.games(), DEFAULT_ALPHA, DEFAULT_MARGIN);
         let mut rounds: Vec<u32> = played.iter().map(|m| m.rounds).collect();
         rounds.sort_unstable();
         let median_rounds = match rounds.len() {
@@ -408,24 +429,8 @@ impl RotationReport {
             } else {
                 0.0
             },
+            verdict,
         }
-    }
-
-    /// The seat with the highest win rate whose interval lies wholly above
-    /// every other seat's: the seat the map favours, if the batch shows one.
-    #[must_use]
-    pub fn favoured_seat(&self) -> Option<PlayerId> {
-        let (best, top) = self
-            .seats
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.rate.value.total_cmp(&b.1.rate.value))?;
-        let clear = self
-            .seats
-            .iter()
-            .enumerate()
-            .all(|(i, s)| i == best || s.rate.ci95[1] < top.rate.ci95[0]);
-        clear.then_some(PlayerId(best as u8))
     }
 }
 

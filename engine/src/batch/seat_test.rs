@@ -10,18 +10,166 @@
 //! intersected with its intervals before. By the union bound over seats
 //! and looks, every interval holds at once except with chance at most `α`.
 //!
-//! The test stops at the first look where
+//! The test stops at the first look where [`judge`] decides:
 //! - a seat's interval lies above `1/N`: that seat is favoured (the one
 //!   with the highest lower bound, when several are);
+//! - else a seat's interval lies below `1/N`: that seat is disfavoured;
 //! - every seat's interval lies within `1/N ± margin`: the map is fair;
 //!
-//! and otherwise plays on to [`Decision::Undecided`]. A favourite is named
+//! and otherwise plays on to [`Decision::Undecided`]. A seat is named
 //! wrongly only if some interval missed, so on a map where every seat's
-//! share is `1/N` a favourite is named with chance at most `α`.
+//! share is `1/N` a seat is named with chance at most `α`.
+//!
+//! A fixed batch, judged once at its end, reads its fixed-sample intervals
+//! (corrected for the N seats) with the same [`judge`]: [`FixedVerdict`].
 
 use crate::player::PlayerId;
 use crate::sequential::{Decision, Plan};
 use serde::{Deserialize, Serialize};
+
+/// What seat intervals say, in the words of `fairness.md`: with `N` seats
+/// (one interval each, for the seat's share of the wins),
+/// - a seat whose interval lies above `1/N` is favoured (the one with the
+///   highest lower bound, when several are);
+/// - else a seat whose interval lies below `1/N` is disfavoured (the one
+///   with the lowest upper bound);
+/// - else, when every interval lies within `1/N ± margin`, the map is fair
+///   within the margin;
+///
+/// and otherwise nothing is decided (`None`). The one reading of seat
+/// intervals: the sequential test's at each look, a fixed batch's
+/// ([`FixedVerdict`]), `balance`'s and the app's.
+#[must_use]
+pub fn judge(intervals: &[[f64; 2]], margin: f64) -> Option<Decision> {
+    let fair = 1.0 / intervals.len().max(2) as f64;
+    let seat = |p: usize| PlayerId(p as u8);
+    if let Some(p) = (0..intervals.len())
+        .filter(|&p| intervals[p][0] > fair)
+        .max_by(|&a, &b| intervals[a][0].total_cmp(&intervals[b][0]))
+    {
+        return Some(Decision::Favoured { side: seat(p) });
+    }
+    if let Some(p) = (0..intervals.len())
+        .filter(|&p| intervals[p][1] < fair)
+        .min_by(|&a, &b| intervals[a][1].total_cmp(&intervals[b][1]))
+    {
+        return Some(Decision::Disfavoured { side: seat(p) });
+    }
+    intervals
+        .iter()
+        .all(|i| i[0] >= fair - margin && i[1] <= fair + margin)
+        .then_some(Decision::Fair)
+}
+
+/// The seat test of a fixed batch, judged once at its end: each seat's
+/// share of the wins (a win 1, a draw `1/N` to every seat, per independent
+/// game) with a Wilson interval, read by [`judge`]. With two seats the
+/// shares add up to 1, so one test at level `α` covers both; with `N ≥ 3`
+/// each seat's interval is at level `α / N` (Bonferroni), so all hold at
+/// once with chance at least `1 − α`. Looked at only once: a batch stopped
+/// as soon as it says something needs [`SeatTest`] instead.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FixedVerdict {
+    /// Independent games.
+    pub games: usize,
+    /// The chance that some interval misses.
+    pub alpha: f64,
+    /// The fairness margin around `1/N`.
+    pub margin: f64,
+    /// Each seat's mean share.
+    pub shares: Vec<f64>,
+    /// Each seat's interval.
+    pub intervals: Vec<[f64; 2]>,
+    /// What the intervals say ([`Decision::Undecided`] when nothing).
+    pub decision: Decision,
+}
+
+impl Default for FixedVerdict {
+    fn default() -> Self {
+        Self::new(
+            &[0.0, 0.0],
+            0,
+            crate::sequential::DEFAULT_ALPHA,
+            crate::sequential::DEFAULT_MARGIN,
+        )
+    }
+}
+
+impl FixedVerdict {
+    /// The verdict on `games` independent games whose per-seat shares add
+    /// up to `totals` (one per seat).
+    #[must_use]
+    pub fn new(totals: &[f64], games: usize, alpha: f64, margin: f64) -> Self {
+        let n = totals.len().max(2);
+        let level = if n == 2 { alpha } else { alpha / n as f64 };
+        let z = crate::stats::z_for(level);
+        let intervals: Vec<[f64; 2]> = totals
+            .iter()
+            .map(|&t| crate::stats::wilson_interval(t, games, z))
+            .collect();
+        let shares = totals
+            .iter()
+            .map(|&t| {
+                if games == 0 {
+                    0.0
+                } else {
+                    (t / games as f64).clamp(0.0, 1.0)
+                }
+            })
+            .collect();
+        let decision = if games == 0 {
+            Decision::Undecided
+        } else {
+            judge(&intervals, margin).unwrap_or(Decision::Undecided)
+        };
+        Self {
+            games,
+            alpha,
+            margin,
+            shares,
+            intervals,
+            decision,
+        }
+    }
+
+    /// The verdict in one sentence, with the seats' shares.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        let n = self.shares.len().max(2);
+        let pct = |x: f64| format!("{:.1}%", x * 100.0);
+        let fair = pct(1.0 / n as f64);
+        let level = if n == 2 {
+            format!(
+                "{}% intervals",
+                pct(1.0 - self.alpha).trim_end_matches(".0%")
+            )
+        } else {
+            format!(
+                "intervals at {} each, corrected for {n} seats",
+                pct(1.0 - self.alpha / n as f64)
+            )
+        };
+        match self.decision {
+            _ if self.games == 0 => "No game finished, so nothing can be said".to_owned(),
+            Decision::Favoured { side } => format!(
+                "Side {side} is favoured: its share of the wins lies above the fair {fair} ({level})"
+            ),
+            Decision::Disfavoured { side } => format!(
+                "Side {side} is disfavoured: its share of the wins lies below the fair {fair} ({level})"
+            ),
+            Decision::Fair => format!(
+                "Fair within ±{}: every side's share lies within {} to {} ({level})",
+                pct(self.margin),
+                pct(1.0 / n as f64 - self.margin),
+                pct(1.0 / n as f64 + self.margin)
+            ),
+            Decision::Undecided | Decision::Stopped => format!(
+                "Undecided at this sample size: no side's share is clearly above or below the fair {fair}, nor are all within ±{} of it ({level})",
+                pct(self.margin)
+            ),
+        }
+    }
+}
 
 /// One look at every seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,24 +264,9 @@ impl SeatTest {
             estimates.push(m);
             intervals.push(interval);
         }
-        let favoured = (0..n)
-            .filter(|&p| intervals[p][0] > fair)
-            .max_by(|&a, &b| intervals[a][0].total_cmp(&intervals[b][0]));
-        let m = self.plan.margin;
-        self.decision = if let Some(p) = favoured {
-            Some(Decision::Favoured {
-                side: PlayerId(p as u8),
-            })
-        } else if intervals
-            .iter()
-            .all(|i| i[0] >= fair - m && i[1] <= fair + m)
-        {
-            Some(Decision::Fair)
-        } else if games >= self.plan.max_games || j >= self.schedule.len() {
-            Some(Decision::Undecided)
-        } else {
-            None
-        };
+        self.decision = judge(&intervals, self.plan.margin)
+            .or((games >= self.plan.max_games || j >= self.schedule.len())
+                .then_some(Decision::Undecided));
         self.looks.push(SeatLook {
             games,
             matches,
@@ -184,6 +317,57 @@ mod tests {
             t.look(games, &totals, games);
         }
         t.decision().unwrap_or(Decision::Stopped)
+    }
+
+    #[test]
+    fn four_seats_at_30_and_23_percent_are_judged_against_a_fair_share() {
+        // 600 games: side 0 won 181 (30.2%), the others 140, 141, 138.
+        let v = FixedVerdict::new(&[181.0, 140.0, 141.0, 138.0], 600, 0.05, 0.05);
+        assert_eq!(
+            v.decision,
+            Decision::Favoured { side: PlayerId(0) },
+            "{v:?}"
+        );
+        // Side 0's interval overlaps the others', yet lies above 25%.
+        assert!(v.intervals[0][0] < v.intervals[1][1]);
+        assert!(v.intervals[0][0] > 0.25);
+        assert!(
+            v.sentence().starts_with("Side 0 is favoured"),
+            "{}",
+            v.sentence()
+        );
+        // Corrected for four seats: wider than a lone 95% interval.
+        let lone = crate::stats::wilson_mean(181.0, 600);
+        assert!(v.intervals[0][0] < lone.ci95[0]);
+    }
+
+    #[test]
+    fn a_seat_below_its_share_with_none_above_is_disfavoured() {
+        let d = judge(&[[0.30, 0.36], [0.30, 0.36], [0.20, 0.30]], 0.05);
+        assert_eq!(d, Some(Decision::Disfavoured { side: PlayerId(2) }));
+        let fair = judge(&[[0.30, 0.36], [0.30, 0.36], [0.30, 0.36]], 0.05);
+        assert_eq!(fair, Some(Decision::Fair));
+        assert_eq!(judge(&[[0.3, 0.45], [0.25, 0.4], [0.25, 0.4]], 0.05), None);
+    }
+
+    #[test]
+    fn fixed_verdicts_on_fair_four_seat_maps_err_no_more_often_than_alpha() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let wrong = (0..400)
+            .filter(|_| {
+                let mut totals = [0.0; 4];
+                for _ in 0..300 {
+                    totals[rng.random_range(0..4)] += 1.0;
+                }
+                let v = FixedVerdict::new(&totals, 300, 0.05, 0.05);
+                matches!(
+                    v.decision,
+                    Decision::Favoured { .. } | Decision::Disfavoured { .. }
+                )
+            })
+            .count();
+        // At most 5% of 400 by the bound, with room for chance.
+        assert!(wrong <= 20 + 12, "{wrong} of 400");
     }
 
     #[test]

@@ -154,7 +154,15 @@ pub enum Decision {
         /// The favoured side.
         side: Side,
     },
-    /// Side 0's score is within the margin of 50%.
+    /// This seat's share lies below its fair share `1/N` and no seat's
+    /// lies above (only with three or more seats: with two, the other
+    /// seat is favoured).
+    Disfavoured {
+        /// The disfavoured seat.
+        side: Side,
+    },
+    /// Every seat's share is within the margin of its fair share `1/N`
+    /// (side 0's score within the margin of 50% for two seats).
     Fair,
     /// The most games were played without a decision.
     Undecided,
@@ -350,6 +358,12 @@ impl fmt::Display for Summary {
                 write!(
                     f,
                     "Side {side} is favoured: {evidence}, and the interval excludes 50%"
+                )
+            }
+            Decision::Disfavoured { side } => {
+                write!(
+                    f,
+                    "Side {side} is disfavoured: {evidence}, and the interval excludes 50%"
                 )
             }
             Decision::Fair => write!(

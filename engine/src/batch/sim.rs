@@ -797,6 +797,15 @@ pub struct BatchExport {
     /// The armies every match played (older files: each match's default).
     #[serde(default)]
     pub armies: crate::rules::scenario::PlayedArmies,
+    /// A batch played until decided: the sequential test's decision, α,
+    /// margin and last interval — the figure to read. The report's
+    /// `verdict` is then a fixed-sample reading, which does not hold after
+    /// stopping early.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_decided: Option<crate::sequential::Summary>,
+    /// A batch played until decided: every look of the test, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub looks: Vec<crate::sequential::Look>,
 }
 
 impl BatchExport {
@@ -819,6 +828,8 @@ impl BatchExport {
             captures: capture_summary(arena, &rows),
             matches: rows,
             armies: crate::rules::scenario::PlayedArmies::default(),
+            until_decided: None,
+            looks: Vec::new(),
         }
     }
 
@@ -826,6 +837,19 @@ impl BatchExport {
     #[must_use]
     pub fn with_armies(mut self, armies: crate::rules::scenario::PlayedArmies) -> Self {
         self.armies = armies;
+        self
+    }
+
+    /// The same export of a batch played until decided, with the test's
+    /// decision and its looks.
+    #[must_use]
+    pub fn with_decision(
+        mut self,
+        summary: crate::sequential::Summary,
+        looks: Vec<crate::sequential::Look>,
+    ) -> Self {
+        self.until_decided = Some(summary);
+        self.looks = looks;
         self
     }
 }

@@ -75,6 +75,30 @@ pub fn wilson(k: usize, n: usize) -> Rate {
     wilson_mean(k as f64, n)
 }
 
+/// The two-sided normal quantile for a chance `alpha` of missing: 1.96
+/// for 5%.
+#[must_use]
+pub fn z_for(alpha: f64) -> f64 {
+    std::f64::consts::SQRT_2 * statrs::function::erf::erfc_inv(alpha.clamp(1e-300, 1.0))
+}
+
+/// The Wilson score interval at quantile `z` of the mean of `n`
+/// independent scores in `[0, 1]` that add up to `total`; all of `[0, 1]`
+/// with no trials.
+#[must_use]
+pub fn wilson_interval(total: f64, n: usize, z: f64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let p = (total / n).clamp(0.0, 1.0);
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
 /// The 95% Wilson score interval of the mean of `n` independent scores in
 /// `[0, 1]` that add up to `total` (whole numbers for yes-or-no trials).
 /// With no trials the estimate is 0 and the interval is all of `[0, 1]`.
@@ -86,15 +110,9 @@ pub fn wilson_mean(total: f64, n: usize) -> Rate {
             ci95: [0.0, 1.0],
         };
     }
-    let n = n as f64;
-    let p = (total / n).clamp(0.0, 1.0);
-    let z2 = Z95 * Z95;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     Rate {
-        value: p,
-        ci95: [(centre - half).max(0.0), (centre + half).min(1.0)],
+        value: (total / n as f64).clamp(0.0, 1.0),
+        ci95: wilson_interval(total, n, Z95),
     }
 }
 
@@ -191,12 +209,16 @@ impl Tally {
     /// The mean score per game, with its 95% interval on [`Self::games`].
     #[must_use]
     pub fn rate(&self) -> Rate {
-        let total: f64 = self
-            .games
+        wilson_mean(self.total(), self.games.len())
+    }
+
+    /// The scores of the games added up (each game its matches' mean).
+    #[must_use]
+    pub fn total(&self) -> f64 {
+        self.games
             .values()
             .map(|&(sum, n)| sum / f64::from(n))
-            .sum();
-        wilson_mean(total, self.games.len())
+            .sum()
     }
 }
 

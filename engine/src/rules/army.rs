@@ -209,6 +209,70 @@ pub fn random_army(roster: &Roster, seed: u64) -> Army {
     b.army()
 }
 
+/// An army against the selection limits: points spent of
+/// [`ARMY_POINTS`], units deployed of [`MAX_DEPLOYED`]. What an army
+/// builder shows and greys out by; the rules themselves are
+/// [`check_army`](super::scenario::check_army)'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Selection points the army's known kinds cost.
+    pub spent: u32,
+    /// The points an army may spend.
+    pub points: u32,
+    /// Units deployed (not in the reserve pool).
+    pub deployed: usize,
+    /// Most units an army may deploy.
+    pub max_deployed: usize,
+}
+
+impl Budget {
+    /// The budget of `army`.
+    #[must_use]
+    pub fn of(roster: &Roster, army: &Army) -> Self {
+        Self {
+            spent: points(roster, army),
+            points: ARMY_POINTS,
+            deployed: army.units.len(),
+            max_deployed: MAX_DEPLOYED,
+        }
+    }
+
+    /// Whether the army spends more points or deploys more units than
+    /// allowed.
+    #[must_use]
+    pub fn over(&self) -> bool {
+        self.spent > self.points || self.deployed > self.max_deployed
+    }
+
+    /// Points not spent yet (0 when over).
+    #[must_use]
+    pub fn left(&self) -> u32 {
+        self.points.saturating_sub(self.spent)
+    }
+
+    /// Why one more unit of kind `k` would take the army past a limit, or
+    /// `None` when it fits (summons go to the reserve pool, so only their
+    /// points count).
+    #[must_use]
+    pub fn refuses(&self, roster: &Roster, k: KindId) -> Option<String> {
+        let def = &roster.kind(k).def;
+        let cost = def.class.points();
+        if self.spent + cost > self.points {
+            return Some(format!(
+                "One more {} ({cost} points) would go past {} points",
+                def.name, self.points
+            ));
+        }
+        if def.class != Class::Summon && self.deployed >= self.max_deployed {
+            return Some(format!(
+                "One more {} would deploy more than {} units",
+                def.name, self.max_deployed
+            ));
+        }
+        None
+    }
+}
+
 /// Selection points of the army's known kinds.
 #[must_use]
 pub fn points(roster: &Roster, army: &Army) -> u32 {
@@ -261,6 +325,27 @@ pub fn remove(army: &mut Army, name: &str) -> bool {
 mod tests {
     use super::*;
     use crate::rules::scenario::check_army;
+
+    #[test]
+    fn the_budget_refuses_what_check_army_would_refuse() {
+        let roster = Roster::bundled();
+        for race in 0..roster.races.len() as u16 {
+            for (_, army) in presets(&roster, race) {
+                let b = Budget::of(&roster, &army);
+                assert!(!b.over() && check_army(&roster, &army).is_empty());
+                for k in roster.race_kinds(race) {
+                    let mut more = army.clone();
+                    add(&roster, &mut more, k);
+                    let refused = b.refuses(&roster, k).is_some();
+                    let over = Budget::of(&roster, &more).over();
+                    assert_eq!(refused, over, "{:?} + {}", army, roster.kind(k).def.name);
+                    if over {
+                        assert!(!check_army(&roster, &more).is_empty());
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_preset_of_every_bundled_race_is_legal() {

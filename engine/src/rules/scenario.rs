@@ -676,6 +676,14 @@ fn written(d: &Deployment, roster: &Roster) -> Army {
     }
 }
 
+/// Every selection and deployment rule `army` breaks as `side`'s army on
+/// `rules`' board: what [`deploy`] refuses, one line each (empty: it
+/// deploys). What a setup screen shows before a match is started.
+#[must_use]
+pub fn army_problems(rules: &Rules, roster: &Roster, army: &Army, side: Side) -> Vec<String> {
+    deploy(rules, roster, army, side).err().unwrap_or_default()
+}
+
 /// Checks an army against the selection rules and deploys it on the side's
 /// zone. Returns every problem found.
 pub fn deploy(

@@ -1185,7 +1185,15 @@ fn four_greedy_bots_on_four_corners_favour_no_seat() {
     );
     let report = RotationReport::new::<PhaseRulesV1>(&played, &r, 1.0);
     let rates: Vec<f64> = report.seats.iter().map(|s| s.rate.value).collect();
-    assert_eq!(report.favoured_seat(), None, "{rates:?}");
+    assert!(
+        !matches!(
+            report.verdict.decision,
+            hexwright_engine::sequential::Decision::Favoured { .. }
+                | hexwright_engine::sequential::Decision::Disfavoured { .. }
+        ),
+        "{rates:?}: {}",
+        report.verdict.sentence()
+    );
     for (seat, rate) in rates.iter().enumerate() {
         assert!((0.17..=0.33).contains(rate), "seat {seat}: {rates:?}");
     }
