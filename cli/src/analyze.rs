@@ -5,6 +5,7 @@
 //! barracks' and base's distances, and the chokepoints.
 
 use anyhow::Context as _;
+use hexwright_engine::analysis::fairness::{STATIC_CAVEAT, StaticVerdict};
 use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
@@ -113,20 +114,24 @@ fn write_fairness(out: &mut dyn Write, a: &Analysis) -> anyhow::Result<()> {
     for f in &a.fairness.figures {
         write!(out, "{:<20}", f.label)?;
         for &v in &f.values {
-            write!(out, "{:>10}", f.text(v, 2))?;
+            write!(out, "{:>10}", f.value_text(v, 2))?;
         }
         let spread = f.spread_text(2);
         let mark = if f.is_uneven() { "!" } else { " " };
         let favours = f.favours.map_or_else(String::new, |p| format!("side {p}"));
         writeln!(out, "{spread:>9}{mark}  {favours}")?;
     }
-    let uneven: Vec<&str> = a.fairness.uneven().map(|f| f.label).collect();
     writeln!(out)?;
-    if uneven.is_empty() {
-        writeln!(out, "Even: no figure differs between the players.")?;
+    // The engine's one reading of the figures, as the Fairness panel and
+    // `validate` show it.
+    let verdict = a.fairness.verdict();
+    let mark = if matches!(verdict, StaticVerdict::Uneven { .. }) {
+        " (!)"
     } else {
-        writeln!(out, "Uneven (!): {}.", uneven.join(", "))?;
-    }
+        ""
+    };
+    writeln!(out, "Static verdict{mark}: {}", verdict.sentence())?;
+    writeln!(out, "{STATIC_CAVEAT}")?;
     Ok(())
 }
 

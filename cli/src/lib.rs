@@ -46,14 +46,31 @@ pub use setup::SimulateArgs;
 /// Hexwright: map and scenario editor, and batch player, for hex skirmish
 /// games of 2 to 4 players.
 ///
-/// With no subcommand, opens the editor on the bundled default map (in a
-/// build with the editor).
+/// With no subcommand, opens the editor on the bundled default map, or on
+/// the map file given (`hexwright map.ron`, as `hexwright edit map.ron`),
+/// in a build with the editor.
 #[derive(Debug, Parser)]
-#[command(name = "hexwright", version)]
+#[command(name = "hexwright", version, args_conflicts_with_subcommands = true)]
 pub struct Args {
+    /// A map file to open in the editor (`.ron`).
+    #[arg(value_parser = editor_file)]
+    pub file: Option<PathBuf>,
     /// What to do; omit to open the editor.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// A file for the editor: a path with an extension or a folder part, or
+/// one that exists. A bare word is refused as a mistyped subcommand.
+fn editor_file(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    if p.extension().is_some() || p.components().count() > 1 || p.exists() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "`{s}` is neither a subcommand nor a map file (see `hexwright --help`)"
+        ))
+    }
 }
 
 /// The subcommands.
@@ -175,7 +192,7 @@ impl Args {
     #[must_use]
     pub fn editor_request(&self) -> Option<Option<PathBuf>> {
         match &self.command {
-            None => Some(None),
+            None => Some(self.file.clone()),
             Some(Command::Edit { file }) => Some(file.clone()),
             Some(_) => None,
         }

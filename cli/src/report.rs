@@ -150,14 +150,18 @@ fn write_rotation_text(
             .map_or_else(String::new, |m| format!(", mean points {m:.1}"));
         writeln!(out, "Seat {p}:      {} wins, {}{points}", s.wins, s.rate)?;
     }
-    for b in &r.by_bot {
-        writeln!(
-            out,
-            "Bot {:<8} {} wins, {}",
-            format!("{}:", b.bot),
-            b.wins.wins,
-            b.wins.rate
-        )?;
+    // With one bot in every seat, its win rate is every win: nothing to
+    // compare.
+    if r.by_bot.len() > 1 {
+        for b in &r.by_bot {
+            writeln!(
+                out,
+                "Bot {:<8} {} wins, {}",
+                format!("{}:", b.bot),
+                b.wins.wins,
+                b.wins.rate
+            )?;
+        }
     }
     writeln!(out, "Draws:       {}, {}", r.draws.wins, r.draws.rate)?;
     rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;

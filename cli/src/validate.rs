@@ -16,6 +16,7 @@
 //! unchecked would let a CI run pass on a map nobody validated.
 
 use hexwright_engine::Hex;
+use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format::{self, LoadError};
 use hexwright_engine::map::Map;
@@ -73,14 +74,22 @@ struct Report {
     load_failed: bool,
 }
 
-/// A map's findings, or the limit its usable hexes ran into.
+/// A map's findings, or the limit its usable hexes ran into. A map with no
+/// error also gets the engine's static fairness verdict
+/// ([`hexwright_engine::analysis::fairness::Fairness::verdict`]) as a
+/// `static-fairness` warning when its figures are uneven: the verdict the
+/// editor's Fairness panel and `hexwright analyze` show.
 fn check(file: &str, map: &Map) -> Result<Vec<Finding>, LoadError> {
-    Coverage::new(map)
-        .map(|coverage| validate::validate(map, &coverage))
-        .map_err(|e| LoadError::Limit {
-            path: file.to_owned(),
-            source: e,
-        })
+    let coverage = Coverage::new(map).map_err(|e| LoadError::Limit {
+        path: file.to_owned(),
+        source: e,
+    })?;
+    let mut findings = validate::validate(map, &coverage);
+    if !validate::has_errors(&findings) {
+        let a = Analysis::new(map, &coverage, Movement::for_players(map.player_count()));
+        findings.extend(a.static_finding());
+    }
+    Ok(findings)
 }
 
 impl Report {

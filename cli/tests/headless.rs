@@ -416,7 +416,11 @@ fn analyze_reports_fairness_features_and_chokes() {
     // A symmetric bundled map: even on every figure.
     let (code, text) = run(&["analyze", &map("three-passes.ron")]);
     assert_eq!(code, 0, "{text}");
-    assert!(text.contains("Even: no figure differs"), "{text}");
+    assert!(
+        text.contains("Static verdict: Even on every static figure."),
+        "{text}"
+    );
+    assert!(text.contains("never certify a map"), "{text}");
     assert!(text.contains("Chokepoints (blocking one"), "{text}");
     assert!(text.contains("objective (0,0)"), "{text}");
 
@@ -447,7 +451,7 @@ fn analyze_reports_fairness_features_and_chokes() {
     let path = lopsided.display().to_string();
     let (code, text) = run(&["analyze", &path]);
     assert_eq!(code, 0, "{text}");
-    assert!(text.contains("Uneven (!): "), "{text}");
+    assert!(text.contains("Static verdict (!): Uneven on "), "{text}");
     let (code, json) = run(&["analyze", &path, "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -594,5 +598,55 @@ fn balance_edit_proposes_in_words_and_writes_a_valid_map() {
     assert_eq!(
         run(&["balance-edit", &twin, "-o", &out, "--budget", "0"]).0,
         2
+    );
+}
+
+#[test]
+fn a_rotated_batch_of_one_bot_has_no_bot_lines_and_a_seat_verdict() {
+    let (code, text) = run(&[
+        "simulate",
+        &map("four-corners.ron"),
+        "--matches",
+        "4",
+        "--bots",
+        "random,random,random,random",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert!(!text.contains("Bot random:"), "{text}");
+    let verdict = text
+        .lines()
+        .find(|l| l.starts_with("Verdict:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(verdict.contains("25.0%"), "judged against 1/4: {verdict}");
+}
+
+/// `hexwright FILE.ron` opens the editor on that file, as `edit FILE.ron`
+/// does; a mistyped subcommand is not taken for a file.
+#[test]
+fn a_file_alone_asks_for_the_editor_on_it() {
+    let parse = |args: &[&str]| {
+        hexwright_cli::Args::try_parse_from(
+            std::iter::once("hexwright").chain(args.iter().copied()),
+        )
+    };
+    let a = parse(&["maps/twin-fords.ron"]).unwrap();
+    assert_eq!(
+        a.editor_request(),
+        Some(Some(std::path::PathBuf::from("maps/twin-fords.ron")))
+    );
+    let e = parse(&["edit", "x.ron"]).unwrap();
+    assert_eq!(
+        e.editor_request(),
+        Some(Some(std::path::PathBuf::from("x.ron")))
+    );
+    assert_eq!(parse(&[]).unwrap().editor_request(), Some(None));
+    assert_eq!(
+        parse(&["validate", "x.ron"]).unwrap().editor_request(),
+        None
+    );
+    let typo = parse(&["simualte"]).unwrap_err().to_string();
+    assert!(
+        typo.contains("neither a subcommand nor a map file"),
+        "{typo}"
     );
 }

@@ -30,7 +30,7 @@ use crate::panels::analysis;
 use crate::panels::dialogs::{self, Dialog, Pending};
 use crate::panels::import_dialog::ImportForm;
 use crate::panels::meta::MetaForm;
-use crate::panels::parity::{self, ParityRow};
+use crate::panels::parity::{self, Parity};
 use crate::panels::resize::ResizeForm;
 use crate::panels::{
     inspector, layers, legend, load_error, pack, shortcuts, sizes, toolbar, top_bar,
@@ -92,7 +92,7 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
 #[derive(Debug, Default)]
 struct Derived {
     parity_revision: Option<u64>,
-    parity: Vec<ParityRow>,
+    parity: Option<Parity>,
     /// The map analysis of `parity_revision`, and the overlay drawn from it.
     analysis: Option<Analysis>,
     drawn: Option<(Overlay, Drawn)>,
@@ -590,7 +590,7 @@ impl HexwrightApp {
             Action::Import => self.guard(Pending::Import),
             Action::ExportImage => {
                 self.dialog = Dialog::ExportImage {
-                    path: self.image_path(),
+                    path: self.export_path("png"),
                     error: None,
                 };
             }
@@ -615,7 +615,7 @@ impl HexwrightApp {
             }
             Action::ExportTiled => {
                 self.dialog = Dialog::ExportTiled {
-                    path: in_working_dir(&format!("{}.tmj", self.name_stem())),
+                    path: self.export_path("tmj"),
                     error: None,
                 };
             }
@@ -1188,10 +1188,13 @@ impl HexwrightApp {
     }
 
     /// Where a picture of the map goes by default: beside its file.
-    fn image_path(&self) -> String {
+    /// Where an export with extension `ext` goes by default, as an
+    /// absolute path: beside the map's file, else in the working folder,
+    /// named after the map. Every export dialog starts from it.
+    fn export_path(&self, ext: &str) -> String {
         match self.doc.source() {
-            MapSource::File(p) => p.with_extension("png").display().to_string(),
-            _ => format!("{}.png", self.name_stem()),
+            MapSource::File(p) => in_working_dir(&p.with_extension(ext).display().to_string()),
+            _ => in_working_dir(&format!("{}.{ext}", self.name_stem())),
         }
     }
 
@@ -1257,7 +1260,7 @@ impl HexwrightApp {
     fn update_derived(&mut self) {
         let rev = self.doc.revision();
         if !self.doc.is_stale() && self.derived.parity_revision != Some(rev) {
-            self.derived.parity = parity::rows(self.doc.board());
+            self.derived.parity = Some(parity::rows(self.doc.board()));
             let map = self.doc.map();
             self.derived.analysis = Some(Analysis::new(
                 map,
@@ -1425,8 +1428,12 @@ impl HexwrightApp {
                         palette,
                         meta_form: &mut self.meta_form,
                         resize_form: &mut self.resize_form,
-                        parity: &self.derived.parity,
+                        parity: self.derived.parity.as_ref(),
                         analysis: self.derived.analysis.as_ref(),
+                        simulated: self.parked.as_ref().and_then(|(revision, sb)| {
+                            sb.simulated_verdict()
+                                .map(|v| (v, *revision == self.doc.revision()))
+                        }),
                         suggest: &mut self.suggest,
                         history: &self.history,
                         show_history: self.settings.show_history,

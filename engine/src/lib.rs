@@ -58,8 +58,8 @@ pub use batch::{
 };
 pub use files::{import, pack, pack_zip, replay};
 pub use map::{
-    board, complexity, coverage, disc, format, geom, hash, hex_paint, layout, limits, player,
-    shape, summary, symmetry, transform, validate,
+    board, complexity, coverage, disc, format, geom, hash, hex_paint, layout, limits, parity,
+    player, shape, summary, symmetry, transform, validate,
 };
 pub use rules::{ruleset, seat};
 

@@ -855,8 +855,10 @@ fn bundled_app(name: &str) -> HexwrightApp {
 fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
     let mut h = harness(bundled_app("twin-fords.ron"));
     // A symmetric map: every figure even.
-    h.get_by_label_contains("Even: no figure differs")
+    h.get_by_label("Even on every static figure.")
         .scroll_to_me();
+    // Static figures never certify a map, and the panel says so.
+    assert!(h.query_by_label_contains("never certify a map").is_some());
     h.run();
     // Each overlay shows its legend; none by default.
     assert!(
@@ -917,12 +919,36 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
         Some(FeatureKind::Objective)
     );
     h.run();
-    h.get_by_label_contains("uneven figure(s)").scroll_to_me();
+    h.get_by_label_contains("Uneven on ").scroll_to_me();
     h.run();
     pick_tool(&mut h, Tool::Select);
     h.get_by_label("Objectives first").click();
     h.run();
     assert_eq!(h.state().selected_hex(), Some(target));
+}
+
+/// A map without starting zones: the Fairness panel and the parity table
+/// say their figures cannot be computed, never "even".
+#[test]
+fn the_fairness_panel_says_when_its_figures_cannot_be_computed() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/twin-fords.ron");
+    let mut map = hexwright_engine::format::load_map(&path).unwrap();
+    map.zones.clear();
+    let mut h = harness(HexwrightApp::new(
+        Board::new(map).unwrap(),
+        MapSource::Unsaved,
+    ));
+    h.run();
+    h.get_by_label("Not computed: side 0 has no starting zone to measure from.")
+        .scroll_to_me();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Not computed: side 0 has no starting zone to count steps from")
+            .is_some(),
+        "the parity table too"
+    );
+    assert!(h.query_by_label_contains("Even").is_none());
+    assert!(h.query_by_label("−0").is_none() && h.query_by_label("-0").is_none());
 }
 
 /// Types `text` into the number field labelled `label`.

@@ -537,6 +537,27 @@ fn opening_another_map_asks_before_discarding_a_batch() {
     assert!(sb.held_work().is_empty(), "{:?}", sb.held_work());
 }
 
+/// The editor's Fairness panel shows the simulated verdict the sandbox
+/// holds beside the static figures, and opens the sandbox behind it.
+#[test]
+fn the_fairness_panel_links_to_the_simulated_verdict() {
+    let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);
+    let verdict = h
+        .state()
+        .sandbox()
+        .unwrap()
+        .simulated_verdict()
+        .expect("a verdict");
+    h.get_by_label("Back to editor").click();
+    h.run();
+    let shown = format!("Simulated: {verdict}");
+    h.get_by_label(&shown).scroll_to_me();
+    h.run();
+    h.get_by_label("Open the sandbox").click();
+    h.run();
+    assert!(h.state().sandbox().is_some(), "back in the sandbox");
+}
+
 #[test]
 fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
     let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);

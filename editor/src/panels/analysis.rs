@@ -7,6 +7,7 @@ use crate::action::Action;
 use crate::theme;
 use egui::{Grid, RichText, Sense, Ui, vec2};
 use hexwright_engine::analysis::Analysis;
+use hexwright_engine::analysis::fairness::{STATIC_CAVEAT, StaticVerdict};
 use hexwright_engine::player::PlayerId;
 use hexwright_headless::draw::overlay::{Drawn, Overlay};
 
@@ -71,19 +72,72 @@ pub fn show_overlays(
     actions
 }
 
-/// The fairness table; returns a request to locate a figure's cause.
-pub fn show_fairness(ui: &mut Ui, a: &Analysis) -> Vec<Action> {
+/// The fairness table under the engine's static verdict, with what static
+/// figures cannot see and the simulated verdict the sandbox holds
+/// (`simulated`: the sentence, and whether it was played on the map as it
+/// is now); returns a request to locate a figure's cause or to open the
+/// sandbox.
+pub fn show_fairness(ui: &mut Ui, a: &Analysis, simulated: Option<(&str, bool)>) -> Vec<Action> {
     let mut actions = Vec::new();
-    let uneven = a.fairness.uneven().count();
-    let summary = if uneven == 0 {
-        RichText::new("Even: no figure differs between the sides.").weak()
-    } else {
-        RichText::new(format!(
-            "{uneven} uneven figure(s), in red: click one to see why"
-        ))
-        .color(theme::ERROR)
-    };
-    ui.label(summary);
+    let verdict = a.fairness.verdict();
+    verdict_ui(ui, &verdict, simulated, &mut actions);
+    if !matches!(verdict, StaticVerdict::NotComputed { .. }) {
+        table_ui(ui, a, &mut actions);
+    }
+    actions
+}
+
+/// The static verdict, what static figures cannot see, and the simulated
+/// verdict (or a button to play one).
+fn verdict_ui(
+    ui: &mut Ui,
+    verdict: &StaticVerdict,
+    simulated: Option<(&str, bool)>,
+    actions: &mut Vec<Action>,
+) {
+    let sentence = verdict.sentence();
+    match verdict {
+        StaticVerdict::Uneven { .. } => {
+            ui.label(RichText::new(sentence).color(theme::ERROR));
+            ui.label(RichText::new("Click a red figure to see what causes it.").weak());
+        }
+        StaticVerdict::Even { .. } | StaticVerdict::NotComputed { .. } => {
+            ui.label(RichText::new(sentence).strong());
+        }
+    }
+    ui.label(RichText::new(STATIC_CAVEAT).weak().small());
+    match simulated {
+        Some((v, now)) => {
+            let on = if now {
+                "Simulated"
+            } else {
+                "Simulated (on the map as it was at Play)"
+            };
+            ui.label(RichText::new(format!("{on}: {v}")).strong());
+            if ui
+                .button("Open the sandbox")
+                .on_hover_text("The batch behind this verdict")
+                .clicked()
+            {
+                actions.push(Action::Play);
+            }
+        }
+        None => {
+            if ui
+                .button("Play a batch for the simulated verdict")
+                .on_hover_text(
+                    "Opens the sandbox: its Batch tab plays bots against each other on this map",
+                )
+                .clicked()
+            {
+                actions.push(Action::Play);
+            }
+        }
+    }
+}
+
+/// The figures' table.
+fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     Grid::new("fairness")
         .striped(true)
         .spacing([8.0, 2.0])
@@ -108,31 +162,38 @@ pub fn show_fairness(ui: &mut Ui, a: &Analysis) -> Vec<Action> {
                 let favour = f
                     .favours
                     .map_or_else(String::new, |p| format!("; favours side {p}"));
-                let response = ui
+                let hover = format!(
+                    "{}{favour}{}",
+                    f.meaning,
+                    if cause.is_some() {
+                        "\nClick to show what causes it"
+                    } else {
+                        ""
+                    }
+                );
+                // The whole row is clickable: the name, every value and
+                // the spread.
+                let mut clicked = ui
                     .add(egui::Label::new(name).sense(Sense::click()))
-                    .on_hover_text(format!(
-                        "{}{favour}{}",
-                        f.meaning,
-                        if cause.is_some() {
-                            "\nClick to show what causes it"
-                        } else {
-                            ""
-                        }
-                    ));
-                if response.clicked()
-                    && let Some(h) = cause
-                {
+                    .on_hover_text(&hover)
+                    .clicked();
+                let cells = f
+                    .values
+                    .iter()
+                    .map(|&v| f.value_text(v, 1))
+                    .chain([f.spread_text(1)]);
+                for cell in cells {
+                    let text = RichText::new(cell).monospace();
+                    let text = if bad { text.color(theme::ERROR) } else { text };
+                    clicked |= ui
+                        .add(egui::Label::new(text).sense(Sense::click()))
+                        .on_hover_text(&hover)
+                        .clicked();
+                }
+                if clicked && let Some(h) = cause {
                     actions.push(Action::LocateHex(h));
                 }
-                for &v in &f.values {
-                    let text = RichText::new(f.text(v, 1)).monospace();
-                    ui.label(if bad { text.color(theme::ERROR) } else { text });
-                }
-                let spread = f.spread_text(1);
-                let text = RichText::new(spread).monospace();
-                ui.label(if bad { text.color(theme::ERROR) } else { text });
                 ui.end_row();
             }
         });
-    actions
 }

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::document::Document;
 use crate::history::History;
 use crate::panels::meta::{self, MetaForm};
-use crate::panels::parity::{self, ParityRow};
+use crate::panels::parity::{self, Parity};
 use crate::panels::resize::{self, ResizeForm};
 use crate::panels::{findings, history, map_info, piece, selection};
 use crate::theme::Palette;
@@ -30,9 +30,12 @@ pub struct InspectorParams<'a> {
     /// The new size being typed.
     pub resize_form: &'a mut ResizeForm,
     /// The parity table.
-    pub parity: &'a [ParityRow],
+    pub parity: Option<&'a Parity>,
     /// The map analysis (none while the map is being recomputed).
     pub analysis: Option<&'a hexwright_engine::analysis::Analysis>,
+    /// The simulated verdict the sandbox holds, and whether it was played
+    /// on the map as it is now.
+    pub simulated: Option<(String, bool)>,
     /// *Suggest fixes*: its form, search and proposals.
     pub suggest: &'a mut crate::suggest::Suggestions,
     /// The undo history.
@@ -93,13 +96,21 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
             CollapsingHeader::new(RichText::new("Parity").strong())
                 .id_salt("parity")
                 .default_open(true)
-                .show(ui, |ui| parity::show(ui, p.parity));
+                .show(ui, |ui| {
+                    if let Some(table) = p.parity {
+                        parity::show(ui, table);
+                    }
+                });
             ui.separator();
             CollapsingHeader::new(RichText::new("Fairness").strong())
                 .id_salt("fairness")
                 .default_open(true)
                 .show(ui, |ui| match p.analysis {
-                    Some(a) => actions.extend(super::analysis::show_fairness(ui, a)),
+                    Some(a) => actions.extend(super::analysis::show_fairness(
+                        ui,
+                        a,
+                        p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
+                    )),
                     None => {
                         ui.label(RichText::new("Working out the figures…").weak());
                     }

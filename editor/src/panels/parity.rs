@@ -1,92 +1,21 @@
 //! The parity table: for each side, the steps from its starting zone to the
-//! objectives, Outposts, its own barracks and the enemy base, side by side;
-//! rows where the sides differ are highlighted.
+//! objectives, Outposts, its own barracks and the enemy bases, side by
+//! side. The rows and which of them differ are the engine's
+//! ([`hexwright_engine::parity`]): the margin validation warns with, not
+//! exact equality.
 
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::board::Board;
-use hexwright_engine::map::{FeatureKind, Side};
+pub use hexwright_engine::parity::{DISTANCE_MARGIN, ParityError, ParityRow};
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::validate::DistanceField;
 
-/// One row: what is measured and, per side, the sorted step counts
-/// (`None`: unreachable).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParityRow {
-    /// What the row measures.
-    pub label: &'static str,
-    /// Per side, the steps to each such feature, sorted.
-    pub steps: Vec<Vec<Option<u32>>>,
-}
+/// The table of a board, or why it cannot be worked out.
+pub type Parity = Result<Vec<ParityRow>, ParityError>;
 
-impl ParityRow {
-    /// Whether the sides differ.
-    #[must_use]
-    pub fn differs(&self) -> bool {
-        self.steps.windows(2).any(|w| w[0] != w[1])
-    }
-}
-
-/// Works out the table for `board`; empty when a side has no zone.
-#[must_use]
-pub fn rows(board: &Board) -> Vec<ParityRow> {
-    let map = board.map();
-    let fields: Vec<DistanceField> = map
-        .sides()
-        .map(|side| {
-            let zone: Vec<_> = map
-                .zones
-                .iter()
-                .filter(|z| z.side == side)
-                .flat_map(|z| z.hexes.iter().copied())
-                .collect();
-            DistanceField::from_sources(map, board.coverage(), &zone)
-        })
-        .collect();
-    let mut out = Vec::new();
-    let mut row =
-        |label: &'static str, pick: &dyn Fn(Side, FeatureKind) -> bool, adjacent: bool| {
-            let steps: Vec<Vec<Option<u32>>> = map
-                .sides()
-                .map(|side| {
-                    let field = &fields[side.index()];
-                    let mut v: Vec<Option<u32>> = map
-                        .features
-                        .iter()
-                        .filter(|f| pick(side, f.kind))
-                        .map(|f| {
-                            if adjacent {
-                                field.to_adjacent(f.hex)
-                            } else {
-                                field.to_hex(f.hex)
-                            }
-                        })
-                        .collect();
-                    v.sort_unstable_by_key(|s| s.unwrap_or(u32::MAX));
-                    v
-                })
-                .collect();
-            if steps.iter().any(|s| !s.is_empty()) {
-                out.push(ParityRow { label, steps });
-            }
-        };
-    row(
-        "Energy objectives",
-        &|_, k| k == FeatureKind::Objective,
-        false,
-    );
-    row("Outposts", &|_, k| k == FeatureKind::Outpost, false);
-    row(
-        "Own barracks",
-        &|side, k| k == FeatureKind::Barracks { side },
-        false,
-    );
-    row(
-        "Enemy base",
-        &|side, k| matches!(k, FeatureKind::Base { side: s } if s != side),
-        true,
-    );
-    out
+/// Works out the table for `board`.
+pub fn rows(board: &Board) -> Parity {
+    hexwright_engine::parity::parity(board.map(), board.coverage())
 }
 
 fn steps_text(steps: &[Option<u32>]) -> String {
@@ -119,35 +48,51 @@ fn short_steps_text(steps: &[Option<u32>], shown: usize) -> String {
 /// Draws the table: for each measure, one line per side under it, so any
 /// number of sides fits the panel's width without a cell wrapping into the
 /// next row.
-pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
-    if rows.is_empty() {
-        ui.label(RichText::new("Place features and zones to compare the sides.").weak());
-        return;
-    }
+pub fn show(ui: &mut Ui, parity: &Parity) {
+    let rows = match parity {
+        Err(e) => {
+            ui.label(RichText::new(format!("Not computed: {e}.")).weak());
+            return;
+        }
+        Ok(rows) if rows.is_empty() => {
+            ui.label(RichText::new("Place features to compare the sides.").weak());
+            return;
+        }
+        Ok(rows) => rows,
+    };
     let players = rows.first().map_or(2, |r| r.steps.len());
     let shown = SHOWN_STEPS;
     ui.label(RichText::new("Steps from each side's starting zone").weak());
     for (i, row) in rows.iter().enumerate() {
-        let differs = row.differs();
-        let label = if differs {
-            RichText::new(format!("{} (differs)", row.label))
+        let differs = row.uneven();
+        let label = if row.cut_off() {
+            RichText::new(format!("{} (cut off)", row.label()))
+                .strong()
+                .color(theme::ERROR)
+        } else if differs {
+            RichText::new(format!("{} (differs)", row.label()))
                 .strong()
                 .color(theme::ERROR)
         } else {
-            RichText::new(row.label).strong()
+            RichText::new(row.label()).strong()
         };
         ui.add(egui::Label::new(label).truncate())
-            .on_hover_text(if differs {
-                "The sides differ here: the map may favour one side"
+            .on_hover_text(if row.cut_off() {
+                "A side cannot reach one of these, or has fewer of them".to_owned()
+            } else if differs {
+                format!(
+                    "The sides differ by more than {DISTANCE_MARGIN} steps here: the map may favour one side"
+                )
             } else {
-                "Every side is the same number of steps away"
+                format!("Every side is within {DISTANCE_MARGIN} steps of the others")
             });
+        let distances = row.distances();
         Grid::new(("parity", i))
             .num_columns(2)
             .striped(true)
             .spacing([10.0, 2.0])
             .show(ui, |ui| {
-                for (side, steps) in PlayerId::all(players).zip(&row.steps) {
+                for (side, steps) in PlayerId::all(players).zip(&distances) {
                     ui.label(
                         RichText::new(format!("Side {side}"))
                             .color(theme::side_text_color(side, ui.visuals())),
@@ -172,6 +117,7 @@ pub fn show(ui: &mut Ui, rows: &[ParityRow]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexwright_engine::map::FeatureKind;
 
     #[test]
     fn long_distance_lists_are_cut_short() {
@@ -186,10 +132,10 @@ mod tests {
     fn the_bundled_maps_are_fair() {
         for (name, _) in hexwright_headless::files::bundled::MAPS {
             let board = Board::new(hexwright_headless::files::bundled::map(name).unwrap()).unwrap();
-            let rows = rows(&board);
+            let rows = rows(&board).unwrap();
             assert!(!rows.is_empty(), "{name}");
             for r in &rows {
-                assert!(!r.differs(), "{name}: {r:?}");
+                assert!(!r.uneven(), "{name}: {r:?}");
             }
         }
     }
@@ -199,8 +145,16 @@ mod tests {
         let mut map = hexwright_headless::files::bundled::default_map().unwrap();
         map.features
             .retain(|f| f.kind != FeatureKind::Barracks { side: PlayerId(1) });
-        let rows = rows(&Board::new(map).unwrap());
-        let barracks = rows.iter().find(|r| r.label == "Own barracks").unwrap();
-        assert!(barracks.differs());
+        let rows = rows(&Board::new(map).unwrap()).unwrap();
+        let barracks = rows.iter().find(|r| r.label() == "Own barracks").unwrap();
+        assert!(barracks.uneven());
+    }
+
+    #[test]
+    fn a_map_without_zones_says_the_table_is_not_computed() {
+        let mut map = hexwright_headless::files::bundled::default_map().unwrap();
+        map.zones.clear();
+        let e = rows(&Board::new(map).unwrap()).unwrap_err();
+        assert_eq!(e, ParityError::NoZone { side: PlayerId(0) });
     }
 }

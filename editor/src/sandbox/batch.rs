@@ -689,7 +689,8 @@ pub(crate) mod tests {
         h.run();
         h.get_by_label("Simulate 4 matches").click();
         h.run();
-        assert!(h.state().panel.is_running());
+        // Started: running, or (four quick matches) already finished.
+        assert!(h.state().panel.is_running() || h.state().panel.results().is_some());
         wait(&mut h);
         assert!(!h.state().panel.is_running());
         let r = h.state().panel.results().expect("results");

@@ -59,11 +59,18 @@ pub fn show<R: SandboxRules>(
         let mut v = speed;
         if ui
             .add(
-                Slider::new(&mut v, 1.0..=60.0)
-                    .logarithmic(true)
-                    .suffix(" cmd/s"),
+                Slider::new(
+                    &mut v,
+                    super::session::MIN_SPEED..=super::session::MAX_SPEED,
+                )
+                .logarithmic(true)
+                .suffix(" cmd/s"),
             )
-            .on_hover_text("Playback speed")
+            .on_hover_text(format!(
+                "Playback speed: {} to {} commands a second",
+                super::session::MIN_SPEED,
+                super::session::MAX_SPEED
+            ))
             .changed()
         {
             actions.push(SandboxAction::SetSpeed(v));
@@ -73,15 +80,21 @@ pub fn show<R: SandboxRules>(
         let limit = R::board(t.state()).rules().round_limit;
         ui.add(DragValue::new(jump).range(1..=limit.max(1)))
             .labelled_by(label.id);
-        if ui.button("Go to round").clicked() {
+        if ui
+            .button("Go to round")
+            .on_hover_text("Jumps to the round's start, playing the bots on to it if needed")
+            .clicked()
+        {
             actions.push(SandboxAction::SeekRound(*jump));
         }
     });
     let n = t.steps().len();
     let mut at = t.cursor();
     ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(100.0);
+    // With nothing played yet the knob sits at the left end of a greyed
+    // track, not in the middle of an empty range.
     if ui
-        .add(Slider::new(&mut at, 0..=n).text("commands"))
+        .add_enabled(n > 0, Slider::new(&mut at, 0..=n.max(1)).text("commands"))
         .on_hover_text("Drag to rewind or go forward")
         .changed()
     {

@@ -247,7 +247,11 @@ mod tests {
         h.get_by_label("Simulate until decided (at most 2000)")
             .click();
         h.run();
-        assert!(h.query_by_label("Playing until decided").is_some());
+        // The worker may already have finished: only a batch still running
+        // must say so.
+        if h.state().panel.is_running() {
+            assert!(h.query_by_label("Playing until decided").is_some());
+        }
         wait(&mut h);
         let r = h.state().panel.results().expect("results");
         let d = r.decision.as_ref().expect("decided");

@@ -194,7 +194,13 @@ impl ExportForm {
             self.status = None;
         }
         self.form = Some(format);
-        self.path = dir.map_or(name.clone(), |d| d.join(&name).display().to_string());
+        // Absolute, as every export dialog of the app starts: in the pack's
+        // folder, else in the working folder.
+        let path = dir.map_or_else(|| PathBuf::from(&name), |d| d.join(&name));
+        self.path = std::path::absolute(&path)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         None
     }
 }

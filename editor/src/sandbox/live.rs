@@ -170,6 +170,30 @@ impl Live {
         each!(self, t => t.round_start(round))
     }
 
+    /// The cursor at the start of round `round`: seeks there when it is
+    /// recorded, else plays on (bots' moves) until it starts, the match
+    /// ends or a person must play. Returns how the playing stopped
+    /// ([`Advance::Played`]: the round was reached).
+    pub fn go_to_round(&mut self, round: u32) -> Advance {
+        use hexwright_engine::ruleset::Ruleset as _;
+        if let Some(i) = self.round_start(round) {
+            self.seek(i);
+            return Advance::Played;
+        }
+        let end = self.len();
+        self.seek(end);
+        let r = match self {
+            Self::Akw(t) => t.advance_until(|_, s| AkwRulesV1::round(s) >= round),
+            Self::Phase(t) => t.advance_until(|_, s| PhaseRulesV1::round(s) >= round),
+        };
+        // The last command may end the match short of the round.
+        if r == Advance::Played && self.round() < round {
+            Advance::Over
+        } else {
+            r
+        }
+    }
+
     /// Steps forward by `stride`.
     pub fn advance(&mut self, stride: Stride) -> Advance {
         match (self, stride) {

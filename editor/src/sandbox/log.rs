@@ -47,11 +47,17 @@ pub fn show<R: SandboxRules>(
         .id_salt("event_log")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for i in 0..n {
-                let text = line_for(t, i, viewer);
-                let current = i + 1 == t.cursor();
+            for (range, text) in runs((0..n).map(|i| line_for(t, i, viewer))) {
+                let (first, last) = (range.start, range.end - 1);
+                // The row of the cursor's last command is the current one.
+                let current = (first + 1..=last + 1).contains(&t.cursor());
+                let text = if range.len() > 1 {
+                    format!("{text} (×{})", range.len())
+                } else {
+                    text
+                };
                 let mut rich = RichText::new(text);
-                if i >= t.cursor() {
+                if first >= t.cursor() {
                     rich = rich.weak();
                 }
                 let r = ui
@@ -61,11 +67,25 @@ pub fn show<R: SandboxRules>(
                     r.scroll_to_me(Some(egui::Align::Center));
                 }
                 if r.clicked() {
-                    actions.push(SandboxAction::Seek(i + 1));
+                    actions.push(SandboxAction::Seek(last + 1));
                 }
             }
         });
     actions
+}
+
+/// Consecutive equal lines as one (a side's view tells a run of unseen
+/// enemy commands alike: "side 2 acts out of sight" once, with a count):
+/// each run's step indices and its line.
+fn runs(lines: impl Iterator<Item = String>) -> Vec<(std::ops::Range<usize>, String)> {
+    let mut out: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for (i, line) in lines.enumerate() {
+        match out.last_mut() {
+            Some((range, last)) if *last == line => range.end = i + 1,
+            _ => out.push((i..i + 1, line)),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -86,6 +106,21 @@ mod tests {
         let mut t = <Timeline>::new(p, 4, [Some(BotKind::Greedy); 2]);
         t.advance_to_end(5000);
         t
+    }
+
+    #[test]
+    fn runs_of_equal_lines_are_told_once() {
+        let lines = ["a", "b", "b", "b", "c", "b"].map(String::from);
+        let r = runs(lines.into_iter());
+        assert_eq!(
+            r,
+            vec![
+                (0..1, "a".to_owned()),
+                (1..4, "b".to_owned()),
+                (4..5, "c".to_owned()),
+                (5..6, "b".to_owned()),
+            ]
+        );
     }
 
     #[test]

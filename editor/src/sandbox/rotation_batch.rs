@@ -354,11 +354,15 @@ fn report_ui(ui: &mut Ui, r: &RotationReport) {
                 .color(theme::side_text_color(PlayerId(p as u8), ui.visuals())),
         );
     }
-    for b in &r.by_bot {
-        ui.label(format!(
-            "Bot {}: {} wins, {}",
-            b.bot, b.wins.wins, b.wins.rate
-        ));
+    // With one bot in every seat, its win rate is every win: nothing to
+    // compare.
+    if r.by_bot.len() > 1 {
+        for b in &r.by_bot {
+            ui.label(format!(
+                "Bot {}: {} wins, {}",
+                b.bot, b.wins.wins, b.wins.rate
+            ));
+        }
     }
     ui.label(format!("Draws: {}, {}", r.draws.wins, r.draws.rate));
     ui.label(format!(
@@ -509,7 +513,7 @@ mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 9, "a header and eight rows:\n{csv}");
         assert!(lines[0].starts_with(
-            "match,seed,side0_bot,side1_bot,side2_bot,side3_bot,winner,rounds,rejected,side0_points"
+            "match,seed,side0_bot,side1_bot,side2_bot,side3_bot,winner,rounds,refused_commands,side0_points"
         ));
         let shown = format!("Saved 8 matches to {}", dir.join("batch.csv").display());
         assert!(h.query_by_label(&shown).is_some(), "{shown}");

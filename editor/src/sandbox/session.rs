@@ -148,6 +148,12 @@ impl std::fmt::Debug for Sandbox {
 /// Commands a bot may play in one frame while playing (the rest next frame).
 const MAX_PER_FRAME: usize = 200;
 
+/// The slowest playback, in commands per second.
+pub const MIN_SPEED: f32 = 0.5;
+/// The fastest playback, in commands per second (at 60 frames a second,
+/// well under [`MAX_PER_FRAME`] commands a frame).
+pub const MAX_SPEED: f32 = 1_000.0;
+
 /// The side to move when a person plays it and the match is not over.
 fn person_to_move(t: &Timeline) -> Option<Side> {
     let s = t.state();
@@ -393,6 +399,22 @@ impl Sandbox {
         out
     }
 
+    /// The simulated verdict the sandbox holds, in one sentence, for the
+    /// editor's Fairness panel: the last finished batch's (its sequential
+    /// decision when played until decided), else the rotated batch's.
+    #[must_use]
+    pub fn simulated_verdict(&self) -> Option<String> {
+        if let Some(r) = self.batch.results() {
+            return Some(match &r.decision {
+                Some(d) => d.summary.to_string(),
+                None => r.verdict(),
+            });
+        }
+        self.rotation
+            .results()
+            .map(|r| format!("{}.", r.report.verdict.sentence()))
+    }
+
     /// The last message (an illegal command's reason, a saved file, …).
     #[must_use]
     pub fn message(&self) -> Option<&str> {
@@ -619,7 +641,7 @@ impl Sandbox {
                 self.playing = !self.playing;
                 self.next_tick = now;
             }
-            SandboxAction::SetSpeed(v) => self.speed = v.clamp(0.5, 120.0),
+            SandboxAction::SetSpeed(v) => self.speed = v.clamp(MIN_SPEED, MAX_SPEED),
             SandboxAction::Seek(i) => {
                 self.playing = false;
                 self.message = None;
@@ -632,10 +654,20 @@ impl Sandbox {
                 self.playing = false;
                 self.message = None;
                 if let Some(t) = &mut self.timeline {
-                    match t.round_start(round) {
-                        Some(i) => t.seek(i),
-                        None => {
-                            self.message = Some(format!("Round {round} has not been played yet"));
+                    // Fast-forwards through bots' moves when the round is
+                    // not played yet.
+                    match t.go_to_round(round) {
+                        Advance::Played => {}
+                        Advance::WaitingForHuman(side) => {
+                            self.message = Some(format!(
+                                "Stopped before round {round}: side {side} is played by a person"
+                            ));
+                        }
+                        Advance::Over => {
+                            self.message = Some(format!(
+                                "The match ended before round {round}: {}",
+                                t.outcome_text().unwrap_or_default()
+                            ));
                         }
                     }
                 }
@@ -805,7 +837,7 @@ impl Sandbox {
                 let next = PhaseRulesV1::to_move(t.state());
                 if next.is_some_and(|p| t.seats()[p].is_some()) {
                     self.playing = true;
-                    self.next_tick = now + 1.0 / f64::from(self.speed.max(0.5));
+                    self.next_tick = now + 1.0 / f64::from(self.speed.max(MIN_SPEED));
                 }
                 if t.state().active().is_none() {
                     self.selected = None;
@@ -840,7 +872,7 @@ impl Sandbox {
                     self.selected = None;
                     if t.state().outcome().is_none() && person_to_move(t).is_none() {
                         self.playing = true;
-                        self.next_tick = now + 1.0 / f64::from(self.speed.max(0.5));
+                        self.next_tick = now + 1.0 / f64::from(self.speed.max(MIN_SPEED));
                     }
                 }
                 self.after_move();
@@ -1126,7 +1158,7 @@ impl Sandbox {
         busy |= self.openings.poll();
         busy |= self.rotation.poll();
         if self.playing {
-            let interval = 1.0 / f64::from(self.speed.max(0.5));
+            let interval = 1.0 / f64::from(self.speed.max(MIN_SPEED));
             let mut n = 0;
             while self.playing && now >= self.next_tick && n < MAX_PER_FRAME {
                 self.next_tick += interval;
@@ -1839,6 +1871,33 @@ mod tests {
             (RulesetId::PhaseRulesV1, n, hash)
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn go_to_round_plays_the_bots_on_to_a_round_not_played_yet() {
+        let map = hexwright_headless::files::bundled::default_map().unwrap();
+        let doc = Document::new(Board::new(map).unwrap(), MapSource::Unsaved);
+        let mut sb = Sandbox::open(&doc, Roster::bundled()).expect("opens");
+        sb.apply(SandboxAction::Start, 0.0);
+        assert_eq!(sb.live().unwrap().round(), 1);
+        sb.apply(SandboxAction::SeekRound(4), 0.0);
+        let live = sb.live().unwrap();
+        assert_eq!(live.round(), 4, "{:?}", sb.message());
+        let at = live.cursor();
+        assert_eq!(live.round_start(4), Some(at), "at the round's start");
+        // Back to a round already played: a seek, and forward again.
+        sb.apply(SandboxAction::SeekRound(2), 0.0);
+        assert_eq!(sb.live().unwrap().round(), 2);
+        sb.apply(SandboxAction::SeekRound(4), 0.0);
+        assert_eq!(sb.live().unwrap().cursor(), at);
+        // Past the end of a match: it says how it ended.
+        sb.apply(SandboxAction::SeekRound(10_000), 0.0);
+        assert!(
+            sb.message()
+                .is_some_and(|m| m.starts_with("The match ended before round 10000")),
+            "{:?}",
+            sb.message()
+        );
     }
 
     #[test]

@@ -93,12 +93,7 @@ pub fn seats_ui(ui: &mut Ui, seats: PerPlayer<Seat>) -> Vec<SandboxAction> {
         ComboBox::from_label(format!("plays side {side}"))
             .selected_text(seat_label(seat))
             .show_ui(ui, |ui| {
-                for choice in [
-                    None,
-                    Some(BotKind::Random),
-                    Some(BotKind::Greedy),
-                    Some(BotKind::Planner),
-                ] {
+                for choice in std::iter::once(None).chain(BotKind::ALL.iter().copied().map(Some)) {
                     if ui
                         .selectable_label(seat == choice, seat_label(choice))
                         .clicked()

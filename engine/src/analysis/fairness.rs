@@ -3,6 +3,15 @@
 //! openness and bush cover — with each player's value, the largest
 //! difference between players and who it favours. On a map whose players
 //! are images of each other under a symmetry every difference is zero.
+//!
+//! These are static figures (`fairness.md`): they cannot see turn order,
+//! the second player's opening Energy, tempo or bot skill, so they never
+//! certify a map. [`Fairness::verdict`] is their one reading, shown alike
+//! by the editor's Fairness panel, `hexwright analyze` and
+//! `hexwright validate`: *even* only for figures that were computed and
+//! agree, *not computed* (and why) when they cannot be. The distance
+//! figures judge with [`DISTANCE_MARGIN`], the margin of validation's
+//! distance warnings and of the parity table ([`crate::parity`]).
 
 use super::UNREACHABLE;
 use super::cover::Cover;
@@ -10,6 +19,7 @@ use super::openness::Openness;
 use super::reach::{Reach, to_feature};
 use super::territory::Territory;
 use crate::map::FeatureKind;
+use crate::parity::DISTANCE_MARGIN;
 use crate::player::PlayerId;
 use crate::rules::arena::Arena;
 use serde::Serialize;
@@ -38,7 +48,8 @@ pub struct Figure {
     /// Per player; `None` where the player cannot get there at all.
     pub values: Vec<Option<f64>>,
     /// The largest difference between two players; `None` when some
-    /// players can get there and others cannot.
+    /// players can get there and others cannot, or none can (the figure
+    /// is then not computed: [`Self::is_computed`]).
     pub spread: Option<f64>,
     /// Which way favours a player.
     pub better: Better,
@@ -58,16 +69,17 @@ impl Figure {
         values: Vec<Option<f64>>,
     ) -> Self {
         let known: Vec<f64> = values.iter().flatten().copied().collect();
-        let spread = if known.len() == values.len() {
+        let spread = if known.is_empty() {
+            None
+        } else if known.len() == values.len() {
             let hi = known.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let lo = known.iter().copied().fold(f64::INFINITY, f64::min);
-            Some(if known.is_empty() { 0.0 } else { hi - lo })
-        } else if known.is_empty() {
-            Some(0.0)
+            // + 0.0 turns a -0.0 into 0.0, so no table shows "−0".
+            Some(hi - lo + 0.0)
         } else {
             None
         };
-        let uneven = spread.is_none_or(|s| s > tolerance);
+        let uneven = !known.is_empty() && spread.is_none_or(|s| s > tolerance);
         let favours = match better {
             Better::Neither => None,
             _ if !uneven => None,
@@ -116,16 +128,39 @@ impl Figure {
     }
 
     /// The spread as a table shows it ("cut off" when some players cannot
-    /// get there).
+    /// get there, "—" when no player can).
     #[must_use]
     pub fn spread_text(&self, decimals: usize) -> String {
-        self.text(self.spread, decimals)
+        if self.is_computed() {
+            self.text(self.spread, decimals)
+        } else {
+            "—".to_owned()
+        }
     }
 
-    /// Whether the players' values differ by more than the tolerance.
+    /// A value as a table shows it: [`Self::text`], or "—" when no player
+    /// has one (nothing to cut anyone off from).
+    #[must_use]
+    pub fn value_text(&self, v: Option<f64>, decimals: usize) -> String {
+        if self.is_computed() {
+            self.text(v, decimals)
+        } else {
+            "—".to_owned()
+        }
+    }
+
+    /// Whether any player has a value (a map with no objectives has no
+    /// distance to one).
+    #[must_use]
+    pub fn is_computed(&self) -> bool {
+        self.values.iter().any(Option::is_some)
+    }
+
+    /// Whether the players' values differ by more than the tolerance (or
+    /// some players are cut off from what others reach).
     #[must_use]
     pub fn is_uneven(&self) -> bool {
-        self.spread.is_none_or(|s| s > self.tolerance)
+        self.is_computed() && self.spread.is_none_or(|s| s > self.tolerance)
     }
 }
 
@@ -134,6 +169,60 @@ impl Figure {
 pub struct Fairness {
     /// The figures, in a fixed order.
     pub figures: Vec<Figure>,
+    /// Why no figure can be computed (a player without a starting zone),
+    /// if so.
+    pub not_computed: Option<String>,
+}
+
+/// What the static figures say, in the words of `fairness.md`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum StaticVerdict {
+    /// The figures cannot be computed.
+    NotComputed {
+        /// Why.
+        reason: String,
+    },
+    /// Every computed figure is within its tolerance.
+    Even {
+        /// Figures computed.
+        computed: usize,
+        /// Figures in the summary.
+        figures: usize,
+    },
+    /// Some figures differ by more than their tolerance.
+    Uneven {
+        /// Their labels, in table order.
+        figures: Vec<&'static str>,
+    },
+}
+
+/// What every reading of the static figures adds: they do not certify.
+pub const STATIC_CAVEAT: &str = "Static figures do not see turn order, the second player's opening Energy, tempo or skill, so they never certify a map: only simulated games do (the sandbox's Batch tab, or `hexwright balance`).";
+
+impl StaticVerdict {
+    /// The verdict in one sentence (without [`STATIC_CAVEAT`]).
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        match self {
+            Self::NotComputed { reason } => {
+                format!("Not computed: {reason}.")
+            }
+            Self::Even { computed, figures } if computed == figures => {
+                "Even on every static figure.".to_owned()
+            }
+            Self::Even { computed, figures } => format!(
+                "Even on the {computed} static figures that could be computed ({} of {figures} have nothing to measure).",
+                figures - computed
+            ),
+            Self::Uneven { figures } => format!(
+                "Uneven on {} static figure{}: {}.",
+                figures.len(),
+                if figures.len() == 1 { "" } else { "s" },
+                figures.join(", ")
+            ),
+        }
+    }
 }
 
 impl Fairness {
@@ -149,7 +238,33 @@ impl Fairness {
         let mut figures = reach_figures(reach, territory);
         figures.extend(base_figures(arena, reach));
         figures.extend(room_figures(territory, openness, cover));
-        Self { figures }
+        let players = reach.steps.len();
+        let not_computed = PlayerId::all(players)
+            .find(|&p| arena.zones.get(p).is_none_or(Vec::is_empty))
+            .map(|p| format!("side {p} has no starting zone to measure from"));
+        Self {
+            figures,
+            not_computed,
+        }
+    }
+
+    /// The one reading of the figures.
+    #[must_use]
+    pub fn verdict(&self) -> StaticVerdict {
+        if let Some(reason) = &self.not_computed {
+            return StaticVerdict::NotComputed {
+                reason: reason.clone(),
+            };
+        }
+        let uneven: Vec<&'static str> = self.uneven().map(|f| f.label).collect();
+        if uneven.is_empty() {
+            StaticVerdict::Even {
+                computed: self.figures.iter().filter(|f| f.is_computed()).count(),
+                figures: self.figures.len(),
+            }
+        } else {
+            StaticVerdict::Uneven { figures: uneven }
+        }
     }
 
     /// The figure with `id`.
@@ -158,9 +273,12 @@ impl Fairness {
         self.figures.iter().find(|f| f.id == id)
     }
 
-    /// The uneven figures.
+    /// The uneven figures (none when not computed).
     pub fn uneven(&self) -> impl Iterator<Item = &Figure> {
-        self.figures.iter().filter(|f| f.is_uneven())
+        let computed = self.not_computed.is_none();
+        self.figures
+            .iter()
+            .filter(move |f| computed && f.is_uneven())
     }
 }
 
@@ -222,7 +340,7 @@ fn reach_figures(reach: &Reach, territory: &Territory) -> Vec<Figure> {
         "Nearest objective",
         "steps from its zone to the nearest objective",
         Better::Lower,
-        0.5,
+        f64::from(DISTANCE_MARGIN),
         per(&|p| nearest(&mut objective_steps(p).into_iter())),
     ));
     figures.push(Figure::new(
@@ -230,7 +348,7 @@ fn reach_figures(reach: &Reach, territory: &Territory) -> Vec<Figure> {
         "Mean objective",
         "mean steps from its zone to every objective",
         Better::Lower,
-        0.25,
+        f64::from(DISTANCE_MARGIN),
         per(&|p| {
             let s = objective_steps(p);
             (!s.is_empty() && s.iter().all(|&d| d != UNREACHABLE))
@@ -260,7 +378,7 @@ fn base_figures(arena: &Arena, reach: &Reach) -> Vec<Figure> {
         "Enemy base",
         "steps from its zone to beside the nearest enemy base",
         Better::Lower,
-        0.5,
+        f64::from(DISTANCE_MARGIN),
         per(&|p| base_steps(&reach.steps[p.index()], &|o| o != p)),
     ));
     figures.push(Figure::new(
@@ -268,7 +386,7 @@ fn base_figures(arena: &Arena, reach: &Reach) -> Vec<Figure> {
         "Base exposure",
         "steps from the nearest rival zone to beside its own base",
         Better::Higher,
-        0.5,
+        f64::from(DISTANCE_MARGIN),
         per(&|p| {
             p.others(players)
                 .filter_map(|q| base_steps(&reach.steps[q.index()], &|o| o == p))
@@ -280,7 +398,7 @@ fn base_figures(arena: &Arena, reach: &Reach) -> Vec<Figure> {
         "Own barracks",
         "steps from its zone to its nearest barracks",
         Better::Lower,
-        0.5,
+        f64::from(DISTANCE_MARGIN),
         per(&|p| {
             nearest(
                 &mut arena
@@ -358,9 +476,64 @@ mod tests {
         let (map, cov) = picture(&["0.bo..p..ob.1", "0.bo..p..ob.1"], 2);
         let a = Analysis::new(&map, &cov, Movement::AKW);
         for f in &a.fairness.figures {
-            assert_eq!(f.spread, Some(0.0), "{f:?}");
+            if f.is_computed() {
+                assert_eq!(f.spread, Some(0.0), "{f:?}");
+            }
+            assert!(!f.is_uneven());
             assert_eq!(f.favours, None);
         }
+        assert_eq!(
+            a.fairness.verdict(),
+            StaticVerdict::Even {
+                computed: a
+                    .fairness
+                    .figures
+                    .iter()
+                    .filter(|f| f.is_computed())
+                    .count(),
+                figures: a.fairness.figures.len()
+            }
+        );
+    }
+
+    #[test]
+    fn a_map_without_zones_is_not_computed_and_not_even() {
+        let (map, cov) = picture(&["..bo..p..ob.."], 2);
+        let a = Analysis::new(&map, &cov, Movement::AKW);
+        let v = a.fairness.verdict();
+        assert!(matches!(v, StaticVerdict::NotComputed { .. }), "{v:?}");
+        assert!(
+            v.sentence().contains("no starting zone"),
+            "{}",
+            v.sentence()
+        );
+        assert_eq!(a.fairness.uneven().count(), 0);
+        for f in &a.fairness.figures {
+            let shown = f.spread_text(1);
+            assert!(
+                !shown.contains("-0") && !shown.contains("−0"),
+                "{}: {shown}",
+                f.id
+            );
+        }
+    }
+
+    #[test]
+    fn distance_figures_judge_with_the_parity_margin() {
+        // Side 0 is 2 steps from the objective, side 1 4: within the margin.
+        let (map, cov) = picture(&["0.o...1"], 2);
+        let a = Analysis::new(&map, &cov, Movement::AKW);
+        let near = a.fairness.figure("nearest_objective").expect("a figure");
+        assert_eq!(near.spread, Some(2.0));
+        assert!(!near.is_uneven());
+        let rows = crate::parity::parity(&map, &cov).unwrap();
+        assert!(rows.iter().all(|r| !r.uneven()), "{rows:?}");
+        // One more step and both call it uneven.
+        let (map, cov) = picture(&["0.o....1"], 2);
+        let a = Analysis::new(&map, &cov, Movement::AKW);
+        assert!(a.fairness.figure("nearest_objective").unwrap().is_uneven());
+        let rows = crate::parity::parity(&map, &cov).unwrap();
+        assert!(rows.iter().any(crate::parity::ParityRow::uneven));
     }
 
     #[test]

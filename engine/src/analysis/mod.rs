@@ -167,6 +167,26 @@ impl Analysis {
     }
 }
 
+impl Analysis {
+    /// The static fairness verdict as a validation warning
+    /// ([`crate::validate::Rule::StaticFairness`]) when the figures are
+    /// uneven, at the cause of the first uneven figure; `None` otherwise.
+    /// What `hexwright validate` adds to a map's findings.
+    #[must_use]
+    pub fn static_finding(&self) -> Option<crate::validate::Finding> {
+        let verdict = self.fairness.verdict();
+        if !matches!(verdict, fairness::StaticVerdict::Uneven { .. }) {
+            return None;
+        }
+        let hex = self.fairness.uneven().next().and_then(|f| self.cause(f.id));
+        Some(crate::validate::Finding::new(
+            crate::validate::Rule::StaticFairness,
+            hex,
+            format!("{} {}", verdict.sentence(), fairness::STATIC_CAVEAT),
+        ))
+    }
+}
+
 /// Writes a hex as its axial `[q, r]`.
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's serialize_with passes a reference
 pub(crate) fn axial<S: serde::Serializer>(h: &hexx::Hex, s: S) -> Result<S::Ok, S::Error> {

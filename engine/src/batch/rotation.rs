@@ -589,7 +589,7 @@ mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 9);
         assert!(lines[0].contains(
-            ",side3_bot,winner,rounds,rejected,side0_points,side1_points,side2_points,side3_points"
+            ",side3_bot,winner,rounds,refused_commands,side0_points,side1_points,side2_points,side3_points"
         ));
         let m = &played[5];
         let points: Vec<String> = m.points.iter().map(u32::to_string).collect();

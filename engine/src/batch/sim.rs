@@ -695,8 +695,11 @@ pub fn capture_summary(arena: &Arena, rows: &[MatchRow]) -> Vec<CaptureSummary> 
 }
 
 /// A batch as CSV (RFC 4180, `\n` line ends): a header, then one row per
-/// match with its index, seed, the bot of each side, the winner (`0`, `1`
-/// or `draw`), the rounds played, the refused commands, and for each
+/// match with its number (from 1, as the app's tables count), seed, the
+/// bot of each side, the winner (`0`, `1` or `draw`), the rounds played,
+/// `refused_commands` (commands a bot chose that the rules refused: bots
+/// see only their side's view, so some of their choices are illegal in
+/// truth, and they choose again), and for each
 /// objective of `arena` (named `objective_Q_R`) the round of its first
 /// capture and the side that took it (both empty when it never was). In
 /// rulesets with points, each side's points at the end follow the refused
@@ -709,7 +712,7 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
     for p in 0..players {
         let _ = write!(out, ",side{p}_bot");
     }
-    out.push_str(",winner,rounds,rejected");
+    out.push_str(",winner,rounds,refused_commands");
     let points = rows.iter().any(|r| !r.points.is_empty());
     if points {
         for p in 0..players {
@@ -729,7 +732,7 @@ pub fn results_csv(arena: &Arena, rows: &[MatchRow]) -> String {
         let winner = r
             .winner()
             .map_or_else(|| "draw".to_string(), |s| s.to_string());
-        let _ = write!(out, "{},{}", r.index, r.seed);
+        let _ = write!(out, "{},{}", r.index + 1, r.seed);
         for p in PlayerId::all(players) {
             match r.bots.get(p) {
                 Some(b) => {
@@ -1126,13 +1129,15 @@ pub(crate) mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3);
         let h0 = arena.hex(arena.objectives[0]);
-        assert!(lines[0].starts_with("match,seed,side0_bot,side1_bot,winner,rounds,rejected,"));
+        assert!(
+            lines[0].starts_with("match,seed,side0_bot,side1_bot,winner,rounds,refused_commands,")
+        );
         assert!(lines[0].contains(&format!("objective_{}_{}_round", h0.x, h0.y)));
         for l in &lines {
             assert_eq!(l.split(',').count(), 7 + 2 * n, "{l}");
         }
-        assert!(lines[1].starts_with("0,100,greedy,random,0,7,0,3,1"));
-        assert!(lines[2].starts_with("1,101,greedy,random,draw,6,0,,"));
+        assert!(lines[1].starts_with("1,100,greedy,random,0,7,0,3,1"));
+        assert!(lines[2].starts_with("2,101,greedy,random,draw,6,0,,"));
         assert!(csv.ends_with('\n'));
     }
 

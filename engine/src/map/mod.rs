@@ -28,6 +28,7 @@ pub mod hash;
 pub mod hex_paint;
 pub mod layout;
 pub mod limits;
+pub mod parity;
 pub mod player;
 pub mod shape;
 pub mod summary;

@@ -32,8 +32,9 @@ pub const ZONE_SIZE: usize = 10;
 pub const OUTPOST_RADIUS: u32 = 2;
 
 /// Largest allowed difference, in steps, between two sides' distances to
-/// comparable targets before `distance-imbalance` warns.
-pub const DISTANCE_MARGIN: u32 = 2;
+/// comparable targets before `distance-imbalance` warns (the one margin of
+/// [`super::parity`]).
+pub use super::parity::DISTANCE_MARGIN;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -140,8 +141,10 @@ rules! {
     ObjectiveUnreachable => ("objective-unreachable", Warning, "every side can reach every Energy objective"),
     /// An Outpost cannot be reached from a side's starting zone.
     OutpostUnreachable => ("outpost-unreachable", Warning, "every side can reach every Outpost"),
-    /// The sides' distances to objectives, Outposts or the nearest enemy base differ by more than the margin.
-    DistanceImbalance => ("distance-imbalance", Warning, "every side is about as far from objectives, Outposts and an enemy base"),
+    /// The sides' distances to objectives, Outposts, their own barracks or the enemy bases differ by more than the margin ([`super::parity`]).
+    DistanceImbalance => ("distance-imbalance", Warning, "every side is about as far from objectives, Outposts, its own barracks and the enemy bases"),
+    /// The static fairness figures are uneven ([`crate::analysis::fairness::Fairness::verdict`]); raised by `hexwright validate` from the map analysis, not by [`validate`].
+    StaticFairness => ("static-fairness", Warning, "the static fairness figures are even (they never certify a map; only simulated games do)"),
     /// No usable non-bush hex lies within an Outpost's vision radius.
     OutpostBlind => ("outpost-blind", Warning, "an Outpost's radius-2 vision holds usable non-bush hexes"),
     /// The grid region reaches outside the map area (the part outside is ignored).
@@ -618,98 +621,48 @@ fn check_reachability(map: &Map, coverage: &Coverage, players: usize, out: &mut 
     }
 }
 
-/// A side's distance to a target: the side, the steps, and what it is about.
-type Reach<T> = (Side, u32, T);
-
-/// The side farthest from a target (the first in seat order among equals)
-/// and the side nearest to it, when they differ by more than the margin.
-fn spread<T: Copy>(by_side: &[Reach<T>]) -> Option<(Reach<T>, Reach<T>)> {
-    let mut far = *by_side.first()?;
-    let mut near = far;
-    for &x in by_side {
-        if x.1 > far.1 {
-            far = x;
-        }
-        if x.1 < near.1 {
-            near = x;
-        }
-    }
-    (far.1 - near.1 > DISTANCE_MARGIN).then_some((far, near))
-}
-
-/// Compares every side's distances with every other's: for each kind of
-/// target, the k-th nearest target of each side (the farthest side against
-/// the nearest), and the nearest enemy base.
+/// Warns where [`super::parity`] finds the sides' distances to the k-th
+/// nearest target of a kind more than [`DISTANCE_MARGIN`] apart (the
+/// farthest side against the nearest).
 fn check_balance(map: &Map, fields: &[&DistanceField], out: &mut Vec<Finding>) {
-    let players = fields.len();
-    let kinds = [
-        ("Energy objective", FeatureKind::Objective),
-        ("Outpost", FeatureKind::Outpost),
-    ];
-    for (label, kind) in kinds {
-        let targets: Vec<Hex> = map
-            .features
-            .iter()
-            .filter(|f| f.kind == kind)
-            .map(|f| f.hex)
-            .collect();
-        let lists: Vec<Vec<(u32, Hex)>> = fields
-            .iter()
-            .map(|field| {
-                let mut list: Vec<(u32, Hex)> = targets
-                    .iter()
-                    .filter_map(|&h| field.to_hex(h).map(|d| (d, h)))
-                    .collect();
-                list.sort_by_key(|&(d, h)| (d, hex_key(h)));
-                list
-            })
-            .collect();
-        let depth = lists.iter().map(Vec::len).min().unwrap_or(0);
-        for k in 0..depth {
-            let by_side: Vec<(Side, u32, Hex)> = PlayerId::all(players)
-                .zip(&lists)
-                .map(|(side, list)| (side, list[k].0, list[k].1))
-                .collect();
-            if let Some(((far_side, far_d, far_h), (near_side, near_d, near_h))) = spread(&by_side)
-            {
-                out.push(Finding::new(
-                    Rule::DistanceImbalance,
-                    Some(far_h),
+    use super::parity::Target;
+    for row in super::parity::rows(map, fields) {
+        for gap in row.gaps() {
+            let (far_side, far_d, far_h) = gap.far;
+            let (near_side, near_d, near_h) = gap.near;
+            let nth = if gap.rank == 0 {
+                String::new()
+            } else {
+                format!("{} ", ordinal(gap.rank + 1))
+            };
+            let message = match row.target {
+                Target::Objectives | Target::Outposts => {
+                    let label = if row.target == Target::Objectives {
+                        "Energy objective"
+                    } else {
+                        "Outpost"
+                    };
                     format!(
                         "side {far_side}'s {} nearest {label} is {far_d} steps away (at {}), but side {near_side}'s is {near_d} steps (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
-                        ordinal(k + 1),
+                        ordinal(gap.rank + 1),
                         HexDisplay(far_h),
                         HexDisplay(near_h)
-                    ),
-                ));
-            }
+                    )
+                }
+                Target::OwnBarracks => format!(
+                    "side {far_side}'s {nth}nearest own barracks is {far_d} steps away (at {}), but side {near_side}'s is {near_d} steps (at {}); the margin is {DISTANCE_MARGIN}: move barracks or zones to even it out",
+                    HexDisplay(far_h),
+                    HexDisplay(near_h)
+                ),
+                Target::EnemyBases => format!(
+                    "side {far_side} needs {} steps to attack the {nth}enemy base at {}, but side {near_side} needs {}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
+                    far_d + 1,
+                    HexDisplay(far_h),
+                    near_d + 1
+                ),
+            };
+            out.push(Finding::new(Rule::DistanceImbalance, Some(far_h), message));
         }
-    }
-    let enemy_base = |side: Side| -> Option<(u32, Hex)> {
-        map.features
-            .iter()
-            .filter(|f| matches!(f.kind, FeatureKind::Base { side: o } if o != side && o.index() < players))
-            .filter_map(|f| {
-                fields[side.index()]
-                    .to_adjacent(f.hex)
-                    .map(|d| (d + 1, f.hex))
-            })
-            .min_by_key(|&(d, h)| (d, hex_key(h)))
-    };
-    let bases: Option<Vec<(Side, u32, Hex)>> = PlayerId::all(players)
-        .map(|side| enemy_base(side).map(|(d, h)| (side, d, h)))
-        .collect();
-    if let Some(((far_side, far_d, far_h), (near_side, near_d, _))) =
-        bases.as_deref().and_then(spread)
-    {
-        out.push(Finding::new(
-            Rule::DistanceImbalance,
-            Some(far_h),
-            format!(
-                "side {far_side} needs {far_d} steps to attack the enemy base at {}, but side {near_side} needs {near_d}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
-                HexDisplay(far_h),
-            ),
-        ));
     }
 }
 

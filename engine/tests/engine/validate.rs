@@ -169,6 +169,7 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::ObjectiveUnreachable
         | Rule::OutpostUnreachable
         | Rule::DistanceImbalance
+        | Rule::StaticFairness
         | Rule::OutpostBlind
         | Rule::GridOutsideArea
         | Rule::PackMissingPreview => Severity::Warning,
@@ -647,6 +648,32 @@ fn distance_imbalance_case() -> Case {
     Case::map(&m, &[(Rule::DistanceImbalance, Some((-2, 2)))])
 }
 
+fn static_fairness_case() -> Case {
+    // The distance case's map: its one objective is nearer side 0, which
+    // the analysis's figures see too (raised by `hexwright validate`).
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    m.features.push(feature(-2, 2, FeatureKind::Objective));
+    let coverage = Coverage::new(&m).unwrap();
+    let mut findings = validate::validate(&m, &coverage);
+    let a = hexwright_engine::analysis::Analysis::new(
+        &m,
+        &coverage,
+        hexwright_engine::analysis::Movement::AKW,
+    );
+    let f = a.static_finding().expect("uneven figures");
+    assert!(f.message.starts_with("Uneven on "), "{}", f.message);
+    assert!(f.message.contains("never certify"), "{}", f.message);
+    findings.push(f);
+    Case::found(
+        findings,
+        &[
+            (Rule::DistanceImbalance, Some((-2, 2))),
+            (Rule::StaticFairness, Some((-2, 2))),
+        ],
+    )
+}
+
 /// Rock everywhere within 50 units of hex `h`'s centre except `h` itself
 /// (its bounding box): `h` stays usable, every hex around it within 2 steps
 /// is unusable.
@@ -727,6 +754,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::ObjectiveUnreachable, objective_unreachable_case),
     (Rule::OutpostUnreachable, outpost_unreachable_case),
     (Rule::DistanceImbalance, distance_imbalance_case),
+    (Rule::StaticFairness, static_fairness_case),
     (Rule::OutpostBlind, outpost_blind_case),
     (Rule::GridOutsideArea, grid_outside_area_case),
 ];
@@ -781,6 +809,7 @@ rule_tests! {
     rule_objective_unreachable => ObjectiveUnreachable,
     rule_outpost_unreachable => OutpostUnreachable,
     rule_distance_imbalance => DistanceImbalance,
+    rule_static_fairness => StaticFairness,
     rule_outpost_blind => OutpostBlind,
     rule_grid_outside_area => GridOutsideArea,
 }
@@ -934,7 +963,16 @@ fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
     if let Some(z) = patch.zones {
         m.zones = z;
     }
-    run(&m)
+    let mut findings = run(&m);
+    if rule == Rule::StaticFairness {
+        // What `hexwright validate` adds from the map analysis.
+        let coverage = Coverage::new(&m).unwrap();
+        let movement = hexwright_engine::analysis::Movement::for_players(m.player_count());
+        findings.extend(
+            hexwright_engine::analysis::Analysis::new(&m, &coverage, movement).static_finding(),
+        );
+    }
+    findings
         .iter()
         .map(|f| output_line("example.ron", f))
         .collect()

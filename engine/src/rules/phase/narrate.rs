@@ -236,8 +236,9 @@ impl Told<'_> {
                 gained,
                 total,
             } if *gained > 0 => Some(format!(
-                "{} scores {gained} ({total} points)",
-                named(player)
+                "{} scores {gained} {} ({total} in all)",
+                named(player),
+                if *gained == 1 { "point" } else { "points" }
             )),
             PhaseEvent::Faltered { player } => Some(format!(
                 "{} falters: its units have one action fewer next turn",
