@@ -173,7 +173,7 @@ impl HexwrightApp {
     /// An app showing an already opened document.
     #[must_use]
     pub fn from_document(doc: Document) -> Self {
-        Self {
+        let mut app = Self {
             seen_revision: doc.revision(),
             doc,
             settings: Settings::default(),
@@ -210,7 +210,9 @@ impl HexwrightApp {
             sandbox: None,
             sandbox_revision: 0,
             parked: None,
-        }
+        };
+        app.adopt_symmetry();
+        app
     }
 
     /// An app showing the bundled default map.
@@ -259,7 +261,22 @@ impl HexwrightApp {
     pub fn with_settings(mut self, settings: Settings) -> Self {
         self.settings = settings;
         self.applied_theme = None;
+        self.adopt_symmetry();
         self
+    }
+
+    /// Turns on the symmetry the open map has ([`symmetry::detect`]), or
+    /// turns it off when the map has none: an opened map is edited the way
+    /// it was made.
+    fn adopt_symmetry(&mut self) {
+        let map = self.doc.map();
+        if map.features.is_empty() && map.terrain.is_empty() && map.zones.is_empty() {
+            // A blank map is symmetric every way: the user's choice stays.
+            return;
+        }
+        let found = symmetry::detect(self.doc.map(), self.doc.board().coverage());
+        self.settings.tools.symmetry = found.mode;
+        self.settings.tools.centre = found.centre;
     }
 
     /// Whether Open and Save As offer the system's file dialog (off by
@@ -1133,6 +1150,7 @@ impl HexwrightApp {
         self.sandbox = None;
         self.parked = None;
         self.doc = doc;
+        self.adopt_symmetry();
         self.history = History::new();
         self.editor.reset();
         self.selected_hex = None;

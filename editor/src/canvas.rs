@@ -938,25 +938,21 @@ impl Paint<'_> {
         }
     }
 
+    /// The selected hex: a neutral outline (the palette's foreground on a
+    /// halo of its background), never a side's colour, and no fill, so the
+    /// zone or overlay under it stays visible.
     fn selection(&self, hex: Hex) {
-        let halo = if self.palette().dark {
+        let pal = self.palette();
+        let halo = if pal.dark {
             Color32::from_black_alpha(200)
         } else {
             Color32::from_white_alpha(220)
         };
-        let tint = Color32::from_rgba_unmultiplied(
-            theme::SELECTION.r(),
-            theme::SELECTION.g(),
-            theme::SELECTION.b(),
-            60,
-        );
         let pts = self.inset_corners(hex, 2.5).to_vec();
-        self.painter
-            .add(PathShape::convex_polygon(pts.clone(), tint, Stroke::NONE));
         self.painter
             .add(Shape::closed_line(pts.clone(), Stroke::new(7.0, halo)));
         self.painter
-            .add(Shape::closed_line(pts, Stroke::new(3.5, theme::SELECTION)));
+            .add(Shape::closed_line(pts, Stroke::new(3.5, pal.hover)));
     }
 }
 

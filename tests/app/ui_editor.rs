@@ -833,9 +833,10 @@ fn at_1000_by_700_panels_fit_and_tools_never_move_the_map() {
         let r = value.rect();
         assert!(r.max.x <= 1000.0, "the zone sizes fit: {r:?}");
     }
-    // Two rows of tools: the canvas starts right below them.
+    // Two rows of tools (the second with a strip under it for its scroll
+    // bar): the canvas starts right below them.
     let undo = h.get_by_label("Undo").rect();
-    assert!(canvas.min.y - undo.max.y < 40.0, "{undo:?} {canvas:?}");
+    assert!(canvas.min.y - undo.max.y < 48.0, "{undo:?} {canvas:?}");
     for tool in Tool::ALL {
         pick_tool(&mut h, tool);
         assert_eq!(h.state().canvas().rect(), canvas, "{tool:?} moved the map");
@@ -907,6 +908,10 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
     h.get_by_role_and_label(Role::RadioButton, "Territory")
         .click();
     h.run();
+    // Twin Fords opens with its point symmetry on: off, so the objective
+    // comes alone.
+    h.get_by_role_and_label(Role::Button, "Off").click();
+    h.run();
     pick_tool(&mut h, Tool::Objective);
     let p = pos_of(&h, target);
     click_at(&mut h, p);
@@ -925,6 +930,40 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
     h.get_by_label("Objectives first").click();
     h.run();
     assert_eq!(h.state().selected_hex(), Some(target));
+}
+
+/// Opening a symmetric map turns its symmetry on; an asymmetric one turns
+/// it off.
+#[test]
+fn an_opened_map_is_edited_with_the_symmetry_it_has() {
+    use hexwright_engine::symmetry::Mode;
+    let h = harness(bundled_app("ember-isles.ron"));
+    let tools = &h.state().settings().tools;
+    assert_eq!(
+        tools.symmetry,
+        Mode::Point,
+        "Ember Isles is point-symmetric"
+    );
+    let mut h = harness(bundled_app("four-corners.ron"));
+    assert_ne!(h.state().settings().tools.symmetry, Mode::Off);
+    // Made lopsided, then opened: off.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/ember-isles.ron");
+    let mut map = hexwright_engine::format::load_map(&path).unwrap();
+    let objective = map
+        .features
+        .iter()
+        .position(|f| f.kind == FeatureKind::Objective && f.hex != Hex::ZERO)
+        .unwrap();
+    map.features.remove(objective);
+    let dir = std::env::temp_dir().join(format!("hexwright-sym-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lopsided = dir.join("lopsided.ron");
+    hexwright_engine::format::save_atomic(&map, &lopsided).unwrap();
+    h.state_mut()
+        .apply(hexwright::action::Action::OpenPath(lopsided));
+    h.run();
+    assert_eq!(h.state().settings().tools.symmetry, Mode::Off);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A map without starting zones: the Fairness panel and the parity table

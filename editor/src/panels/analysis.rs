@@ -105,7 +105,7 @@ fn verdict_ui(
             ui.label(RichText::new(sentence).strong());
         }
     }
-    ui.label(RichText::new(STATIC_CAVEAT).weak().small());
+    ui.label(RichText::new(STATIC_CAVEAT).weak());
     match simulated {
         Some((v, now)) => {
             let on = if now {
@@ -138,6 +138,14 @@ fn verdict_ui(
 
 /// The figures' table.
 fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
+    // A narrow inspector scrolls the table sideways rather than being
+    // pushed wider than the window (which cut off its edges).
+    egui::ScrollArea::horizontal()
+        .id_salt("fairness_table")
+        .show(ui, |ui| table_grid(ui, a, actions));
+}
+
+fn table_grid(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     Grid::new("fairness")
         .striped(true)
         .spacing([8.0, 2.0])
@@ -147,10 +155,12 @@ fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
                 ui.label(
                     RichText::new(format!("S{p}"))
                         .color(theme::side_text_color(p, ui.visuals()))
-                        .small(),
-                );
+                        .strong(),
+                )
+                .on_hover_text(format!("Side {p}"));
             }
-            ui.label(RichText::new("Spread").small());
+            ui.label(RichText::new("Spread").strong())
+                .on_hover_text("The largest difference between two sides");
             ui.end_row();
             for f in &a.fairness.figures {
                 let bad = f.is_uneven();

@@ -36,7 +36,7 @@ pub fn sandbox_left(window: f32) -> RangeInclusive<f32> {
 /// The sandbox's right panel (unit card, log).
 #[must_use]
 pub fn sandbox_right(window: f32) -> RangeInclusive<f32> {
-    side_range(window, 240.0, 600.0, 0.28)
+    side_range(window, 240.0, 600.0, 0.24)
 }
 
 #[cfg(test)]

@@ -183,6 +183,10 @@ pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
                     clipboard_row(ui, p.editor, &mut actions);
                 }
             });
+            // A strip under the row, always there, for the scroll bar of a
+            // row that overflows to float over: it never covers a button
+            // (nor takes its clicks), and the map below never moves.
+            ui.add_space(ui.spacing().scroll.bar_width + ui.spacing().scroll.bar_outer_margin);
         });
     actions
 }
@@ -382,20 +386,36 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
         }
         ui.label("Side")
             .on_hover_text("The side zones, barracks and bases are made for (S switches)");
+        // With three or four players the buttons show the number alone,
+        // so the row fits; their accessible names stay "Side N".
+        let compact = doc.map().player_count() > 2;
         for side in doc.map().sides() {
             // On the selection highlight the side's colour would not read:
             // the selected side is in strong text, the others in their colour.
-            let text = RichText::new(format!("Side {side}"));
+            let shown = if compact {
+                side.to_string()
+            } else {
+                format!("Side {side}")
+            };
+            let text = RichText::new(shown);
             let text = if options.side == side {
                 text.strong().color(ui.visuals().strong_text_color())
             } else {
                 text.color(theme::side_text_color(side, ui.visuals()))
             };
-            if ui
-                .selectable_label(options.side == side, text)
-                .on_hover_text(format!("Paint and place for side {side} (S switches)"))
-                .clicked()
-            {
+            let selected = options.side == side;
+            let response = ui
+                .selectable_label(selected, text)
+                .on_hover_text(format!("Paint and place for side {side} (S switches)"));
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(
+                    egui::Role::Button,
+                    true,
+                    selected,
+                    format!("Side {side}"),
+                )
+            });
+            if response.clicked() {
                 actions.push(Action::SetSide(side));
             }
         }

@@ -9,7 +9,7 @@ use super::job::Job;
 use super::worker::number;
 use crate::theme;
 use egui::{CollapsingHeader, Grid, RichText, Ui};
-use egui_plot::{HLine, Legend, Line, Plot};
+use egui_plot::{HLine, Line, Plot};
 use hexwright_engine::balance::{self, Level};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rules::scenario::Prepared;
@@ -162,6 +162,14 @@ impl BalancePanel {
                 );
             });
         });
+        if !running
+            && self
+                .chosen
+                .iter()
+                .any(|&(b, on)| on && b == BotKind::Search)
+        {
+            search_note(ui, self.max);
+        }
         if running {
             self.job.progress_ui(ui, "matches of this level");
         } else if ui
@@ -174,6 +182,24 @@ impl BalancePanel {
         if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
         }
+        if let Some((_, levels)) = &self.result {
+            ui.label(RichText::new(balance::summary(levels)).strong());
+        }
+        if self.has_results_view() {
+            ui.label(RichText::new("The chart and each level's verdict are in the middle.").weak());
+        }
+    }
+
+    /// Whether there is a chart to show: a run going or finished.
+    #[must_use]
+    pub fn has_results_view(&self) -> bool {
+        self.running.is_some() || self.result.is_some()
+    }
+
+    /// The chart, and once done each level's verdict and the sentence, for
+    /// the big central area.
+    pub fn results_ui(&self, ui: &mut Ui) {
+        ui.heading("Balance across skill levels");
         if let Some(asked) = &self.running {
             chart(ui, asked);
         } else if let Some((asked, levels)) = &self.result {
@@ -192,8 +218,36 @@ impl BalancePanel {
     }
 }
 
+/// Seconds of one core a match between search bots takes, about: some
+/// 150 decisions of ~60 ms each (`cargo bench -p hexwright-engine --bench
+/// search`, docs/bots.md).
+const SEARCH_SECONDS_PER_MATCH: f64 = 10.0;
+
+/// What a search-level check costs on this machine, and where it belongs.
+fn search_note(ui: &mut Ui, max: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let worst =
+        std::time::Duration::from_secs_f64(max as f64 * SEARCH_SECONDS_PER_MATCH / cores as f64);
+    ui.label(
+        RichText::new(format!(
+            "The search bot takes about {SEARCH_SECONDS_PER_MATCH:.0} s of one core a match: up to {max} matches could take {} on this machine's {cores} cores (less if the test decides early). Search-level checks belong on a cluster: `hexwright simulate --shard K/N` on Slurm or Kubernetes (deploy/README.md).",
+            super::worker::duration_text(worst)
+        ))
+        .color(ui.visuals().warn_fg_color),
+    );
+}
+
+/// The colours of the levels' lines, in order (Okabe and Ito's
+/// colour-blind-safe set, none of them a side's or the fair line's).
+const LEVEL_COLOURS: [egui::Color32; 4] = [
+    egui::Color32::from_rgb(0x56, 0xB4, 0xE9),
+    egui::Color32::from_rgb(0xD5, 0x5E, 0x00),
+    egui::Color32::from_rgb(0x00, 0x9E, 0x73),
+    egui::Color32::from_rgb(0xCC, 0x79, 0xA7),
+];
+
 /// One line per level: the leading side's share of the wins at each look,
-/// with the fair share `1/N`.
+/// with the fair share `1/N`; the legend under it, never over a line.
 fn chart(ui: &mut Ui, asked: &Asked) {
     let looks = asked
         .live
@@ -201,8 +255,9 @@ fn chart(ui: &mut Ui, asked: &Asked) {
         .unwrap_or_else(PoisonError::into_inner)
         .clone();
     let fair = 100.0 / asked.players.max(1) as f64;
+    let fair_colour = ui.visuals().text_color();
     Plot::new("balance_chart")
-        .height(160.0)
+        .height(240.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -211,13 +266,21 @@ fn chart(ui: &mut Ui, asked: &Asked) {
         .include_y(0.0)
         .include_y(fair * 2.0)
         .x_axis_label("independent games")
-        .y_axis_label("leading side's share")
-        .legend(Legend::default())
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [5.0, 10.0, 50.0]))
+        .y_axis_formatter(|mark, _| {
+            if mark.step_size >= 10.0 {
+                format!("{:.0}%", mark.value)
+            } else {
+                String::new()
+            }
+        })
+        .y_axis_min_width(48.0)
         .show(ui, |plot| {
             plot.hline(
                 HLine::new("fair share", fair)
-                    .color(theme::ERROR)
-                    .width(1.0),
+                    .color(fair_colour)
+                    .style(egui_plot::LineStyle::dashed_loose())
+                    .width(1.5),
             );
             for (i, bot) in asked.skills.iter().enumerate() {
                 let points: Vec<[f64; 2]> = looks
@@ -228,9 +291,32 @@ fn chart(ui: &mut Ui, asked: &Asked) {
                         [l.games as f64, 100.0 * lead]
                     })
                     .collect();
-                plot.line(Line::new(bot.name(), points).width(2.0));
+                plot.line(
+                    Line::new(bot.name(), points)
+                        .color(LEVEL_COLOURS[i % LEVEL_COLOURS.len()])
+                        .width(2.5),
+                );
             }
         });
+    ui.horizontal_wrapped(|ui| {
+        let swatch = |ui: &mut Ui, color: egui::Color32, text: String| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
+            ui.painter().line_segment(
+                [rect.left_center(), rect.right_center()],
+                egui::Stroke::new(2.5, color),
+            );
+            ui.label(text);
+            ui.add_space(8.0);
+        };
+        for (i, bot) in asked.skills.iter().enumerate() {
+            swatch(
+                ui,
+                LEVEL_COLOURS[i % LEVEL_COLOURS.len()],
+                format!("{}: the leading side's share of the wins, in %", bot.name()),
+            );
+        }
+        swatch(ui, fair_colour, format!("fair share ({fair:.0}%, dashed)"));
+    });
 }
 
 #[cfg(test)]
@@ -249,7 +335,13 @@ mod tests {
             .with_size(Vec2::new(520.0, 1200.0))
             .with_max_steps(16)
             .build_ui_state(
-                |ui, panel: &mut BalancePanel| panel.show(ui, &p),
+                |ui, panel: &mut BalancePanel| {
+                    panel.show(ui, &p);
+                    // The sandbox draws the results in its central area.
+                    if panel.has_results_view() {
+                        panel.results_ui(ui);
+                    }
+                },
                 BalancePanel::default(),
             );
         h.run();
@@ -277,7 +369,11 @@ mod tests {
             assert!(h.query_by_label(&row).is_some(), "{row}");
         }
         let sentence = balance::summary(&levels);
-        assert!(h.query_by_label(&sentence).is_some(), "{sentence}");
+        assert!(h.query_all_by_label(&sentence).count() >= 1, "{sentence}");
         assert!(sentence.starts_with("The verdict"));
+        assert!(
+            h.query_by_label("random: the leading side's share of the wins, in %")
+                .is_some()
+        );
     }
 }

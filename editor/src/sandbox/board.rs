@@ -12,7 +12,8 @@ use egui::epaint::{PathShape, Stroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Vec2};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::{Class, MatchState, Status, Unit, UnitId};
+use hexwright_engine::rules::roster::KindId;
+use hexwright_engine::rules::{Class, MatchState, Roster, Status, Unit, UnitId};
 
 /// From hexes to the screen, with the canvas's camera.
 #[derive(Clone, Copy, Debug)]
@@ -150,13 +151,14 @@ pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
             0
         };
         let offset = Vec2::new(f32::from(k) * px * 0.45, 0.0);
+        let selected = (p.selected == Some(u.id)).then_some(p.palette);
         unit(
             painter,
             proj.center(arena.hex(u.cell)) + offset,
             px,
             s,
             u,
-            p.selected == Some(u.id),
+            selected,
         );
     }
     for &h in p.targets {
@@ -235,22 +237,66 @@ fn sites(painter: &Painter, proj: &Projection<'_>, s: &MatchState) {
     }
 }
 
-/// The letter a unit is drawn with: its name's first letter, with a class
-/// mark for commanders (`*`).
+/// The letters a unit is drawn with: [`kind_initials`] of its kind. Its
+/// class shows in its outline ([`class_outline`]), not in the letters.
 #[must_use]
 pub fn unit_letter(s: &MatchState, u: &Unit) -> String {
-    let kind = s.roster().kind(u.kind);
-    let first = kind.def.name.chars().next().unwrap_or('?');
-    if kind.def.class == Class::Commander {
-        format!("{first}*")
-    } else {
-        first.to_string()
+    kind_initials(s.roster(), u.kind)
+}
+
+/// A kind's short name, unique in the roster: the initials of a name of
+/// several words ("LM" for Lord Marshal), else its first two letters ("Li"
+/// for Lich), longer where two kinds would share it.
+#[must_use]
+pub fn kind_initials(roster: &Roster, k: KindId) -> String {
+    let short = |name: &str, n: usize| -> String {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        if words.len() > 1 && n == 2 {
+            words
+                .iter()
+                .take(2)
+                .filter_map(|w| w.chars().next())
+                .flat_map(char::to_uppercase)
+                .collect()
+        } else {
+            let compact: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+            let mut chars = compact.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+            first.unwrap_or_default() + &chars.take(n - 1).collect::<String>()
+        }
+    };
+    let name = &roster.kind(k).def.name;
+    for n in 2..=4 {
+        let mine = short(name, n);
+        let shared = roster
+            .kinds
+            .iter()
+            .enumerate()
+            .any(|(o, kind)| o != usize::from(k) && short(&kind.def.name, n) == mine);
+        if !shared {
+            return mine;
+        }
+    }
+    short(name, 4)
+}
+
+/// How a unit's class shows on its disc: commanders a thick gold ring,
+/// elites a white inner ring, soldiers and summons none.
+#[must_use]
+pub fn class_outline(class: Class, r: f32) -> Option<(f32, Stroke)> {
+    match class {
+        Class::Commander => Some((r + 2.0, Stroke::new(3.0, COMMANDER_RING))),
+        Class::Elite => Some((r * 0.78, Stroke::new(1.5, Color32::WHITE))),
+        Class::Soldier | Class::Summon => None,
     }
 }
 
+/// The ring around commanders.
+const COMMANDER_RING: Color32 = Color32::from_rgb(0xe8, 0xb0, 0x1c);
+
 /// The smallest letter drawn on a unit, in points: below it the letter is
 /// left out rather than drawn unreadably.
-pub const MIN_LETTER: f32 = 9.0;
+pub const MIN_LETTER: f32 = 6.0;
 
 /// A unit's disc radius and the size of its letter (if one is drawn) for a
 /// hex radius of `px` points. The disc grows to most of the hex (its
@@ -263,7 +309,9 @@ pub fn unit_glyph(px: f32) -> (f32, Option<f32>) {
     (r, (letter >= MIN_LETTER).then_some(letter))
 }
 
-fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected: bool) {
+/// Draws unit `u` at `c`; `selected` carries the palette when it is the
+/// selected unit (a neutral ring, never a side's colour).
+fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected: Option<&Palette>) {
     let (r, letter) = unit_glyph(px);
     let color = theme::side_color(u.side);
     let kind = s.roster().kind(u.kind);
@@ -280,8 +328,9 @@ fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected:
     } else {
         color
     };
-    if selected {
-        painter.circle_filled(c, r + 5.0, theme::SELECTION);
+    if let Some(pal) = selected {
+        painter.circle_stroke(c, r + 5.0, Stroke::new(5.0, pal.background));
+        painter.circle_stroke(c, r + 5.0, Stroke::new(2.5, pal.hover));
     }
     painter.circle_filled(c, r, fill);
     let outline = if u.summoner.is_some() {
@@ -291,6 +340,9 @@ fn unit(painter: &Painter, c: Pos2, px: f32, s: &MatchState, u: &Unit, selected:
         Stroke::new(1.5, Color32::BLACK)
     };
     painter.circle_stroke(c, r, outline);
+    if let Some((radius, stroke)) = class_outline(kind.def.class, r) {
+        painter.circle_stroke(c, radius, stroke);
+    }
     if let Some(size) = letter {
         painter.text(
             c,
@@ -357,14 +409,22 @@ pub fn legend(ui: &mut egui::Ui) {
         });
     };
     let r = 7.0;
-    row(
-        ui,
-        "Unit (side colour, first letter; * commander)",
-        &|p, c| {
+    row(ui, "Unit (side colour, its initials)", &|p, c| {
+        p.circle_filled(c, r, theme::SIDE_0);
+        p.circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK));
+    });
+    for (class, text) in [
+        (Class::Commander, "Commander (gold ring)"),
+        (Class::Elite, "Elite (white inner ring)"),
+    ] {
+        row(ui, text, &|p, c| {
             p.circle_filled(c, r, theme::SIDE_0);
             p.circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK));
-        },
-    );
+            if let Some((radius, stroke)) = class_outline(class, r) {
+                p.circle_stroke(c, radius, stroke);
+            }
+        });
+    }
     row(ui, "Exhausted: moved and acted, or arrived", &|p, c| {
         p.circle_filled(c, r, theme::SIDE_0.gamma_multiply(0.45));
     });
@@ -417,4 +477,28 @@ pub fn legend(ui: &mut egui::Ui) {
             FOG_DARK,
         );
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_the_bundled_roster_has_its_own_initials() {
+        let roster = Roster::bundled();
+        let all: Vec<String> = (0..roster.kinds.len())
+            .map(|k| kind_initials(&roster, k as KindId))
+            .collect();
+        let mut unique = all.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len(), "{all:?}");
+        let of = |name: &str| kind_initials(&roster, roster.kind_by_name(name).unwrap());
+        assert_eq!(of("Lord Marshal"), "LM");
+        assert_ne!(of("Lich"), of("Lord Marshal"));
+        assert!(
+            all.iter().all(|s| (2..=4).contains(&s.chars().count())),
+            "{all:?}"
+        );
+    }
 }

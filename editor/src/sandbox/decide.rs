@@ -6,7 +6,7 @@
 use super::worker::number;
 use crate::theme;
 use egui::{RichText, Ui};
-use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoint, Text};
+use egui_plot::{HLine, Line, LineStyle, Plot};
 use hexwright_engine::sequential::{
     DEFAULT_ALPHA, DEFAULT_MARGIN, DEFAULT_MAX, Look, Plan, Summary,
 };
@@ -146,7 +146,7 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
     };
     let margin_color = ui.visuals().text_color();
     Plot::new(id)
-        .height(180.0)
+        .height(220.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -155,22 +155,19 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
         .include_y(50.0 + margin * 100.0 + 5.0)
         .include_x(0.0)
         .x_axis_label("independent games")
-        .y_axis_label("side 0 score")
-        .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value))
-        .y_axis_min_width(44.0)
-        .show(ui, |plot| {
-            // The percentages that matter, written on their lines at the
-            // left edge: 50% and the two ends of the fair margin.
-            for y in [50.0 - margin * 100.0, 50.0, 50.0 + margin * 100.0] {
-                plot.text(
-                    Text::new(
-                        "percent",
-                        PlotPoint::new(0.0, y),
-                        RichText::new(format!("{y:.0}%")),
-                    )
-                    .anchor(egui::Align2::LEFT_BOTTOM),
-                );
+        // Ticks every 10% (5% when zoomed in), labelled on the axis in the
+        // body font: the lines that matter (50%, the margin) are in the
+        // legend under the chart, not written over the lines.
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [5.0, 10.0, 50.0]))
+        .y_axis_formatter(|mark, _| {
+            if mark.step_size >= 10.0 {
+                format!("{:.0}%", mark.value)
+            } else {
+                String::new()
             }
+        })
+        .y_axis_min_width(48.0)
+        .show(ui, |plot| {
             plot.hline(HLine::new("50%", 50.0).color(theme::ERROR).width(1.0));
             for (name, y) in [
                 ("fair margin", 50.0 - margin * 100.0),
@@ -215,7 +212,11 @@ fn legend(ui: &mut Ui) {
             ui.label(text);
             ui.add_space(8.0);
         };
-        swatch(ui, theme::SIDE_0, "side 0's score (thick) and its interval");
+        swatch(
+            ui,
+            theme::SIDE_0,
+            "side 0's score (thick) and its interval, in %",
+        );
         swatch(ui, theme::ERROR, "50%");
         swatch(ui, ui.visuals().text_color(), "fair margin (dashed)");
     });

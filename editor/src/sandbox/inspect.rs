@@ -8,7 +8,40 @@ use egui::{Grid, RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
 use hexwright_engine::rules::query::spawn_options;
+use hexwright_engine::rules::roster::KindId;
 use hexwright_engine::rules::{Command, MatchState, Status, UnitId};
+use std::fmt::Write as _;
+
+/// A kind's stats and abilities in a few lines, for the tooltips of the
+/// army builder and the commander picker: what Battle for Wesnoth's unit
+/// help tells before a unit is recruited.
+#[must_use]
+pub fn kind_stats(roster: &hexwright_engine::rules::Roster, k: KindId) -> String {
+    let d = &roster.kind(k).def;
+    let mut out = format!(
+        "{} ({}): health {}, attack {}, range {}, move {}, sight {}",
+        d.name,
+        d.class.name(),
+        d.health,
+        d.attack,
+        d.range,
+        d.movement,
+        d.sight
+    );
+    if let Some(cost) = d.cost {
+        let _ = write!(out, ", spawn cost {cost} Energy");
+    }
+    for a in &d.abilities {
+        let _ = write!(out, "\n• {a}: {}", a.effect());
+    }
+    if d.monk {
+        out.push_str("\n• Monk: heals adjacent allies at its turn start");
+    }
+    if let Some(p) = &d.penalty {
+        let _ = write!(out, "\nIf it dies: {p}");
+    }
+    out
+}
 
 /// Shows the selected unit's card.
 pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
@@ -77,7 +110,7 @@ pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
     } else {
         ui.label(RichText::new("Abilities").strong());
         for a in &d.abilities {
-            ui.label(format!("• {a}"));
+            ui.label(format!("• {a}: {}", a.effect()));
         }
         if d.monk {
             ui.label("• Monk: heals adjacent allies at its turn start");

@@ -173,6 +173,7 @@ impl SecretPicks {
             let name = &roster.kind(k).def.name;
             if ui
                 .selectable_label(self.first.commander == *name, name)
+                .on_hover_text(super::inspect::kind_stats(roster, k))
                 .clicked()
             {
                 self.first.commander.clone_from(name);

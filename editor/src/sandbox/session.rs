@@ -1521,19 +1521,26 @@ impl Sandbox {
                     }
                 });
             });
-        } else if self.tab == Tab::Batch && self.phase_batch() && self.rotation.results().is_some()
-        {
+        } else if self.tab == Tab::Batch && self.batch_results_view() {
+            // A batch's results and the balance check's chart take the big
+            // central area: the balance check on top (it is shorter), the
+            // batch's table under it.
             CentralPanel::default().show(ui, |ui| {
-                if let Some(RotationRequest::OpenMatch { seed, seating }) =
-                    self.rotation.show_results(ui)
-                {
-                    actions.push(SandboxAction::OpenRotationMatch(seed, seating));
+                if self.balance.has_results_view() {
+                    self.balance.results_ui(ui);
+                    ui.separator();
                 }
-            });
-        } else if self.tab == Tab::Batch && !self.phase_batch() && self.batch.has_results_view() {
-            // A finished batch takes the big central area.
-            CentralPanel::default().show(ui, |ui| {
-                if let Some(BatchRequest::OpenMatch { seed, bots }) = self.batch.show_results(ui) {
+                if self.phase_batch() {
+                    if self.rotation.results().is_some()
+                        && let Some(RotationRequest::OpenMatch { seed, seating }) =
+                            self.rotation.show_results(ui)
+                    {
+                        actions.push(SandboxAction::OpenRotationMatch(seed, seating));
+                    }
+                } else if self.batch.has_results_view()
+                    && let Some(BatchRequest::OpenMatch { seed, bots }) =
+                        self.batch.show_results(ui)
+                {
                     actions.push(SandboxAction::OpenBatchMatch(seed, bots));
                 }
             });
@@ -1558,6 +1565,17 @@ impl Sandbox {
             ui.ctx().request_repaint();
         }
         std::mem::take(&mut self.outputs)
+    }
+
+    /// Whether the Batch tab's central area shows results (a batch's, or
+    /// the balance check's) rather than the board.
+    fn batch_results_view(&mut self) -> bool {
+        self.balance.has_results_view()
+            || if self.phase_batch() {
+                self.rotation.results().is_some()
+            } else {
+                self.batch.has_results_view()
+            }
     }
 
     /// The board in the central area: the map, the tab's drawing on it, and

@@ -955,7 +955,8 @@ pub(super) fn kinds(
                 for k in ids {
                     let name = roster.kind(k).def.name.clone();
                     let n = army::count(army, &name);
-                    ui.label(&name);
+                    ui.label(&name)
+                        .on_hover_text(super::inspect::kind_stats(roster, k));
                     // − count + side by side: two narrow columns, so the
                     // builder fits a narrow panel.
                     ui.horizontal(|ui| {

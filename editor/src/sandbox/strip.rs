@@ -71,6 +71,34 @@ pub fn order_text(s: &PhaseMatch, i: usize) -> Option<String> {
     Some(format!("{}{how}", names.join(" › ")))
 }
 
+/// The current phase's ties, each group of tied players with the speed
+/// card they share: "tie between side 0 and side 1 (speed 3); tie between
+/// side 2 and side 3 (speed 5)", not one list of every tied player.
+fn ties_text(s: &PhaseMatch) -> String {
+    let i = s.phase_index();
+    let mut groups: Vec<(Option<u8>, Vec<PlayerId>)> = Vec::new();
+    for &p in s.tied() {
+        let speed = s.seats()[p].speeds.get(i).copied().flatten();
+        match groups.iter_mut().find(|(v, _)| *v == speed) {
+            Some((_, g)) => g.push(p),
+            None => groups.push((speed, vec![p])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(speed, g)| {
+            let names: Vec<String> = g.iter().map(|p| format!("side {p}")).collect();
+            let names = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            let card = speed.map_or_else(String::new, |v| format!(" (speed {v})"));
+            format!("tie between {names}{card}")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The line saying what the turn waits for.
 #[must_use]
 pub fn stage_text(s: &PhaseMatch) -> String {
@@ -84,13 +112,8 @@ pub fn stage_text(s: &PhaseMatch) -> String {
             )
         }
         Stage::Revealing => {
-            let tied: Vec<String> = s.tied().iter().map(|p| format!("side {p}")).collect();
             let next = s.to_reveal().first().map(|p| format!(": side {p} reveals"));
-            format!(
-                "{phase}: tie between {}{}",
-                tied.join(", "),
-                next.unwrap_or_default()
-            )
+            format!("{phase}: {}{}", ties_text(s), next.unwrap_or_default())
         }
         Stage::Acting => match s.slot_player() {
             Some(p) => format!("{phase}: side {p}'s slot"),
@@ -259,4 +282,41 @@ fn players_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
             }
             ui.end_row();
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexwright_engine::bots::BotKind;
+
+    /// Random bots on Four Corners until a phase has two separate ties (two
+    /// pairs on different speed cards): the line names each pair with its
+    /// card, not the four sides as one tie.
+    #[test]
+    fn two_separate_ties_are_told_apart() {
+        for seed in 1..200 {
+            let p = super::super::batch::tests::four_corners(20);
+            let mut t = Timeline::<PhaseRulesV1>::new(p, seed, [Some(BotKind::Random); 4]);
+            for _ in 0..3_000 {
+                let s = t.state();
+                if s.stage() == Stage::Revealing {
+                    let i = s.phase_index();
+                    let mut speeds: Vec<_> =
+                        s.tied().iter().map(|&p| s.seats()[p].speeds[i]).collect();
+                    speeds.sort_unstable();
+                    speeds.dedup();
+                    if speeds.len() == 2 {
+                        let text = stage_text(s);
+                        assert_eq!(text.matches("tie between").count(), 2, "{text}");
+                        assert!(text.contains(" and "), "{text}");
+                        return;
+                    }
+                }
+                if t.advance() != super::super::timeline::Advance::Played {
+                    break;
+                }
+            }
+        }
+        panic!("no phase with two separate ties in 200 matches");
+    }
 }

@@ -84,9 +84,39 @@ impl<T: Send + 'static> Worker<T> {
         });
         if cancelling {
             ui.label(RichText::new("Cancelling…").weak());
+        } else if let Some(left) = time_left(self.started.elapsed(), k, self.total) {
+            ui.label(
+                RichText::new(format!(
+                    "{} elapsed · at most about {} left at this pace",
+                    duration_text(self.started.elapsed()),
+                    duration_text(left)
+                ))
+                .weak(),
+            );
         }
         // Progress comes from another thread: look again soon.
         ui.ctx().request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+/// The time `total − done` more units take at the pace of `done` units in
+/// `elapsed`; `None` before the first unit finishes.
+#[must_use]
+pub fn time_left(elapsed: Duration, done: usize, total: usize) -> Option<Duration> {
+    (done > 0).then(|| elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64))
+}
+
+/// A duration in words a person reads at a glance: "45 s", "12 min",
+/// "3.5 h".
+#[must_use]
+pub fn duration_text(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 90.0 {
+        format!("{s:.0} s")
+    } else if s < 90.0 * 60.0 {
+        format!("{:.0} min", s / 60.0)
+    } else {
+        format!("{:.1} h", s / 3600.0)
     }
 }
 

@@ -18,7 +18,7 @@
 use crate::analysis::{Analysis, Movement};
 use crate::bots::BotKind;
 use crate::coverage::Coverage;
-use crate::map::symmetry::{self, Centre, Mode, Symmetry};
+use crate::map::symmetry::{self, Symmetry};
 use crate::map::{FeatureKind, Map};
 use crate::player::PlayerId;
 use crate::rules::Roster;
@@ -171,25 +171,10 @@ fn analyse(map: &Map, coverage: &Coverage) -> f64 {
     unevenness(&a)
 }
 
-/// The symmetry `map` has: the first mode and centre under which nothing
-/// breaks; [`Symmetry::OFF`] when none holds.
+/// The symmetry `map` has ([`symmetry::detect`]).
 #[must_use]
 pub fn symmetry_of(map: &Map, coverage: &Coverage) -> Symmetry {
-    for mode in Mode::ALL
-        .into_iter()
-        .filter(|m| *m != Mode::Off && m.fits(map))
-    {
-        for centre in Centre::ALL {
-            if !mode.centres(map.layout.orientation).contains(&centre) {
-                continue;
-            }
-            let s = Symmetry::new(mode, centre);
-            if symmetry::breaks(map, coverage, s).is_empty() {
-                return s;
-            }
-        }
-    }
-    Symmetry::OFF
+    symmetry::detect(map, coverage)
 }
 
 /// The most hexes the assistant examines, added up over the candidate

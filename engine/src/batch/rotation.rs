@@ -594,7 +594,7 @@ mod tests {
         let m = &played[5];
         let points: Vec<String> = m.points.iter().map(u32::to_string).collect();
         assert!(
-            lines[6].starts_with(&format!("5,{},", m.seed)),
+            lines[6].starts_with(&format!("6,{},", m.seed)),
             "{}",
             lines[6]
         );

@@ -399,6 +399,29 @@ impl Image {
     }
 }
 
+/// The symmetry `map` has: the first mode (in [`Mode::ALL`] order) and
+/// centre under which nothing breaks; [`Symmetry::OFF`] when none holds.
+/// What the editor turns on when it opens a map, and what the balance
+/// assistant keeps.
+#[must_use]
+pub fn detect(map: &Map, coverage: &Coverage) -> Symmetry {
+    for mode in Mode::ALL
+        .into_iter()
+        .filter(|m| *m != Mode::Off && m.fits(map))
+    {
+        for centre in Centre::ALL {
+            if !mode.centres(map.layout.orientation).contains(&centre) {
+                continue;
+            }
+            let s = Symmetry::new(mode, centre);
+            if breaks(map, coverage, s).is_empty() {
+                return s;
+            }
+        }
+    }
+    Symmetry::OFF
+}
+
 /// Every hex that breaks `symmetry`, sorted by row then column: what
 /// [`breaks_with`] finds for any of its images. Empty when the symmetry is
 /// off.

@@ -111,6 +111,41 @@ pub enum Ability {
 }
 
 impl Ability {
+    /// What the ability does, in words for a unit card ("heals 2 health to
+    /// up to 2 adjacent allies"); its costs are the ruleset's.
+    #[must_use]
+    pub fn effect(&self) -> String {
+        match self {
+            Self::Summon { limit, kind } => format!(
+                "places a {kind} from the reserve pool beside it; at most {limit} of its summons alive at once"
+            ),
+            Self::Healing { amount, targets } => format!(
+                "heals {amount} health to up to {targets} adjacent {}",
+                if *targets == 1 { "ally" } else { "allies" }
+            ),
+            Self::Revive(x) => format!(
+                "when killed, leaves a corpse with {x} health and returns at full health at its side's next turn start unless the corpse is destroyed (once a match)"
+            ),
+            Self::Combine => {
+                "double damage while another friendly unit with Combine is adjacent".to_owned()
+            }
+            Self::Active => "one extra action a turn".to_owned(),
+            Self::Armour(x) => format!("incoming damage reduced by {x}"),
+            Self::Poison(x) => format!("a hit poisons the target for {x}"),
+            Self::Range => "attacks targets up to its range away".to_owned(),
+            Self::Phasewalk => {
+                "passes through units and may share a hex with one; attacks only its own hex"
+                    .to_owned()
+            }
+            Self::Smite(x) => {
+                format!("a hit that leaves the target at {x} health or less kills it")
+            }
+            Self::Rebound => {
+                "once a turn, after moving, may return to where it moved from".to_owned()
+            }
+        }
+    }
+
     /// The ability's name as the rule documents write it.
     #[must_use]
     pub const fn name(&self) -> &'static str {
