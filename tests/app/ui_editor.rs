@@ -930,6 +930,12 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
     h.get_by_label("Objectives first").click();
     h.run();
     assert_eq!(h.state().selected_hex(), Some(target));
+    // Explained under the table, where the click was.
+    let why = format!(
+        "What causes it most is at ({},{}), now selected and centred on the map.",
+        target.x, target.y
+    );
+    assert!(h.query_by_label_contains(&why).is_some(), "{why}");
 }
 
 /// Opening a symmetric map turns its symmetry on; an asymmetric one turns

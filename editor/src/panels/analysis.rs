@@ -65,7 +65,7 @@ pub fn show_overlays(
             ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, *color);
-                ui.label(RichText::new(text).small());
+                ui.label(text);
             });
         }
     }
@@ -143,6 +143,36 @@ fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     egui::ScrollArea::horizontal()
         .id_salt("fairness_table")
         .show(ui, |ui| table_grid(ui, a, actions));
+    // The figure clicked last, explained right under the table where the
+    // user looks (not at the top of the inspector, scrolled away).
+    let id = egui::Id::unique("fairness_explained");
+    if let Some(fig) = ui
+        .data(|d| d.get_temp::<&'static str>(id))
+        .and_then(|fid| a.fairness.figure(fid))
+    {
+        let favours = fig
+            .favours
+            .map_or_else(String::new, |p| format!(", which favours side {p}"));
+        let at = a.cause(fig.id).map_or_else(String::new, |h| {
+            format!(
+                " What causes it most is at ({},{}), now selected and centred on the map.",
+                h.x, h.y
+            )
+        });
+        ui.label(
+            RichText::new(format!(
+                "{}: {}; spread {}{favours}.{at}",
+                fig.label,
+                fig.meaning,
+                fig.spread_text(1)
+            ))
+            .color(if fig.is_uneven() {
+                theme::ERROR
+            } else {
+                ui.visuals().text_color()
+            }),
+        );
+    }
 }
 
 fn table_grid(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
@@ -200,8 +230,11 @@ fn table_grid(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
                         .on_hover_text(&hover)
                         .clicked();
                 }
-                if clicked && let Some(h) = cause {
-                    actions.push(Action::LocateHex(h));
+                if clicked {
+                    ui.data_mut(|d| d.insert_temp(egui::Id::unique("fairness_explained"), f.id));
+                    if let Some(h) = cause {
+                        actions.push(Action::LocateHex(h));
+                    }
                 }
                 ui.end_row();
             }

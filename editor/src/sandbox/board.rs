@@ -68,6 +68,9 @@ pub struct BoardParams<'a> {
     pub reach: &'a [Hex],
     /// What the selected unit can attack.
     pub targets: &'a [Hex],
+    /// The units a person may start a turn with now (phase-rules-v1, no
+    /// unit acting yet): ringed, so "click one of your elites" shows which.
+    pub ready: &'a [Hex],
     /// The last command's hexes (from, to), to show what just happened.
     pub last: Option<(Option<Hex>, Hex)>,
     /// Colours.
@@ -160,6 +163,19 @@ pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
             u,
             selected,
         );
+    }
+    for &h in p.ready {
+        // A dashed ring in the palette's foreground: no side's colour.
+        let c = proj.center(h);
+        let r = px * 0.78;
+        for i in (0..16).step_by(2) {
+            let a0 = i as f32 / 16.0 * std::f32::consts::TAU;
+            let a1 = (i + 1) as f32 / 16.0 * std::f32::consts::TAU;
+            painter.line_segment(
+                [c + Vec2::angled(a0) * r, c + Vec2::angled(a1) * r],
+                Stroke::new(2.5, p.palette.hover),
+            );
+        }
     }
     for &h in p.targets {
         let c = proj.center(h);
@@ -467,6 +483,23 @@ pub fn legend(ui: &mut egui::Ui) {
         p.circle_filled(c, r, reach_fill(dark));
         p.circle_stroke(c, r, reach_stroke(dark));
     });
+    row(
+        ui,
+        "A unit you may start a turn with (dashed ring)",
+        &|p, c| {
+            for i in (0..16).step_by(2) {
+                let a0 = i as f32 / 16.0 * std::f32::consts::TAU;
+                let a1 = (i + 1) as f32 / 16.0 * std::f32::consts::TAU;
+                p.line_segment(
+                    [
+                        c + Vec2::angled(a0) * (r + 1.0),
+                        c + Vec2::angled(a1) * (r + 1.0),
+                    ],
+                    Stroke::new(2.0, if dark { Color32::WHITE } else { Color32::BLACK }),
+                );
+            }
+        },
+    );
     row(ui, "What it can attack", &|p, c| {
         p.circle_stroke(c, r, Stroke::new(2.5, theme::ERROR));
     });

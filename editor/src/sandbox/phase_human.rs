@@ -62,6 +62,28 @@ impl PhaseOptions {
     }
 }
 
+/// The units of `side` that may start their turn now in `s` (the true
+/// state): those with a legal command on `side`'s view, in unit order.
+#[must_use]
+pub fn ready_units(s: &PhaseMatch, side: Side) -> Vec<UnitId> {
+    let view = PhaseView::new(s, side).state;
+    let mut out: Vec<UnitId> = PhaseRulesV1::legal_commands(&view)
+        .into_iter()
+        .filter_map(|c| match c {
+            PhaseCommand::Move { unit, .. }
+            | PhaseCommand::Attack { unit, .. }
+            | PhaseCommand::Summon { unit, .. }
+            | PhaseCommand::Rebound { unit }
+            | PhaseCommand::Heal { unit, .. } => Some(unit),
+            _ => None,
+        })
+        .filter(|&u| view.board().unit(u).is_some_and(|x| x.side == side))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// What a click on `hex` means in `s` (the person's view) for the person
 /// playing `side`, with `selected` selected and `intent` pending; `visible`
 /// says whether the person sees units there.
@@ -311,5 +333,35 @@ mod tests {
         // A phase out of range changes nothing but taking the card off.
         drop_card(&mut draft, 9, 8);
         assert_eq!(draft, [None, None, Some(1), None]);
+    }
+
+    /// Whenever a slot has no unit acting, the units ringed for its player
+    /// are that player's units of the phase's class that can act.
+    #[test]
+    fn the_ready_units_are_the_slot_players_units_of_the_phase() {
+        use super::super::timeline::{Advance, Timeline};
+        use hexwright_engine::bots::BotKind;
+        let p = super::super::batch::tests::four_corners(8);
+        let mut t = Timeline::<PhaseRulesV1>::new(p, 3, [Some(BotKind::Greedy); 4]);
+        let mut checked = 0;
+        for _ in 0..2_000 {
+            let s = t.state();
+            if s.stage() == Stage::Acting
+                && s.active().is_none()
+                && let Some(side) = s.slot_player()
+            {
+                let ready = ready_units(s, side);
+                for id in &ready {
+                    let u = s.board().unit(*id).expect("a unit");
+                    assert_eq!(u.side, side);
+                    assert_eq!(s.board().roster().kind(u.kind).def.class, s.phase());
+                }
+                checked += usize::from(!ready.is_empty());
+            }
+            if t.advance() != Advance::Played {
+                break;
+            }
+        }
+        assert!(checked > 5, "{checked} slots checked");
     }
 }

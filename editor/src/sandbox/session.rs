@@ -1642,10 +1642,10 @@ impl Sandbox {
 
     fn paint(&mut self, painter: &egui::Painter, proj: &Projection<'_>, palette: &Palette) {
         match self.tab {
+            // During secret picks no army is known yet: the map alone, not
+            // the default armies that will not be played.
             Tab::Scenario => {
-                let seed = self.setup.seed;
-                if let Ok(p) = self.prepared() {
-                    let (s, _) = p.setup(seed);
+                if let Some(s) = self.scenario_board() {
                     board::paint(
                         painter,
                         proj,
@@ -1655,6 +1655,7 @@ impl Sandbox {
                             selected: None,
                             reach: &[],
                             targets: &[],
+                            ready: &[],
                             last: None,
                             palette,
                         },
@@ -1670,6 +1671,7 @@ impl Sandbox {
                     return;
                 };
                 let (reach, targets) = self.highlights();
+                let ready = self.ready_units();
                 let last = self.last_move(fog.as_deref());
                 board::paint(
                     painter,
@@ -1680,6 +1682,7 @@ impl Sandbox {
                         selected: self.selected,
                         reach: &reach,
                         targets: &targets,
+                        ready: &ready,
                         last,
                         palette,
                     },
@@ -1688,12 +1691,45 @@ impl Sandbox {
         }
     }
 
+    /// What the Scenario tab draws on the map: the armies deployed as the
+    /// setup stands; nothing during secret picks, when no army is known
+    /// yet (the default armies would not be played).
+    fn scenario_board(&mut self) -> Option<MatchState> {
+        if self.picks.is_some() {
+            return None;
+        }
+        let seed = self.setup.seed;
+        let p = self.prepared().ok()?;
+        Some(p.setup(seed).0)
+    }
+
     /// The last command's hexes (from, to), when the viewer could see them.
     fn last_move(&self, fog: Option<&[bool]>) -> Option<(Option<Hex>, Hex)> {
         match self.timeline.as_ref()? {
             Live::Akw(t) => last_move_of(t, fog),
             Live::Phase(t) => last_move_of(t, fog),
         }
+    }
+
+    /// The hexes of the units a person may start a turn with now: in
+    /// phase-rules-v1, when a person's slot has no unit acting and none is
+    /// selected (computed on that person's view).
+    fn ready_units(&self) -> Vec<Hex> {
+        let Some(Live::Phase(t)) = &self.timeline else {
+            return Vec::new();
+        };
+        let s = t.state();
+        let Some(side) = self.human_to_move() else {
+            return Vec::new();
+        };
+        if self.selected.is_some() || s.active().is_some() {
+            return Vec::new();
+        }
+        let b = s.board();
+        super::phase_human::ready_units(s, side)
+            .into_iter()
+            .filter_map(|id| b.unit(id).map(|u| b.arena().hex(u.cell)))
+            .collect()
     }
 
     /// The hexes to highlight: the selected unit's moves and targets when
@@ -1889,6 +1925,18 @@ mod tests {
             (RulesetId::PhaseRulesV1, n, hash)
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn secret_picks_show_no_default_army_on_the_map() {
+        let doc = Document::new(Board::new(four_player_map()).unwrap(), MapSource::Unsaved);
+        let mut sb = Sandbox::open(&doc, Roster::bundled()).expect("opens");
+        let before = sb.scenario_board().expect("the setup's armies");
+        assert!(!before.units().is_empty());
+        sb.setup.controllers = PerPlayer::from_fn(4, |_| Controller::Human);
+        sb.apply(SandboxAction::Start, 0.0);
+        assert!(sb.picks.is_some(), "people pick their armies in secret");
+        assert!(sb.scenario_board().is_none(), "no army is drawn");
     }
 
     #[test]

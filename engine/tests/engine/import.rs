@@ -349,6 +349,46 @@ fn both_tiled_examples_import_and_export_then_reimport_to_the_same_map() {
     assert_eq!(tiled_import(&text, "t", None).map.grid_parts.len(), 1);
 }
 
+/// A bundled map whose grid's edge cuts its outer ring of hexes: through
+/// Tiled and back, the usable hexes are the same and the cut ring is left
+/// off the map, not turned into rock that was never there.
+#[test]
+fn a_grid_edge_ring_does_not_come_back_from_tiled_as_rock() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let map = hexwright_engine::format::load_map(&maps.join("twin-fords.ron")).unwrap();
+    let before = Coverage::new(&map).unwrap();
+    let (_, report) = tiled::export(&map, "tiles.png").unwrap();
+    assert!(
+        report.to_string().contains("the grid's edge cuts"),
+        "{report}"
+    );
+    let back = tiled_round_trip(&map);
+    let after = Coverage::new(&back).unwrap();
+    let usable = |c: &Coverage| {
+        let mut v: Vec<(i32, i32)> = c.usable_hexes().iter().map(|h| (h.x, h.y)).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(usable(&after), usable(&before));
+    // Only hexes a terrain piece covered come back as whole-hex terrain.
+    let covered: usize = back
+        .terrain
+        .iter()
+        .map(|p| match &p.shape {
+            hexwright_engine::map::TerrainShape::Hexes { hexes } => hexes.len(),
+            _ => 0,
+        })
+        .sum();
+    let unusable_in_grid = before.hexes().len() - before.usable_count();
+    let cut = after.hexes().len() - after.usable_count();
+    assert_eq!(covered, cut, "every unusable hex after is a piece's");
+    assert!(
+        covered < unusable_in_grid,
+        "the cut ring ({} hexes) is not rock: {covered} of {unusable_in_grid}",
+        unusable_in_grid - covered
+    );
+}
+
 #[test]
 fn a_tiled_mapping_gives_terrain_and_features() {
     let Some(dir) = data() else { return };

@@ -102,10 +102,29 @@ fn translucent(c: Color32, alpha: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, alpha)
 }
 
-/// A ramp from strong (`t` = 0) to faint (`t` = 1) in `c`.
-fn ramp(c: Color32, t: f64) -> Color32 {
-    let alpha = 200.0 - 170.0 * t.clamp(0.0, 1.0);
-    translucent(c, alpha as u8)
+/// The viridis scale (Smith and van der Walt's, for matplotlib) at seven
+/// stops: ordered in lightness and hue alike, so that neighbouring steps
+/// stay apart for colour-blind eyes and in grey, and none of it is a
+/// side's colour.
+const VIRIDIS: [[u8; 3]; 7] = [
+    [0x44, 0x01, 0x54],
+    [0x44, 0x39, 0x83],
+    [0x31, 0x68, 0x8E],
+    [0x21, 0x91, 0x8C],
+    [0x35, 0xB7, 0x79],
+    [0x90, 0xD7, 0x43],
+    [0xFD, 0xE7, 0x25],
+];
+
+/// The scale at `t` (0: light yellow, 1: dark violet), drawn over the map
+/// at a fixed opacity.
+fn scale(t: f64) -> Color32 {
+    let x = (1.0 - t.clamp(0.0, 1.0)) * (VIRIDIS.len() - 1) as f64;
+    let i = (x.floor() as usize).min(VIRIDIS.len() - 2);
+    let f = x - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (VIRIDIS[i], VIRIDIS[i + 1]);
+    Color32::from_rgba_unmultiplied(mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2]), 170)
 }
 
 /// What `overlay` draws for `a` (a player the map does not have draws
@@ -137,16 +156,14 @@ pub fn draw(a: &Analysis, overlay: Overlay) -> Drawn {
         Overlay::Reach(p) => reach(a, p, &mut d),
         Overlay::Openness => {
             let most = a.openness.max.max(1);
-            let color = Color32::from_rgb(0, 158, 115);
+            // Open is light, cramped dark.
+            let at = |o: u16| scale(1.0 - f64::from(o) / f64::from(most));
             for (c, &o) in a.openness.cells.iter().enumerate() {
-                d.tints
-                    .push((hexes[c], ramp(color, 1.0 - f64::from(o) / f64::from(most))));
+                d.tints.push((hexes[c], at(o)));
             }
             for o in legend_steps(most) {
-                d.legend.push((
-                    ramp(color, 1.0 - f64::from(o) / f64::from(most)),
-                    format!("Openness {o} (hexes to a wall)"),
-                ));
+                d.legend
+                    .push((at(o), format!("Openness {o} (hexes to a wall)")));
             }
         }
         Overlay::Chokes => {
@@ -174,19 +191,22 @@ fn reach(a: &Analysis, p: PlayerId, d: &mut Drawn) {
     };
     let turns: Vec<Option<u16>> = field.iter().map(|&s| a.movement.turns(s)).collect();
     let most = turns.iter().flatten().copied().max().unwrap_or(0).max(1);
-    let color = side_color(p);
+    // Near is light, far dark: every turn its own step of the scale.
+    let at = |t: u16| {
+        if most <= 1 {
+            scale(0.0)
+        } else {
+            scale(f64::from(t.saturating_sub(1)) / f64::from(most - 1))
+        }
+    };
     for (c, t) in turns.iter().enumerate() {
         if let Some(t) = t {
-            d.tints
-                .push((hexes[c], ramp(color, f64::from(*t) / f64::from(most))));
+            d.tints.push((hexes[c], at(*t)));
         }
     }
     for t in legend_steps(most) {
         let word = if t == 1 { "turn" } else { "turns" };
-        d.legend.push((
-            ramp(color, f64::from(t) / f64::from(most)),
-            format!("Side {p}: {t} {word}"),
-        ));
+        d.legend.push((at(t), format!("Side {p}: {t} {word}")));
     }
     let cut_off = field
         .iter()
@@ -204,7 +224,8 @@ fn reach(a: &Analysis, p: PlayerId, d: &mut Drawn) {
 fn cover(a: &Analysis, d: &mut Drawn) {
     let hexes = a.arena.hexes();
     let sight = u32::from(a.cover.sight);
-    let watched = translucent(Color32::from_rgb(86, 180, 233), 90);
+    // Yellow (Okabe and Ito's), not blue: blue is water and side 0.
+    let watched = translucent(Color32::from_rgb(0xF0, 0xE4, 0x42), 120);
     let bush = translucent(Color32::from_rgb(0, 110, 60), 170);
     for (c, &h) in hexes.iter().enumerate() {
         if a.arena.site(c as u16) == Site::Bush {
@@ -294,5 +315,36 @@ mod tests {
         assert_eq!(legend_steps(3), vec![1, 2, 3]);
         assert_eq!(legend_steps(10), vec![2, 4, 6, 8, 10]);
         assert_eq!(legend_steps(1), vec![1]);
+    }
+
+    /// Relative luminance (0 to 255) of a colour's RGB.
+    fn luma(c: Color32) -> f64 {
+        let [r, g, b, _] = c.to_srgba_unmultiplied();
+        0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)
+    }
+
+    #[test]
+    fn neighbouring_steps_of_reach_and_openness_stay_apart_in_lightness() {
+        for name in ["twin-fords", "four-corners"] {
+            let a = analysis(name);
+            for overlay in [Overlay::Reach(PlayerId(0)), Overlay::Openness] {
+                let legend = draw(&a, overlay).legend;
+                let colours: Vec<Color32> = legend
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .filter(|c| c.a() > 0)
+                    .collect();
+                assert!(colours.len() >= 2, "{name} {overlay}");
+                for w in colours.windows(2) {
+                    let d = (luma(w[0]) - luma(w[1])).abs();
+                    // Grey-scale apart, so no hue is needed to tell them.
+                    assert!(d >= 20.0, "{name} {overlay}: {w:?} differ by {d:.1}");
+                }
+            }
+            // Cover's "seen from a bush" is not blue (water, side 0).
+            let cover = draw(&a, Overlay::Cover).legend;
+            let [r, g, b, _] = cover[1].0.to_srgba_unmultiplied();
+            assert!(b < r && b < g, "{:?}", cover[1]);
+        }
     }
 }

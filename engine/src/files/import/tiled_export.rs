@@ -166,24 +166,17 @@ pub fn export(map: &Map, image: &str) -> Result<(Tmj, Report), crate::map::Limit
         let (x, y) = offset(axis, h);
         (y - y0) as usize * width + (x - x0) as usize
     };
-    let mut approximated = 0;
+    let (mut approximated, mut cut) = (0, 0);
     for &(h, _) in &cells {
-        let meaning = if coverage.is_usable(h) {
-            TileMeaning::Open
-        } else if let Some(kind) = whole_hex_kind(map, h) {
-            TileMeaning::Terrain(kind)
-        } else {
-            approximated += 1;
-            TileMeaning::Terrain(piece_kind_at(map, h).unwrap_or(TerrainKind::Rock))
-        };
-        layers[0][index(h)] = gid(meaning);
+        match terrain_tile(map, &coverage, h) {
+            (Some(meaning), guessed) => {
+                approximated += usize::from(guessed);
+                layers[0][index(h)] = gid(meaning);
+            }
+            (None, _) => cut += 1,
+        }
     }
-    if approximated > 0 {
-        report.push(
-            Entry::Guessed,
-            format!("{approximated} hexes made unusable by polygons, circles or strokes (or cut by the grid's edge) -> whole-hex terrain of the piece there"),
-        );
-    }
+    terrain_report(&mut report, approximated, cut);
     for f in &map.features {
         if coverage.in_grid(f.hex) {
             layers[1][index(f.hex)] = gid(TileMeaning::Feature(f.kind));
@@ -231,6 +224,41 @@ pub fn export(map: &Map, image: &str) -> Result<(Tmj, Report), crate::map::Limit
 
 /// The kind of the last terrain piece whose outline holds the centre of
 /// `h`.
+/// What the terrain layer could not write as it is: hexes a piece's shape
+/// makes unusable (written as whole hexes of its kind) and hexes the
+/// grid's edge cuts (left off the map).
+fn terrain_report(report: &mut Report, approximated: usize, cut: usize) {
+    if approximated > 0 {
+        report.push(
+            Entry::Guessed,
+            format!("{approximated} hexes made unusable by polygons, circles or strokes -> whole-hex terrain of the piece there"),
+        );
+    }
+    if cut > 0 {
+        report.push(
+            Entry::Dropped,
+            format!("{cut} hexes the grid's edge cuts (under half inside, so unusable) -> left off the Tiled map"),
+        );
+    }
+}
+
+/// The terrain tile of grid hex `h`, and whether it stands for a piece's
+/// shape rather than a whole hex: open when usable, whole-hex terrain,
+/// else the kind of the piece over it; `None` for a hex unusable only
+/// because the grid's edge cuts it, which is left off the Tiled map (no
+/// cell) rather than written as a rock that was never there.
+fn terrain_tile(map: &Map, coverage: &Coverage, h: Hex) -> (Option<TileMeaning>, bool) {
+    if coverage.is_usable(h) {
+        (Some(TileMeaning::Open), false)
+    } else if let Some(kind) = whole_hex_kind(map, h) {
+        (Some(TileMeaning::Terrain(kind)), false)
+    } else if let Some(kind) = piece_kind_at(map, h) {
+        (Some(TileMeaning::Terrain(kind)), true)
+    } else {
+        (None, false)
+    }
+}
+
 fn piece_kind_at(map: &Map, h: Hex) -> Option<TerrainKind> {
     let layout = map.hex_layout();
     let c = layout.center(h);
