@@ -12,6 +12,7 @@
 
 pub mod balance;
 pub mod balance_edit;
+pub mod fix;
 pub mod ladder;
 pub mod openings;
 pub mod rotation;

@@ -19,6 +19,7 @@
 //! of these modules under its old path (`hexwright_engine::coverage`, ...).
 
 pub mod board;
+pub mod certificate;
 pub mod complexity;
 pub mod coverage;
 pub mod disc;
@@ -106,6 +107,11 @@ pub struct Map {
     /// Starting zones.
     #[serde(default)]
     pub zones: Vec<Zone>,
+    /// Fairness certificates, one per skill level certified (void once the
+    /// map changes: [`certificate::Certificate::holds_for`]). Files
+    /// without them load as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub certificates: Vec<certificate::Certificate>,
 }
 
 /// One more part of the grid region: a polygon less its holes.
@@ -735,6 +741,7 @@ impl Map {
             terrain: Vec::new(),
             features: Vec::new(),
             zones: Vec::new(),
+            certificates: Vec::new(),
         })
     }
 

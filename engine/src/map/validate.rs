@@ -143,6 +143,8 @@ rules! {
     OutpostUnreachable => ("outpost-unreachable", Warning, "every side can reach every Outpost"),
     /// The sides' distances to objectives, Outposts, their own barracks or the enemy bases differ by more than the margin ([`super::parity`]).
     DistanceImbalance => ("distance-imbalance", Warning, "every side is about as far from objectives, Outposts, its own barracks and the enemy bases"),
+    /// A fairness certificate was made for another version of the map ([`super::certificate`]).
+    CertificateVoid => ("certificate-void", Warning, "every fairness certificate in the file was made for the map as it is"),
     /// The static fairness figures are uneven ([`crate::analysis::fairness::Fairness::verdict`]); raised by `hexwright validate` from the map analysis, not by [`validate`].
     StaticFairness => ("static-fairness", Warning, "the static fairness figures are even (they never certify a map; only simulated games do)"),
     /// No usable non-bush hex lies within an Outpost's vision radius.
@@ -272,8 +274,23 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
     check_zones(map, coverage, players, &mut out);
     check_features(map, coverage, players, &mut out);
     check_reachability(map, coverage, players, &mut out);
+    check_certificates(map, &mut out);
     out.sort_by_key(|f| (f.severity, f.rule, f.hex.map(hex_key)));
     out
+}
+
+/// Certificates made for another version of the map.
+fn check_certificates(map: &Map, out: &mut Vec<Finding>) {
+    for c in map.certificates.iter().filter(|c| !c.holds_for(map)) {
+        out.push(Finding::new(
+            Rule::CertificateVoid,
+            None,
+            format!(
+                "the fairness certificate for {} in {} (dated {}) was made for another version of this map, so it no longer holds; certify the map again (`hexwright balance-edit`)",
+                c.bot, c.ruleset, c.date
+            ),
+        ));
+    }
 }
 
 fn check_area(map: &Map, out: &mut Vec<Finding>) {

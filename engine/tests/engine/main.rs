@@ -16,6 +16,7 @@ mod balance_edit;
 mod bots_search;
 mod bundled;
 mod coverage;
+mod fix;
 mod format;
 mod formats_doc;
 mod fuzz;

@@ -170,6 +170,7 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::OutpostUnreachable
         | Rule::DistanceImbalance
         | Rule::StaticFairness
+        | Rule::CertificateVoid
         | Rule::OutpostBlind
         | Rule::GridOutsideArea
         | Rule::PackMissingPreview => Severity::Warning,
@@ -674,6 +675,34 @@ fn static_fairness_case() -> Case {
     )
 }
 
+fn certificate_void_case() -> Case {
+    // A certificate made for the map, then the map changed under it.
+    let mut m = valid_map();
+    let hash = hexwright_engine::map::certificate::map_content_hash(&m).unwrap();
+    m.certificates.push(certificate(&hash));
+    assert!(run(&m).is_empty(), "a certificate that holds is no finding");
+    m.features.push(feature(1, 1, FeatureKind::Bush));
+    Case::map(&m, &[(Rule::CertificateVoid, None)])
+}
+
+fn certificate(map: &str) -> hexwright_engine::map::certificate::Certificate {
+    hexwright_engine::map::certificate::Certificate {
+        ruleset: "akw-rules-v1".into(),
+        bot: "greedy".into(),
+        round_limit: 60,
+        margin: 0.05,
+        alpha: 0.05,
+        seed: 1,
+        games: 1000,
+        shares: vec![0.5, 0.5],
+        intervals: vec![[0.45, 0.55]; 2],
+        roster: "0".into(),
+        engine: "0.1.0".into(),
+        date: "2026-12-05".into(),
+        map: map.into(),
+    }
+}
+
 /// Rock everywhere within 50 units of hex `h`'s centre except `h` itself
 /// (its bounding box): `h` stays usable, every hex around it within 2 steps
 /// is unusable.
@@ -755,6 +784,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::OutpostUnreachable, outpost_unreachable_case),
     (Rule::DistanceImbalance, distance_imbalance_case),
     (Rule::StaticFairness, static_fairness_case),
+    (Rule::CertificateVoid, certificate_void_case),
     (Rule::OutpostBlind, outpost_blind_case),
     (Rule::GridOutsideArea, grid_outside_area_case),
 ];
@@ -810,6 +840,7 @@ rule_tests! {
     rule_outpost_unreachable => OutpostUnreachable,
     rule_distance_imbalance => DistanceImbalance,
     rule_static_fairness => StaticFairness,
+    rule_certificate_void => CertificateVoid,
     rule_outpost_blind => OutpostBlind,
     rule_grid_outside_area => GridOutsideArea,
 }
@@ -906,6 +937,7 @@ struct Patch {
     terrain: Option<Vec<TerrainPiece>>,
     features: Option<Vec<Feature>>,
     zones: Option<Vec<Zone>>,
+    certificates: Option<Vec<hexwright_engine::map::certificate::Certificate>>,
 }
 
 fn output_line(file: &str, f: &Finding) -> String {
@@ -962,6 +994,9 @@ fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
     }
     if let Some(z) = patch.zones {
         m.zones = z;
+    }
+    if let Some(c) = patch.certificates {
+        m.certificates = c;
     }
     let mut findings = run(&m);
     if rule == Rule::StaticFairness {

@@ -1,0 +1,166 @@
+//! Certifying a map at a skill level: the anytime-valid seat test
+//! ([`crate::seat_test`]), the level's bot on every seat, on seeds of its
+//! own — never the seeds that chose an edit — and, when it decides "fair",
+//! the [`Certificate`] that says so.
+
+use super::paired::{Level, prepare};
+use crate::map::Map;
+use crate::map::certificate::{Certificate, map_content_hash};
+use crate::rotation::Rotation;
+use crate::rules::Roster;
+use crate::rules::roster::roster_hash;
+use crate::rules::scenario::ScenarioError;
+use crate::sequential::{Decision, Plan};
+use std::sync::atomic::AtomicBool;
+
+/// What one certification attempt found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Certification {
+    /// The level certified.
+    pub level: Level,
+    /// What the seat test decided ([`Decision::Stopped`] when cancelled).
+    pub decision: Decision,
+    /// The test's plan (its α may be a share of the assistant's, when it
+    /// may certify more than once).
+    pub plan: Plan,
+    /// The first seed of its games.
+    pub seed: u64,
+    /// Independent games played.
+    pub games: usize,
+    /// Each seat's mean share at the last look.
+    pub shares: Vec<f64>,
+    /// Each seat's interval at the last look.
+    pub intervals: Vec<[f64; 2]>,
+    /// The certificate, when the test decided "fair".
+    pub certificate: Option<Certificate>,
+}
+
+impl Certification {
+    /// The decision in words, with every seat's share and interval.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        let seats: Vec<String> = self
+            .shares
+            .iter()
+            .zip(&self.intervals)
+            .enumerate()
+            .map(|(p, (s, [lo, hi]))| {
+                format!(
+                    "side {p} {:.1}% [{:.1}, {:.1}]",
+                    100.0 * s,
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .collect();
+        let what = match self.decision {
+            Decision::Fair => format!(
+                "certified fair within ±{:.0} points",
+                100.0 * self.plan.margin
+            ),
+            Decision::Favoured { side } => format!("side {side} is favoured"),
+            Decision::Disfavoured { side } => format!("side {side} is disfavoured"),
+            Decision::Undecided => "undecided at the most games".to_owned(),
+            Decision::Stopped => "stopped before a decision".to_owned(),
+        };
+        format!(
+            "{}: {what} over {} fresh games ({})",
+            self.level.bot,
+            self.games,
+            seats.join(", ")
+        )
+    }
+}
+
+/// What a certification plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ask<'a> {
+    /// The level: its bot on every seat.
+    pub level: Level,
+    /// The first seed (match `i` plays `seed + i`).
+    pub seed: u64,
+    /// The test's α, margin and most games.
+    pub plan: Plan,
+    /// The date written into the certificate (`YYYY-MM-DD`).
+    pub date: &'a str,
+}
+
+/// Plays the seat test on `map` as `ask` says and certifies the map when
+/// it decides "fair".
+///
+/// # Errors
+/// When a match cannot be set up on the map, or the map or roster cannot
+/// be hashed.
+pub fn certify(
+    map: &Map,
+    roster: &Roster,
+    ask: &Ask<'_>,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Certification, CertifyError> {
+    let (level, seed, plan, date) = (&ask.level, ask.seed, ask.plan, ask.date);
+    let prepared = prepare(map, roster, level)?;
+    let n = prepared.rules.arena.zones.len();
+    let rotation = Rotation {
+        matches: plan.max_games,
+        bots: vec![level.bot; n],
+        seed,
+    };
+    let d = crate::until_decided::play_seats_prepared(
+        &prepared,
+        &rotation,
+        plan,
+        progress,
+        cancel,
+        &mut |_| {},
+    );
+    let decision = if d.cancelled {
+        Decision::Stopped
+    } else {
+        d.test.decision().unwrap_or(Decision::Undecided)
+    };
+    let (games, shares, intervals) = d.test.looks().last().map_or_else(
+        || (0, vec![0.0; n], vec![[0.0, 1.0]; n]),
+        |l| (l.games, l.estimates.clone(), l.intervals.clone()),
+    );
+    let certificate = if decision == Decision::Fair {
+        Some(Certificate {
+            ruleset: prepared.ruleset.to_string(),
+            bot: level.bot.name().to_owned(),
+            round_limit: level.round_limit,
+            margin: plan.margin,
+            alpha: plan.alpha,
+            seed,
+            games,
+            shares: shares.clone(),
+            intervals: intervals.clone(),
+            roster: roster_hash(roster)?.to_string(),
+            engine: env!("CARGO_PKG_VERSION").to_owned(),
+            date: date.to_owned(),
+            map: map_content_hash(map)?,
+        })
+    } else {
+        None
+    };
+    Ok(Certification {
+        level: *level,
+        decision,
+        plan,
+        seed,
+        games,
+        shares,
+        intervals,
+        certificate,
+    })
+}
+
+/// Why a certification cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// A match cannot be set up on the map.
+    #[error(transparent)]
+    Scenario(#[from] Box<ScenarioError>),
+    /// The map or the roster cannot be written out to be hashed.
+    #[error("cannot hash the map or roster: {0}")]
+    Hash(#[from] ron::Error),
+}

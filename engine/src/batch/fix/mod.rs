@@ -1,0 +1,27 @@
+//! The certifying balance assistant: it makes a map fair, not only
+//! measures it.
+//!
+//! "Fair" and "certified fair" mean what `fairness.md` says: a map is
+//! certified fair at a skill level when the anytime-valid seat test, that
+//! level's bot on every seat, decides "fair within the margin" on games
+//! that were not used to choose the map's edits.
+//!
+//! - [`edits`]: the small edits composed (feature moves, bushes planted or
+//!   cleared, zone shifts), symmetric when asked, always valid;
+//! - [`paired`]: scores on shared seeds (common random numbers), the paired
+//!   gain of a candidate over the current map, and the race that spends
+//!   games where they decide something;
+//! - [`certify`]: the seat test on fresh seeds, and the certificate saved
+//!   in the map file;
+//! - [`search`]: the loop — already fair? else one raced edit at a time,
+//!   certifying when the map looks fair — and its report.
+
+pub mod certify;
+pub mod edits;
+pub mod paired;
+pub mod search;
+
+pub use certify::{Ask, Certification, CertifyError, certify};
+pub use edits::{Change, Edit, REACH, candidates};
+pub use paired::{Gain, Games, Level, Race, race};
+pub use search::{Ending, FixError, Fixed, Options, Step, fix, fix_with};
