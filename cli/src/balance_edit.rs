@@ -1,15 +1,18 @@
-//! `hexwright balance-edit MAP -o FIXED.ron [--budget N] [--bots A,B]
-//! [--matches N] [--verify N] [--free-symmetry]`: the balance assistant
-//! ([`hexwright_engine::balance_edit`]). It searches the moves of one
-//! objective, Outpost, barracks or bush by up to two hexes (with its images
-//! on a symmetric map), ranks them by the fairness summary and then by a
-//! short batch of the named bots, prints the best few in words with their
-//! figures, checks the best on a fresh batch and writes that map.
+//! `hexwright balance-edit MAP -o FIXED.ron [--level greedy] [--skills
+//! greedy,planner] [--max-edits 4] [--keep-symmetry] [--json]`: the
+//! certifying balance assistant ([`hexwright_engine::fix`]). It asks the
+//! seat test whether the map is fair as it is; if not, it composes small
+//! edits one at a time, each raced against the map on shared seeds and kept
+//! only when its paired gain shows it helps, until the map is certified
+//! fair on fresh games (or the budget runs out); then it certifies the
+//! result at every other level asked and writes the map with its
+//! certificates. Each step is printed in words with its figures.
 
 use super::setup::bot_list;
 use anyhow::Context as _;
-use hexwright_engine::balance_edit::{self, Options};
+use hexwright_engine::fix::{self, Ending, Level, Options};
 use hexwright_engine::format;
+use hexwright_engine::sequential::Decision;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -18,36 +21,47 @@ use std::path::PathBuf;
 pub struct BalanceEditArgs {
     /// The map file (`.ron`).
     pub map: PathBuf,
-    /// Where to write the map with the best edit.
+    /// Where to write the map with its edits and certificates.
     #[arg(short, long)]
     pub out: PathBuf,
-    /// How many of the fairest candidates to play.
-    #[arg(long, default_value_t = 8)]
-    pub budget: usize,
-    /// The two bots of each batch.
-    #[arg(
-        long,
-        value_name = "A,B",
-        value_delimiter = ',',
-        default_value = "greedy,greedy"
-    )]
-    pub bots: Vec<String>,
-    /// Matches in each candidate's batch.
-    #[arg(long, default_value_t = 200)]
-    pub matches: usize,
-    /// Matches of the fresh batch that checks the best proposal.
-    #[arg(long, default_value_t = 1000)]
-    pub verify: usize,
-    /// Move single features even on a symmetric map (it stops being
-    /// symmetric).
+    /// The bot edits are chosen at (on every seat).
+    #[arg(long, default_value = "greedy")]
+    pub level: String,
+    /// Further levels to certify the result at, e.g. `planner`
+    /// (comma-separated; the chosen level is always certified).
+    #[arg(long, value_delimiter = ',')]
+    pub skills: Vec<String>,
+    /// The most edits made.
+    #[arg(long, default_value_t = 4)]
+    pub max_edits: usize,
+    /// Candidates raced per edit.
+    #[arg(long, default_value_t = 24)]
+    pub shortlist: usize,
+    /// Edit a symmetric map with its images, so it stays symmetric (a map
+    /// whose turn order favours a side may need an asymmetric edit).
     #[arg(long)]
-    pub free_symmetry: bool,
+    pub keep_symmetry: bool,
+    /// The fairness margin, in points of share around 1/N.
+    #[arg(long, default_value_t = 5.0)]
+    pub margin: f64,
+    /// The chance of a wrong certificate, in percent.
+    #[arg(long, default_value_t = 5.0)]
+    pub alpha: f64,
+    /// The most games of one certification.
+    #[arg(long, default_value_t = 10_000)]
+    pub certify_games: usize,
+    /// Rounds before a draw (default: the ruleset's).
+    #[arg(long)]
+    pub round_limit: Option<u32>,
     /// First seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// A roster file (default: the map's pack's, else the bundled one).
     #[arg(long)]
     pub roster: Option<PathBuf>,
+    /// Print the outcome as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `balance-edit`; returns the exit code (0, or 2 for bad input).
@@ -55,102 +69,190 @@ pub fn run(args: &BalanceEditArgs, out: &mut dyn Write) -> u8 {
     super::exit_code(balance_edit(args, out))
 }
 
-/// The most proposals listed.
-const SHOWN: usize = 5;
+/// The options the arguments ask for.
+fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
+    let level = bot_list(std::slice::from_ref(&args.level))?;
+    let also = bot_list(&args.skills)?
+        .into_iter()
+        .filter(|b| *b != level[0])
+        .collect();
+    if !(1..=64).contains(&args.shortlist) {
+        anyhow::bail!(
+            "--shortlist {}: race from 1 to 64 candidates",
+            args.shortlist
+        );
+    }
+    if args.max_edits > 32 {
+        anyhow::bail!("--max-edits {}: at most 32", args.max_edits);
+    }
+    if !(1..=hexwright_engine::sim::MAX_MATCHES).contains(&args.certify_games) {
+        anyhow::bail!(
+            "--certify-games {}: from 1 to {}",
+            args.certify_games,
+            hexwright_engine::sim::MAX_MATCHES
+        );
+    }
+    let ruleset = hexwright_engine::ruleset::RulesetId::for_players(players)
+        .first()
+        .copied()
+        .context("no ruleset seats this map's players")?;
+    let round_limit = args.round_limit.unwrap_or(ruleset.default_round_limit());
+    let max = hexwright_engine::rules::scenario::MAX_ROUND_LIMIT;
+    if !(1..=max).contains(&round_limit) {
+        anyhow::bail!("--round-limit {round_limit}: from 1 to {max}");
+    }
+    Ok(Options {
+        level: Level {
+            bot: level[0],
+            round_limit,
+            ruleset: None,
+        },
+        also,
+        keep_symmetry: args.keep_symmetry,
+        max_steps: args.max_edits,
+        shortlist: args.shortlist,
+        margin: args.margin / 100.0,
+        alpha: args.alpha / 100.0,
+        certify_games: args.certify_games,
+        seed: args.seed,
+        date: hexwright_headless::files::today_utc(),
+        ..Options::default()
+    })
+}
 
 fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let bots = bot_list(&args.bots)?;
-    let [a, b] = bots[..] else {
-        anyhow::bail!("--bots names two bots (the map's two sides), e.g. greedy,greedy");
-    };
-    if !(1..=64).contains(&args.budget) {
-        anyhow::bail!("--budget {}: play from 1 to 64 candidates", args.budget);
-    }
-    if args.matches > 100_000 || args.verify > 100_000 {
-        anyhow::bail!("--matches and --verify are at most 100000");
-    }
     // Before any play: an output that cannot be written fails now, not
     // after the whole search.
     format::check_output(&args.out)
         .and_then(|()| output_folder_exists(&args.out))
         .with_context(|| format!("{}: cannot write the map there", args.out.display()))?;
     let map = format::load_map(&args.map)?;
+    let opts = options(args, map.player_count())?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.map))?;
-    let opts = Options {
-        budget: args.budget,
-        matches: args.matches,
-        bots: [a, b],
-        keep_symmetry: !args.free_symmetry,
-        seed: args.seed,
-        ..Options::default()
+    let bar = super::progress::spinner("matches");
+    let progress = |k: usize| {
+        if let Some(b) = &bar {
+            b.set_position(k as u64);
+        }
     };
-    let found = balance_edit::propose(&map, &roster, &opts)
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let fixed = fix::fix_with(&map, &roster, &opts, &progress, &cancel)
         .with_context(|| args.map.display().to_string())?;
-    let symmetry = if found.symmetry.is_off() {
-        "none kept".to_owned()
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let certified = matches!(fixed.ending, Ending::AlreadyFair | Ending::Certified);
+    if certified || !fixed.steps.is_empty() {
+        format::save_atomic(&fixed.map, &args.out)
+            .with_context(|| format!("{}: cannot write the map", args.out.display()))?;
+    }
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &json(&fixed, &args.out, certified))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    words(out, &map.meta.name, &fixed, &opts)?;
+    if certified || !fixed.steps.is_empty() {
+        writeln!(out, "Wrote {}", args.out.display())?;
+    } else {
+        writeln!(out, "Nothing written: no edit was kept.")?;
+    }
+    Ok(())
+}
+
+/// The outcome in words: the check before, each step, the certification,
+/// the other levels.
+fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> anyhow::Result<()> {
+    let symmetry = if f.symmetry.is_off() {
+        "edits may be asymmetric".to_owned()
     } else {
         format!(
-            "{} about the {} kept",
-            found.symmetry.mode.label(),
-            found.symmetry.centre.label().to_lowercase()
+            "edits keep the {} symmetry about the {}",
+            f.symmetry.mode.label(),
+            f.symmetry.centre.label().to_lowercase()
         )
     };
-    writeln!(
-        out,
-        "{}: {} valid edits (each one feature moved up to {} hexes; symmetry {symmetry})",
-        map.meta.name,
-        found.candidates,
-        balance_edit::REACH
-    )?;
-    if found.examined < found.moves {
+    writeln!(out, "{name}: {} on every seat; {symmetry}", opts.level.bot)?;
+    if let Some(first) = f.attempts.first() {
+        writeln!(out, "Before: {}", first.sentence())?;
+    }
+    for (i, s) in f.steps.iter().enumerate() {
+        writeln!(out, "  {}. {}", i + 1, s.sentence())?;
+    }
+    if let Some(r) = &f.rejected {
         writeln!(
             out,
-            "  The map is large: {} of its {} moves examined, spread evenly over its features (at most {} hexes examined in all)",
-            found.examined,
-            found.moves,
-            balance_edit::MAX_EXAMINED_HEXES
+            "  The best of the last race did not help enough: {}",
+            r.sentence()
         )?;
     }
-    let score = |s: Option<hexwright_engine::stats::Rate>| {
-        s.map_or_else(
-            || "not played (the batch plays two-player maps)".to_owned(),
-            |s| format!("side 0 scores {s}"),
-        )
-    };
-    writeln!(
-        out,
-        "Before: unevenness {:.2}; {} ({a} vs {b}, {} matches)",
-        found.before.0,
-        score(found.before.1),
-        args.matches
-    )?;
-    let Some(best) = found.proposals.first() else {
-        writeln!(out, "No edit keeps the map valid: nothing written.")?;
-        return Ok(());
-    };
-    writeln!(out, "Proposals, nearest to even first:")?;
-    for (i, p) in found.proposals.iter().take(SHOWN).enumerate() {
-        writeln!(
-            out,
-            "  {}. {}: unevenness {:.2}; {}",
-            i + 1,
-            p.edit,
-            p.unevenness,
-            score(p.score)
-        )?;
+    writeln!(out, "{}", f.verdict())?;
+    for c in &f.also {
+        writeln!(out, "Also: {}", c.sentence())?;
     }
-    let checked = balance_edit::verify(best, &roster, &opts, args.verify)?;
-    writeln!(
-        out,
-        "Best: {}; on {} fresh matches {}",
-        best.edit,
-        args.verify,
-        score(checked)
-    )?;
-    format::save_atomic(&best.map, &args.out)
-        .with_context(|| format!("{}: cannot write the map", args.out.display()))?;
-    writeln!(out, "Wrote {}", args.out.display())?;
+    let held: Vec<String> = f
+        .also
+        .iter()
+        .filter(|c| c.decision != Decision::Fair)
+        .map(|c| c.level.bot.to_string())
+        .collect();
+    if !f.also.is_empty() && matches!(f.ending, Ending::AlreadyFair | Ending::Certified) {
+        if held.is_empty() {
+            writeln!(out, "The fix holds at every level asked.")?;
+        } else {
+            writeln!(
+                out,
+                "The fix holds for {} but not for {}: certify at that level separately.",
+                opts.level.bot,
+                held.join(", ")
+            )?;
+        }
+    }
+    writeln!(out, "Matches played: {}", f.matches)?;
     Ok(())
+}
+
+/// The outcome for scripts.
+fn json(f: &fix::Fixed, written: &std::path::Path, certified: bool) -> serde_json::Value {
+    let cert = |c: &fix::Certification| {
+        serde_json::json!({
+            "bot": c.level.bot.name(),
+            "decision": c.decision,
+            "seed": c.seed,
+            "games": c.games,
+            "alpha": c.plan.alpha,
+            "margin": c.plan.margin,
+            "shares": c.shares,
+            "intervals": c.intervals,
+        })
+    };
+    serde_json::json!({
+        "ending": match f.ending {
+            Ending::AlreadyFair => "already_fair",
+            Ending::Certified => "certified",
+            Ending::NoHelpingEdit => "no_helping_edit",
+            Ending::OutOfBudget => "out_of_budget",
+            Ending::Cancelled => "cancelled",
+        },
+        "verdict": f.verdict(),
+        "certified": certified,
+        "steps": f.steps.iter().map(|s| serde_json::json!({
+            "edit": s.edit.to_string(),
+            "before": s.before,
+            "after": s.after,
+            "gain": s.gain.mean,
+            "gain_interval": s.gain.interval,
+            "games": s.gain.games,
+            "matches": s.matches,
+            "candidates": s.candidates.0,
+            "raced": s.candidates.1,
+        })).collect::<Vec<_>>(),
+        "attempts": f.attempts.iter().map(cert).collect::<Vec<_>>(),
+        "also": f.also.iter().map(cert).collect::<Vec<_>>(),
+        "certificates": f.map.certificates,
+        "matches": f.matches,
+        "written": (certified || !f.steps.is_empty()).then(|| written.display().to_string()),
+    })
 }
 
 /// Whether the folder `path` would be written in exists (a missing folder

@@ -21,3 +21,17 @@ pub(crate) fn bar(total: usize, unit: &str) -> Option<ProgressBar> {
         bar
     })
 }
+
+/// A counter of `unit` for work of no known total (a search that stops
+/// when it decides), on a terminal.
+pub(crate) fn spinner(unit: &str) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner();
+        let template = format!("{{spinner}} {{pos}} {unit} played, {{elapsed}} elapsed");
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    })
+}

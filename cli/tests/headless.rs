@@ -547,58 +547,83 @@ fn render_draws_each_analysis_overlay() {
     assert!(!Path::new(&bad).exists());
 }
 
+/// The certifying assistant on Twin Fords as bundled (side 1 favoured by
+/// turn order): the check before, each step in words, the certificate on
+/// fresh games, a valid map written with its certificate; the same run
+/// says the same.
 #[test]
-fn balance_edit_proposes_in_words_and_writes_a_valid_map() {
+fn balance_edit_certifies_a_lopsided_map_and_writes_its_certificate() {
     let dir = temp_dir("balance-edit");
     let fixed = dir.join("fixed.ron");
     let out = fixed.display().to_string();
     let twin = map("twin-fords.ron");
-    let args = [
+    let args = ["balance-edit", &twin, "-o", &out];
+    let (code, text) = run(&args);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("Before: greedy: side 1 is favoured"),
+        "{text}"
+    );
+    assert!(text.contains("  1. "), "{text}");
+    assert!(text.contains("towards fair"), "{text}");
+    assert!(
+        text.contains("Fair after 1 edit: greedy: certified fair"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("Wrote {out}")), "{text}");
+    // Valid, with a certificate that holds for it.
+    let (code, report) = run(&["validate", &out]);
+    assert_eq!(code, 0, "{report}");
+    assert!(!report.contains("certificate-void"), "{report}");
+    let after = hexwright_engine::format::load_map(&fixed).unwrap();
+    assert_eq!(after.certificates.len(), 1);
+    assert!(after.certificates[0].holds_for(&after));
+    // Seeded: the same run says the same.
+    let (_, again) = run(&args);
+    assert_eq!(again, text);
+    // Bad input is refused before any play.
+    assert_eq!(
+        run(&["balance-edit", &twin, "-o", &out, "--level", "nobody"]).0,
+        2
+    );
+    assert_eq!(
+        run(&["balance-edit", &twin, "-o", &out, "--shortlist", "0"]).0,
+        2
+    );
+}
+
+/// A map the seat test finds fair as it is gets "no change needed", in
+/// JSON too, and is written with its certificate (random bots at a
+/// 10-round limit draw every match).
+#[test]
+fn balance_edit_on_a_fair_map_proposes_nothing() {
+    let dir = temp_dir("balance-edit-fair");
+    let out = dir.join("same.ron").display().to_string();
+    let twin = map("twin-fords.ron");
+    let (code, text) = run(&[
         "balance-edit",
         &twin,
         "-o",
         &out,
-        "--budget",
-        "2",
-        "--matches",
+        "--level",
+        "random",
+        "--round-limit",
+        "10",
+        "--margin",
         "20",
-        "--verify",
-        "20",
-    ];
-    let (code, text) = run(&args);
+        "--json",
+    ]);
     assert_eq!(code, 0, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["ending"], "already_fair", "{v}");
+    assert_eq!(v["steps"].as_array().unwrap().len(), 0);
     assert!(
-        text.contains("symmetry Point about the hex centre kept"),
-        "{text}"
+        v["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("No change needed")
     );
-    assert!(text.contains("  1. move "), "{text}");
-    assert!(text.contains("and its image "), "{text}");
-    assert!(text.contains("on 20 fresh matches side 0 scores"), "{text}");
-    // The written map is valid, still symmetric, and differs from the
-    // original by the best edit.
-    let (code, report) = run(&["validate", &out]);
-    assert_eq!(code, 0, "{report}");
-    let before = hexwright_engine::format::load_map(Path::new(&twin)).unwrap();
-    let after = hexwright_engine::format::load_map(&fixed).unwrap();
-    let moved = before
-        .features
-        .iter()
-        .zip(&after.features)
-        .filter(|(a, b)| a.hex != b.hex)
-        .count();
-    assert_eq!(moved, 2, "one feature and its image");
-    // The same run writes the same map (seeded).
-    let (_, again) = run(&args);
-    assert_eq!(again, text);
-    // Bad input is refused.
-    assert_eq!(
-        run(&["balance-edit", &twin, "-o", &out, "--bots", "greedy"]).0,
-        2
-    );
-    assert_eq!(
-        run(&["balance-edit", &twin, "-o", &out, "--budget", "0"]).0,
-        2
-    );
+    assert_eq!(v["certificates"][0]["bot"], "random");
 }
 
 #[test]

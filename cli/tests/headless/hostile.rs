@@ -137,16 +137,7 @@ fn outputs_that_are_special_files_are_refused_not_replaced() {
             &["render", &fords, "-o", &o],
             &shard,
             &["export", "tiled", &fords, "-o", &o],
-            &[
-                "balance-edit",
-                &fords,
-                "-o",
-                &o,
-                "--matches",
-                "0",
-                "--verify",
-                "0",
-            ],
+            &["balance-edit", &fords, "-o", &o],
         ];
         for args in cases {
             let (code, out) = run(args);

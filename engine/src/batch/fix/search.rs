@@ -87,7 +87,7 @@ impl Default for Options {
             race_games: (32, 2048),
             margin: crate::sequential::DEFAULT_MARGIN,
             alpha: crate::sequential::DEFAULT_ALPHA,
-            certify_games: 4_000,
+            certify_games: 10_000,
             attempts: 3,
             seed: 1,
             max_examined_hexes: crate::balance_edit::MAX_EXAMINED_HEXES,
