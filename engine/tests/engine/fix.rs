@@ -196,3 +196,30 @@ fn a_lopsided_two_player_map_ends_certified() {
             .all(|[lo, hi]| *lo >= 0.45 && *hi <= 0.55)
     );
 }
+
+/// A four-player map is played in its own ruleset (phase-rules-v1), every
+/// seat judged against 1/4: random bots on a symmetric map, judged with a
+/// wide margin, certify it as it is.
+#[test]
+fn a_four_player_map_is_certified_in_its_own_ruleset() {
+    let map = bundled("four-corners.ron");
+    let opts = Options {
+        level: Level {
+            bot: BotKind::Random,
+            round_limit: 10,
+            ruleset: None,
+        },
+        margin: 0.2,
+        attempts: 1,
+        date: "2026-12-05".to_owned(),
+        ..Options::default()
+    };
+    let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
+    assert_eq!(f.ending, Ending::AlreadyFair, "{}", f.verdict());
+    let c = &f.map.certificates[0];
+    assert_eq!(c.ruleset, "phase-rules-v1");
+    assert_eq!(c.shares.len(), 4);
+    for [lo, hi] in &c.intervals {
+        assert!(*lo >= 0.05 && *hi <= 0.45, "within 1/4 ± 20 points: {c:?}");
+    }
+}

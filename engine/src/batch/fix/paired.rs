@@ -43,8 +43,12 @@ pub struct Level {
 /// # Errors
 /// When a match cannot be set up on the map.
 pub fn prepare(map: &Map, roster: &Roster, level: &Level) -> Result<Prepared, Box<ScenarioError>> {
+    // No ruleset asked: the first that seats the map's players.
+    let ruleset = level
+        .ruleset
+        .or_else(|| RulesetId::for_players(map.player_count()).first().copied());
     let mut s = Scenario::for_map(map.clone(), 1, level.round_limit);
-    if let Some(r) = level.ruleset {
+    if let Some(r) = ruleset {
         s = s.with_ruleset(r);
     }
     s.prepare(Path::new("."), roster, "balance")
