@@ -33,6 +33,8 @@ pub enum Action {
     ShowProposal(usize),
     /// Make suggested fix `i` (one undo step).
     ApplyProposal(usize),
+    /// Make every suggested fix left, in order, each its own undo step.
+    ApplyAllProposals,
     /// Select the finding with this index, centre the canvas on its hex and
     /// highlight it.
     FocusFinding(usize),

@@ -450,22 +450,31 @@ impl HexwrightApp {
             Action::SuggestFixes => self.suggest_fixes(),
             Action::ShowProposal(i) => {
                 self.suggest.show(i);
-                if let Some(p) = self
-                    .suggest
-                    .found()
-                    .and_then(|f| f.assistant.proposals.get(i))
-                {
-                    self.view.center_on(self.doc.hex_center(p.edit.from));
+                if let Some(h) = self.suggest.step_hex(i) {
+                    self.view.center_on(self.doc.hex_center(h));
                     self.canvas.release_fit();
                 }
             }
             Action::ApplyProposal(i) => match self.suggest.command(i, &self.doc) {
-                Some(cmd) => self.execute(cmd),
+                Some(cmd) => {
+                    self.execute(cmd);
+                    self.suggest.update(&self.doc);
+                }
                 None => {
-                    self.message =
-                        Some("That fix is for the map as it was: search again.".to_owned());
+                    self.message = Some(
+                        "That fix is not the next step for the map as it is: apply the steps in order, or search again."
+                            .to_owned(),
+                    );
                 }
             },
+            Action::ApplyAllProposals => {
+                while let Some(i) = self.suggest.position()
+                    && let Some(cmd) = self.suggest.command(i, &self.doc)
+                {
+                    self.execute(cmd);
+                    self.suggest.update(&self.doc);
+                }
+            }
             Action::FocusFinding(i) => self.focus_finding(i),
             Action::FitToMap => self.canvas.fit(&mut self.view, &self.doc),
             Action::Zoom(factor) => {

@@ -1,35 +1,39 @@
-//! *Suggest fixes*: the balance assistant ([`hexwright_engine::balance_edit`])
-//! in the editor. [`Suggestions`] runs it on a worker thread (it plays
-//! hundreds of matches), keeps what it found together with the map it was
-//! found on, draws the proposals on the canvas as arrows, and turns the one
-//! the designer picks into a single undoable [`Command`].
+//! *Suggest fixes*: the certifying balance assistant
+//! ([`hexwright_engine::fix`]) in the editor. [`Suggestions`] runs it on a
+//! worker thread (it plays thousands of matches), keeps what it found with
+//! the map it searched and the map after each step, draws the steps on the
+//! canvas as numbered arrows, and turns them into undoable [`Command`]s:
+//! the next step, or all the steps left, each its own undo step. The last
+//! step's map carries the certificate when the search certified it.
 //!
-//! Proposals belong to the map they were found on: once the map differs
-//! (an edit, or applying one of them) they are kept but cannot be applied,
-//! and they come back when undo returns to that map.
+//! Steps belong to the maps they were found on: the open map must be the
+//! searched one or one of its steps' results for a step to apply; after any
+//! other edit they are kept but cannot be applied, and they come back when
+//! undo returns to one of those maps.
 
 use crate::command::{Change, Command};
 use crate::document::Document;
 use crate::editing::Mark;
 use crate::sandbox::job::Job;
-use hexwright_engine::balance_edit::{self, Assistant, BalanceEditError, Options};
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::fix::{self, Change as FixChange, FixError, Fixed, Level, Options};
 use hexwright_engine::map::Map;
 use hexwright_engine::rules::Roster;
-use hexwright_engine::stats::Rate;
+use hexwright_engine::ruleset::RulesetId;
 use std::sync::atomic::Ordering;
 
 /// What the designer asks of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SuggestForm {
-    /// The two bots of every batch (side 0, side 1).
-    pub bots: [BotKind; 2],
-    /// How many of the fairest candidates are played.
-    pub budget: usize,
-    /// Matches in each candidate's batch.
-    pub matches: usize,
-    /// Matches of the fresh batch that checks the best proposal.
-    pub verify: usize,
+    /// The bot edits are chosen and certified at (on every seat).
+    pub level: BotKind,
+    /// Also certify the result with planner bots.
+    pub also_planner: bool,
+    /// The most edits.
+    pub max_edits: usize,
+    /// Keep a symmetric map symmetric (edits made with their images).
+    pub keep_symmetry: bool,
 }
 
 impl Default for SuggestForm {
@@ -37,47 +41,94 @@ impl Default for SuggestForm {
     fn default() -> Self {
         let o = Options::default();
         Self {
-            bots: o.bots,
-            budget: o.budget,
-            matches: o.matches,
-            verify: 1000,
+            level: o.level.bot,
+            also_planner: false,
+            max_edits: o.max_steps,
+            keep_symmetry: o.keep_symmetry,
         }
     }
 }
 
 impl SuggestForm {
-    /// The assistant's options for this form.
+    /// The assistant's options for this form, on a map of `players`
+    /// players (the round limit is its ruleset's).
     #[must_use]
-    pub fn options(&self) -> Options {
+    pub fn options(&self, players: usize) -> Options {
+        let ruleset = RulesetId::for_players(players)
+            .first()
+            .copied()
+            .unwrap_or(RulesetId::AkwRulesV1);
         Options {
-            budget: self.budget.clamp(1, 64),
-            matches: self.matches,
-            bots: self.bots,
+            level: Level {
+                bot: self.level,
+                round_limit: ruleset.default_round_limit(),
+                ruleset: None,
+            },
+            also: if self.also_planner && self.level != BotKind::Planner {
+                vec![BotKind::Planner]
+            } else {
+                Vec::new()
+            },
+            max_steps: self.max_edits.clamp(1, 32),
+            keep_symmetry: self.keep_symmetry,
+            date: hexwright_headless::files::today_utc(),
             ..Options::default()
         }
-    }
-
-    /// The matches a search plays at most.
-    #[must_use]
-    pub fn matches_asked(&self) -> usize {
-        balance_edit::matches_asked(&self.options()) + self.verify
     }
 }
 
 /// What a finished search found.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// The map the proposals edit.
+    /// The map searched.
     pub map: Map,
-    /// What the assistant found.
-    pub assistant: Assistant,
-    /// The best proposal's score on a fresh batch, the figure to trust
-    /// (its ranking score is flattered by being the best of several).
-    pub checked: Option<Rate>,
+    /// What the assistant did.
+    pub fixed: Fixed,
+    /// The map after each step (the last with the certificates, when
+    /// certified).
+    pub maps: Vec<Map>,
     /// What was asked.
     pub form: SuggestForm,
     /// Wall-clock seconds.
     pub seconds: f64,
+}
+
+impl Found {
+    fn new(map: Map, fixed: Fixed, form: SuggestForm, seconds: f64) -> Self {
+        let mut maps = Vec::new();
+        if let Ok(coverage) = Coverage::new(&map) {
+            let mut at = map.clone();
+            for s in &fixed.steps {
+                match s.edit.apply(&at, &coverage) {
+                    Some(next) => {
+                        maps.push(next.clone());
+                        at = next;
+                    }
+                    None => break,
+                }
+            }
+        }
+        if let Some(last) = maps.last_mut() {
+            last.certificates.clone_from(&fixed.map.certificates);
+        }
+        Self {
+            map,
+            fixed,
+            maps,
+            form,
+            seconds,
+        }
+    }
+
+    /// How many steps `map` has made: 0 for the searched map, `k` for the
+    /// map after step `k`; `None` for any other map.
+    #[must_use]
+    pub fn position(&self, map: &Map) -> Option<usize> {
+        if *map == self.map {
+            return Some(0);
+        }
+        self.maps.iter().position(|m| m == map).map(|k| k + 1)
+    }
 }
 
 /// What a run was asked: the map and the form.
@@ -87,19 +138,17 @@ struct Asked {
     form: SuggestForm,
 }
 
-type Output = Result<(Assistant, Option<Rate>), BalanceEditError>;
-
 /// The *Suggest fixes* state: the form, the running search and what the
 /// last one found.
 #[derive(Default)]
 pub struct Suggestions {
     /// The form being filled in.
     pub form: SuggestForm,
-    job: Job<Asked, Output>,
+    job: Job<Asked, Result<Fixed, FixError>>,
     found: Option<Found>,
-    /// Whether `found` is about the open map, and the revision that was
-    /// checked at.
-    current: Option<(u64, bool)>,
+    /// The revision last looked at, and the open map's place among the
+    /// steps then.
+    current: Option<(u64, Option<usize>)>,
     shown: Option<usize>,
     error: Option<String>,
 }
@@ -109,10 +158,7 @@ impl std::fmt::Debug for Suggestions {
         f.debug_struct("Suggestions")
             .field("form", &self.form)
             .field("running", &self.job.is_running())
-            .field(
-                "found",
-                &self.found.as_ref().map(|x| x.assistant.proposals.len()),
-            )
+            .field("found", &self.found.as_ref().map(|x| x.fixed.steps.len()))
             .field("shown", &self.shown)
             .finish_non_exhaustive()
     }
@@ -122,51 +168,34 @@ impl Suggestions {
     /// Starts a search on `map` with `roster`, replacing one that runs.
     pub fn start(&mut self, map: &Map, roster: Roster) {
         let form = self.form;
-        let opts = form.options();
+        let opts = form.options(map.player_count());
         let asked = Asked {
             map: map.clone(),
             form,
         };
         let map = map.clone();
         self.error = None;
-        self.job
-            .start(asked, form.matches_asked(), move |done, cancel| {
-                let searched = balance_edit::matches_asked(&opts);
-                let found = balance_edit::propose_with(
-                    &map,
-                    &roster,
-                    &opts,
-                    &|k| done.store(k, Ordering::Relaxed),
-                    cancel,
-                )?;
-                let checked = match found.proposals.first() {
-                    Some(best) if !found.cancelled => balance_edit::verify_with(
-                        best,
-                        &roster,
-                        &opts,
-                        form.verify,
-                        &|k| done.store(searched + k, Ordering::Relaxed),
-                        cancel,
-                    )?,
-                    _ => None,
-                };
-                Ok((found, checked))
-            });
+        // The total is not known (the search stops when it decides): the
+        // bar counts up to a generous bound.
+        let bound = (opts.max_steps + 1) * 20_000;
+        self.job.start(asked, bound, move |done, cancel| {
+            fix::fix_with(
+                &map,
+                &roster,
+                &opts,
+                &|k| done.store(k, Ordering::Relaxed),
+                cancel,
+            )
+        });
     }
 
     /// Takes a finished search and follows the open map: call once a frame.
     pub fn update(&mut self, doc: &Document) {
         if let Some(f) = self.job.poll() {
             match f.output {
-                Ok((assistant, checked)) => {
-                    self.shown = (!assistant.proposals.is_empty()).then_some(0);
-                    self.found = Some(Found {
-                        map: f.asked.map,
-                        assistant,
-                        checked,
-                        form: f.asked.form,
-                        seconds: f.seconds,
-                    });
+                Ok(fixed) => {
+                    self.shown = (!fixed.steps.is_empty()).then_some(0);
+                    self.found = Some(Found::new(f.asked.map, fixed, f.asked.form, f.seconds));
                     self.current = None;
                 }
                 Err(e) => self.error = Some(format!("Cannot suggest fixes: {e}")),
@@ -176,7 +205,7 @@ impl Suggestions {
         if let Some(found) = &self.found
             && self.current.is_none_or(|(r, _)| r != rev)
         {
-            self.current = Some((rev, found.map == *doc.map()));
+            self.current = Some((rev, found.position(doc.map())));
         }
     }
 
@@ -207,26 +236,29 @@ impl Suggestions {
         self.found.as_ref()
     }
 
-    /// Whether what was found is about the open map (as of the last
-    /// [`Self::update`]).
+    /// How many of the steps the open map has made (as of the last
+    /// [`Self::update`]); `None` when it is none of the steps' maps.
     #[must_use]
-    pub fn is_current(&self) -> bool {
-        self.found.is_some() && self.current.is_some_and(|(_, c)| c)
+    pub fn position(&self) -> Option<usize> {
+        self.current.and_then(|(_, p)| p)
     }
 
-    /// The proposal drawn strongest on the map.
+    /// Whether what was found is about the open map: it is the searched
+    /// map or one of the steps' results.
+    #[must_use]
+    pub fn is_current(&self) -> bool {
+        self.found.is_some() && self.position().is_some()
+    }
+
+    /// The step drawn strongest on the map.
     #[must_use]
     pub fn shown(&self) -> Option<usize> {
         self.shown
     }
 
-    /// Shows proposal `i` strongest on the map.
+    /// Shows step `i` strongest on the map.
     pub fn show(&mut self, i: usize) {
-        if self
-            .found
-            .as_ref()
-            .is_some_and(|f| i < f.assistant.proposals.len())
-        {
+        if self.found.as_ref().is_some_and(|f| i < f.fixed.steps.len()) {
             self.shown = Some(i);
         }
     }
@@ -242,48 +274,65 @@ impl Suggestions {
         self.error = Some(error);
     }
 
-    /// The proposals as canvas marks: an arrow per moved feature, numbered,
-    /// the shown one strongest; none when they are not about the open map.
+    /// The steps not made yet as canvas marks: an arrow per moved feature
+    /// (and image), numbered by step, the shown one strongest; none when
+    /// they are not about the open map.
     #[must_use]
     pub fn marks(&self) -> Vec<Mark> {
-        let Some(found) = self.found.as_ref().filter(|_| self.is_current()) else {
+        let (Some(found), Some(at)) = (self.found.as_ref(), self.position()) else {
             return Vec::new();
         };
         let mut marks = Vec::new();
-        for (i, p) in found.assistant.proposals.iter().enumerate() {
+        for (i, s) in found.fixed.steps.iter().enumerate().skip(at) {
             let chosen = self.shown == Some(i);
-            let moves =
-                std::iter::once((p.edit.from, p.edit.to)).chain(p.edit.images.iter().copied());
-            for (from, to) in moves {
-                marks.push(Mark::Move {
-                    from,
-                    to,
-                    kind: p.edit.kind,
-                    number: i + 1,
-                    chosen,
-                });
+            for c in std::iter::once(&s.edit.change).chain(&s.edit.images) {
+                if let FixChange::Move { kind, from, to } = *c {
+                    marks.push(Mark::Move {
+                        from,
+                        to,
+                        kind,
+                        number: i + 1,
+                        chosen,
+                    });
+                }
             }
         }
-        // The shown proposal last, so it is drawn on top.
+        // The shown step last, so it is drawn on top.
         marks.sort_by_key(|m| matches!(m, Mark::Move { chosen: true, .. }));
         marks
     }
 
-    /// The command that makes proposal `i` on `doc`: one undo step that
-    /// moves the feature and its images. `None` when the proposals are not
-    /// about the open map or `i` is not one of them.
+    /// Where step `i` acts, to centre the view on.
+    #[must_use]
+    pub fn step_hex(&self, i: usize) -> Option<hexwright_engine::Hex> {
+        let s = self.found.as_ref()?.fixed.steps.get(i)?;
+        Some(match s.edit.change {
+            FixChange::Move { from, .. } => from,
+            FixChange::AddBush { at } | FixChange::RemoveBush { at } => at,
+            FixChange::ShiftZone { side, .. } => self
+                .found
+                .as_ref()?
+                .map
+                .zone_of(side)
+                .and_then(|z| z.hexes.first().copied())?,
+        })
+    }
+
+    /// The command that makes step `i` on `doc`: one undo step. `None`
+    /// unless the open map has made exactly the steps before it.
     #[must_use]
     pub fn command(&self, i: usize, doc: &Document) -> Option<Command> {
         let found = self.found.as_ref()?;
-        if found.map != *doc.map() {
+        if found.position(doc.map())? != i {
             return None;
         }
-        let p = found.assistant.proposals.get(i)?;
+        let step = found.fixed.steps.get(i)?;
+        let after = found.maps.get(i)?;
         Some(Command::new(
-            format!("Suggested fix: {}", p.edit),
-            vec![Change::Features {
-                before: doc.map().features.clone(),
-                after: p.map.features.clone(),
+            format!("Suggested fix {}: {}", i + 1, step.edit),
+            vec![Change::Map {
+                before: Box::new(doc.map().clone()),
+                after: Box::new(after.clone()),
             }],
         ))
     }
@@ -294,6 +343,7 @@ mod tests {
     use super::*;
     use crate::document::MapSource;
     use hexwright_engine::board::Board;
+    use hexwright_engine::fix::Ending;
     use hexwright_engine::map::FeatureKind;
     use std::time::{Duration, Instant};
 
@@ -308,76 +358,70 @@ mod tests {
     fn wait(s: &mut Suggestions, doc: &Document) {
         let started = Instant::now();
         while s.is_running() {
-            assert!(started.elapsed() < Duration::from_mins(2));
+            assert!(started.elapsed() < Duration::from_mins(5));
             std::thread::sleep(Duration::from_millis(5));
             s.update(doc);
         }
         s.update(doc);
     }
 
+    /// Twin Fords as bundled favours side 1 at greedy level: the search
+    /// finds steps, draws them, and each applies as one undo step in order,
+    /// the last leaving the certificate in the map.
     #[test]
-    fn a_search_proposes_marks_and_commands_for_the_map_it_ran_on() {
+    fn a_search_certifies_and_its_steps_apply_in_order() {
         let d = doc("twin-fords.ron");
-        let mut s = Suggestions {
-            form: SuggestForm {
-                bots: [BotKind::Random; 2],
-                budget: 2,
-                matches: 2,
-                verify: 2,
-            },
-            ..Suggestions::default()
-        };
-        assert_eq!(s.form.matches_asked(), 3 * 2 + 2);
+        let mut s = Suggestions::default();
         s.start(d.map(), Roster::bundled());
         wait(&mut s, &d);
         let found = s.found().expect("found");
-        assert_eq!(found.assistant.proposals.len(), 2);
-        assert!(found.checked.is_some(), "the best is checked afresh");
-        assert!(s.is_current());
+        assert_eq!(
+            found.fixed.ending,
+            Ending::Certified,
+            "{}",
+            found.fixed.verdict()
+        );
+        let n = found.fixed.steps.len();
+        assert!(n >= 1);
+        assert_eq!(found.maps.len(), n);
+        assert_eq!(s.position(), Some(0));
         assert_eq!(s.shown(), Some(0));
-        let marks = s.marks();
-        // Twin Fords is symmetric: every edit moves a feature and its image.
-        assert_eq!(marks.len(), 4);
-        assert!(matches!(
-            marks.last(),
-            Some(Mark::Move {
-                number: 1,
-                chosen: true,
-                ..
-            })
-        ));
-        s.show(1);
-        assert!(matches!(
-            s.marks().last(),
-            Some(Mark::Move { number: 2, .. })
-        ));
-        s.show(9);
-        assert_eq!(s.shown(), Some(1), "not a proposal: nothing changes");
-
-        let cmd = s.command(0, &d).expect("a command");
-        let p = &s.found().unwrap().assistant.proposals[0];
-        assert!(cmd.label.contains(&p.edit.to_string()), "{}", cmd.label);
-        assert!(s.command(5, &d).is_none());
-
-        // Applied, the map differs: the proposals are kept but neither
-        // drawn nor applied again; undone, they are back.
+        assert!(s.step_hex(0).is_some());
+        assert!(
+            s.command(1, &d).is_none() || n == 1,
+            "step 2 needs step 1 first"
+        );
         let mut d = d;
-        cmd.apply(&mut d).unwrap();
-        s.update(&d);
-        assert!(!s.is_current());
-        assert!(s.marks().is_empty());
-        assert!(s.command(0, &d).is_none());
-        for c in cmd.changes.iter().rev() {
-            c.inverse().apply(&mut d).unwrap();
+        let mut applied = Vec::new();
+        for i in 0..n {
+            let cmd = s.command(i, &d).expect("the next step");
+            assert!(cmd.label.starts_with(&format!("Suggested fix {}", i + 1)));
+            cmd.apply(&mut d).unwrap();
+            s.update(&d);
+            assert_eq!(s.position(), Some(i + 1));
+            applied.push(cmd);
+        }
+        assert_eq!(
+            d.map().certificates.len(),
+            1,
+            "the certificate came with the last step"
+        );
+        assert!(d.map().certificates[0].holds_for(d.map()));
+        assert!(s.marks().is_empty(), "no step left to draw");
+        // Undone: the steps are back.
+        for cmd in applied.iter().rev() {
+            for c in cmd.changes.iter().rev() {
+                c.inverse().apply(&mut d).unwrap();
+            }
         }
         s.update(&d);
-        assert!(s.is_current(), "the same map again");
+        assert_eq!(s.position(), Some(0));
         s.clear();
         assert!(s.found().is_none());
     }
 
     #[test]
-    fn an_invalid_map_gets_an_error_not_proposals() {
+    fn an_invalid_map_gets_an_error_not_steps() {
         let mut d = doc("twin-fords.ron");
         let mut map = d.map().clone();
         map.features

@@ -1016,11 +1016,9 @@ fn suggest_fixes_runs_in_the_background_and_applies_the_chosen_fix_as_one_undo_s
     h.run();
     h.get_by_label("Suggest fixes").click();
     h.run();
-    type_number(&mut h, "Edits played", "2");
-    type_number(&mut h, "Matches per edit", "4");
-    type_number(&mut h, "Fresh matches for the best", "4");
-    // The map's own batch, one per edit, and the fresh one.
-    h.get_by_label("Suggest fixes (16 matches)").click();
+    type_number(&mut h, "Most edits", "2");
+    // The section's button (the header is the first "Suggest fixes").
+    h.get_all_by_label("Suggest fixes").last().unwrap().click();
     h.run();
     let start = std::time::Instant::now();
     while h.state().suggestions().is_running() || h.state().suggestions().found().is_none() {
@@ -1031,37 +1029,45 @@ fn suggest_fixes_runs_in_the_background_and_applies_the_chosen_fix_as_one_undo_s
     }
     h.run();
     let found = h.state().suggestions().found().unwrap().clone();
-    assert_eq!(found.assistant.proposals.len(), 2);
-    h.get_by_label_contains("Best on 4 fresh matches: side 0 scores");
-    let first = &found.assistant.proposals[0];
+    let f = &found.fixed;
+    // Twin Fords favours side 1 at greedy level; one edit certifies it.
+    h.get_by_label_contains("Before: greedy: side 1 is favoured");
+    h.get_by_label(&f.verdict());
+    assert!(f.verdict().starts_with("Fair after"), "{}", f.verdict());
+    let first = &f.steps[0];
     h.get_by_label(&format!("1. {}", first.edit));
-    // Every proposal is drawn on the map, the shown one strongest.
     assert_eq!(h.state().suggestions().shown(), Some(0));
-    assert_eq!(h.state().suggestions().marks().len(), 4);
-    h.get_by_label("Show fix 2").scroll_to_me();
-    h.run();
-    h.get_by_label("Show fix 2").click();
-    h.run();
-    assert_eq!(h.state().suggestions().shown(), Some(1));
-    // The view centres on the feature that moves.
-    let from = found.assistant.proposals[1].edit.from;
+    // Show centres the view where the step acts (as far as the view may
+    // go: a zone at the map's edge stays on screen).
+    let at = h.state().suggestions().step_hex(0).unwrap();
     let rect = h.state().canvas().rect();
-    assert!((pos_of(&h, from) - rect.center()).length() < 1.0);
+    let off = |h: &Harness<'_, HexwrightApp>| (pos_of(h, at) - rect.center()).length();
+    let far = off(&h);
+    h.get_by_label("Show fix 1").scroll_to_me();
+    h.run();
+    h.get_by_label("Show fix 1").click();
+    h.run();
+    assert!(rect.contains(pos_of(&h, at)));
+    assert!(off(&h) < far.max(1.0), "{} -> {}", far, off(&h));
 
-    // Applying makes the edit, and the proposals are no longer for this map.
+    // Applying makes the step, one undo step, with the certificate.
     h.get_by_label("Apply fix 1").click();
     h.run();
-    assert_eq!(h.state().document().map().features, first.map.features);
+    assert_eq!(*h.state().document().map(), found.maps[0]);
     let steps = h.state().history().steps();
     assert_eq!(steps.len(), 1, "one undo step");
-    assert_eq!(steps[0].label, format!("Suggested fix: {}", first.edit));
-    h.get_by_label_contains("The map changed since");
-    assert!(h.state().suggestions().marks().is_empty());
-    // One undo puts the map back, and the proposals with it.
+    assert_eq!(steps[0].label, format!("Suggested fix 1: {}", first.edit));
+    if f.steps.len() == 1 {
+        let cert = &h.state().document().map().certificates[0];
+        assert!(cert.holds_for(h.state().document().map()));
+        // The inspector shows it.
+        h.get_by_label_contains("Certified: certified fair within");
+    }
+    // One undo puts the map back, and the steps with it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(*h.state().document().map(), before);
     h.run();
     assert!(h.query_by_label_contains("The map changed since").is_none());
-    assert_eq!(h.state().suggestions().marks().len(), 4);
+    assert_eq!(h.state().suggestions().position(), Some(0));
 }

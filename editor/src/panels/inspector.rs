@@ -105,14 +105,17 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
             CollapsingHeader::new(RichText::new("Fairness").strong())
                 .id_salt("fairness")
                 .default_open(true)
-                .show(ui, |ui| match p.analysis {
-                    Some(a) => actions.extend(super::analysis::show_fairness(
-                        ui,
-                        a,
-                        p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
-                    )),
-                    None => {
-                        ui.label(RichText::new("Working out the figures…").weak());
+                .show(ui, |ui| {
+                    certificates_ui(ui, p.doc.map());
+                    match p.analysis {
+                        Some(a) => actions.extend(super::analysis::show_fairness(
+                            ui,
+                            a,
+                            p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
+                        )),
+                        None => {
+                            ui.label(RichText::new("Working out the figures…").weak());
+                        }
                     }
                 });
             ui.separator();
@@ -120,8 +123,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("suggest")
                 .default_open(false)
                 .show(ui, |ui| {
-                    let players = p.doc.map().player_count();
-                    actions.extend(super::suggest::show(ui, p.suggest, players));
+                    actions.extend(super::suggest::show(ui, p.suggest));
                 });
             ui.separator();
             let header = CollapsingHeader::new(RichText::new("History").strong())
@@ -135,4 +137,22 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
             }
         });
     actions
+}
+
+/// The map's fairness certificates: each one that holds, and each made
+/// for another version of the map (void).
+fn certificates_ui(ui: &mut Ui, map: &hexwright_engine::map::Map) {
+    for c in &map.certificates {
+        if c.holds_for(map) {
+            ui.label(RichText::new(format!("Certified: {}", c.summary())).strong());
+        } else {
+            ui.label(
+                RichText::new(format!(
+                    "Void: the certificate for {} in {} ({}) was made for another version of this map",
+                    c.bot, c.ruleset, c.date
+                ))
+                .color(crate::theme::ERROR),
+            );
+        }
+    }
 }

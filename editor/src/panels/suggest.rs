@@ -1,38 +1,33 @@
-//! The *Suggest fixes* section of the inspector: the balance assistant's
-//! form (the bots, how many edits to play and how many matches each), its
-//! progress, and the proposals it found, each with *Show* (draw it strongest
-//! and centre the map on it) and *Apply* (make it, one undo step).
+//! The *Suggest fixes* section of the inspector: the certifying balance
+//! assistant's form (the level, the most edits, symmetry, a planner
+//! check), its progress, and what it found — the check before, each step
+//! in words with its figures (*Show* draws it strongest and centres the
+//! map on it; *Apply* makes the next step, one undo step; *Apply all*
+//! makes every step left), the verdict and the certificate.
 
 use crate::action::Action;
 use crate::sandbox::worker::{bot_combo, number};
 use crate::suggest::{Found, SuggestForm, Suggestions};
 use crate::theme;
 use egui::{Button, Grid, RichText, Ui};
-use hexwright_engine::balance_edit::REACH;
-use hexwright_engine::stats::Rate;
+use hexwright_engine::fix::Ending;
 
-/// Draws the section; `players` is the open map's player count.
-pub fn show(ui: &mut Ui, s: &mut Suggestions, players: usize) -> Vec<Action> {
+/// Draws the section.
+pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.label(
-        RichText::new(format!(
-            "Moves of one objective, Outpost, barracks or bush by up to {REACH} hexes \
-             (with its images on a symmetric map), ranked by the fairness figures and \
-             then by matches between two bots."
-        ))
+        RichText::new(
+            "Plays bots on every seat: if the map is not fair, it tries small edits \
+             (features moved, bushes planted or cleared, zones shifted), keeps one only \
+             when the same games show it helps, and certifies the result on fresh games.",
+        )
         .weak(),
     );
-    let two = players == 2;
-    form(ui, &mut s.form, two);
+    form(ui, &mut s.form);
     let running = s.is_running();
-    let label = if two {
-        format!("Suggest fixes ({} matches)", s.form.matches_asked())
-    } else {
-        "Suggest fixes".to_owned()
-    };
     if ui
-        .add_enabled(!running, Button::new(label))
-        .on_hover_text("Search the small edits that make the map fairer, in the background")
+        .add_enabled(!running, Button::new("Suggest fixes"))
+        .on_hover_text("Search, in the background, the edits that make the map certified fair")
         .clicked()
     {
         actions.push(Action::SuggestFixes);
@@ -43,145 +38,106 @@ pub fn show(ui: &mut Ui, s: &mut Suggestions, players: usize) -> Vec<Action> {
     }
     if let Some(found) = s.found() {
         ui.add_space(4.0);
-        actions.extend(proposals(ui, found, s.is_current(), s.shown()));
+        actions.extend(steps(ui, found, s.position(), s.shown()));
     }
     actions
 }
 
-fn form(ui: &mut Ui, form: &mut SuggestForm, two: bool) {
+fn form(ui: &mut Ui, form: &mut SuggestForm) {
     Grid::new("suggest_form")
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            number(
+            ui.label("Level");
+            bot_combo(
                 ui,
-                "Edits played",
-                &mut form.budget,
-                1..=64,
-                "How many of the fairest edits by the figures are played",
+                "suggest_level",
+                "The bot on every seat, that edits are chosen and certified at",
+                &mut form.level,
             );
-            if !two {
-                return;
-            }
-            for (i, bot) in form.bots.iter_mut().enumerate() {
-                ui.label(format!("Side {i} bot"));
-                bot_combo(
-                    ui,
-                    &format!("suggest_bot_{i}"),
-                    &format!("The bot of side {i} (seats swap every other match)"),
-                    bot,
-                );
-                ui.end_row();
-            }
+            ui.end_row();
             number(
                 ui,
-                "Matches per edit",
-                &mut form.matches,
-                0..=100_000,
-                "Matches that rank each edit",
-            );
-            number(
-                ui,
-                "Fresh matches for the best",
-                &mut form.verify,
-                0..=100_000,
-                "Matches on other seeds that check the best edit: the score to trust",
+                "Most edits",
+                &mut form.max_edits,
+                1..=32,
+                "The search stops after this many edits",
             );
         });
-    if !two {
-        ui.label(
-            RichText::new(
-                "Matches are played on two-player maps: here the figures rank the edits.",
-            )
-            .weak(),
+    ui.checkbox(&mut form.keep_symmetry, "Keep the map's symmetry")
+        .on_hover_text(
+            "Make every edit with its images. A map whose turn order favours a side may need an asymmetric edit.",
         );
-    }
+    ui.checkbox(&mut form.also_planner, "Also certify with planner bots")
+        .on_hover_text("Check the result at the planner's level too (on fresh games)");
 }
 
-fn score(s: Option<Rate>) -> String {
-    s.map_or_else(String::new, |s| format!("; side 0 scores {s}"))
-}
-
-fn proposals(ui: &mut Ui, found: &Found, current: bool, shown: Option<usize>) -> Vec<Action> {
+fn steps(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) -> Vec<Action> {
     let mut actions = Vec::new();
-    let a = &found.assistant;
-    let [b0, b1] = found.form.bots;
-    ui.label(format!(
-        "Now: unevenness {:.2}{}{}",
-        a.before.0,
-        score(a.before.1),
-        if a.before.1.is_some() {
-            format!(" ({b0} vs {b1}, {} matches)", found.form.matches)
-        } else {
-            String::new()
-        }
-    ));
-    ui.label(
-        RichText::new(format!(
-            "{} valid edits; searched in {:.1} s",
-            a.candidates, found.seconds
-        ))
-        .weak(),
-    );
-    if a.cancelled {
-        ui.label(
-            RichText::new("Cancelled: only the edits whose matches finished are listed.").weak(),
-        );
+    let f = &found.fixed;
+    if let Some(first) = f.attempts.first() {
+        ui.label(format!("Before: {}", first.sentence()));
     }
-    if !current {
+    ui.label(RichText::new(format!("{} matches, {:.1} s", f.matches, found.seconds)).weak());
+    let verdict = RichText::new(f.verdict()).strong();
+    ui.label(match f.ending {
+        Ending::AlreadyFair | Ending::Certified => verdict,
+        _ => verdict.color(theme::ERROR),
+    });
+    for c in &f.also {
+        ui.label(format!("Also: {}", c.sentence()));
+    }
+    if let Some(cert) = f.map.certificates.first() {
+        ui.label(RichText::new(cert.summary()).weak());
+    }
+    if at.is_none() {
         ui.label(
             RichText::new(
-                "The map changed since: these fixes are for the map as it was. \
+                "The map changed since: these steps are for the map as it was. \
                  Undo back to it, or search again.",
             )
             .color(theme::ERROR),
         );
     }
-    if a.proposals.is_empty() {
-        ui.label("No edit to propose.");
-        return actions;
-    }
-    if let Some(checked) = found.checked {
-        ui.label(
-            RichText::new(format!(
-                "Best on {} fresh matches: side 0 scores {checked}",
-                found.form.verify
-            ))
-            .strong(),
-        )
-        .on_hover_text(
-            "The ranking score of the best edit is flattered by being the best of several; \
-             this one, on other seeds, is the figure to trust",
-        );
-    }
-    for (i, p) in a.proposals.iter().enumerate() {
-        let n = i + 1;
+    let n = f.steps.len();
+    let at = at.unwrap_or(usize::MAX);
+    for (i, s) in f.steps.iter().enumerate() {
+        let k = i + 1;
         ui.separator();
-        let text = RichText::new(format!("{n}. {}", p.edit));
+        let text = RichText::new(format!("{k}. {}", s.edit));
         ui.label(if shown == Some(i) {
             text.strong()
         } else {
             text
         });
-        ui.label(
-            RichText::new(format!("unevenness {:.2}{}", p.unevenness, score(p.score))).small(),
-        );
+        ui.label(RichText::new(s.sentence()).weak());
+        let next = at == i;
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(current, Button::new(format!("Show fix {n}")))
-                .on_hover_text("Draw this edit strongest on the map and centre on it")
+                .add_enabled(at <= i, Button::new(format!("Show fix {k}")))
+                .on_hover_text("Draw this step strongest on the map and centre on it")
                 .clicked()
             {
                 actions.push(Action::ShowProposal(i));
             }
             if ui
-                .add_enabled(current, Button::new(format!("Apply fix {n}")))
-                .on_hover_text("Make this edit (one undo step)")
+                .add_enabled(next, Button::new(format!("Apply fix {k}")))
+                .on_hover_text("Make this step (one undo step); the steps apply in order")
                 .clicked()
             {
                 actions.push(Action::ApplyProposal(i));
             }
         });
+    }
+    if n > 0 && at < n {
+        ui.separator();
+        if ui
+            .button(format!("Apply all {} fixes", n - at))
+            .on_hover_text("Make every step left, each its own undo step")
+            .clicked()
+        {
+            actions.push(Action::ApplyAllProposals);
+        }
     }
     actions
 }
