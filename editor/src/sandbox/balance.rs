@@ -9,7 +9,7 @@ use super::job::Job;
 use super::worker::number;
 use crate::theme;
 use egui::{CollapsingHeader, Grid, RichText, Ui};
-use egui_plot::{HLine, Line, Plot};
+use egui_plot::{HLine, Line};
 use hexwright_engine::balance::{self, Level};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::rules::scenario::Prepared;
@@ -256,25 +256,9 @@ fn chart(ui: &mut Ui, asked: &Asked) {
         .clone();
     let fair = 100.0 / asked.players.max(1) as f64;
     let fair_colour = ui.visuals().text_color();
-    Plot::new("balance_chart")
-        .height(240.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .include_x(0.0)
+    super::decide::percent_plot("balance_chart", 240.0)
         .include_y(0.0)
         .include_y(fair * 2.0)
-        .x_axis_label("independent games")
-        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [5.0, 10.0, 50.0]))
-        .y_axis_formatter(|mark, _| {
-            if mark.step_size >= 10.0 {
-                format!("{:.0}%", mark.value)
-            } else {
-                String::new()
-            }
-        })
-        .y_axis_min_width(48.0)
         .show(ui, |plot| {
             plot.hline(
                 HLine::new("fair share", fair)
@@ -300,13 +284,7 @@ fn chart(ui: &mut Ui, asked: &Asked) {
         });
     ui.horizontal_wrapped(|ui| {
         let swatch = |ui: &mut Ui, color: egui::Color32, text: String| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
-            ui.painter().line_segment(
-                [rect.left_center(), rect.right_center()],
-                egui::Stroke::new(2.5, color),
-            );
-            ui.label(text);
-            ui.add_space(8.0);
+            super::decide::swatch(ui, color, &text);
         };
         for (i, bot) in asked.skills.iter().enumerate() {
             swatch(

@@ -145,28 +145,9 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
             .collect()
     };
     let margin_color = ui.visuals().text_color();
-    Plot::new(id)
-        .height(220.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
+    percent_plot(id, 220.0)
         .include_y(50.0 - margin * 100.0 - 5.0)
         .include_y(50.0 + margin * 100.0 + 5.0)
-        .include_x(0.0)
-        .x_axis_label("independent games")
-        // Ticks every 10% (5% when zoomed in), labelled on the axis in the
-        // body font: the lines that matter (50%, the margin) are in the
-        // legend under the chart, not written over the lines.
-        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [5.0, 10.0, 50.0]))
-        .y_axis_formatter(|mark, _| {
-            if mark.step_size >= 10.0 {
-                format!("{:.0}%", mark.value)
-            } else {
-                String::new()
-            }
-        })
-        .y_axis_min_width(48.0)
         .show(ui, |plot| {
             plot.hline(HLine::new("50%", 50.0).color(theme::ERROR).width(1.0));
             for (name, y) in [
@@ -200,18 +181,44 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
     ui.label(look_text(looks.len(), last));
 }
 
+/// A chart of percentages against independent games, fixed in place:
+/// ticks every 10% (5% when zoomed in) labelled on the axis in the body
+/// font; the lines that matter go in a legend under the chart
+/// ([`swatch`]), not written over the lines.
+pub(super) fn percent_plot(id: &str, height: f32) -> Plot<'static> {
+    Plot::new(id)
+        .height(height)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_x(0.0)
+        .x_axis_label("independent games")
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [5.0, 10.0, 50.0]))
+        .y_axis_formatter(|mark, _| {
+            if mark.step_size >= 10.0 {
+                format!("{:.0}%", mark.value)
+            } else {
+                String::new()
+            }
+        })
+        .y_axis_min_width(48.0)
+}
+
+/// One row of a chart's legend: a short line in `color`, then `text`.
+pub(super) fn swatch(ui: &mut Ui, color: egui::Color32, text: &str) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
+    ui.painter().line_segment(
+        [rect.left_center(), rect.right_center()],
+        egui::Stroke::new(2.5, color),
+    );
+    ui.label(text);
+    ui.add_space(8.0);
+}
+
 /// The chart's legend, under it so it never covers a line.
 fn legend(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
-        let swatch = |ui: &mut Ui, color: egui::Color32, text: &str| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
-            ui.painter().line_segment(
-                [rect.left_center(), rect.right_center()],
-                egui::Stroke::new(2.5, color),
-            );
-            ui.label(text);
-            ui.add_space(8.0);
-        };
         swatch(
             ui,
             theme::SIDE_0,

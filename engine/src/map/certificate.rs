@@ -59,20 +59,7 @@ impl Certificate {
     /// akw-rules-v1 (α 5%, 1,234 games: 49.1% [45.0, 53.2], …)".
     #[must_use]
     pub fn summary(&self) -> String {
-        let seats: Vec<String> = self
-            .shares
-            .iter()
-            .zip(&self.intervals)
-            .enumerate()
-            .map(|(p, (s, [lo, hi]))| {
-                format!(
-                    "side {p} {:.1}% [{:.1}, {:.1}]",
-                    100.0 * s,
-                    100.0 * lo,
-                    100.0 * hi
-                )
-            })
-            .collect();
+        let seats = seats_text(&self.shares, &self.intervals);
         format!(
             "certified fair within ±{:.1}% for {} in {} (α {:.0}%, {} games from seed {}, {}): {}",
             100.0 * self.margin,
@@ -82,9 +69,29 @@ impl Certificate {
             self.games,
             self.seed,
             self.date,
-            seats.join(", ")
+            seats
         )
     }
+}
+
+/// Every seat's share with its interval, in percent: "side 0 49.1% [45.0,
+/// 53.2], side 1 …" — how certificates and certification reports say it.
+#[must_use]
+pub fn seats_text(shares: &[f64], intervals: &[[f64; 2]]) -> String {
+    shares
+        .iter()
+        .zip(intervals)
+        .enumerate()
+        .map(|(p, (s, [lo, hi]))| {
+            format!(
+                "side {p} {:.1}% [{:.1}, {:.1}]",
+                100.0 * s,
+                100.0 * lo,
+                100.0 * hi
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The hash of `map`'s content without its certificates: what a

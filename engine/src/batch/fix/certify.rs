@@ -39,20 +39,7 @@ impl Certification {
     /// The decision in words, with every seat's share and interval.
     #[must_use]
     pub fn sentence(&self) -> String {
-        let seats: Vec<String> = self
-            .shares
-            .iter()
-            .zip(&self.intervals)
-            .enumerate()
-            .map(|(p, (s, [lo, hi]))| {
-                format!(
-                    "side {p} {:.1}% [{:.1}, {:.1}]",
-                    100.0 * s,
-                    100.0 * lo,
-                    100.0 * hi
-                )
-            })
-            .collect();
+        let seats = crate::map::certificate::seats_text(&self.shares, &self.intervals);
         let what = match self.decision {
             Decision::Fair => format!(
                 "certified fair within ±{:.0} points",
@@ -65,9 +52,7 @@ impl Certification {
         };
         format!(
             "{}: {what} over {} fresh games ({})",
-            self.level.bot,
-            self.games,
-            seats.join(", ")
+            self.level.bot, self.games, seats
         )
     }
 }

@@ -495,19 +495,25 @@ impl Search<'_> {
             plan: self.plan,
             date: &self.opts.date,
         };
+        let c = self.certify(&ask)?;
+        let fair = c.decision == Decision::Fair;
+        self.out.attempts.push(c);
+        Ok(fair)
+    }
+
+    /// Certifies the map as it is now as `ask` says, counting the games.
+    fn certify(&mut self, ask: &Ask<'_>) -> Result<Certification, FixError> {
         let before = self.done.load(Ordering::Relaxed);
         let progress = self.progress;
         let c = certify(
             &self.out.map,
             self.roster,
-            &ask,
+            ask,
             &|k| progress(before + k),
             self.cancel,
         )?;
         self.played(c.games);
-        let fair = c.decision == Decision::Fair;
-        self.out.attempts.push(c);
-        Ok(fair)
+        Ok(c)
     }
 
     /// The further levels, each on its own seeds at the full α.
@@ -522,16 +528,7 @@ impl Search<'_> {
                 plan: Plan::new(self.opts.alpha, self.opts.margin, self.opts.certify_games)?,
                 date: &self.opts.date,
             };
-            let before = self.done.load(Ordering::Relaxed);
-            let progress = self.progress;
-            let c = certify(
-                &self.out.map,
-                self.roster,
-                &ask,
-                &|k| progress(before + k),
-                self.cancel,
-            )?;
-            self.played(c.games);
+            let c = self.certify(&ask)?;
             if let Some(cert) = &c.certificate {
                 self.out.map.certificates.push(cert.clone());
             }
