@@ -167,15 +167,7 @@ pub fn paint(painter: &Painter, proj: &Projection<'_>, p: &BoardParams<'_>) {
     for &h in p.ready {
         // A dashed ring in the palette's foreground: no side's colour.
         let c = proj.center(h);
-        let r = px * 0.78;
-        for i in (0..16).step_by(2) {
-            let a0 = i as f32 / 16.0 * std::f32::consts::TAU;
-            let a1 = (i + 1) as f32 / 16.0 * std::f32::consts::TAU;
-            painter.line_segment(
-                [c + Vec2::angled(a0) * r, c + Vec2::angled(a1) * r],
-                Stroke::new(2.5, p.palette.hover),
-            );
-        }
+        dashed_ring(painter, c, px * 0.78, 8, Stroke::new(2.5, p.palette.hover));
     }
     for &h in p.targets {
         let c = proj.center(h);
@@ -212,17 +204,13 @@ fn sites(painter: &Painter, proj: &Projection<'_>, s: &MatchState) {
             && let Some(u) = s.unit(p)
         {
             // A dashed ring: the capture completes at that side's turn start.
-            let r = px * 0.9;
-            for i in 0..12 {
-                if i % 2 == 0 {
-                    let a0 = i as f32 / 12.0 * std::f32::consts::TAU;
-                    let a1 = (i + 1) as f32 / 12.0 * std::f32::consts::TAU;
-                    painter.line_segment(
-                        [c + Vec2::angled(a0) * r, c + Vec2::angled(a1) * r],
-                        Stroke::new(3.0, theme::side_color(u.side)),
-                    );
-                }
-            }
+            dashed_ring(
+                painter,
+                c,
+                px * 0.9,
+                6,
+                Stroke::new(3.0, theme::side_color(u.side)),
+            );
         }
     }
     for &cell in &arena.outposts {
@@ -415,6 +403,16 @@ pub fn unit_at(s: &MatchState, hex: Hex, prefer: Option<Side>) -> Option<&Unit> 
     }
 }
 
+/// A ring of `dashes` dashes (as long as the gaps) of radius `r` about `c`.
+fn dashed_ring(painter: &Painter, c: Pos2, r: f32, dashes: usize, stroke: Stroke) {
+    let n = 2 * dashes;
+    for i in (0..n).step_by(2) {
+        let a0 = i as f32 / n as f32 * std::f32::consts::TAU;
+        let a1 = (i + 1) as f32 / n as f32 * std::f32::consts::TAU;
+        painter.line_segment([c + Vec2::angled(a0) * r, c + Vec2::angled(a1) * r], stroke);
+    }
+}
+
 /// What the board's marks mean, drawn as they appear on the map.
 pub fn legend(ui: &mut egui::Ui) {
     let row = |ui: &mut egui::Ui, text: &str, draw: &dyn Fn(&Painter, Pos2)| {
@@ -466,17 +464,7 @@ pub fn legend(ui: &mut egui::Ui) {
         },
     );
     row(ui, "Pending capture (dashed ring)", &|p, c| {
-        for i in (0..12).step_by(2) {
-            let a0 = i as f32 / 12.0 * std::f32::consts::TAU;
-            let a1 = (i + 1) as f32 / 12.0 * std::f32::consts::TAU;
-            p.line_segment(
-                [
-                    c + Vec2::angled(a0) * (r + 1.0),
-                    c + Vec2::angled(a1) * (r + 1.0),
-                ],
-                Stroke::new(2.5, theme::SIDE_1),
-            );
-        }
+        dashed_ring(p, c, r + 1.0, 6, Stroke::new(2.5, theme::SIDE_1));
     });
     let dark = ui.visuals().dark_mode;
     row(ui, "Where the selected unit can move", &|p, c| {
@@ -487,17 +475,8 @@ pub fn legend(ui: &mut egui::Ui) {
         ui,
         "A unit you may start a turn with (dashed ring)",
         &|p, c| {
-            for i in (0..16).step_by(2) {
-                let a0 = i as f32 / 16.0 * std::f32::consts::TAU;
-                let a1 = (i + 1) as f32 / 16.0 * std::f32::consts::TAU;
-                p.line_segment(
-                    [
-                        c + Vec2::angled(a0) * (r + 1.0),
-                        c + Vec2::angled(a1) * (r + 1.0),
-                    ],
-                    Stroke::new(2.0, if dark { Color32::WHITE } else { Color32::BLACK }),
-                );
-            }
+            let ink = if dark { Color32::WHITE } else { Color32::BLACK };
+            dashed_ring(p, c, r + 1.0, 8, Stroke::new(2.0, ink));
         },
     );
     row(ui, "What it can attack", &|p, c| {

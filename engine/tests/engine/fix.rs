@@ -106,6 +106,22 @@ fn the_paired_race_picks_the_known_better_edit() {
     );
 }
 
+/// Random bots at a 10-round limit, judged within 20 points in one
+/// attempt: a cheap level at which symmetric maps are certified as they are.
+fn random_bots_wide_margin() -> Options {
+    Options {
+        level: Level {
+            bot: BotKind::Random,
+            round_limit: 10,
+            ruleset: None,
+        },
+        margin: 0.2,
+        attempts: 1,
+        date: "2026-12-05".to_owned(),
+        ..Options::default()
+    }
+}
+
 /// Random bots at a 10-round limit draw every match: every seat's share is
 /// exactly fair, so the seat test certifies the map as it is and the
 /// assistant proposes nothing. The certificate survives the file and is
@@ -114,16 +130,8 @@ fn the_paired_race_picks_the_known_better_edit() {
 fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
     let map = bundled("twin-fords.ron");
     let opts = Options {
-        level: Level {
-            bot: BotKind::Random,
-            round_limit: 10,
-            ruleset: None,
-        },
-        margin: 0.2,
-        attempts: 1,
         certify_games: 2_000,
-        date: "2026-12-05".to_owned(),
-        ..Options::default()
+        ..random_bots_wide_margin()
     };
     let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
     assert_eq!(f.ending, Ending::AlreadyFair, "{}", f.verdict());
@@ -203,17 +211,7 @@ fn a_lopsided_two_player_map_ends_certified() {
 #[test]
 fn a_four_player_map_is_certified_in_its_own_ruleset() {
     let map = bundled("four-corners.ron");
-    let opts = Options {
-        level: Level {
-            bot: BotKind::Random,
-            round_limit: 10,
-            ruleset: None,
-        },
-        margin: 0.2,
-        attempts: 1,
-        date: "2026-12-05".to_owned(),
-        ..Options::default()
-    };
+    let opts = random_bots_wide_margin();
     let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
     assert_eq!(f.ending, Ending::AlreadyFair, "{}", f.verdict());
     let c = &f.map.certificates[0];
