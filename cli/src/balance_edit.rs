@@ -12,6 +12,7 @@ use super::setup::bot_list;
 use anyhow::Context as _;
 use hexwright_engine::fix::{self, Ending, Level, Options};
 use hexwright_engine::format;
+use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::sequential::Decision;
 use std::io::Write;
 use std::path::PathBuf;
@@ -31,6 +32,17 @@ pub struct BalanceEditArgs {
     /// (comma-separated; the chosen level is always certified).
     #[arg(long, value_delimiter = ',')]
     pub skills: Vec<String>,
+    /// Rulesets to certify in, comma-separated (`akw-rules-v1`,
+    /// `phase-rules-v1`), or `all` for every ruleset that seats the map's
+    /// players; edits are chosen in the first (default: the first ruleset
+    /// that seats them).
+    #[arg(long, value_delimiter = ',')]
+    pub rulesets: Vec<String>,
+    /// Keep editing until the map is certified at every level and ruleset
+    /// asked (an edit for a level is chosen on that level's games), not
+    /// only at `--level`.
+    #[arg(long)]
+    pub every_level: bool,
     /// The most edits made.
     #[arg(long, default_value_t = 4)]
     pub max_edits: usize,
@@ -72,10 +84,8 @@ pub fn run(args: &BalanceEditArgs, out: &mut dyn Write) -> u8 {
 /// The options the arguments ask for.
 fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
     let level = bot_list(std::slice::from_ref(&args.level))?;
-    let also = bot_list(&args.skills)?
-        .into_iter()
-        .filter(|b| *b != level[0])
-        .collect();
+    let mut bots = level.clone();
+    bots.extend(bot_list(&args.skills)?);
     if !(1..=64).contains(&args.shortlist) {
         anyhow::bail!(
             "--shortlist {}: race from 1 to 64 candidates",
@@ -92,22 +102,46 @@ fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
             hexwright_engine::sim::MAX_MATCHES
         );
     }
-    let ruleset = hexwright_engine::ruleset::RulesetId::for_players(players)
-        .first()
-        .copied()
-        .context("no ruleset seats this map's players")?;
-    let round_limit = args.round_limit.unwrap_or(ruleset.default_round_limit());
+    let seating = RulesetId::for_players(players);
+    let rulesets: Vec<RulesetId> = match args.rulesets.as_slice() {
+        [] => seating.first().copied().into_iter().collect(),
+        [all] if all == "all" => seating.clone(),
+        ids => ids
+            .iter()
+            .map(|id| {
+                let r: RulesetId = id.parse()?;
+                anyhow::ensure!(
+                    seating.contains(&r),
+                    "--rulesets {id}: it does not seat {players} players"
+                );
+                Ok(r)
+            })
+            .collect::<anyhow::Result<_>>()?,
+    };
+    anyhow::ensure!(!rulesets.is_empty(), "no ruleset seats this map's players");
     let max = hexwright_engine::rules::scenario::MAX_ROUND_LIMIT;
-    if !(1..=max).contains(&round_limit) {
-        anyhow::bail!("--round-limit {round_limit}: from 1 to {max}");
+    let mut levels = Vec::new();
+    for &r in &rulesets {
+        let round_limit = args.round_limit.unwrap_or(r.default_round_limit());
+        if !(1..=max).contains(&round_limit) {
+            anyhow::bail!("--round-limit {round_limit}: from 1 to {max}");
+        }
+        for &bot in &bots {
+            let l = Level {
+                bot,
+                round_limit,
+                ruleset: Some(r),
+            };
+            if !levels.contains(&l) {
+                levels.push(l);
+            }
+        }
     }
+    let also = levels.split_off(1);
     Ok(Options {
-        level: Level {
-            bot: level[0],
-            round_limit,
-            ruleset: None,
-        },
+        level: levels[0],
         also,
+        every_level: args.every_level,
         keep_symmetry: args.keep_symmetry,
         max_steps: args.max_edits,
         shortlist: args.shortlist,
@@ -172,7 +206,7 @@ fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> any
             f.symmetry.centre.label().to_lowercase()
         )
     };
-    writeln!(out, "{name}: {} on every seat; {symmetry}", opts.level.bot)?;
+    writeln!(out, "{name}: {} on every seat; {symmetry}", opts.level)?;
     if let Some(first) = f.attempts.first() {
         writeln!(out, "Before: {}", first.sentence())?;
     }
@@ -187,14 +221,14 @@ fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> any
         )?;
     }
     writeln!(out, "{}", f.verdict())?;
-    for c in &f.also {
+    let also = f.latest_also();
+    for c in &also {
         writeln!(out, "Also: {}", c.sentence())?;
     }
-    let held: Vec<String> = f
-        .also
+    let held: Vec<String> = also
         .iter()
         .filter(|c| c.decision != Decision::Fair)
-        .map(|c| c.level.bot.to_string())
+        .map(|c| c.level.to_string())
         .collect();
     if !f.also.is_empty() && matches!(f.ending, Ending::AlreadyFair | Ending::Certified) {
         if held.is_empty() {
@@ -202,8 +236,8 @@ fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> any
         } else {
             writeln!(
                 out,
-                "The fix holds for {} but not for {}: certify at that level separately.",
-                opts.level.bot,
+                "The fix holds for {} but not for {}: certify at that level separately (or search with --every-level).",
+                opts.level,
                 held.join(", ")
             )?;
         }
@@ -217,6 +251,7 @@ fn json(f: &fix::Fixed, written: &std::path::Path, certified: bool) -> serde_jso
     let cert = |c: &fix::Certification| {
         serde_json::json!({
             "bot": c.level.bot.name(),
+            "ruleset": c.level.ruleset.map(|r| r.to_string()),
             "decision": c.decision,
             "seed": c.seed,
             "games": c.games,
@@ -238,6 +273,8 @@ fn json(f: &fix::Fixed, written: &std::path::Path, certified: bool) -> serde_jso
         "certified": certified,
         "steps": f.steps.iter().map(|s| serde_json::json!({
             "edit": s.edit.to_string(),
+            "bot": s.level.bot.name(),
+            "ruleset": s.level.ruleset.map(|r| r.to_string()),
             "before": s.before,
             "after": s.after,
             "gain": s.gain.mean,
@@ -246,6 +283,8 @@ fn json(f: &fix::Fixed, written: &std::path::Path, certified: bool) -> serde_jso
             "matches": s.matches,
             "candidates": s.candidates.0,
             "raced": s.candidates.1,
+            "screened": s.screened.0,
+            "changing_no_match": s.screened.1,
         })).collect::<Vec<_>>(),
         "attempts": f.attempts.iter().map(cert).collect::<Vec<_>>(),
         "also": f.also.iter().map(cert).collect::<Vec<_>>(),

@@ -561,13 +561,13 @@ fn balance_edit_certifies_a_lopsided_map_and_writes_its_certificate() {
     let (code, text) = run(&args);
     assert_eq!(code, 0, "{text}");
     assert!(
-        text.contains("Before: greedy: side 1 is favoured"),
+        text.contains("Before: greedy in akw-rules-v1: side 1 is favoured"),
         "{text}"
     );
     assert!(text.contains("  1. "), "{text}");
     assert!(text.contains("towards fair"), "{text}");
     assert!(
-        text.contains("Fair after 1 edit: greedy: certified fair"),
+        text.contains("Fair after ") && text.contains("greedy in akw-rules-v1: certified fair"),
         "{text}"
     );
     assert!(text.contains(&format!("Wrote {out}")), "{text}");
@@ -624,6 +624,43 @@ fn balance_edit_on_a_fair_map_proposes_nothing() {
             .starts_with("No change needed")
     );
     assert_eq!(v["certificates"][0]["bot"], "random");
+    // Every ruleset that seats the map, each certified on its own games.
+    let (code, text) = run(&[
+        "balance-edit",
+        &twin,
+        "-o",
+        &out,
+        "--level",
+        "random",
+        "--round-limit",
+        "10",
+        "--margin",
+        "20",
+        "--rulesets",
+        "all",
+        "--every-level",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["ending"], "already_fair", "{v}");
+    let rulesets: Vec<&str> = v["certificates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["ruleset"].as_str().unwrap())
+        .collect();
+    assert_eq!(rulesets, ["akw-rules-v1", "phase-rules-v1"], "{v}");
+    // A ruleset that does not seat the map is refused before any play.
+    let (code, text) = run(&[
+        "balance-edit",
+        &map("four-corners.ron"),
+        "-o",
+        &out,
+        "--rulesets",
+        "akw-rules-v1",
+    ]);
+    assert_eq!(code, 2, "{text}");
 }
 
 #[test]

@@ -30,6 +30,8 @@ pub struct SuggestForm {
     pub level: BotKind,
     /// Also certify the result with planner bots.
     pub also_planner: bool,
+    /// With `also_planner`: keep editing until fair at both levels.
+    pub every_level: bool,
     /// The most edits.
     pub max_edits: usize,
     /// Keep a symmetric map symmetric (edits made with their images).
@@ -43,6 +45,7 @@ impl Default for SuggestForm {
         Self {
             level: o.level.bot,
             also_planner: false,
+            every_level: o.every_level,
             max_edits: o.max_steps,
             keep_symmetry: o.keep_symmetry,
         }
@@ -65,10 +68,15 @@ impl SuggestForm {
                 ruleset: None,
             },
             also: if self.also_planner && self.level != BotKind::Planner {
-                vec![BotKind::Planner]
+                vec![Level {
+                    bot: BotKind::Planner,
+                    round_limit: ruleset.default_round_limit(),
+                    ruleset: None,
+                }]
             } else {
                 Vec::new()
             },
+            every_level: self.also_planner && self.every_level,
             max_steps: self.max_edits.clamp(1, 32),
             keep_symmetry: self.keep_symmetry,
             date: hexwright_headless::files::today_utc(),
@@ -96,13 +104,17 @@ pub struct Found {
 impl Found {
     fn new(map: Map, fixed: Fixed, form: SuggestForm, seconds: f64) -> Self {
         let mut maps = Vec::new();
-        if let Ok(coverage) = Coverage::new(&map) {
+        if let Ok(mut coverage) = Coverage::new(&map) {
             let mut at = map.clone();
             for s in &fixed.steps {
                 match s.edit.apply(&at, &coverage) {
                     Some(next) => {
-                        maps.push(next.clone());
-                        at = next;
+                        maps.push(next.map.clone());
+                        at = next.map;
+                        // A blocked or opened hex changes the usable hexes.
+                        if let Some(c) = next.coverage {
+                            coverage = c;
+                        }
                     }
                     None => break,
                 }
@@ -286,14 +298,46 @@ impl Suggestions {
         for (i, s) in found.fixed.steps.iter().enumerate().skip(at) {
             let chosen = self.shown == Some(i);
             for c in std::iter::once(&s.edit.change).chain(&s.edit.images) {
-                if let FixChange::Move { kind, from, to } = *c {
-                    marks.push(Mark::Move {
+                match *c {
+                    FixChange::Move { kind, from, to } => marks.push(Mark::Move {
                         from,
                         to,
                         kind,
                         number: i + 1,
                         chosen,
-                    });
+                    }),
+                    // Hexes that lose something (a bush, their use) are
+                    // marked for removal; a bush planted is drawn.
+                    FixChange::AddBush { at } => marks.push(Mark::Feature {
+                        hex: at,
+                        kind: hexwright_engine::map::FeatureKind::Bush,
+                    }),
+                    FixChange::RemoveBush { at } | FixChange::Block { at } => {
+                        marks.push(Mark::Hex {
+                            hex: at,
+                            side: None,
+                            remove: true,
+                        });
+                    }
+                    FixChange::Open { at } => marks.push(Mark::Hex {
+                        hex: at,
+                        side: None,
+                        remove: false,
+                    }),
+                    FixChange::ShiftZone { side, by } => {
+                        // The zone as it is before this step.
+                        let before = match i {
+                            0 => Some(&found.map),
+                            _ => found.maps.get(i - 1),
+                        };
+                        if let Some(z) = before.and_then(|m| m.zone_of(side)) {
+                            marks.extend(z.hexes.iter().map(|&h| Mark::Hex {
+                                hex: h + by,
+                                side: Some(side),
+                                remove: false,
+                            }));
+                        }
+                    }
                 }
             }
         }
@@ -308,7 +352,10 @@ impl Suggestions {
         let s = self.found.as_ref()?.fixed.steps.get(i)?;
         Some(match s.edit.change {
             FixChange::Move { from, .. } => from,
-            FixChange::AddBush { at } | FixChange::RemoveBush { at } => at,
+            FixChange::AddBush { at }
+            | FixChange::RemoveBush { at }
+            | FixChange::Block { at }
+            | FixChange::Open { at } => at,
             FixChange::ShiftZone { side, .. } => self
                 .found
                 .as_ref()?

@@ -70,6 +70,13 @@ fn form(ui: &mut Ui, form: &mut SuggestForm) {
         );
     ui.checkbox(&mut form.also_planner, "Also certify with planner bots")
         .on_hover_text("Check the result at the planner's level too (on fresh games)");
+    ui.add_enabled(
+        form.also_planner,
+        egui::Checkbox::new(&mut form.every_level, "Edit until fair at both levels"),
+    )
+    .on_hover_text(
+        "When the planner's games find the result unfair, go on editing on the planner's games, then certify both levels again (slow: minutes per step)",
+    );
 }
 
 fn steps(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) -> Vec<Action> {
@@ -84,7 +91,7 @@ fn steps(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) ->
         Ending::AlreadyFair | Ending::Certified => verdict,
         _ => verdict.color(theme::ERROR),
     });
-    for c in &f.also {
+    for c in f.latest_also() {
         ui.label(format!("Also: {}", c.sentence()));
     }
     if let Some(cert) = f.map.certificates.first() {

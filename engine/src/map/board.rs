@@ -2,6 +2,7 @@
 //! through its methods so the usable hexes are recomputed incrementally.
 
 use crate::coverage::Coverage;
+use crate::map::hex_paint::PieceEdit;
 use crate::map::{LimitError, Map, TerrainPiece};
 use crate::validate::{self, Finding};
 use hexx::Hex;
@@ -149,6 +150,41 @@ impl Board {
         self.map = map;
         self.coverage = coverage;
         Ok(())
+    }
+
+    /// Applies whole-hex paint ([`crate::map::hex_paint::paint`]'s edits)
+    /// in order, keeping the coverage in step.
+    ///
+    /// # Errors
+    /// As [`Self::insert_piece`], [`Self::remove_piece`] and
+    /// [`Self::replace_piece`]; the edits before the failing one stay made.
+    pub fn apply_piece_edits(&mut self, edits: &[PieceEdit]) -> Result<(), PieceError> {
+        for e in edits {
+            match e {
+                PieceEdit::Replace { index, piece } => {
+                    self.replace_piece(*index, piece.clone())?;
+                }
+                PieceEdit::Remove { index } => {
+                    self.remove_piece(*index)?;
+                }
+                PieceEdit::Insert { index, piece } => {
+                    self.insert_piece(*index, piece.clone())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives the map and its coverage back.
+    #[must_use]
+    pub fn into_parts(self) -> (Map, Coverage) {
+        (self.map, self.coverage)
+    }
+
+    /// A board from `map` and the coverage computed for it (the caller
+    /// vouches that they agree: a clone of a board's parts).
+    pub(crate) fn from_parts(map: Map, coverage: Coverage) -> Self {
+        Self { map, coverage }
     }
 
     /// Changes features, zones or metadata; the coverage does not depend on them.

@@ -5,11 +5,12 @@
 
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::coverage::Coverage;
-use hexwright_engine::fix::{self, Ending, Gain, Level, Options};
+use hexwright_engine::fix::{self, Budget, Ending, Gain, Level, Options};
 use hexwright_engine::format;
 use hexwright_engine::map::{FeatureKind, Map};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::Roster;
+use hexwright_engine::sequential::Decision;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -74,7 +75,12 @@ fn the_paired_race_picks_the_known_better_edit() {
         &Roster::bundled(),
         &level,
         7,
-        (48, 192),
+        Budget {
+            screen: 0,
+            field: 24,
+            first: 48,
+            most: 192,
+        },
         &|_| {},
         &AtomicBool::new(false),
     )
@@ -104,6 +110,41 @@ fn the_paired_race_picks_the_known_better_edit() {
         48 + 192 + 192,
         "the worse one 48, the better one and the base 192"
     );
+}
+
+/// Screening drops an edit that changes no match (here: no change at all)
+/// after a few shared seeds, and races the rest.
+#[test]
+fn screening_drops_an_edit_that_changes_no_match() {
+    let fair = bundled("twin-fords.ron");
+    let lopsided = objectives_towards_side0(&fair, 3, 3);
+    let level = Level {
+        bot: BotKind::Greedy,
+        round_limit: 60,
+        ruleset: None,
+    };
+    let r = fix::race(
+        &lopsided,
+        &[lopsided.clone(), fair],
+        &Roster::bundled(),
+        &level,
+        7,
+        Budget {
+            screen: 8,
+            field: 24,
+            first: 16,
+            most: 64,
+        },
+        &|_| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(r.screened, (2, 1), "one of two screened changes nothing");
+    assert_eq!(r.games[0].len(), 8, "dropped after screening");
+    assert!(r.games[0].same_as(&r.base));
+    assert_eq!(r.best, Some(1));
+    assert_eq!(r.games[1].len(), 64);
+    assert_eq!(r.matches, 64 + 8 + 64);
 }
 
 /// Random bots at a 10-round limit, judged within 20 points in one
@@ -190,7 +231,9 @@ fn a_lopsided_two_player_map_ends_certified() {
     let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
     assert_eq!(f.ending, Ending::Certified, "{}", f.verdict());
     assert!(!f.steps.is_empty() && f.steps.len() <= opts.max_steps);
-    for s in &f.steps {
+    // Every step but the last helped on its choosing games; the last one
+    // helped there too, or was kept only because fresh games certified it.
+    for s in &f.steps[..f.steps.len() - 1] {
         assert!(s.gain.helps(), "{}", s.sentence());
     }
     let c = f.map.certificates.first().expect("a certificate");
@@ -220,4 +263,55 @@ fn a_four_player_map_is_certified_in_its_own_ruleset() {
     for [lo, hi] in &c.intervals {
         assert!(*lo >= 0.05 && *hi <= 0.45, "within 1/4 ± 20 points: {c:?}");
     }
+}
+
+/// With `every_level`, a map fair at the chosen level but not at a further
+/// one is edited on the further level's games until both certify it; the
+/// map ends with a certificate per level. Without it, the search stops at
+/// the chosen level and only reports the further one.
+#[test]
+fn every_level_edits_until_each_level_certifies_the_map() {
+    let map = objectives_towards_side0(&bundled("twin-fords.ron"), 3, 3);
+    let greedy = Level {
+        bot: BotKind::Greedy,
+        round_limit: 60,
+        ruleset: None,
+    };
+    let only_checked = Options {
+        level: Level {
+            bot: BotKind::Random,
+            round_limit: 10,
+            ruleset: None,
+        },
+        also: vec![greedy],
+        date: "2026-12-05".to_owned(),
+        ..Options::default()
+    };
+    let roster = Roster::bundled();
+    let f = fix::fix(&map, &roster, &only_checked).unwrap();
+    assert_eq!(f.ending, Ending::AlreadyFair, "{}", f.verdict());
+    let greedy_says = f.latest_also();
+    assert_eq!(greedy_says.len(), 1);
+    assert_ne!(
+        greedy_says[0].decision,
+        Decision::Fair,
+        "the map leans at greedy level"
+    );
+    assert_eq!(f.map.certificates.len(), 1, "random only");
+
+    let held = Options {
+        every_level: true,
+        ..only_checked
+    };
+    let f = fix::fix(&map, &roster, &held).unwrap();
+    assert_eq!(f.ending, Ending::Certified, "{}", f.verdict());
+    assert!(
+        f.steps.iter().all(|s| s.level == greedy),
+        "edits chosen on greedy games"
+    );
+    let bots: Vec<&str> = f.map.certificates.iter().map(|c| c.bot.as_str()).collect();
+    assert_eq!(bots, ["random", "greedy"]);
+    assert!(f.map.certificates.iter().all(|c| c.holds_for(&f.map)));
+    // Each level's last certification is of the edited map.
+    assert!(f.latest_also().iter().all(|c| c.decision == Decision::Fair));
 }

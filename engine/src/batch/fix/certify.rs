@@ -52,7 +52,7 @@ impl Certification {
         };
         format!(
             "{}: {what} over {} fresh games ({})",
-            self.level.bot, self.games, seats
+            self.level, self.games, seats
         )
     }
 }

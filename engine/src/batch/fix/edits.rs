@@ -1,14 +1,17 @@
 //! The small edits the assistant composes: move an objective, Outpost,
 //! barracks, bush or base by up to [`REACH`] hexes; add or remove a bush;
-//! shift a starting zone by one hex. On a symmetric map, when asked, every
+//! shift a starting zone by one hex; turn a whole hex blocked (painted
+//! over) or open (its whole-hex paint erased). On a symmetric map, when asked, every
 //! edit is made with its images, so the map stays symmetric; otherwise one
 //! side may change alone (a map whose turn order favours a side needs an
 //! asymmetric fix). Every candidate leaves the map free of validation
 //! errors.
 
 use crate::coverage::Coverage;
+use crate::map::board::Board;
+use crate::map::hex_paint::{self, whole_hex_kind};
 use crate::map::symmetry::{Image, Symmetry};
-use crate::map::{Feature, FeatureKind, Map, Side};
+use crate::map::{Feature, FeatureKind, Map, Side, TerrainKind};
 use crate::validate::{self, Severity};
 use hexx::Hex;
 use std::fmt;
@@ -46,6 +49,25 @@ pub enum Change {
         /// The step.
         by: Hex,
     },
+    /// The usable hex `at` is painted over with whole-hex terrain, so
+    /// nothing stands or passes there.
+    Block {
+        /// Where.
+        at: Hex,
+    },
+    /// The whole-hex terrain on `at` is erased, so the hex is usable.
+    Open {
+        /// Where.
+        at: Hex,
+    },
+}
+
+impl Change {
+    /// Whether the change paints terrain (so the usable hexes change).
+    #[must_use]
+    pub fn is_terrain(&self) -> bool {
+        matches!(self, Self::Block { .. } | Self::Open { .. })
+    }
 }
 
 impl fmt::Display for Change {
@@ -60,6 +82,8 @@ impl fmt::Display for Change {
             Self::ShiftZone { side, by } => {
                 write!(f, "shift side {side}'s starting zone by {}", at(*by))
             }
+            Self::Block { at: h } => write!(f, "block the hex at {}", at(*h)),
+            Self::Open { at: h } => write!(f, "open the hex at {}", at(*h)),
         }
     }
 }
@@ -107,6 +131,8 @@ fn mapped(change: Change, image: &Image) -> Change {
             side: image.side(side),
             by: image.hex(by) - image.hex(Hex::ZERO),
         },
+        Change::Block { at } => Change::Block { at: image.hex(at) },
+        Change::Open { at } => Change::Open { at: image.hex(at) },
     }
 }
 
@@ -115,10 +141,60 @@ fn taken(m: &Map, h: Hex) -> bool {
     m.feature_at(h).is_some() || m.zones.iter().any(|z| z.hexes.contains(&h))
 }
 
-/// Makes `change` on `m`; `false` when it cannot be made there (nothing to
-/// move, a taken or unusable hex).
-fn make(m: &mut Map, coverage: &Coverage, change: Change) -> bool {
+/// The terrain kind a blocked hex is painted with: the kind the map uses
+/// most, rock on a map without terrain.
+fn block_kind(m: &Map) -> TerrainKind {
+    TerrainKind::ALL
+        .into_iter()
+        .max_by_key(|&k| {
+            (
+                m.terrain.iter().filter(|p| p.kind == k).count(),
+                k == TerrainKind::Rock,
+            )
+        })
+        .unwrap_or(TerrainKind::Rock)
+}
+
+/// Blocks (`block`) or opens the hex `at` of `m`, whose coverage is
+/// `coverage`; the new coverage, or `None` when the hex cannot change so
+/// (taken, not painted whole, or still usable or unusable after).
+fn repaint(m: &mut Map, coverage: &Coverage, at: Hex, block: bool) -> Option<Coverage> {
+    if block {
+        if !coverage.is_usable(at) || taken(m, at) {
+            return None;
+        }
+    } else if whole_hex_kind(m, at).is_none() {
+        return None;
+    }
+    let edits = hex_paint::paint(m, coverage, block_kind(m), &[at], !block).ok()?;
+    if edits.is_empty() {
+        return None;
+    }
+    let mut board = Board::from_parts(m.clone(), coverage.clone());
+    board.apply_piece_edits(&edits).ok()?;
+    let (map, cov) = board.into_parts();
+    if cov.is_usable(at) == block {
+        return None;
+    }
+    *m = map;
+    Some(cov)
+}
+
+/// Makes `change` on `m`, whose coverage is `own` when an earlier change
+/// repainted terrain, else `base`; `false` when it cannot be made there
+/// (nothing to move, a taken or unusable hex).
+fn make(m: &mut Map, own: &mut Option<Coverage>, base: &Coverage, change: Change) -> bool {
+    let coverage = own.as_ref().unwrap_or(base);
     match change {
+        Change::Block { at } | Change::Open { at } => {
+            match repaint(m, coverage, at, matches!(change, Change::Block { .. })) {
+                Some(c) => {
+                    *own = Some(c);
+                    true
+                }
+                None => false,
+            }
+        }
         Change::Move { kind, from, to } => {
             if !coverage.is_usable(to) || taken(m, to) {
                 return false;
@@ -179,19 +255,45 @@ fn make(m: &mut Map, coverage: &Coverage, change: Change) -> bool {
     }
 }
 
-impl Edit {
-    /// `map` with the edit made; `None` when a change or an image cannot be
-    /// made.
+/// A candidate edit and the map it makes.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The edit.
+    pub edit: Edit,
+    /// The edited map.
+    pub map: Map,
+    /// The edited map's coverage, when the edit repainted terrain (else
+    /// the original map's holds).
+    pub coverage: Option<Coverage>,
+}
+
+impl Candidate {
+    /// The edited map's coverage: its own, or `base` (the original map's)
+    /// when the edit left the terrain alone.
     #[must_use]
-    pub fn apply(&self, map: &Map, coverage: &Coverage) -> Option<Map> {
+    pub fn coverage_or<'a>(&'a self, base: &'a Coverage) -> &'a Coverage {
+        self.coverage.as_ref().unwrap_or(base)
+    }
+}
+
+impl Edit {
+    /// `map` (whose coverage is `coverage`) with the edit made; `None` when
+    /// a change or an image cannot be made.
+    #[must_use]
+    pub fn apply(&self, map: &Map, coverage: &Coverage) -> Option<Candidate> {
         let mut m = map.clone();
         m.certificates.clear();
+        let mut own = None;
         for &c in std::iter::once(&self.change).chain(&self.images) {
-            if !make(&mut m, coverage, c) {
+            if !make(&mut m, &mut own, coverage, c) {
                 return None;
             }
         }
-        Some(m)
+        Some(Candidate {
+            edit: self.clone(),
+            map: m,
+            coverage: own,
+        })
     }
 }
 
@@ -215,7 +317,8 @@ const STEPS: [Hex; 6] = Hex::NEIGHBORS_COORDS;
 
 /// Every change of `map` the assistant may try, before images and
 /// validation: feature moves within [`REACH`], bushes planted on free
-/// usable hexes or cleared, and zone shifts by one hex.
+/// usable hexes or cleared, zone shifts by one hex, free usable hexes
+/// blocked and whole-hex terrain opened.
 fn changes(map: &Map, coverage: &Coverage) -> Vec<Change> {
     let mut out = Vec::new();
     for f in &map.features {
@@ -232,16 +335,25 @@ fn changes(map: &Map, coverage: &Coverage) -> Vec<Change> {
             out.push(Change::RemoveBush { at: f.hex });
         }
     }
-    for h in coverage.usable_hexes() {
-        if map.feature_at(h).is_none() && !taken(map, h) {
-            out.push(Change::AddBush { at: h });
-        }
-    }
+    let free: Vec<Hex> = coverage
+        .usable_hexes()
+        .into_iter()
+        .filter(|&h| !taken(map, h))
+        .collect();
+    out.extend(free.iter().map(|&at| Change::AddBush { at }));
     for z in &map.zones {
         for by in STEPS {
             out.push(Change::ShiftZone { side: z.side, by });
         }
     }
+    out.extend(free.iter().map(|&at| Change::Block { at }));
+    out.extend(
+        coverage
+            .hexes()
+            .iter()
+            .filter(|&&h| !coverage.is_usable(h) && whole_hex_kind(map, h).is_some())
+            .map(|&at| Change::Open { at }),
+    );
     out
 }
 
@@ -262,7 +374,7 @@ pub fn candidates(
     coverage: &Coverage,
     sym: Symmetry,
     keep: &dyn Fn(usize, usize) -> bool,
-) -> Vec<(Edit, Map)> {
+) -> Vec<Candidate> {
     let images = if sym.is_off() {
         Vec::new()
     } else {
@@ -286,11 +398,11 @@ pub fn candidates(
         }) {
             continue;
         }
-        if let Some(m) = edit.apply(map, coverage)
-            && is_valid(&m, coverage)
+        if let Some(c) = edit.apply(map, coverage)
+            && is_valid(&c.map, c.coverage_or(coverage))
         {
-            seen.push(edit.clone());
-            out.push((edit, m));
+            seen.push(edit);
+            out.push(c);
         }
     }
     out
@@ -316,18 +428,17 @@ mod tests {
         let all = |_: usize, _: usize| true;
         let kept = candidates(&map, &coverage, sym, &all);
         assert!(kept.len() > 50, "{}", kept.len());
-        for (e, m) in &kept {
-            assert!(is_valid(m, &coverage), "{e}");
-            assert!(
-                symmetry::breaks(m, &coverage, sym).is_empty(),
-                "{e} breaks it"
-            );
+        for c in &kept {
+            let (e, m) = (&c.edit, &c.map);
+            let cov = c.coverage_or(&coverage);
+            assert!(is_valid(m, cov), "{e}");
+            assert!(symmetry::breaks(m, cov, sym).is_empty(), "{e} breaks it");
             assert_eq!(e.size(), 2, "{e}: one image under point symmetry");
         }
         // Without symmetry, single changes, more of them.
         let free = candidates(&map, &coverage, Symmetry::OFF, &all);
         assert!(free.len() > kept.len());
-        assert!(free.iter().all(|(e, _)| e.images.is_empty()));
+        assert!(free.iter().all(|c| c.edit.images.is_empty()));
         let kinds = |c: &Change| std::mem::discriminant(c);
         for want in [
             Change::AddBush { at: Hex::ZERO },
@@ -336,19 +447,57 @@ mod tests {
                 side: crate::player::PlayerId(0),
                 by: Hex::ZERO,
             },
+            Change::Block { at: Hex::ZERO },
         ] {
             assert!(
-                free.iter().any(|(e, _)| kinds(&e.change) == kinds(&want)),
+                free.iter().any(|c| kinds(&c.edit.change) == kinds(&want)),
                 "{want:?}"
             );
         }
         // Bases move too.
-        assert!(free.iter().any(|(e, _)| matches!(
-            e.change,
+        assert!(free.iter().any(|c| matches!(
+            c.edit.change,
             Change::Move {
                 kind: FeatureKind::Base { .. },
                 ..
             }
         )));
+    }
+
+    #[test]
+    fn a_blocked_hex_can_be_opened_again_and_the_coverage_follows() {
+        let (map, coverage) = twin_fords();
+        let all = |_: usize, _: usize| true;
+        let free = candidates(&map, &coverage, Symmetry::OFF, &all);
+        let blocked = free
+            .iter()
+            .find(|c| matches!(c.edit.change, Change::Block { .. }))
+            .expect("a hex to block");
+        let Change::Block { at } = blocked.edit.change else {
+            unreachable!()
+        };
+        let cov = blocked.coverage.as_ref().expect("its own coverage");
+        assert!(coverage.is_usable(at) && !cov.is_usable(at));
+        assert_eq!(cov.usable_count() + 1, coverage.usable_count());
+        // The coverage kept in step is the one computed afresh.
+        let fresh = Coverage::new(&blocked.map).unwrap();
+        assert_eq!(fresh.usable_hexes(), cov.usable_hexes());
+        // Opening it gives the map's usable hexes back.
+        let again = candidates(&blocked.map, cov, Symmetry::OFF, &all);
+        let opened = again
+            .iter()
+            .find(|c| c.edit.change == Change::Open { at })
+            .expect("the blocked hex can be opened");
+        let reopened = opened.coverage_or(cov);
+        assert_eq!(reopened.usable_hexes(), coverage.usable_hexes());
+        assert_eq!(
+            opened.edit.to_string(),
+            format!("open the hex at ({},{})", at.x, at.y)
+        );
+        // A hex covered by shapes other than whole hexes is never "opened".
+        assert!(again.iter().all(|c| match c.edit.change {
+            Change::Open { at: h } => h == at,
+            _ => true,
+        }));
     }
 }

@@ -7,12 +7,13 @@
 //! that were not used to choose the map's edits.
 //!
 //! - [`edits`]: the small edits composed (feature moves, bushes planted or
-//!   cleared, zone shifts), symmetric when asked, always valid;
+//!   cleared, zone shifts, hexes blocked or opened), symmetric when asked, always valid;
 //! - [`paired`]: scores on shared seeds (common random numbers), the paired
 //!   gain of a candidate over the current map, and the race that spends
 //!   games where they decide something;
 //! - [`certify`]: the seat test on fresh seeds, and the certificate saved
 //!   in the map file;
+//! - `shortlist`: the order a step screens and races its candidates in;
 //! - [`search`]: the loop — already fair? else one raced edit at a time,
 //!   certifying when the map looks fair — and its report.
 
@@ -20,8 +21,9 @@ pub mod certify;
 pub mod edits;
 pub mod paired;
 pub mod search;
+mod shortlist;
 
 pub use certify::{Ask, Certification, CertifyError, certify};
-pub use edits::{Change, Edit, REACH, candidates};
-pub use paired::{Gain, Games, Level, Race, race};
+pub use edits::{Candidate, Change, Edit, REACH, candidates};
+pub use paired::{Budget, Gain, Games, Level, Race, race};
 pub use search::{Ending, FixError, Fixed, Options, Step, fix, fix_with};

@@ -38,6 +38,17 @@ pub struct Level {
     pub ruleset: Option<RulesetId>,
 }
 
+impl std::fmt::Display for Level {
+    /// The bot, and the ruleset when one is named: `planner` or
+    /// `planner in phase-rules-v1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ruleset {
+            Some(r) => write!(f, "{} in {r}", self.bot),
+            None => write!(f, "{}", self.bot),
+        }
+    }
+}
+
 /// `map` prepared for `level`'s matches.
 ///
 /// # Errors
@@ -55,9 +66,10 @@ pub fn prepare(map: &Map, roster: &Roster, level: &Level) -> Result<Prepared, Bo
         .map_err(Box::new)
 }
 
-/// Each match's seat shares (a win 1, a draw `1/N` to every seat) for
-/// matches `range` from `seed` (match `i` plays seed `seed + i`), the
-/// level's bot on every seat; `None` when cancelled before all finished.
+/// Each match's seat shares (a win 1, a draw `1/N` to every seat) and
+/// trace for matches `range` from `seed` (match `i` plays seed
+/// `seed + i`), the level's bot on every seat; `None` when cancelled
+/// before all finished.
 #[must_use]
 pub fn shares(
     prepared: &Prepared,
@@ -66,7 +78,7 @@ pub fn shares(
     range: Range<usize>,
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
-) -> Option<Vec<Vec<f64>>> {
+) -> Option<Games> {
     let n = prepared.rules.arena.zones.len();
     let rotation = Rotation {
         matches: range.end,
@@ -86,17 +98,120 @@ pub fn shares(
         return None;
     }
     played.sort_by_key(|p| p.index);
-    Some(played.iter().map(|p| seat_shares(p.winner, n)).collect())
+    Some(Games {
+        shares: played.iter().map(|p| seat_shares(p.winner, n)).collect(),
+        traces: played.iter().map(trace).collect(),
+    })
 }
 
-/// A map's games so far: each game's seat shares, in seed order.
+/// A match's trace: its winner, length and commands folded into one
+/// number. Two maps whose matches on the same seed have the same trace
+/// almost surely played the same match.
+fn trace(p: &crate::rotation::Played) -> u64 {
+    let winner = p.winner.map_or(0, |w| u64::from(w.0) + 1);
+    let mut h = 0xcbf2_9ce4_8422_2325_u64;
+    for x in [winner, u64::from(p.rounds), p.commands as u64, p.rejected] {
+        h = (h ^ x).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// A map's games so far: each game's seat shares and trace, in seed order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Games {
     /// Per game, per seat.
     pub shares: Vec<Vec<f64>>,
+    /// Per game, its trace (winner, length and commands folded together).
+    pub traces: Vec<u64>,
 }
 
 impl Games {
+    /// Games made of shares alone (no traces).
+    #[must_use]
+    pub fn of_shares(shares: Vec<Vec<f64>>) -> Self {
+        Self {
+            shares,
+            traces: Vec::new(),
+        }
+    }
+
+    /// The first `n` games.
+    #[must_use]
+    pub fn first(&self, n: usize) -> Self {
+        Self {
+            shares: self.shares[..n.min(self.shares.len())].to_vec(),
+            traces: self.traces[..n.min(self.traces.len())].to_vec(),
+        }
+    }
+
+    /// Adds `more` after these games.
+    pub fn extend(&mut self, more: Self) {
+        self.shares.extend(more.shares);
+        self.traces.extend(more.traces);
+    }
+
+    /// Whether every game played matches `base`'s game on the same seed:
+    /// an edit that changes no match at the level.
+    #[must_use]
+    pub fn same_as(&self, base: &Self) -> bool {
+        !self.traces.is_empty() && self.traces.iter().zip(&base.traces).all(|(a, b)| a == b)
+    }
+
+    /// Each seat's share estimated with `base`'s games as a control: the
+    /// base's mean over all its games plus the mean paired difference on
+    /// the games both played. An edit that changes few matches is measured
+    /// almost as finely as the base.
+    #[must_use]
+    pub fn estimate(&self, base: &Self) -> Vec<f64> {
+        let n = self.len().min(base.len());
+        let nf = n.max(1) as f64;
+        base.means()
+            .iter()
+            .enumerate()
+            .map(|(p, m)| {
+                m + (0..n)
+                    .map(|i| self.shares[i][p] - base.shares[i][p])
+                    .sum::<f64>()
+                    / nf
+            })
+            .collect()
+    }
+
+    /// The largest distance of a seat's [`Self::estimate`] from `1/N`.
+    #[must_use]
+    pub fn deviation_against(&self, base: &Self) -> f64 {
+        deviation(&self.estimate(base))
+    }
+
+    /// What the race ranks by: over the seats, the largest unbiased
+    /// estimate of the squared distance from `1/N` — the estimate's square
+    /// less its variance. A plain distance would favour edits that change
+    /// few matches: a noisy estimate lies farther from fair on average
+    /// than its true value, so a good edit measured on few games looks
+    /// worse than one that changes nothing.
+    #[must_use]
+    pub fn score_against(&self, base: &Self) -> f64 {
+        let n = self.len().min(base.len());
+        let fair = 1.0 / self.seats().max(1) as f64;
+        let variance = |xs: &mut dyn Iterator<Item = f64>, k: usize| {
+            let v: Vec<f64> = xs.collect();
+            let m = v.iter().sum::<f64>() / k.max(1) as f64;
+            let ss = v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+            ss / (k.max(2) - 1) as f64 / k.max(1) as f64
+        };
+        self.estimate(base)
+            .iter()
+            .enumerate()
+            .map(|(p, e)| {
+                let paired = variance(
+                    &mut (0..n).map(|i| self.shares[i][p] - base.shares[i][p]),
+                    n,
+                );
+                let own = variance(&mut base.shares.iter().map(|g| g[p]), base.len());
+                (e - fair).powi(2) - paired - own
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
     /// Games played.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -127,11 +242,7 @@ impl Games {
     /// The largest distance of a seat's mean share from `1/N`.
     #[must_use]
     pub fn deviation(&self) -> f64 {
-        let fair = 1.0 / self.seats() as f64;
-        self.means()
-            .iter()
-            .map(|m| (m - fair).abs())
-            .fold(0.0, f64::max)
+        deviation(&self.means())
     }
 
     /// The seat farthest from its fair share, and which way: `+1` above
@@ -148,6 +259,13 @@ impl Games {
             .unwrap_or(0);
         (p, if means[p] >= fair { 1.0 } else { -1.0 })
     }
+}
+
+/// The largest distance of a share from its fair share `1/N`.
+#[must_use]
+pub fn deviation(shares: &[f64]) -> f64 {
+    let fair = 1.0 / shares.len().max(1) as f64;
+    shares.iter().map(|s| (s - fair).abs()).fold(0.0, f64::max)
 }
 
 /// A paired comparison of a candidate with the current map on the same
@@ -198,15 +316,32 @@ impl Gain {
     }
 }
 
+/// How a race spends its games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Games each candidate plays to tell whether it changes any match at
+    /// all (0: no screening, every candidate races).
+    pub screen: usize,
+    /// The most candidates raced after screening.
+    pub field: usize,
+    /// Games per candidate in the first round.
+    pub first: usize,
+    /// Games the base and the last candidate play.
+    pub most: usize,
+}
+
 /// How a race went.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Race {
     /// The current map's games.
     pub base: Games,
-    /// Each candidate's games (the ones dropped early have fewer).
+    /// Each candidate's games (the ones dropped early have fewer; the ones
+    /// never screened, none).
     pub games: Vec<Games>,
-    /// The candidate left, by index; `None` with no candidate.
+    /// The candidate left, by index; `None` with no live candidate.
     pub best: Option<usize>,
+    /// Candidates screened, and how many of them changed no match.
+    pub screened: (usize, usize),
     /// Candidates alive at each round, with the games they had played.
     pub rounds: Vec<(usize, usize)>,
     /// Matches played in all.
@@ -215,12 +350,59 @@ pub struct Race {
     pub cancelled: bool,
 }
 
-/// Successive halving over `candidates` against `base` on the same seeds
-/// from `seed`: round `k` brings every map alive to `first · 2^k` games
-/// (at most `most`), then keeps the better half by deviation (ties: the
-/// earlier candidate, so smaller edits listed first win them). The last
-/// one left plays on, with the base, up to `most` games, so its paired
-/// gain is measured as finely as the budget allows.
+/// One race under way.
+struct Racing<'a> {
+    level: &'a Level,
+    seed: u64,
+    progress: &'a (dyn Fn(usize) + Sync),
+    cancel: &'a AtomicBool,
+    out: Race,
+}
+
+impl Racing<'_> {
+    /// Brings `g` (a map prepared as `p`) to `target` games; `false` when
+    /// cancelled.
+    fn play(&mut self, p: &Prepared, which: Option<usize>, target: usize) -> bool {
+        let have = which.map_or(&self.out.base, |i| &self.out.games[i]).len();
+        if have >= target {
+            return true;
+        }
+        let Some(more) = shares(
+            p,
+            self.level.bot,
+            self.seed,
+            have..target,
+            &|_| {},
+            self.cancel,
+        ) else {
+            self.out.cancelled = true;
+            return false;
+        };
+        let k = more.len();
+        match which {
+            Some(i) => self.out.games[i].extend(more),
+            None => self.out.base.extend(more),
+        }
+        self.out.matches += k;
+        (self.progress)(self.out.matches);
+        true
+    }
+}
+
+/// Races `candidates` against `base` on the same seeds from `seed`:
+///
+/// 1. the base plays `budget.most` games;
+/// 2. **screening**: candidates in order play `budget.screen` games each,
+///    and those whose every match is the base's match (the edit changes
+///    nothing the level's bot does) are dropped, until `budget.field`
+///    candidates are left that change something;
+/// 3. **successive halving**: round `k` brings every candidate alive to
+///    `first · 2^k` games (at most `most`), then keeps the better half by
+///    [`Games::score_against`] (the squared deviation, estimated with the
+///    base as a control and less its variance; ties: the earlier candidate, so smaller edits
+///    listed first win them);
+/// 4. the last one left plays on to `most` games, so its paired gain is
+///    measured as finely as the budget allows.
 ///
 /// # Errors
 /// When a match cannot be set up on a map.
@@ -231,67 +413,72 @@ pub fn race(
     roster: &Roster,
     level: &Level,
     seed: u64,
-    (first, most): (usize, usize),
+    budget: Budget,
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Race, Box<ScenarioError>> {
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let count = |k: usize| progress(done.fetch_add(k, std::sync::atomic::Ordering::Relaxed) + k);
-    let base_prepared = prepare(base, roster, level)?;
-    let prepared: Vec<Prepared> = candidates
-        .iter()
-        .map(|m| prepare(m, roster, level))
-        .collect::<Result<_, _>>()?;
-    let mut out = Race {
-        base: Games::default(),
-        games: vec![Games::default(); candidates.len()],
-        best: None,
-        rounds: Vec::new(),
-        matches: 0,
-        cancelled: false,
+    let most = budget.most.max(1);
+    let mut r = Racing {
+        level,
+        seed,
+        progress,
+        cancel,
+        out: Race {
+            base: Games::default(),
+            games: vec![Games::default(); candidates.len()],
+            best: None,
+            screened: (0, 0),
+            rounds: Vec::new(),
+            matches: 0,
+            cancelled: false,
+        },
     };
-    let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut target = first.max(1).min(most.max(1));
-    loop {
-        let mut play = |p: &Prepared, g: &mut Games| -> bool {
-            let range = g.len()..target;
-            let k = range.len();
-            match shares(p, level.bot, seed, range, &|_| {}, cancel) {
-                Some(s) => {
-                    g.shares.extend(s);
-                    out.matches += k;
-                    count(k);
-                    true
-                }
-                None => false,
-            }
-        };
-        if !play(&base_prepared, &mut out.base) {
-            out.cancelled = true;
+    let base_prepared = prepare(base, roster, level)?;
+    if !r.play(&base_prepared, None, most) {
+        return Ok(r.out);
+    }
+    // Screening, in order, until the field is full.
+    let field = budget.field.max(1);
+    let mut alive: Vec<(usize, Prepared)> = Vec::new();
+    for (i, m) in candidates.iter().enumerate() {
+        if alive.len() >= field {
             break;
         }
-        for &i in &alive {
-            if !play(&prepared[i], &mut out.games[i]) {
-                out.cancelled = true;
-                break;
+        let p = prepare(m, roster, level)?;
+        if budget.screen > 0 {
+            if !r.play(&p, Some(i), budget.screen.min(most)) {
+                return Ok(r.out);
+            }
+            r.out.screened.0 += 1;
+            if r.out.games[i].same_as(&r.out.base) {
+                r.out.screened.1 += 1;
+                continue;
             }
         }
-        if out.cancelled {
-            break;
+        alive.push((i, p));
+    }
+    // Successive halving.
+    let mut target = budget.first.max(budget.screen).max(1).min(most);
+    while !alive.is_empty() {
+        for (i, p) in &alive {
+            if !r.play(p, Some(*i), target) {
+                return Ok(r.out);
+            }
         }
-        out.rounds.push((alive.len(), target));
-        alive.sort_by(|&a, &b| {
-            out.games[a]
-                .deviation()
-                .total_cmp(&out.games[b].deviation())
-                .then(a.cmp(&b))
-        });
-        if target >= most || alive.is_empty() {
+        r.out.rounds.push((alive.len(), target));
+        let dev = |i: usize| r.out.games[i].score_against(&r.out.base);
+        alive.sort_by(|a, b| dev(a.0).total_cmp(&dev(b.0)).then(a.0.cmp(&b.0)));
+        if target >= most || alive.len() == 1 {
             break;
         }
         alive.truncate(alive.len().div_ceil(2));
         target = (target * 2).min(most);
     }
-    out.best = alive.first().copied();
-    Ok(out)
+    if let Some((i, p)) = alive.first() {
+        if !r.play(p, Some(*i), most) {
+            return Ok(r.out);
+        }
+        r.out.best = Some(*i);
+    }
+    Ok(r.out)
 }

@@ -3,27 +3,31 @@
 //!
 //! 1. **Already fair?** The seat test runs on the map as it is, on seeds of
 //!    its own: a map it certifies needs no change, and none is proposed.
-//! 2. **One step.** The valid edits are shortlisted — half by what the
-//!    static figures say of them (those that take most from the seat the
-//!    games favour, smaller edits first), half spread over the rest for
-//!    variety — and raced against the current map on shared seeds
-//!    ([`super::paired::race`]). The winner is kept only when its paired
-//!    gain's interval shows it helps and it is nearer to fair; otherwise
-//!    the search stops, saying so.
+//! 2. **One step.** The valid edits are put in order ([`super::shortlist`]:
+//!    by turns, what the static figures say of them and each kind of
+//!    edit), screened on a few shared seeds — an edit that changes no match
+//!    the level's bot plays is dropped — and the ones left raced against
+//!    the current map on shared seeds ([`super::paired::race`]). The
+//!    winner is kept when its paired gain's interval shows it helps and it
+//!    is nearer to fair; if not, the next candidates in order race once
+//!    more, on fresh choosing seeds. A winner nearer to fair and within
+//!    half the margin whose gain is too small to show on the choosing games
+//!    is left to fresh games: it is kept only if they certify it.
+//!    Otherwise the search stops, saying so.
 //! 3. **Certify.** When the step's games put the map within half the margin
 //!    of fair, the seat test runs again on fresh seeds. Each attempt uses
 //!    `α / attempts`, so that over all attempts a wrong certificate is
 //!    issued with chance at most `α`; the games that chose an edit never
 //!    certify it.
 //!
-//! The seeds: step `k` chooses on seeds from `seed + k · 1,000,000`;
+//! The seeds: step `k` chooses on seeds from `seed + k · 1,000,000` (its
+//! second heat from `seed + k · 1,000,000 + 500,000`);
 //! certification attempt `a` plays from `seed + 2^40 + a · 10,000,000`.
 
 use super::certify::{Ask, Certification, CertifyError, certify};
-use super::edits::{Edit, candidates};
-use super::paired::{Gain, Games, Level, race};
-use crate::analysis::fairness::Better;
-use crate::analysis::{Analysis, Movement};
+use super::edits::{Candidate, Edit, candidates};
+use super::paired::{Budget, Gain, Games, Level, deviation, race};
+use super::shortlist::order;
 use crate::bots::BotKind;
 use crate::coverage::Coverage;
 use crate::map::Map;
@@ -37,6 +41,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 const STEP_SEEDS: u64 = 1_000_000;
 /// Where certification seeds start, far from any choosing seed.
 const CERTIFY_SEEDS: u64 = 1 << 40;
+/// Seeds between two heats of one step.
+const HEAT_SEEDS: u64 = 500_000;
+/// Races per step: the next candidates race when a race's winner does not
+/// help.
+const HEATS: u64 = 2;
 /// Seeds between two certification attempts.
 const ATTEMPT_SEEDS: u64 = 10_000_000;
 
@@ -45,14 +54,22 @@ const ATTEMPT_SEEDS: u64 = 10_000_000;
 pub struct Options {
     /// The level edits are chosen at (greedy by default).
     pub level: Level,
-    /// Further levels to certify the result at.
-    pub also: Vec<BotKind>,
+    /// Further levels to certify the result at (bots, and rulesets when
+    /// the map seats more than one).
+    pub also: Vec<Level>,
+    /// Keep editing until the map is certified at every level, not only at
+    /// [`Self::level`]: an edit for a further level is chosen on that
+    /// level's games, and every level is certified again on the edited map.
+    pub every_level: bool,
     /// Edit a symmetric map with its images, so it stays symmetric.
     pub keep_symmetry: bool,
     /// The most edits made.
     pub max_steps: usize,
-    /// Candidates raced per step.
+    /// Candidates raced per step (after screening).
     pub shortlist: usize,
+    /// Games each candidate plays to screen out edits that change no
+    /// match, and the most candidates screened per step.
+    pub screen: (usize, usize),
     /// Games per candidate in a race's first round, and at most.
     pub race_games: (usize, usize),
     /// The fairness margin around `1/N`.
@@ -61,7 +78,9 @@ pub struct Options {
     pub alpha: f64,
     /// The most independent games of one certification attempt.
     pub certify_games: usize,
-    /// The most certification attempts at the chosen level.
+    /// The most certification attempts at a level (each at `α / attempts`;
+    /// without [`Self::every_level`], a further level is certified once at
+    /// `α`).
     pub attempts: usize,
     /// The first seed.
     pub seed: u64,
@@ -81,9 +100,11 @@ impl Default for Options {
                 ruleset: None,
             },
             also: Vec::new(),
+            every_level: false,
             keep_symmetry: false,
             max_steps: 4,
             shortlist: 24,
+            screen: (8, 192),
             race_games: (32, 2048),
             margin: crate::sequential::DEFAULT_MARGIN,
             alpha: crate::sequential::DEFAULT_ALPHA,
@@ -101,11 +122,16 @@ impl Default for Options {
 pub struct Step {
     /// The edit.
     pub edit: Edit,
+    /// The level whose games chose it.
+    pub level: Level,
     /// Valid candidates there were, and how many were raced.
     pub candidates: (usize, usize),
+    /// Candidates screened, and how many of them changed no match.
+    pub screened: (usize, usize),
     /// The current map's seat shares on the step's games.
     pub before: Vec<f64>,
-    /// The edited map's, on the same games.
+    /// The edited map's, on the same games (estimated with the current
+    /// map's games as a control: [`Games::estimate`]).
     pub after: Vec<f64>,
     /// The paired gain on the leaning seat.
     pub gain: Gain,
@@ -124,18 +150,21 @@ impl Step {
                 .join(", ")
         };
         format!(
-            "{}: seats {} -> {} on the same {} games; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches, {} of {} valid edits raced)",
+            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced)",
             self.edit,
             pct(&self.before),
             pct(&self.after),
             self.gain.games,
+            self.level,
             self.gain.seat,
             100.0 * self.gain.mean,
             100.0 * self.gain.interval[0],
             100.0 * self.gain.interval[1],
             self.matches,
-            self.candidates.1,
-            self.candidates.0
+            self.candidates.0,
+            self.screened.0,
+            self.screened.1,
+            self.candidates.1
         )
     }
 }
@@ -167,7 +196,9 @@ pub struct Fixed {
     /// The best raced edit of the step that found none good enough, with
     /// its figures: why the search stopped there.
     pub rejected: Option<Step>,
-    /// The certifications at the further levels (of a certified map).
+    /// The certification attempts at the further levels, in order (of a
+    /// certified map; with [`Options::every_level`], of every map on the
+    /// way: [`Fixed::latest_also`] gives the last at each level).
     pub also: Vec<Certification>,
     /// The symmetry kept (off when not asked or the map has none).
     pub symmetry: Symmetry,
@@ -178,6 +209,19 @@ pub struct Fixed {
 }
 
 impl Fixed {
+    /// The last certification at each further level, in the order asked.
+    #[must_use]
+    pub fn latest_also(&self) -> Vec<&Certification> {
+        let mut out: Vec<&Certification> = Vec::new();
+        for c in &self.also {
+            match out.iter_mut().find(|x| x.level == c.level) {
+                Some(x) => *x = c,
+                None => out.push(c),
+            }
+        }
+        out
+    }
+
     /// The outcome in one sentence.
     #[must_use]
     pub fn verdict(&self) -> String {
@@ -230,119 +274,6 @@ impl From<Box<crate::rules::scenario::ScenarioError>> for FixError {
     }
 }
 
-/// Each seat's static advantage on `a`: the sum over the figures that
-/// favour a player of how far its value lies from the others' mean, in
-/// tolerances, signed so that positive helps the seat.
-fn advantage(a: &Analysis, seat: usize) -> f64 {
-    a.fairness
-        .figures
-        .iter()
-        .filter_map(|f| {
-            let sign = match f.better {
-                Better::Higher => 1.0,
-                Better::Lower => -1.0,
-                Better::Neither => return None,
-            };
-            let mine = f.values.get(seat).copied().flatten()?;
-            let others: Vec<f64> = f
-                .values
-                .iter()
-                .enumerate()
-                .filter(|(p, _)| *p != seat)
-                .filter_map(|(_, v)| *v)
-                .collect();
-            if others.is_empty() {
-                return None;
-            }
-            let mean = others.iter().sum::<f64>() / others.len() as f64;
-            // Each figure counts at most 3 tolerances, so that no one
-            // figure (bush counts, whose tolerance is small) drowns the
-            // others.
-            Some((sign * (mine - mean) / f.tolerance.max(1e-9)).clamp(-3.0, 3.0))
-        })
-        .sum()
-}
-
-/// What kind of edit an edit is, for a shortlist with every kind in it:
-/// the change's kind and, for a move, the feature's kind.
-fn family(e: &Edit) -> (u8, u8) {
-    use super::edits::Change;
-    let feature = |k: crate::map::FeatureKind| match k {
-        crate::map::FeatureKind::Objective => 0,
-        crate::map::FeatureKind::Outpost => 1,
-        crate::map::FeatureKind::Barracks { .. } => 2,
-        crate::map::FeatureKind::Base { .. } => 3,
-        crate::map::FeatureKind::Bush => 4,
-    };
-    match e.change {
-        Change::Move { kind, .. } => (0, feature(kind)),
-        Change::AddBush { .. } => (1, 0),
-        Change::RemoveBush { .. } => (2, 0),
-        Change::ShiftZone { .. } => (3, 0),
-    }
-}
-
-/// A candidate edit and the map it makes.
-type Candidate = (Edit, Map);
-/// The candidates of one kind of edit ([`family`]).
-type Family = ((u8, u8), Vec<Candidate>);
-
-/// The candidates to race: half by what the figures say they do to the
-/// leaning seat (`seat`, `lean` +1 favoured, -1 disfavoured), smaller
-/// edits first among equals; the other half taken in turn from each kind
-/// of edit (objective, Outpost, barracks, base and bush moves, bushes
-/// planted or cleared, zone shifts), best first within each, so every
-/// kind is tried.
-fn shortlist(
-    map: &Map,
-    coverage: &Coverage,
-    all: Vec<(Edit, Map)>,
-    (seat, lean): (usize, f64),
-    size: usize,
-) -> Vec<(Edit, Map)> {
-    if all.len() <= size {
-        return all;
-    }
-    let movement = Movement::for_players(map.player_count());
-    let base = advantage(&Analysis::new(map, coverage, movement), seat);
-    let mut scored: Vec<(f64, usize, (Edit, Map))> = all
-        .into_iter()
-        .map(|(e, m)| {
-            let a = Analysis::new(&m, coverage, movement);
-            // Lower is better: the favoured seat loses advantage.
-            let s = lean * (advantage(&a, seat) - base);
-            (s, e.size(), (e, m))
-        })
-        .collect();
-    scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let by_figures = size.div_ceil(2);
-    let rest = scored.split_off(by_figures.min(scored.len()));
-    let mut out: Vec<(Edit, Map)> = scored.into_iter().map(|(_, _, c)| c).collect();
-    // The rest by family, each family best first; then round robin.
-    let mut families: Vec<Family> = Vec::new();
-    for (_, _, c) in rest {
-        let f = family(&c.0);
-        match families.iter_mut().find(|(k, _)| *k == f) {
-            Some((_, v)) => v.push(c),
-            None => families.push((f, vec![c])),
-        }
-    }
-    families.sort_by_key(|(k, _)| *k);
-    for v in &mut families {
-        v.1.reverse();
-    }
-    while out.len() < size && families.iter().any(|(_, v)| !v.is_empty()) {
-        for (_, v) in &mut families {
-            if out.len() < size
-                && let Some(c) = v.pop()
-            {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
 /// Searches edits of `map` until it is certified fair at `opts.level`.
 ///
 /// # Errors
@@ -378,10 +309,15 @@ pub fn fix_with(
         Symmetry::OFF
     };
     let attempts = opts.attempts.max(1);
+    let levels: Vec<Level> = std::iter::once(opts.level)
+        .chain(opts.also.iter().copied().filter(|l| *l != opts.level))
+        .collect();
     let mut search = Search {
         roster,
         opts,
         coverage,
+        tries: vec![0; levels.len()],
+        levels,
         plan: Plan::new(
             opts.alpha / attempts as f64,
             opts.margin,
@@ -412,9 +348,13 @@ struct Search<'a> {
     roster: &'a Roster,
     opts: &'a Options,
     coverage: Coverage,
-    /// The plan of each attempt at the chosen level (its share of α).
+    /// The levels: the chosen one, then the further ones.
+    levels: Vec<Level>,
+    /// The plan of each attempt at a level (its share of α).
     plan: Plan,
     attempts: usize,
+    /// Attempts made at each level.
+    tries: Vec<usize>,
     done: AtomicUsize,
     progress: &'a (dyn Fn(usize) + Sync),
     cancel: &'a AtomicBool,
@@ -423,8 +363,11 @@ struct Search<'a> {
 
 /// What one step did.
 enum Stepped {
-    /// An edit was made.
-    Edited,
+    /// An edit was made (and, near fair, already certified at its level).
+    Edited {
+        /// Whether fresh games certified it at the step's level.
+        certified: bool,
+    },
     /// The search ends, for this reason.
     Ended(Ending),
 }
@@ -441,63 +384,122 @@ impl Search<'_> {
     }
 
     /// Already fair? Else edits, certifying when the map looks fair; then
-    /// the further levels.
+    /// the further levels (or, with `every_level`, edits for them too).
     fn run(&mut self) -> Result<(), FixError> {
-        if self.attempt()? {
-            self.out.ending = Ending::AlreadyFair;
+        let held = if self.opts.every_level {
+            self.levels.len()
         } else {
-            for step in 0..self.opts.max_steps {
-                if self.cancelled() {
-                    self.out.ending = Ending::Cancelled;
-                    break;
-                }
-                match self.step(step)? {
-                    Stepped::Ended(e) => {
-                        self.out.ending = e;
-                        break;
-                    }
-                    Stepped::Edited => {}
-                }
-                let promising = self
-                    .out
-                    .steps
-                    .last()
-                    .is_some_and(|s| deviation(&s.after) <= self.opts.margin / 2.0);
-                let last = step + 1 == self.opts.max_steps;
-                if (promising || last) && self.out.attempts.len() < self.attempts {
-                    if self.attempt()? {
-                        self.out.ending = Ending::Certified;
-                        break;
-                    }
-                    if self.cancelled() {
-                        self.out.ending = Ending::Cancelled;
-                        break;
-                    }
+            1
+        };
+        // Whether each level is certified on the map as it is now.
+        let mut fair = vec![false; held];
+        // The level of the last step, while it did not look fair yet.
+        let mut pending: Option<usize> = None;
+        self.out.ending = loop {
+            if self.cancelled() {
+                break Ending::Cancelled;
+            }
+            let failing = match pending {
+                Some(l) => Some(l),
+                None => self.first_failing(&mut fair)?,
+            };
+            let Some(l) = failing else {
+                break if self.out.steps.is_empty() {
+                    Ending::AlreadyFair
+                } else {
+                    Ending::Certified
+                };
+            };
+            if l == usize::MAX || self.out.steps.len() >= self.opts.max_steps {
+                break Ending::OutOfBudget;
+            }
+            if self.cancelled() {
+                break Ending::Cancelled;
+            }
+            match self.step(self.out.steps.len(), l)? {
+                Stepped::Ended(e) => break e,
+                Stepped::Edited { certified } => {
+                    fair.fill(false);
+                    fair[l] = certified;
+                    let near = self
+                        .out
+                        .steps
+                        .last()
+                        .is_some_and(|s| deviation(&s.after) <= self.opts.margin / 2.0);
+                    let last = self.out.steps.len() == self.opts.max_steps;
+                    // Certify only when the map looks fair (or the edits
+                    // ran out): attempts are few.
+                    pending = (!certified && !near && !last).then_some(l);
                 }
             }
-        }
+        };
         if matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified) {
-            if let Some(c) = self.out.attempts.last().and_then(|c| c.certificate.clone()) {
-                self.out.map.certificates.push(c);
+            self.certificates();
+            if !self.opts.every_level {
+                self.also()?;
             }
-            self.also()?;
         }
         Ok(())
     }
 
-    /// One certification attempt at the chosen level, on its own seeds;
-    /// whether it certified.
-    fn attempt(&mut self) -> Result<bool, FixError> {
-        let a = self.out.attempts.len() as u64;
+    /// Certifies the levels not yet fair on the map as it is, in order,
+    /// until one fails: its index (`usize::MAX` when its attempts ran
+    /// out), or `None` when every level is certified.
+    fn first_failing(&mut self, fair: &mut [bool]) -> Result<Option<usize>, FixError> {
+        for (l, ok) in fair.iter_mut().enumerate() {
+            if *ok {
+                continue;
+            }
+            if self.tries[l] >= self.attempts {
+                return Ok(Some(usize::MAX));
+            }
+            *ok = self.attempt(l)?;
+            if !*ok {
+                return Ok(Some(l));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The certificates of the map as it ends: the last certification at
+    /// each level held, when it was of this very map and fair.
+    fn certificates(&mut self) {
+        let Ok(hash) = crate::map::certificate::map_content_hash(&self.out.map) else {
+            return;
+        };
+        let mut found: Vec<crate::map::certificate::Certificate> = Vec::new();
+        for c in self.out.attempts.iter().chain(&self.out.also) {
+            if let Some(cert) = &c.certificate
+                && cert.map == hash
+            {
+                found.retain(|x| !(x.bot == cert.bot && x.ruleset == cert.ruleset));
+                found.push(cert.clone());
+            }
+        }
+        self.out.map.certificates = found;
+    }
+
+    /// One certification attempt at level `l`, on its own seeds; whether
+    /// it certified.
+    fn attempt(&mut self, l: usize) -> Result<bool, FixError> {
+        let a = self.tries[l] as u64;
+        self.tries[l] += 1;
+        // The chosen level's attempts first; each further level's far
+        // from them.
+        let slot = if l == 0 { a } else { 100 * l as u64 + a };
         let ask = Ask {
-            level: self.opts.level,
-            seed: self.opts.seed + CERTIFY_SEEDS + a * ATTEMPT_SEEDS,
+            level: self.levels[l],
+            seed: self.opts.seed + CERTIFY_SEEDS + slot * ATTEMPT_SEEDS,
             plan: self.plan,
             date: &self.opts.date,
         };
         let c = self.certify(&ask)?;
         let fair = c.decision == Decision::Fair;
-        self.out.attempts.push(c);
+        if l == 0 {
+            self.out.attempts.push(c);
+        } else {
+            self.out.also.push(c);
+        }
         Ok(fair)
     }
 
@@ -516,15 +518,13 @@ impl Search<'_> {
         Ok(c)
     }
 
-    /// The further levels, each on its own seeds at the full α.
+    /// The further levels of a map certified at the chosen one, each once
+    /// on its own seeds at the full α.
     fn also(&mut self) -> Result<(), FixError> {
-        for (k, &bot) in self.opts.also.iter().enumerate() {
+        for l in 1..self.levels.len() {
             let ask = Ask {
-                level: Level {
-                    bot,
-                    ..self.opts.level
-                },
-                seed: self.opts.seed + CERTIFY_SEEDS + (100 + k as u64) * ATTEMPT_SEEDS,
+                level: self.levels[l],
+                seed: self.opts.seed + CERTIFY_SEEDS + (100 * l as u64) * ATTEMPT_SEEDS,
                 plan: Plan::new(self.opts.alpha, self.opts.margin, self.opts.certify_games)?,
                 date: &self.opts.date,
             };
@@ -537,9 +537,37 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// One step: shortlist, race, keep the winner if it helps.
-    fn step(&mut self, step: usize) -> Result<Stepped, FixError> {
+    /// How a step at `level` spends its games: the options' budget, or a
+    /// quarter of it (screening half as long) for the costly bots.
+    fn budget(&self, level: Level) -> (Budget, usize) {
+        let o = self.opts;
+        let full = Budget {
+            screen: o.screen.0,
+            field: o.shortlist.max(1),
+            first: o.race_games.0,
+            most: o.race_games.1,
+        };
+        if matches!(level.bot, BotKind::Random | BotKind::Greedy) {
+            return (full, o.screen.1.max(full.field));
+        }
+        let field = full.field.div_ceil(4).max(2);
+        (
+            Budget {
+                screen: full.screen.div_ceil(2),
+                field,
+                first: full.first,
+                most: (full.most / 4).max(full.first),
+            },
+            o.screen.1.div_ceil(4).max(field),
+        )
+    }
+
+    /// One step: order, screen and race the candidates; keep the winner
+    /// if it helps (or, near fair, if fresh games certify it).
+    fn step(&mut self, step: usize, l: usize) -> Result<Stepped, FixError> {
         let opts = self.opts;
+        let level = self.levels[l];
+        let (budget, screened) = self.budget(level);
         let current = self.out.map.clone();
         let hexes = self.coverage.hexes().len().max(1) as u64;
         let fit = usize::try_from(opts.max_examined_hexes / hexes)
@@ -551,68 +579,127 @@ impl Search<'_> {
         if valid == 0 {
             return Ok(Stepped::Ended(Ending::NoHelpingEdit));
         }
-        // Which seat leans: from the last step's games, else the last
-        // certification attempt's.
+        let ordered = order(&current, &self.coverage, all, self.leaning(level), screened);
+        // Heats: when the first race's winner does not help, the next
+        // candidates in order race on fresh choosing seeds.
+        let (mut consumed, mut matches, mut seen) = (0, 0, (0, 0));
+        let mut rejected = None;
+        for heat in 0..HEATS {
+            let rest = &ordered[consumed..];
+            if rest.is_empty() {
+                break;
+            }
+            let maps: Vec<Map> = rest.iter().map(|c| c.map.clone()).collect();
+            let before = self.done.load(Ordering::Relaxed);
+            let progress = self.progress;
+            let r = race(
+                &current,
+                &maps,
+                self.roster,
+                &level,
+                opts.seed + step as u64 * STEP_SEEDS + heat * HEAT_SEEDS,
+                budget,
+                &|k| progress(before + k),
+                self.cancel,
+            )?;
+            self.played(r.matches);
+            if r.cancelled {
+                return Ok(Stepped::Ended(Ending::Cancelled));
+            }
+            matches += r.matches;
+            seen = (seen.0 + r.screened.0, seen.1 + r.screened.1);
+            let raced = r.rounds.first().map_or(0, |x| x.0);
+            consumed += if budget.screen > 0 {
+                r.screened.0
+            } else {
+                raced
+            };
+            let Some(best) = r.best else {
+                continue;
+            };
+            let gain = Gain::of(&r.base, &r.games[best]);
+            let after = r.games[best].estimate(&r.base);
+            let nearer = deviation(&after) < r.base.deviation();
+            let chosen = rest[best].clone();
+            let record = Step {
+                edit: chosen.edit.clone(),
+                level,
+                candidates: (valid, raced),
+                screened: seen,
+                before: r.base.means(),
+                after: after.clone(),
+                gain,
+                matches,
+            };
+            if gain.helps() && nearer {
+                self.keep(record, chosen);
+                return Ok(Stepped::Edited { certified: false });
+            }
+            // Near fair, but the gain is too small to show on the choosing
+            // games: fresh games decide.
+            if nearer
+                && deviation(&after) <= opts.margin / 2.0
+                && self.tries[l] < self.attempts
+                && let Some(done) = self.try_certified(l, record.clone(), chosen)?
+            {
+                return Ok(done);
+            }
+            rejected = Some(record);
+        }
+        self.out.rejected = rejected;
+        Ok(Stepped::Ended(Ending::NoHelpingEdit))
+    }
+
+    /// Which seat leans at `level`, and which way: from the last step's
+    /// games at that level, else its last certification attempt's.
+    fn leaning(&self, level: Level) -> (usize, f64) {
         let latest = self
             .out
             .steps
             .last()
+            .filter(|s| s.level == level)
             .map(|s| s.after.clone())
-            .or_else(|| self.out.attempts.last().map(|c| c.shares.clone()))
+            .or_else(|| {
+                self.out
+                    .attempts
+                    .iter()
+                    .chain(&self.out.also)
+                    .rfind(|c| c.level == level)
+                    .map(|c| c.shares.clone())
+            })
             .unwrap_or_default();
-        let lean = Games {
-            shares: vec![latest],
-        }
-        .leaning_seat();
-        let short = shortlist(&current, &self.coverage, all, lean, opts.shortlist.max(1));
-        let raced = short.len();
-        let maps: Vec<Map> = short.iter().map(|(_, m)| m.clone()).collect();
-        let before = self.done.load(Ordering::Relaxed);
-        let progress = self.progress;
-        let r = race(
-            &current,
-            &maps,
-            self.roster,
-            &opts.level,
-            opts.seed + step as u64 * STEP_SEEDS,
-            opts.race_games,
-            &|k| progress(before + k),
-            self.cancel,
-        )?;
-        self.played(r.matches);
-        if r.cancelled {
-            return Ok(Stepped::Ended(Ending::Cancelled));
-        }
-        let Some(best) = r.best else {
-            return Ok(Stepped::Ended(Ending::NoHelpingEdit));
-        };
-        let gain = Gain::of(&r.base, &r.games[best]);
-        let n = r.games[best].len();
-        let base_same = Games {
-            shares: r.base.shares[..n].to_vec(),
-        };
-        let nearer = r.games[best].deviation() < base_same.deviation();
-        let (edit, edited) = short.into_iter().nth(best).expect("raced");
-        let record = Step {
-            edit,
-            candidates: (valid, raced),
-            before: base_same.means(),
-            after: r.games[best].means(),
-            gain,
-            matches: r.matches,
-        };
-        if !(gain.helps() && nearer) {
-            self.out.rejected = Some(record);
-            return Ok(Stepped::Ended(Ending::NoHelpingEdit));
-        }
-        self.out.steps.push(record);
-        self.out.map = edited;
-        Ok(Stepped::Edited)
+        Games::of_shares(vec![latest]).leaning_seat()
     }
-}
 
-/// The largest distance of a share from its fair share.
-fn deviation(shares: &[f64]) -> f64 {
-    let fair = 1.0 / shares.len().max(1) as f64;
-    shares.iter().map(|s| (s - fair).abs()).fold(0.0, f64::max)
+    /// Makes the step `record` and certifies the map at level `l` on fresh
+    /// games: the step made and certified, or the step taken back (`None`)
+    /// when they do not certify it, or the search cancelled.
+    fn try_certified(
+        &mut self,
+        l: usize,
+        record: Step,
+        chosen: Candidate,
+    ) -> Result<Option<Stepped>, FixError> {
+        let kept = self.out.map.clone();
+        let coverage = self.coverage.clone();
+        self.keep(record, chosen);
+        if self.attempt(l)? {
+            return Ok(Some(Stepped::Edited { certified: true }));
+        }
+        self.out.steps.pop();
+        self.out.map = kept;
+        self.coverage = coverage;
+        Ok(self
+            .cancelled()
+            .then_some(Stepped::Ended(Ending::Cancelled)))
+    }
+
+    /// Makes the step: the map (and its coverage) become the candidate's.
+    fn keep(&mut self, record: Step, chosen: Candidate) {
+        self.out.steps.push(record);
+        if let Some(c) = chosen.coverage {
+            self.coverage = c;
+        }
+        self.out.map = chosen.map;
+    }
 }
