@@ -1,6 +1,7 @@
 //! The balance assistant's benchmark: lopsided variants of the bundled
-//! maps (features moved towards one side, a base moved, bushes piled on one
-//! side; two, three and four players), each run through
+//! maps (objectives and Outposts moved towards one side, a base moved
+//! forward, rock laid before one side's zone; two, three and four
+//! players), each run through
 //! [`hexwright_engine::fix`], with the verdict before, the edits, the
 //! verdict after, the matches and the time, and the share certified fair.
 //!
@@ -13,12 +14,15 @@
 //! seeds are its defaults. Run it in the background: a variant takes from
 //! seconds (greedy, two players) to minutes.
 
+use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::fix::{self, Ending, Options};
 use hexwright_engine::format;
-use hexwright_engine::map::{FeatureKind, Map};
+use hexwright_engine::hex_paint;
+use hexwright_engine::map::{FeatureKind, Map, TerrainKind};
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::Roster;
+use hexwright_engine::validate::{self, Severity};
 use std::path::Path;
 use std::time::Instant;
 
@@ -33,18 +37,15 @@ fn bundled(file: &str) -> Map {
     format::load_map(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
-/// Moves the `k`-th feature of `kind` (in file order) one hex towards side
-/// 0's zone, where the hex is free and usable.
-fn towards_side0(map: &mut Map, kind: FeatureKind, k: usize, steps: u32) {
+/// Moves the `k`-th feature of `kind` (in file order) one hex at a time,
+/// `steps` times, towards `target`, where the hex is free and usable.
+fn towards(map: &mut Map, kind: &dyn Fn(FeatureKind) -> bool, k: usize, steps: u32, target: Hex) {
     let coverage = Coverage::new(map).expect("bundled");
-    let Some(zone) = map.zone_of(PlayerId(0)).map(|z| z.hexes[0]) else {
-        return;
-    };
     let Some(i) = map
         .features
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.kind == kind)
+        .filter(|(_, f)| kind(f.kind))
         .nth(k)
         .map(|(i, _)| i)
     else {
@@ -60,12 +61,91 @@ fn towards_side0(map: &mut Map, kind: FeatureKind, k: usize, steps: u32) {
                     && map.feature_at(h).is_none()
                     && map.zones.iter().all(|z| !z.hexes.contains(&h))
             })
-            .min_by_key(|h| (h.unsigned_distance_to(zone), h.x, h.y));
+            .min_by_key(|h| (h.unsigned_distance_to(target), h.x, h.y));
         match next {
-            Some(h) if h.unsigned_distance_to(zone) < at.unsigned_distance_to(zone) => {
+            Some(h) if h.unsigned_distance_to(target) < at.unsigned_distance_to(target) => {
                 map.features[i].hex = h;
             }
             _ => break,
+        }
+    }
+}
+
+/// Side `side`'s first zone hex.
+fn zone(map: &Map, side: u8) -> Option<Hex> {
+    map.zone_of(PlayerId(side)).map(|z| z.hexes[0])
+}
+
+/// Moves the `k`-th feature of `kind` `steps` hexes towards side 0's zone.
+fn towards_side0(map: &mut Map, kind: FeatureKind, k: usize, steps: u32) {
+    if let Some(z) = zone(map, 0) {
+        towards(map, &|f| f == kind, k, steps, z);
+    }
+}
+
+/// Moves side `side`'s base `steps` hexes towards side `to`'s zone.
+fn base_forward(map: &mut Map, side: u8, to: u8, steps: u32) {
+    if let Some(z) = zone(map, to) {
+        let own = |f: FeatureKind| {
+            f == FeatureKind::Base {
+                side: PlayerId(side),
+            }
+        };
+        towards(map, &own, 0, steps, z);
+    }
+}
+
+/// Blocks (with rock) up to `count` free usable hexes next to side
+/// `side`'s zone, those nearest the other zones first, keeping the map
+/// valid.
+fn wall_before(map: &mut Map, side: u8, count: usize) {
+    let Some(z) = map.zone_of(PlayerId(side)).cloned() else {
+        return;
+    };
+    let others: Vec<Hex> = map
+        .zones
+        .iter()
+        .filter(|o| o.side != PlayerId(side))
+        .flat_map(|o| o.hexes.clone())
+        .collect();
+    let far = |h: &Hex| {
+        others
+            .iter()
+            .map(|o| h.unsigned_distance_to(*o))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut ring: Vec<Hex> = z
+        .hexes
+        .iter()
+        .flat_map(|h| h.all_neighbors())
+        .filter(|h| !z.hexes.contains(h))
+        .collect();
+    ring.sort_by_key(|h| (far(h), h.x, h.y));
+    ring.dedup();
+    let mut blocked = 0;
+    for h in ring {
+        if blocked == count {
+            break;
+        }
+        let coverage = Coverage::new(map).expect("bundled");
+        if !coverage.is_usable(h) || map.feature_at(h).is_some() {
+            continue;
+        }
+        let Ok(edits) = hex_paint::paint(map, &coverage, TerrainKind::Rock, &[h], false) else {
+            continue;
+        };
+        let mut trial = map.clone();
+        hex_paint::apply(&mut trial, &edits);
+        let Ok(c) = Coverage::new(&trial) else {
+            continue;
+        };
+        if validate::validate(&trial, &c)
+            .iter()
+            .all(|f| f.severity != Severity::Error)
+        {
+            *map = trial;
+            blocked += 1;
         }
     }
 }
@@ -74,7 +154,12 @@ fn variants() -> Vec<Variant> {
     let mut out = Vec::new();
     let mut add = |name: &str, file: &str, edit: &dyn Fn(&mut Map)| {
         let mut map = bundled(file);
+        let before = map.clone();
         edit(&mut map);
+        if !name.ends_with("as bundled") && map == before {
+            eprintln!("{name}: the edit changes nothing here; left out");
+            return;
+        }
         name.clone_into(&mut map.meta.name);
         out.push(Variant {
             name: name.to_owned(),
@@ -109,6 +194,16 @@ fn variants() -> Vec<Variant> {
                 towards_side0(m, FeatureKind::Outpost, 0, 2);
             },
         );
+        add(
+            &format!("{short}: side 1's base 2 hexes forward"),
+            file,
+            &|m| base_forward(m, 1, 0, 2),
+        );
+        add(
+            &format!("{short}: rock on 3 hexes before side 1's zone"),
+            file,
+            &|m| wall_before(m, 1, 3),
+        );
     }
     for (file, short) in [
         ("three-passes.ron", "passes"),
@@ -121,6 +216,16 @@ fn variants() -> Vec<Variant> {
             &|m| {
                 towards_side0(m, FeatureKind::Objective, 0, 3);
             },
+        );
+        add(
+            &format!("{short}: side 1's base 2 hexes forward"),
+            file,
+            &|m| base_forward(m, 1, 0, 2),
+        );
+        add(
+            &format!("{short}: rock on 3 hexes before side 1's zone"),
+            file,
+            &|m| wall_before(m, 1, 3),
         );
     }
     out

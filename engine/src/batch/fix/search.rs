@@ -417,6 +417,15 @@ impl Search<'_> {
                 break Ending::Cancelled;
             }
             match self.step(self.out.steps.len(), l)? {
+                // No edit helps the map as it is: if it was not checked
+                // since its last edit (it did not look fair yet), fresh
+                // games say whether it already is.
+                Stepped::Ended(Ending::NoHelpingEdit) if pending.is_some() => {
+                    if self.first_failing(&mut fair)?.is_none() {
+                        break Ending::Certified;
+                    }
+                    break Ending::NoHelpingEdit;
+                }
                 Stepped::Ended(e) => break e,
                 Stepped::Edited { certified } => {
                     fair.fill(false);
