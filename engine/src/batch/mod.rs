@@ -11,7 +11,6 @@
 //! module under its old path (`hexwright_engine::sim`, ...).
 
 pub mod balance;
-pub mod balance_edit;
 pub mod fix;
 pub mod ladder;
 pub mod openings;

@@ -186,34 +186,31 @@ fn a_merge_keeps_at_most_one_copy_of_each_shard() {
     }
 }
 
-/// The balance assistant on a map too large to examine every move of
-/// examines as many as its bound allows, spread over the map's features,
-/// so that a run stays in seconds; it says how many. (The bound is set low
+/// The balance assistant on a map too large to examine every change of
+/// examines as many as its bound allows, spread over every kind of change,
+/// so that a step's preparation stays in seconds. (The bound is set low
 /// here to make a bundled map "large".)
 #[test]
 fn the_balance_assistant_examines_a_bounded_share_of_a_large_map() {
-    use hexwright_engine::balance_edit::{self, MAX_EXAMINED_HEXES, Options};
+    use hexwright_engine::fix::{MAX_EXAMINED_HEXES, candidates};
+    use hexwright_engine::map::symmetry::Symmetry;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/twin-fords.ron");
     let map = format::load_map(&path).unwrap();
-    let hexes = Coverage::new(&map).unwrap().hexes().len() as u64;
-    let opts = Options {
-        budget: 64,
-        matches: 0,
-        max_examined_hexes: 12 * hexes,
-        ..Options::default()
-    };
-    let found = balance_edit::propose(&map, &Roster::bundled(), &opts).unwrap();
-    assert_eq!(found.examined, 12, "of {} moves", found.moves);
-    assert!(found.moves > 12);
-    // The edits examined come from more than one feature.
-    let from: std::collections::BTreeSet<(i32, i32)> = found
-        .proposals
+    let coverage = Coverage::new(&map).unwrap();
+    let hexes = coverage.hexes().len() as u64;
+    let every = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
+    assert!(every.len() > 24);
+    let few = candidates(&map, &coverage, Symmetry::OFF, 24 * hexes);
+    assert!(!few.is_empty() && few.len() <= 24, "{}", few.len());
+    // Spread over the list: more than one kind of change.
+    let kinds: std::collections::HashSet<_> = few
         .iter()
-        .map(|p| (p.edit.from.x, p.edit.from.y))
+        .map(|c| std::mem::discriminant(&c.edit.change))
         .collect();
-    assert!(from.len() > 1 || found.candidates <= 1, "{from:?}");
-    // The default lets every move of a bundled map be examined.
-    assert!(MAX_EXAMINED_HEXES / hexes >= found.moves as u64);
+    assert!(kinds.len() > 1, "{kinds:?}");
+    // The default lets a bundled map have more than half its changes
+    // examined.
+    assert!(MAX_EXAMINED_HEXES / hexes >= every.len() as u64 / 2);
 }
 
 /// Brush strokes whose points jump across the map (the two inputs of issue

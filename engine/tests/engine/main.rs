@@ -12,7 +12,6 @@ mod phase_common;
 mod rules_common;
 
 mod analysis;
-mod balance_edit;
 mod bots_search;
 mod bundled;
 mod coverage;

@@ -364,17 +364,30 @@ fn is_valid(m: &Map, coverage: &Coverage) -> bool {
         .any(|x| x.severity == Severity::Error)
 }
 
+/// The most hexes the assistant examines per step, added up over the
+/// candidate edits it validates and analyses (each costs about one
+/// validation and one analysis of the whole map): a map of 500 hexes has
+/// about a thousand changes examined, and a map of 5,000 hexes 100 of
+/// them, spread evenly over the list, which keeps a step's preparation to
+/// seconds before any match is played.
+pub const MAX_EXAMINED_HEXES: u64 = 500_000;
+
 /// Every valid edit of `map` (with its images under `sym`), with the
-/// edited map; `keep` says which of the changes to look at (their index
-/// in the full list, and how many there are), so a large map can look at
-/// an evenly spread part.
+/// edited map. When the changes times the map's hexes exceed
+/// `max_examined_hexes`, as many changes as fit are examined, spread
+/// evenly over the list (so over every kind of change).
 #[must_use]
 pub fn candidates(
     map: &Map,
     coverage: &Coverage,
     sym: Symmetry,
-    keep: &dyn Fn(usize, usize) -> bool,
+    max_examined_hexes: u64,
 ) -> Vec<Candidate> {
+    let hexes = coverage.hexes().len().max(1) as u64;
+    let fit = usize::try_from(max_examined_hexes / hexes)
+        .unwrap_or(usize::MAX)
+        .max(1);
+    let keep = |i: usize, n: usize| n <= fit || i * fit / n != (i + 1) * fit / n;
     let images = if sym.is_off() {
         Vec::new()
     } else {
@@ -425,8 +438,7 @@ mod tests {
         let (map, coverage) = twin_fords();
         let sym = symmetry::detect(&map, &coverage);
         assert!(!sym.is_off());
-        let all = |_: usize, _: usize| true;
-        let kept = candidates(&map, &coverage, sym, &all);
+        let kept = candidates(&map, &coverage, sym, u64::MAX);
         assert!(kept.len() > 50, "{}", kept.len());
         for c in &kept {
             let (e, m) = (&c.edit, &c.map);
@@ -436,7 +448,7 @@ mod tests {
             assert_eq!(e.size(), 2, "{e}: one image under point symmetry");
         }
         // Without symmetry, single changes, more of them.
-        let free = candidates(&map, &coverage, Symmetry::OFF, &all);
+        let free = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
         assert!(free.len() > kept.len());
         assert!(free.iter().all(|c| c.edit.images.is_empty()));
         let kinds = |c: &Change| std::mem::discriminant(c);
@@ -467,8 +479,7 @@ mod tests {
     #[test]
     fn a_blocked_hex_can_be_opened_again_and_the_coverage_follows() {
         let (map, coverage) = twin_fords();
-        let all = |_: usize, _: usize| true;
-        let free = candidates(&map, &coverage, Symmetry::OFF, &all);
+        let free = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
         let blocked = free
             .iter()
             .find(|c| matches!(c.edit.change, Change::Block { .. }))
@@ -483,7 +494,7 @@ mod tests {
         let fresh = Coverage::new(&blocked.map).unwrap();
         assert_eq!(fresh.usable_hexes(), cov.usable_hexes());
         // Opening it gives the map's usable hexes back.
-        let again = candidates(&blocked.map, cov, Symmetry::OFF, &all);
+        let again = candidates(&blocked.map, cov, Symmetry::OFF, u64::MAX);
         let opened = again
             .iter()
             .find(|c| c.edit.change == Change::Open { at })

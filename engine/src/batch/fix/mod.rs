@@ -24,6 +24,6 @@ pub mod search;
 mod shortlist;
 
 pub use certify::{Ask, Certification, CertifyError, certify};
-pub use edits::{Candidate, Change, Edit, REACH, candidates};
+pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
 pub use paired::{Budget, Gain, Games, Level, Race, race};
 pub use search::{Ending, FixError, Fixed, Options, Step, fix, fix_with};

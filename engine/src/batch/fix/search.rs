@@ -111,7 +111,7 @@ impl Default for Options {
             certify_games: 10_000,
             attempts: 3,
             seed: 1,
-            max_examined_hexes: crate::balance_edit::MAX_EXAMINED_HEXES,
+            max_examined_hexes: super::edits::MAX_EXAMINED_HEXES,
             date: String::new(),
         }
     }
@@ -578,12 +578,12 @@ impl Search<'_> {
         let level = self.levels[l];
         let (budget, screened) = self.budget(level);
         let current = self.out.map.clone();
-        let hexes = self.coverage.hexes().len().max(1) as u64;
-        let fit = usize::try_from(opts.max_examined_hexes / hexes)
-            .unwrap_or(usize::MAX)
-            .max(1);
-        let keep = |i: usize, n: usize| n <= fit || i * fit / n != (i + 1) * fit / n;
-        let all = candidates(&current, &self.coverage, self.out.symmetry, &keep);
+        let all = candidates(
+            &current,
+            &self.coverage,
+            self.out.symmetry,
+            opts.max_examined_hexes,
+        );
         let valid = all.len();
         if valid == 0 {
             return Ok(Stepped::Ended(Ending::NoHelpingEdit));

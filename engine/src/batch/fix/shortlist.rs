@@ -148,7 +148,7 @@ mod tests {
         let text = include_str!("../../../../maps/twin-fords.ron");
         let map = crate::format::parse_map(text, "twin-fords").unwrap();
         let coverage = Coverage::new(&map).unwrap();
-        let all = candidates(&map, &coverage, Symmetry::OFF, &|_, _| true);
+        let all = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
         let n = all.len();
         let kinds: std::collections::BTreeSet<(u8, u8)> =
             all.iter().map(|c| family(&c.edit)).collect();
@@ -157,7 +157,7 @@ mod tests {
         let early: std::collections::BTreeSet<(u8, u8)> =
             first.iter().map(|c| family(&c.edit)).collect();
         assert_eq!(early, kinds, "every kind within the first picks");
-        let again = candidates(&map, &coverage, Symmetry::OFF, &|_, _| true);
+        let again = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
         let every = order(&map, &coverage, again, (1, 1.0), usize::MAX);
         assert_eq!(every.len(), n);
         for (i, c) in every.iter().enumerate() {
