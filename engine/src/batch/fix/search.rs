@@ -241,9 +241,15 @@ impl Fixed {
                 last.unwrap_or_else(|| "none".into())
             ),
             Ending::OutOfBudget => format!(
-                "Not certified within {} edit{} (last check: {})",
+                "Not certified within {} edit{} and {} certification attempt{} (last check: {})",
                 self.steps.len(),
                 if self.steps.len() == 1 { "" } else { "s" },
+                self.attempts.len() + self.also.len(),
+                if self.attempts.len() + self.also.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
                 last.unwrap_or_else(|| "none".into())
             ),
             Ending::Cancelled => "Cancelled before a certificate".to_owned(),
