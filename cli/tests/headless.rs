@@ -600,7 +600,7 @@ fn balance_edit_on_a_fair_map_proposes_nothing() {
     let dir = temp_dir("balance-edit-fair");
     let out = dir.join("same.ron").display().to_string();
     let twin = map("twin-fords.ron");
-    let (code, text) = run(&[
+    let fair_level = [
         "balance-edit",
         &twin,
         "-o",
@@ -612,7 +612,8 @@ fn balance_edit_on_a_fair_map_proposes_nothing() {
         "--margin",
         "20",
         "--json",
-    ]);
+    ];
+    let (code, text) = run(&fair_level);
     assert_eq!(code, 0, "{text}");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["ending"], "already_fair", "{v}");
@@ -625,22 +626,12 @@ fn balance_edit_on_a_fair_map_proposes_nothing() {
     );
     assert_eq!(v["certificates"][0]["bot"], "random");
     // Every ruleset that seats the map, each certified on its own games.
-    let (code, text) = run(&[
-        "balance-edit",
-        &twin,
-        "-o",
-        &out,
-        "--level",
-        "random",
-        "--round-limit",
-        "10",
-        "--margin",
-        "20",
-        "--rulesets",
-        "all",
-        "--every-level",
-        "--json",
-    ]);
+    let every: Vec<&str> = fair_level
+        .iter()
+        .copied()
+        .chain(["--rulesets", "all", "--every-level"])
+        .collect();
+    let (code, text) = run(&every);
     assert_eq!(code, 0, "{text}");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["ending"], "already_fair", "{v}");

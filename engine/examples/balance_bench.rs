@@ -150,83 +150,57 @@ fn wall_before(map: &mut Map, side: u8, count: usize) {
     }
 }
 
+/// A way to make a map lopsided, by name.
+type Lopsider = (&'static str, fn(&mut Map));
+
+/// The variants every map gets, in order.
+const EVERY_MAP: [Lopsider; 4] = [
+    ("as bundled", |_| {}),
+    ("an objective 3 hexes towards side 0", |m| {
+        towards_side0(m, FeatureKind::Objective, 0, 3);
+    }),
+    ("side 1's base 2 hexes forward", |m| {
+        base_forward(m, 1, 0, 2);
+    }),
+    ("rock on 3 hexes before side 1's zone", |m| {
+        wall_before(m, 1, 3);
+    }),
+];
+
+/// The further variants of the two-player maps.
+const TWO_PLAYERS: [Lopsider; 2] = [
+    ("two objectives 2 hexes towards side 0", |m| {
+        towards_side0(m, FeatureKind::Objective, 0, 2);
+        towards_side0(m, FeatureKind::Objective, 1, 2);
+    }),
+    ("an Outpost 2 hexes towards side 0", |m| {
+        towards_side0(m, FeatureKind::Outpost, 0, 2);
+    }),
+];
+
 fn variants() -> Vec<Variant> {
     let mut out = Vec::new();
-    let mut add = |name: &str, file: &str, edit: &dyn Fn(&mut Map)| {
-        let mut map = bundled(file);
-        let before = map.clone();
-        edit(&mut map);
-        if !name.ends_with("as bundled") && map == before {
-            eprintln!("{name}: the edit changes nothing here; left out");
-            return;
-        }
-        name.clone_into(&mut map.meta.name);
-        out.push(Variant {
-            name: name.to_owned(),
-            map,
-        });
-    };
     for (file, short) in [
         ("twin-fords.ron", "twin"),
         ("ember-isles.ron", "ember"),
         ("broken-crown.ron", "crown"),
-    ] {
-        add(&format!("{short}: as bundled"), file, &|_| {});
-        add(
-            &format!("{short}: an objective 3 hexes towards side 0"),
-            file,
-            &|m| {
-                towards_side0(m, FeatureKind::Objective, 0, 3);
-            },
-        );
-        add(
-            &format!("{short}: two objectives 2 hexes towards side 0"),
-            file,
-            &|m| {
-                towards_side0(m, FeatureKind::Objective, 0, 2);
-                towards_side0(m, FeatureKind::Objective, 1, 2);
-            },
-        );
-        add(
-            &format!("{short}: an Outpost 2 hexes towards side 0"),
-            file,
-            &|m| {
-                towards_side0(m, FeatureKind::Outpost, 0, 2);
-            },
-        );
-        add(
-            &format!("{short}: side 1's base 2 hexes forward"),
-            file,
-            &|m| base_forward(m, 1, 0, 2),
-        );
-        add(
-            &format!("{short}: rock on 3 hexes before side 1's zone"),
-            file,
-            &|m| wall_before(m, 1, 3),
-        );
-    }
-    for (file, short) in [
         ("three-passes.ron", "passes"),
         ("four-corners.ron", "corners"),
     ] {
-        add(&format!("{short}: as bundled"), file, &|_| {});
-        add(
-            &format!("{short}: an objective 3 hexes towards side 0"),
-            file,
-            &|m| {
-                towards_side0(m, FeatureKind::Objective, 0, 3);
-            },
-        );
-        add(
-            &format!("{short}: side 1's base 2 hexes forward"),
-            file,
-            &|m| base_forward(m, 1, 0, 2),
-        );
-        add(
-            &format!("{short}: rock on 3 hexes before side 1's zone"),
-            file,
-            &|m| wall_before(m, 1, 3),
-        );
+        let two = bundled(file).player_count() == 2;
+        let extra: &[Lopsider] = if two { &TWO_PLAYERS } else { &[] };
+        for (what, edit) in EVERY_MAP.iter().chain(extra) {
+            let name = format!("{short}: {what}");
+            let mut map = bundled(file);
+            let before = map.clone();
+            edit(&mut map);
+            if *what != "as bundled" && map == before {
+                eprintln!("{name}: the edit changes nothing here; left out");
+                continue;
+            }
+            name.clone_into(&mut map.meta.name);
+            out.push(Variant { name, map });
+        }
     }
     out
 }

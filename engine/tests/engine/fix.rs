@@ -55,6 +55,13 @@ fn objectives_towards_side0(map: &Map, count: usize, steps: u32) -> Map {
     m
 }
 
+/// Greedy bots at a 60-round limit.
+const GREEDY_60: Level = Level {
+    bot: BotKind::Greedy,
+    round_limit: 60,
+    ruleset: None,
+};
+
 /// On shared seeds, the race keeps the edit that undoes a lopsiding change
 /// over one that adds to it, and its paired gain says it helps.
 #[test]
@@ -64,11 +71,7 @@ fn the_paired_race_picks_the_known_better_edit() {
     let worse = objectives_towards_side0(&fair, 5, 4);
     assert_ne!(lopsided, fair);
     assert_ne!(worse, lopsided);
-    let level = Level {
-        bot: BotKind::Greedy,
-        round_limit: 60,
-        ruleset: None,
-    };
+    let level = GREEDY_60;
     let r = fix::race(
         &lopsided,
         &[worse, fair],
@@ -118,11 +121,7 @@ fn the_paired_race_picks_the_known_better_edit() {
 fn screening_drops_an_edit_that_changes_no_match() {
     let fair = bundled("twin-fords.ron");
     let lopsided = objectives_towards_side0(&fair, 3, 3);
-    let level = Level {
-        bot: BotKind::Greedy,
-        round_limit: 60,
-        ruleset: None,
-    };
+    let level = GREEDY_60;
     let r = fix::race(
         &lopsided,
         &[lopsided.clone(), fair],
@@ -272,11 +271,7 @@ fn a_four_player_map_is_certified_in_its_own_ruleset() {
 #[test]
 fn every_level_edits_until_each_level_certifies_the_map() {
     let map = objectives_towards_side0(&bundled("twin-fords.ron"), 3, 3);
-    let greedy = Level {
-        bot: BotKind::Greedy,
-        round_limit: 60,
-        ruleset: None,
-    };
+    let greedy = GREEDY_60;
     let only_checked = Options {
         level: Level {
             bot: BotKind::Random,
