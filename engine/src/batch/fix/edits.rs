@@ -62,14 +62,6 @@ pub enum Change {
     },
 }
 
-impl Change {
-    /// Whether the change paints terrain (so the usable hexes change).
-    #[must_use]
-    pub fn is_terrain(&self) -> bool {
-        matches!(self, Self::Block { .. } | Self::Open { .. })
-    }
-}
-
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = |h: Hex| format!("({},{})", h.x, h.y);

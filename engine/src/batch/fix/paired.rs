@@ -108,12 +108,10 @@ pub fn shares(
 /// number. Two maps whose matches on the same seed have the same trace
 /// almost surely played the same match.
 fn trace(p: &crate::rotation::Played) -> u64 {
-    let winner = p.winner.map_or(0, |w| u64::from(w.0) + 1);
-    let mut h = 0xcbf2_9ce4_8422_2325_u64;
-    for x in [winner, u64::from(p.rounds), p.commands as u64, p.rejected] {
-        h = (h ^ x).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = std::hash::DefaultHasher::new();
+    (p.winner.map(|w| w.0), p.rounds, p.commands, p.rejected).hash(&mut h);
+    h.finish()
 }
 
 /// A map's games so far: each game's seat shares and trace, in seed order.
@@ -132,15 +130,6 @@ impl Games {
         Self {
             shares,
             traces: Vec::new(),
-        }
-    }
-
-    /// The first `n` games.
-    #[must_use]
-    pub fn first(&self, n: usize) -> Self {
-        Self {
-            shares: self.shares[..n.min(self.shares.len())].to_vec(),
-            traces: self.traces[..n.min(self.traces.len())].to_vec(),
         }
     }
 
@@ -175,12 +164,6 @@ impl Games {
                     / nf
             })
             .collect()
-    }
-
-    /// The largest distance of a seat's [`Self::estimate`] from `1/N`.
-    #[must_use]
-    pub fn deviation_against(&self, base: &Self) -> f64 {
-        deviation(&self.estimate(base))
     }
 
     /// What the race ranks by: over the seats, the largest unbiased
