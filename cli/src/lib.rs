@@ -171,12 +171,13 @@ pub enum Command {
     ///
     /// Exits 2 when the map cannot be read or an option is out of range.
     Analyze(AnalyzeArgs),
-    /// Propose edits that make a map fairer: every move of one objective,
-    /// Outpost, barracks or bush by up to two hexes (with its images on a
-    /// symmetric map) that keeps the map valid, ranked by the fairness
-    /// summary and a short batch of the named bots; prints the best in
-    /// words with their figures, checks the best on a fresh batch and
-    /// writes that map.
+    /// Edit a map until it is certified fair: small edits (move an
+    /// objective, Outpost, barracks, bush or base by up to two hexes, add
+    /// or remove a bush, shift a starting zone, block or open a hex), each
+    /// chosen by racing candidates against the map on shared seeds, until
+    /// the seat test on fresh games certifies the map fair at the levels
+    /// asked; prints each step in words with its figures and writes the map
+    /// with its certificates (or says why none was issued).
     ///
     /// Exits 2 on bad input (an invalid map, unknown bots, out-of-range
     /// numbers) or when the map cannot be written.

@@ -74,18 +74,21 @@ impl PlannerBot {
         }
     }
 
-    /// Decodes a genome on a copy of `root`: returns the commands and the
-    /// fitness.
+    /// Decodes a genome on a copy of `root`: returns the commands, the
+    /// fitness, and how many genes decided them (a genome with the same
+    /// first genes decodes to the same turn).
     fn decode(
         &mut self,
         root: &MatchState,
         me: Side,
         genes: &[u8],
         rejected: &[Command],
-    ) -> (Vec<Command>, f64) {
+    ) -> (Vec<Command>, f64, usize) {
         let mut s = root.clone();
         let mut cmds = Vec::new();
+        let mut used = 0;
         for &g in genes {
+            used += 1;
             let base = self.look.score(&s, me, rejected, &mut self.scored);
             self.scored
                 .retain(|(v, c)| *c != Command::EndTurn && *v > base - 3.0);
@@ -110,7 +113,27 @@ impl PlannerBot {
             }
         }
         let fitness = self.reply_value(&s, me);
-        (cmds, fitness)
+        (cmds, fitness, used)
+    }
+
+    /// [`Self::decode`], remembered within one plan: a genome whose first
+    /// genes are those that decided an earlier one's turn gets that turn
+    /// and fitness without decoding again (decoding is deterministic, so
+    /// the plan is the same, only found sooner).
+    fn decode_memo(
+        &mut self,
+        memo: &mut Vec<(Vec<u8>, Vec<Command>, f64)>,
+        root: &MatchState,
+        me: Side,
+        genes: &[u8],
+        rejected: &[Command],
+    ) -> (Vec<Command>, f64) {
+        if let Some((_, cmds, f)) = memo.iter().find(|(p, _, _)| genes.starts_with(p)) {
+            return (cmds.clone(), *f);
+        }
+        let (cmds, f, used) = self.decode(root, me, genes, rejected);
+        memo.push((genes[..used].to_vec(), cmds.clone(), f));
+        (cmds, f)
     }
 
     /// Ends the turn on a copy, lets the opponent play greedily on it, and
@@ -150,8 +173,9 @@ impl PlannerBot {
         let me = view.side;
         let len = self.config.turn_length;
         let mut pop: Vec<(Vec<u8>, Vec<Command>, f64)> = Vec::new();
+        let mut memo = Vec::new();
         let zero = vec![0u8; len];
-        let (cmds, f) = self.decode(&view.state, me, &zero, rejected);
+        let (cmds, f) = self.decode_memo(&mut memo, &view.state, me, &zero, rejected);
         pop.push((zero, cmds, f));
         while pop.len() < self.config.population {
             let genes: Vec<u8> = (0..len)
@@ -163,7 +187,7 @@ impl PlannerBot {
                     }
                 })
                 .collect();
-            let (cmds, f) = self.decode(&view.state, me, &genes, rejected);
+            let (cmds, f) = self.decode_memo(&mut memo, &view.state, me, &genes, rejected);
             pop.push((genes, cmds, f));
         }
         for _ in 0..self.config.generations {
@@ -191,7 +215,7 @@ impl PlannerBot {
                         };
                     }
                 }
-                let (cmds, f) = self.decode(&view.state, me, &genes, rejected);
+                let (cmds, f) = self.decode_memo(&mut memo, &view.state, me, &genes, rejected);
                 pop.push((genes, cmds, f));
             }
         }
