@@ -294,6 +294,7 @@ fn every_level_edits_until_each_level_certifies_the_map() {
     );
     assert_eq!(f.map.certificates.len(), 1, "random only");
 
+    let random = only_checked.level;
     let held = Options {
         every_level: true,
         ..only_checked
@@ -304,6 +305,19 @@ fn every_level_edits_until_each_level_certifies_the_map() {
         f.steps.iter().all(|s| s.level == greedy),
         "edits chosen on greedy games"
     );
+    // Each edit was checked at the other level, on games of its own,
+    // before it was made.
+    for s in &f.steps {
+        assert_eq!(s.checks.len(), 1, "{}", s.sentence());
+        assert_eq!(s.checks[0].level, random);
+        assert_eq!(s.checks[0].games, 1024);
+        assert!(s.checks[0].passed, "{}", s.sentence());
+        assert!(
+            s.sentence().contains("checked at random"),
+            "{}",
+            s.sentence()
+        );
+    }
     let bots: Vec<&str> = f.map.certificates.iter().map(|c| c.bot.as_str()).collect();
     assert_eq!(bots, ["random", "greedy"]);
     assert!(f.map.certificates.iter().all(|c| c.holds_for(&f.map)));

@@ -13,17 +13,21 @@
 //!   games where they decide something;
 //! - [`certify`]: the seat test on fresh seeds, and the certificate saved
 //!   in the map file;
+//! - `guard`: an edit chosen at one level checked at the others, when the
+//!   search edits until every level is fair;
 //! - `shortlist`: the order a step screens and races its candidates in;
 //! - [`search`]: the loop — already fair? else one raced edit at a time,
 //!   certifying when the map looks fair — and its report.
 
 pub mod certify;
 pub mod edits;
+mod guard;
 pub mod paired;
 pub mod search;
 mod shortlist;
 
 pub use certify::{Ask, Certification, CertifyError, certify};
 pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
+pub use guard::Check;
 pub use paired::{Budget, Gain, Games, Level, Race, race};
 pub use search::{Ending, FixError, Fixed, Options, Step, fix, fix_with};

@@ -323,6 +323,9 @@ pub struct Race {
     pub games: Vec<Games>,
     /// The candidate left, by index; `None` with no live candidate.
     pub best: Option<usize>,
+    /// Every raced candidate, best first: the last round's in its order,
+    /// then each earlier round's dropped ones in theirs.
+    pub ranked: Vec<usize>,
     /// Candidates screened, and how many of them changed no match.
     pub screened: (usize, usize),
     /// Candidates alive at each round, with the games they had played.
@@ -410,6 +413,7 @@ pub fn race(
             base: Games::default(),
             games: vec![Games::default(); candidates.len()],
             best: None,
+            ranked: Vec::new(),
             screened: (0, 0),
             rounds: Vec::new(),
             matches: 0,
@@ -442,6 +446,7 @@ pub fn race(
     }
     // Successive halving.
     let mut target = budget.first.max(budget.screen).max(1).min(most);
+    let mut dropped: Vec<Vec<usize>> = Vec::new();
     while !alive.is_empty() {
         for (i, p) in &alive {
             if !r.play(p, Some(*i), target) {
@@ -454,9 +459,12 @@ pub fn race(
         if target >= most || alive.len() == 1 {
             break;
         }
-        alive.truncate(alive.len().div_ceil(2));
+        let out = alive.split_off(alive.len().div_ceil(2));
+        dropped.push(out.into_iter().map(|(i, _)| i).collect());
         target = (target * 2).min(most);
     }
+    r.out.ranked = alive.iter().map(|(i, _)| *i).collect();
+    r.out.ranked.extend(dropped.into_iter().rev().flatten());
     if let Some((i, p)) = alive.first() {
         if !r.play(p, Some(*i), most) {
             return Ok(r.out);

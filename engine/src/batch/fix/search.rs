@@ -26,6 +26,7 @@
 
 use super::certify::{Ask, Certification, CertifyError, certify};
 use super::edits::{Candidate, Edit, candidates};
+use super::guard::{Check, Guard};
 use super::paired::{Budget, Gain, Games, Level, deviation, race};
 use super::shortlist::order;
 use crate::bots::BotKind;
@@ -48,6 +49,23 @@ const HEAT_SEEDS: u64 = 500_000;
 const HEATS: u64 = 2;
 /// Seeds between two certification attempts.
 const ATTEMPT_SEEDS: u64 = 10_000_000;
+/// Where a step's checks at the other levels start, after its heats'
+/// seeds; each level's `GUARD_SEEDS` apart.
+const GUARD_START: u64 = 800_000;
+/// Seeds between two levels' checks.
+const GUARD_SEEDS: u64 = 10_000;
+/// Games of a check at another level, for the cheap bots and the costly
+/// ones.
+const GUARD_GAMES: (usize, usize) = (1024, 256);
+/// The best raced candidates a step tries in turn when it checks edits at
+/// the other levels (one otherwise).
+const FINALISTS: usize = 3;
+
+/// Whether a level's bot is one of the costly ones (a match takes many
+/// times a greedy one's time).
+fn costly(level: Level) -> bool {
+    !matches!(level.bot, BotKind::Random | BotKind::Greedy)
+}
 
 /// What the search may do.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +155,9 @@ pub struct Step {
     pub gain: Gain,
     /// Matches the step played.
     pub matches: usize,
+    /// The edit checked at the other levels, when the search edits until
+    /// every level is fair ([`Options::every_level`]).
+    pub checks: Vec<Check>,
 }
 
 impl Step {
@@ -149,8 +170,13 @@ impl Step {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let checks: String = self
+            .checks
+            .iter()
+            .map(|c| "; ".to_owned() + &c.sentence())
+            .collect();
         format!(
-            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced)",
+            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
             self.edit,
             pct(&self.before),
             pct(&self.after),
@@ -552,8 +578,9 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// How a step at `level` spends its games: the options' budget, or a
-    /// quarter of it (screening half as long) for the costly bots.
+    /// How a step at `level` spends its games: the options' budget, or for
+    /// the costly bots a third of the field, half the games and half the
+    /// screening.
     fn budget(&self, level: Level) -> (Budget, usize) {
         let o = self.opts;
         let full = Budget {
@@ -562,16 +589,16 @@ impl Search<'_> {
             first: o.race_games.0,
             most: o.race_games.1,
         };
-        if matches!(level.bot, BotKind::Random | BotKind::Greedy) {
+        if !costly(level) {
             return (full, o.screen.1.max(full.field));
         }
-        let field = full.field.div_ceil(4).max(2);
+        let field = full.field.div_ceil(3).max(2);
         (
             Budget {
                 screen: full.screen.div_ceil(2),
                 field,
                 first: full.first,
-                most: (full.most / 4).max(full.first),
+                most: (full.most / 2).max(full.first),
             },
             o.screen.1.div_ceil(4).max(field),
         )
@@ -599,25 +626,20 @@ impl Search<'_> {
         // candidates in order race on fresh choosing seeds.
         let (mut consumed, mut matches, mut seen) = (0, 0, (0, 0));
         let mut rejected = None;
+        // The current map's games at each other level, once checked.
+        let mut guards: Vec<Option<Games>> = vec![None; self.levels.len()];
         for heat in 0..HEATS {
             let rest = &ordered[consumed..];
             if rest.is_empty() {
                 break;
             }
-            let maps: Vec<Map> = rest.iter().map(|c| c.map.clone()).collect();
-            let before = self.done.load(Ordering::Relaxed);
-            let progress = self.progress;
-            let r = race(
+            let r = self.race_heat(
                 &current,
-                &maps,
-                self.roster,
-                &level,
+                rest,
+                level,
                 opts.seed + step as u64 * STEP_SEEDS + heat * HEAT_SEEDS,
                 budget,
-                &|k| progress(before + k),
-                self.cancel,
             )?;
-            self.played(r.matches);
             if r.cancelled {
                 return Ok(Stepped::Ended(Ending::Cancelled));
             }
@@ -629,40 +651,152 @@ impl Search<'_> {
             } else {
                 raced
             };
-            let Some(best) = r.best else {
+            if r.best.is_none() {
                 continue;
-            };
-            let gain = Gain::of(&r.base, &r.games[best]);
-            let after = r.games[best].estimate(&r.base);
-            let nearer = deviation(&after) < r.base.deviation();
-            let chosen = rest[best].clone();
-            let record = Step {
-                edit: chosen.edit.clone(),
-                level,
-                candidates: (valid, raced),
-                screened: seen,
-                before: r.base.means(),
-                after: after.clone(),
-                gain,
-                matches,
-            };
-            if gain.helps() && nearer {
-                self.keep(record, chosen);
-                return Ok(Stepped::Edited { certified: false });
             }
-            // Near fair, but the gain is too small to show on the choosing
-            // games: fresh games decide.
-            if nearer
-                && deviation(&after) <= opts.margin / 2.0
-                && self.tries[l] < self.attempts
-                && let Some(done) = self.try_certified(l, record.clone(), chosen)?
-            {
-                return Ok(done);
+            // The race's best first; with checks at the other levels, the
+            // next ones when it fails them.
+            let finalists = if self.guarded() { FINALISTS } else { 1 };
+            for (rank, &j) in r.ranked.iter().take(finalists).enumerate() {
+                if self.cancelled() {
+                    return Ok(Stepped::Ended(Ending::Cancelled));
+                }
+                let gain = Gain::of(&r.base, &r.games[j]);
+                let after = r.games[j].estimate(&r.base);
+                let nearer = deviation(&after) < r.base.deviation();
+                let chosen = rest[j].clone();
+                let mut record = Step {
+                    edit: chosen.edit.clone(),
+                    level,
+                    candidates: (valid, raced),
+                    screened: seen,
+                    before: r.base.means(),
+                    after: after.clone(),
+                    gain,
+                    matches,
+                    checks: Vec::new(),
+                };
+                // Near fair, but the gain is too small to show on the
+                // choosing games: fresh games decide (the race's best only).
+                let near = rank == 0
+                    && deviation(&after) <= opts.margin / 2.0
+                    && self.tries[l] < self.attempts;
+                if !nearer || !(gain.helps() || near) {
+                    if rank == 0 {
+                        rejected = Some(record);
+                    }
+                    continue;
+                }
+                let Some(checks) = self.checks(step, l, &current, &chosen.map, &mut guards)? else {
+                    return Ok(Stepped::Ended(Ending::Cancelled));
+                };
+                let passed = checks.iter().all(|c| c.passed);
+                record.checks = checks;
+                if !passed {
+                    rejected = Some(record);
+                    continue;
+                }
+                if gain.helps() {
+                    self.keep(record, chosen);
+                    return Ok(Stepped::Edited { certified: false });
+                }
+                if let Some(done) = self.try_certified(l, record.clone(), chosen)? {
+                    return Ok(done);
+                }
+                rejected = Some(record);
             }
-            rejected = Some(record);
         }
         self.out.rejected = rejected;
         Ok(Stepped::Ended(Ending::NoHelpingEdit))
+    }
+
+    /// Races the candidates `rest` against `current` at `level` on seeds
+    /// from `seed`, counting the matches.
+    fn race_heat(
+        &mut self,
+        current: &Map,
+        rest: &[Candidate],
+        level: Level,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<super::paired::Race, FixError> {
+        let maps: Vec<Map> = rest.iter().map(|c| c.map.clone()).collect();
+        let before = self.done.load(Ordering::Relaxed);
+        let progress = self.progress;
+        let r = race(
+            current,
+            &maps,
+            self.roster,
+            &level,
+            seed,
+            budget,
+            &|k| progress(before + k),
+            self.cancel,
+        )?;
+        self.played(r.matches);
+        Ok(r)
+    }
+
+    /// Whether edits are checked at the other levels before they are made:
+    /// when the search edits until every level is fair.
+    fn guarded(&self) -> bool {
+        self.opts.every_level && self.levels.len() > 1
+    }
+
+    /// Checks the edit of `current` into `edited`, chosen at level `l` in
+    /// step `step`, at every other level (none unless [`Self::guarded`]);
+    /// `guards` keeps the current map's games at each level across the
+    /// step's checks. `None` when cancelled.
+    fn checks(
+        &mut self,
+        step: usize,
+        l: usize,
+        current: &Map,
+        edited: &Map,
+        guards: &mut [Option<Games>],
+    ) -> Result<Option<Vec<Check>>, FixError> {
+        if !self.guarded() {
+            return Ok(Some(Vec::new()));
+        }
+        let mut out = Vec::new();
+        for g in (0..self.levels.len()).filter(|&g| g != l) {
+            let level = self.levels[g];
+            let guard = Guard {
+                roster: self.roster,
+                level,
+                seed: self.opts.seed
+                    + step as u64 * STEP_SEEDS
+                    + GUARD_START
+                    + g as u64 * GUARD_SEEDS,
+                games: if costly(level) {
+                    GUARD_GAMES.1
+                } else {
+                    GUARD_GAMES.0
+                },
+                margin: self.opts.margin,
+            };
+            if guards[g].is_none() {
+                let Some(base) = guard.base(current, self.cancel)? else {
+                    return Ok(None);
+                };
+                self.played(base.len());
+                guards[g] = Some(base);
+            }
+            let Some(base) = guards[g].as_ref() else {
+                return Ok(None);
+            };
+            let Some(check) = guard.check(base, edited, self.cancel)? else {
+                return Ok(None);
+            };
+            self.played(check.games);
+            let passed = check.passed;
+            out.push(check);
+            // One level refusing it is enough.
+            if !passed {
+                break;
+            }
+        }
+        Ok(Some(out))
     }
 
     /// Which seat leans at `level`, and which way: from the last step's
