@@ -33,12 +33,7 @@ impl Check {
     /// The check in words.
     #[must_use]
     pub fn sentence(&self) -> String {
-        let pct = |v: &[f64]| {
-            v.iter()
-                .map(|x| format!("{:.1}%", 100.0 * x))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let pct = super::paired::percents;
         format!(
             "{} {}: seats {} -> {} on the same {} games",
             if self.passed {

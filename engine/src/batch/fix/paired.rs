@@ -244,6 +244,15 @@ impl Games {
     }
 }
 
+/// Shares as percentages, comma-separated: `43.0%, 57.0%`.
+pub(super) fn percents(shares: &[f64]) -> String {
+    shares
+        .iter()
+        .map(|x| format!("{:.1}%", 100.0 * x))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The largest distance of a share from its fair share `1/N`.
 #[must_use]
 pub fn deviation(shares: &[f64]) -> f64 {

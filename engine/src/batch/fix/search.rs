@@ -164,12 +164,7 @@ impl Step {
     /// The step in words, with its figures.
     #[must_use]
     pub fn sentence(&self) -> String {
-        let pct = |v: &[f64]| {
-            v.iter()
-                .map(|x| format!("{:.1}%", 100.0 * x))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let pct = super::paired::percents;
         let checks: String = self
             .checks
             .iter()
