@@ -58,8 +58,9 @@ const GUARD_SEEDS: u64 = 10_000;
 /// ones.
 const GUARD_GAMES: (usize, usize) = (1024, 256);
 /// The best raced candidates a step tries in turn when it checks edits at
-/// the other levels (one otherwise).
-const FINALISTS: usize = 3;
+/// the other levels (one otherwise); only those whose gain shows are
+/// checked.
+const FINALISTS: usize = 6;
 
 /// Whether a level's bot is one of the costly ones (a match takes many
 /// times a greedy one's time).
@@ -754,7 +755,10 @@ impl Search<'_> {
             return Ok(Some(Vec::new()));
         }
         let mut out = Vec::new();
-        for g in (0..self.levels.len()).filter(|&g| g != l) {
+        // The cheap levels first: a refusal there spares the costly games.
+        let mut others: Vec<usize> = (0..self.levels.len()).filter(|&g| g != l).collect();
+        others.sort_by_key(|&g| costly(self.levels[g]));
+        for g in others {
             let level = self.levels[g];
             let guard = Guard {
                 roster: self.roster,
