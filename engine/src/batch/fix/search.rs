@@ -21,7 +21,9 @@
 //!    certify it.
 //!
 //! The seeds: step `k` chooses on seeds from `seed + k · 1,000,000` (its
-//! second heat from `seed + k · 1,000,000 + 500,000`);
+//! second heat from `seed + k · 1,000,000 + 500,000`, its third and
+//! fourth, with checks at other levels, 100,000 after the first two;
+//! those checks from `+ 800,000`);
 //! certification attempt `a` plays from `seed + 2^40 + a · 10,000,000`.
 
 use super::certify::{Ask, Certification, CertifyError, certify};
@@ -42,10 +44,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 const STEP_SEEDS: u64 = 1_000_000;
 /// Where certification seeds start, far from any choosing seed.
 const CERTIFY_SEEDS: u64 = 1 << 40;
-/// Seeds between two heats of one step.
+/// Seeds between two heats of one step: heat `h` starts at
+/// `(h mod 2) · HEAT_SEEDS + ⌊h/2⌋ · 100,000`, below [`GUARD_START`].
 const HEAT_SEEDS: u64 = 500_000;
 /// Races per step: the next candidates race when a race's winner does not
-/// help.
+/// help; twice as many when edits are checked at the other levels, which
+/// refuse many winners.
 const HEATS: u64 = 2;
 /// Seeds between two certification attempts.
 const ATTEMPT_SEEDS: u64 = 10_000_000;
@@ -257,7 +261,16 @@ impl Fixed {
                 last.unwrap_or_default()
             ),
             Ending::NoHelpingEdit => format!(
-                "Not certified: no edit raced helped measurably after {} edit{} (last check: {})",
+                "Not certified: no edit raced helped measurably{} after {} edit{} (last check: {})",
+                if self
+                    .rejected
+                    .as_ref()
+                    .is_some_and(|r| r.checks.iter().any(|c| !c.passed))
+                {
+                    " without taking another level farther from fair"
+                } else {
+                    ""
+                },
                 self.steps.len(),
                 if self.steps.len() == 1 { "" } else { "s" },
                 last.unwrap_or_else(|| "none".into())
@@ -624,7 +637,8 @@ impl Search<'_> {
         let mut rejected = None;
         // The current map's games at each other level, once checked.
         let mut guards: Vec<Option<Games>> = vec![None; self.levels.len()];
-        for heat in 0..HEATS {
+        let heats = if self.guarded() { 2 * HEATS } else { HEATS };
+        for heat in 0..heats {
             let rest = &ordered[consumed..];
             if rest.is_empty() {
                 break;
@@ -633,7 +647,10 @@ impl Search<'_> {
                 &current,
                 rest,
                 level,
-                opts.seed + step as u64 * STEP_SEEDS + heat * HEAT_SEEDS,
+                opts.seed
+                    + step as u64 * STEP_SEEDS
+                    + (heat % 2) * HEAT_SEEDS
+                    + (heat / 2) * 100_000,
                 budget,
             )?;
             if r.cancelled {
