@@ -12,6 +12,12 @@
 //! not the `.ron` files, to change a bundled map; `engine/tests/bundled.rs`
 //! checks the committed files.
 //!
+//! The symmetric designs are then made fair by the edits the balance
+//! assistant chose for them ([`balance`]), and each map keeps the fairness
+//! certificates of the committed file that still hold for it; a design
+//! change voids them, and the example says which maps need certifying
+//! again.
+//!
 //! # Fairness by construction
 //!
 //! Every two-player map is point-symmetric about the centre of its map area. The
@@ -73,6 +79,8 @@
 //! behind its zone, a rock bluff and a chasm crack towards its neighbours;
 //! between each pair of neighbours an Outpost with a bush to wait in, and a
 //! forward Energy objective; four rock pillars ring the central objective.
+
+mod balance;
 
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
@@ -903,12 +911,35 @@ fn check(file: &str, map: &Map) -> Result<Coverage, String> {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps"));
-    let maps: Vec<(&str, Map)> = MAPS.iter().map(|&(file, build)| (file, build())).collect();
-    // Check every map before writing any, so a broken design changes nothing.
+    // Check every map before writing any, so a broken design changes nothing:
+    // the symmetric design, then the map with its balance edits.
+    let mut maps: Vec<(&str, Map)> = Vec::new();
     let mut summaries = Vec::new();
-    for (file, map) in &maps {
-        let coverage = check(file, map)?;
-        summaries.push(Summary::new(map, &coverage));
+    for &(file, build) in &MAPS {
+        let design = build();
+        check(file, &design)?;
+        let mut map = balance::apply(file, design, balance::edits_for(file))?;
+        let coverage = Coverage::new(&map).map_err(|e| format!("{file}: {e}"))?;
+        let findings = validate::validate(&map, &coverage);
+        if let Some(f) = findings.first() {
+            return Err(
+                format!("{file} has a validation finding after its balance edits: {f}").into(),
+            );
+        }
+        let old = std::fs::read_to_string(dir.join(file))
+            .ok()
+            .and_then(|text| format::parse_map(&text, file).ok());
+        let (kept, void) = balance::carry_certificates(&mut map, old.as_ref())?;
+        if void > 0 {
+            println!(
+                "{file}: {void} fairness certificates no longer hold (the map changed); certify it again with `hexwright balance-edit`"
+            );
+        }
+        if kept > 0 {
+            println!("{file}: {kept} fairness certificates carried over");
+        }
+        summaries.push(Summary::new(&map, &coverage));
+        maps.push((file, map));
     }
     std::fs::create_dir_all(&dir)?;
     for ((file, map), s) in maps.iter().zip(&summaries) {

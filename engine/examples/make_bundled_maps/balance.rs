@@ -1,0 +1,86 @@
+//! The edits that made the bundled maps fair, and their certificates.
+//!
+//! A point-symmetric design is not fair by itself: the side that moves
+//! first may win more often. Each map that was not certified fair as
+//! designed gets the edits the balance assistant chose for it
+//! (`hexwright balance-edit MAP --rulesets all --skills planner
+//! --every-level`), made here through the engine's own [`Edit::apply`], so
+//! the result is the very map the assistant certified. The edits may be
+//! asymmetric: that is the point of them.
+//!
+//! The certificates are not computed here (they take thousands of
+//! matches): [`carry_certificates`] copies them from the file already on
+//! disk when they were made for the map as it is built now, and reports the
+//! ones a design change voided, so that a changed map is certified again
+//! rather than shipped with a stale certificate.
+
+use hexwright_engine::Hex;
+use hexwright_engine::coverage::Coverage;
+use hexwright_engine::fix::{Change, Edit};
+use hexwright_engine::map::{FeatureKind, Map, certificate::map_content_hash};
+use hexwright_engine::player::PlayerId;
+
+/// Broken Crown: side 0 won 55–65% of games at every level as designed.
+/// Four edits (`balance-edit --rulesets all --skills planner
+/// --every-level`, each chosen on shared seeds and checked at the other
+/// levels), then certified fair at margin 5% on fresh seeds: greedy and
+/// planner, in akw-rules-v1 and in phase-rules-v1.
+const BROKEN_CROWN: [Change; 4] = [
+    Change::Move {
+        kind: FeatureKind::Outpost,
+        from: Hex::new(-3, -4),
+        to: Hex::new(-4, -5),
+    },
+    Change::Move {
+        kind: FeatureKind::Base { side: PlayerId(1) },
+        from: Hex::new(-5, 10),
+        to: Hex::new(-5, 11),
+    },
+    Change::Block {
+        at: Hex::new(3, -4),
+    },
+    Change::Move {
+        kind: FeatureKind::Base { side: PlayerId(1) },
+        from: Hex::new(-5, 11),
+        to: Hex::new(-6, 10),
+    },
+];
+
+/// The balance edits of the map in `file`, in the order they were made.
+pub fn edits_for(file: &str) -> &'static [Change] {
+    match file {
+        "broken-crown.ron" => &BROKEN_CROWN,
+        _ => &[],
+    }
+}
+
+/// `map` with `changes` made one after the other, each alone (no images).
+pub fn apply(file: &str, map: Map, changes: &[Change]) -> Result<Map, String> {
+    changes.iter().try_fold(map, |m, &change| {
+        let coverage = Coverage::new(&m).map_err(|e| format!("{file}: {e}"))?;
+        let edit = Edit {
+            change,
+            images: Vec::new(),
+        };
+        edit.apply(&m, &coverage)
+            .map(|c| c.map)
+            .ok_or_else(|| format!("{file}: cannot {change}"))
+    })
+}
+
+/// Copies onto `map` the certificates of `old` (the file on disk) that were
+/// made for `map` as it is; returns how many were carried and how many
+/// were dropped because the map changed.
+pub fn carry_certificates(map: &mut Map, old: Option<&Map>) -> Result<(usize, usize), String> {
+    let Some(old) = old else {
+        return Ok((0, 0));
+    };
+    let hash = map_content_hash(map).map_err(|e| e.to_string())?;
+    let (kept, void): (Vec<_>, Vec<_>) = old
+        .certificates
+        .iter()
+        .cloned()
+        .partition(|c| c.map == hash);
+    map.certificates = kept;
+    Ok((map.certificates.len(), void.len()))
+}
