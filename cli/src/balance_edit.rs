@@ -164,13 +164,32 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
     let opts = options(args, map.player_count())?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.map))?;
     let bar = super::progress::spinner("matches");
-    let progress = |k: usize| {
-        if let Some(b) = &bar {
-            b.set_position(k as u64);
+    // Each edit and each certification goes to standard error as it is
+    // made, so a long search shows where it is (and a search stopped
+    // early has still said what it found); the report at the end says it
+    // all again in order.
+    let edits = std::sync::atomic::AtomicUsize::new(0);
+    let news = |n: fix::News<'_>| {
+        let line = match n {
+            fix::News::Matches(k) => {
+                if let Some(b) = &bar {
+                    b.set_position(k as u64);
+                }
+                return;
+            }
+            fix::News::Step(s) => {
+                let k = edits.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                format!("edit {k}: {}", s.sentence())
+            }
+            fix::News::Certification(c) => format!("check: {}", c.sentence()),
+        };
+        match &bar {
+            Some(b) => b.println(line),
+            None => eprintln!("{line}"),
         }
     };
     let cancel = std::sync::atomic::AtomicBool::new(false);
-    let fixed = fix::fix_with(&map, &roster, &opts, &progress, &cancel)
+    let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)
         .with_context(|| args.map.display().to_string())?;
     if let Some(b) = &bar {
         b.finish_and_clear();

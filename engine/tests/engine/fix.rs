@@ -219,7 +219,7 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
 /// games give side 1 about 57%; it is point-symmetric, so only an
 /// asymmetric edit can fix it): it ends certified fair at greedy level,
 /// through the assistant's own edits, and the certificate is for the
-/// edited map.
+/// edited map. The search tells each check and edit as it makes them.
 #[test]
 fn a_lopsided_two_player_map_ends_certified() {
     let map = bundled("twin-fords.ron");
@@ -227,9 +227,44 @@ fn a_lopsided_two_player_map_ends_certified() {
         date: "2026-12-05".to_owned(),
         ..Options::default()
     };
-    let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
+    // What the search tells while it runs, in order.
+    let told = std::sync::Mutex::new(Vec::new());
+    let played = std::sync::atomic::AtomicUsize::new(0);
+    let news = |n: fix::News<'_>| match n {
+        fix::News::Matches(k) => {
+            played.fetch_max(k, std::sync::atomic::Ordering::Relaxed);
+        }
+        fix::News::Step(s) => told.lock().unwrap().push(s.sentence()),
+        fix::News::Certification(c) => told.lock().unwrap().push(c.sentence()),
+    };
+    let f = fix::fix_observed(
+        &map,
+        &Roster::bundled(),
+        &opts,
+        &news,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
     assert_eq!(f.ending, Ending::Certified, "{}", f.verdict());
     assert!(!f.steps.is_empty() && f.steps.len() <= opts.max_steps);
+    // Told as it ran: the check before, each edit, then the attempts
+    // after the edits; and the matches counted up to the total.
+    let told = told.into_inner().unwrap();
+    let steps: Vec<String> = f.steps.iter().map(fix::Step::sentence).collect();
+    assert_eq!(told[0], f.attempts[0].sentence());
+    assert_eq!(
+        told.iter()
+            .filter(|t| steps.contains(t))
+            .cloned()
+            .collect::<Vec<_>>(),
+        steps
+    );
+    assert_eq!(told.len(), steps.len() + f.attempts.len() + f.also.len());
+    assert_eq!(
+        told.last(),
+        f.attempts.last().map(fix::Certification::sentence).as_ref()
+    );
+    assert!(played.into_inner() <= f.matches && f.matches > 0);
     // Every step but the last helped on its choosing games; the last one
     // helped there too, or was kept only because fresh games certified it.
     for s in &f.steps[..f.steps.len() - 1] {

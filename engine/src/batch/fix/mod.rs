@@ -17,12 +17,15 @@
 //!   search edits until every level is fair;
 //! - `shortlist`: the order a step screens and races its candidates in;
 //! - [`search`]: the loop — already fair? else one raced edit at a time,
-//!   certifying when the map looks fair — and its report.
+//!   certifying when the map looks fair;
+//! - `report`: what it reports, at the end ([`Fixed`]) and while it runs
+//!   ([`News`]).
 
 pub mod certify;
 pub mod edits;
 mod guard;
 pub mod paired;
+mod report;
 pub mod search;
 mod shortlist;
 
@@ -30,4 +33,5 @@ pub use certify::{Ask, Certification, CertifyError, certify};
 pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
 pub use guard::Check;
 pub use paired::{Budget, Gain, Games, Level, Race, race};
-pub use search::{Ending, FixError, Fixed, Options, Step, fix, fix_with};
+pub use report::{Ending, Fixed, News, Step};
+pub use search::{FixError, Options, fix, fix_observed, fix_with};

@@ -27,9 +27,10 @@
 //! certification attempt `a` plays from `seed + 2^40 + a · 10,000,000`.
 
 use super::certify::{Ask, Certification, CertifyError, certify};
-use super::edits::{Candidate, Edit, candidates};
+use super::edits::{Candidate, candidates};
 use super::guard::{Check, Guard};
 use super::paired::{Budget, Gain, Games, Level, deviation, race};
+use super::report::{Ending, Fixed, News, Step};
 use super::shortlist::order;
 use crate::bots::BotKind;
 use crate::coverage::Coverage;
@@ -140,158 +141,6 @@ impl Default for Options {
     }
 }
 
-/// One edit made, with the figures that chose it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step {
-    /// The edit.
-    pub edit: Edit,
-    /// The level whose games chose it.
-    pub level: Level,
-    /// Valid candidates there were, and how many were raced.
-    pub candidates: (usize, usize),
-    /// Candidates screened, and how many of them changed no match.
-    pub screened: (usize, usize),
-    /// The current map's seat shares on the step's games.
-    pub before: Vec<f64>,
-    /// The edited map's, on the same games (estimated with the current
-    /// map's games as a control: [`Games::estimate`]).
-    pub after: Vec<f64>,
-    /// The paired gain on the leaning seat.
-    pub gain: Gain,
-    /// Matches the step played.
-    pub matches: usize,
-    /// The edit checked at the other levels, when the search edits until
-    /// every level is fair ([`Options::every_level`]).
-    pub checks: Vec<Check>,
-}
-
-impl Step {
-    /// The step in words, with its figures.
-    #[must_use]
-    pub fn sentence(&self) -> String {
-        let pct = super::paired::percents;
-        let checks: String = self
-            .checks
-            .iter()
-            .map(|c| "; ".to_owned() + &c.sentence())
-            .collect();
-        format!(
-            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
-            self.edit,
-            pct(&self.before),
-            pct(&self.after),
-            self.gain.games,
-            self.level,
-            self.gain.seat,
-            100.0 * self.gain.mean,
-            100.0 * self.gain.interval[0],
-            100.0 * self.gain.interval[1],
-            self.matches,
-            self.candidates.0,
-            self.screened.0,
-            self.screened.1,
-            self.candidates.1
-        )
-    }
-}
-
-/// Why the search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The map was certified fair as it was: no change needed.
-    AlreadyFair,
-    /// The edited map was certified fair.
-    Certified,
-    /// No raced edit helped measurably.
-    NoHelpingEdit,
-    /// The steps (or certification attempts) ran out before a certificate.
-    OutOfBudget,
-    /// Cancelled.
-    Cancelled,
-}
-
-/// What the search did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fixed {
-    /// The map with the edits made, and its certificates when certified.
-    pub map: Map,
-    /// The edits, in order.
-    pub steps: Vec<Step>,
-    /// Every certification attempt at the chosen level, in order.
-    pub attempts: Vec<Certification>,
-    /// The best raced edit of the step that found none good enough, with
-    /// its figures: why the search stopped there.
-    pub rejected: Option<Step>,
-    /// The certification attempts at the further levels, in order (of a
-    /// certified map; with [`Options::every_level`], of every map on the
-    /// way: [`Fixed::latest_also`] gives the last at each level).
-    pub also: Vec<Certification>,
-    /// The symmetry kept (off when not asked or the map has none).
-    pub symmetry: Symmetry,
-    /// Why it ended.
-    pub ending: Ending,
-    /// Matches played in all.
-    pub matches: usize,
-}
-
-impl Fixed {
-    /// The last certification at each further level, in the order asked.
-    #[must_use]
-    pub fn latest_also(&self) -> Vec<&Certification> {
-        let mut out: Vec<&Certification> = Vec::new();
-        for c in &self.also {
-            match out.iter_mut().find(|x| x.level == c.level) {
-                Some(x) => *x = c,
-                None => out.push(c),
-            }
-        }
-        out
-    }
-
-    /// The outcome in one sentence.
-    #[must_use]
-    pub fn verdict(&self) -> String {
-        let last = self.attempts.last().map(Certification::sentence);
-        match self.ending {
-            Ending::AlreadyFair => format!("No change needed: {}", last.unwrap_or_default()),
-            Ending::Certified => format!(
-                "Fair after {} edit{}: {}",
-                self.steps.len(),
-                if self.steps.len() == 1 { "" } else { "s" },
-                last.unwrap_or_default()
-            ),
-            Ending::NoHelpingEdit => format!(
-                "Not certified: no edit raced helped measurably{} after {} edit{} (last check: {})",
-                if self
-                    .rejected
-                    .as_ref()
-                    .is_some_and(|r| r.checks.iter().any(|c| !c.passed))
-                {
-                    " without taking another level farther from fair"
-                } else {
-                    ""
-                },
-                self.steps.len(),
-                if self.steps.len() == 1 { "" } else { "s" },
-                last.unwrap_or_else(|| "none".into())
-            ),
-            Ending::OutOfBudget => format!(
-                "Not certified within {} edit{} and {} certification attempt{} (last check: {})",
-                self.steps.len(),
-                if self.steps.len() == 1 { "" } else { "s" },
-                self.attempts.len() + self.also.len(),
-                if self.attempts.len() + self.also.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                },
-                last.unwrap_or_else(|| "none".into())
-            ),
-            Ending::Cancelled => "Cancelled before a certificate".to_owned(),
-        }
-    }
-}
-
 /// Why the search cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum FixError {
@@ -336,6 +185,27 @@ pub fn fix_with(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Fixed, FixError> {
+    let news = |n: News<'_>| {
+        if let News::Matches(k) = n {
+            progress(k);
+        }
+    };
+    fix_observed(map, roster, opts, &news, cancel)
+}
+
+/// Like [`fix`], telling `news` the matches played so far, each edit as it
+/// is made and each certification as it ends, and stopping when `cancel`
+/// is set.
+///
+/// # Errors
+/// As [`fix`].
+pub fn fix_observed(
+    map: &Map,
+    roster: &Roster,
+    opts: &Options,
+    news: &(dyn Fn(News<'_>) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Fixed, FixError> {
     let coverage = Coverage::new(map)?;
     let errors = validate::validate(map, &coverage)
         .iter()
@@ -366,7 +236,7 @@ pub fn fix_with(
         )?,
         attempts,
         done: AtomicUsize::new(0),
-        progress,
+        news,
         cancel,
         out: Fixed {
             map: map.clone(),
@@ -397,7 +267,7 @@ struct Search<'a> {
     /// Attempts made at each level.
     tries: Vec<usize>,
     done: AtomicUsize,
-    progress: &'a (dyn Fn(usize) + Sync),
+    news: &'a (dyn Fn(News<'_>) + Sync),
     cancel: &'a AtomicBool,
     out: Fixed,
 }
@@ -553,18 +423,20 @@ impl Search<'_> {
         Ok(fair)
     }
 
-    /// Certifies the map as it is now as `ask` says, counting the games.
+    /// Certifies the map as it is now as `ask` says, counting the games and
+    /// telling the news.
     fn certify(&mut self, ask: &Ask<'_>) -> Result<Certification, FixError> {
         let before = self.done.load(Ordering::Relaxed);
-        let progress = self.progress;
+        let news = self.news;
         let c = certify(
             &self.out.map,
             self.roster,
             ask,
-            &|k| progress(before + k),
+            &|k| news(News::Matches(before + k)),
             self.cancel,
         )?;
         self.played(c.games);
+        (self.news)(News::Certification(&c));
         Ok(c)
     }
 
@@ -735,7 +607,7 @@ impl Search<'_> {
     ) -> Result<super::paired::Race, FixError> {
         let maps: Vec<Map> = rest.iter().map(|c| c.map.clone()).collect();
         let before = self.done.load(Ordering::Relaxed);
-        let progress = self.progress;
+        let news = self.news;
         let r = race(
             current,
             &maps,
@@ -743,7 +615,7 @@ impl Search<'_> {
             &level,
             seed,
             budget,
-            &|k| progress(before + k),
+            &|k| news(News::Matches(before + k)),
             self.cancel,
         )?;
         self.played(r.matches);
@@ -861,6 +733,7 @@ impl Search<'_> {
 
     /// Makes the step: the map (and its coverage) become the candidate's.
     fn keep(&mut self, record: Step, chosen: Candidate) {
+        (self.news)(News::Step(&record));
         self.out.steps.push(record);
         if let Some(c) = chosen.coverage {
             self.coverage = c;

@@ -1,0 +1,174 @@
+//! What the search reports: each edit made ([`Step`]), why it ended
+//! ([`Ending`]), the whole outcome ([`Fixed`]), and the news it gives while
+//! it runs ([`News`]), so that a long search shows its steps as they are
+//! made.
+
+use super::certify::Certification;
+use super::edits::Edit;
+use super::guard::Check;
+use super::paired::{Gain, Level};
+use crate::map::Map;
+use crate::map::symmetry::Symmetry;
+
+/// What a running search tells its caller.
+#[derive(Clone, Copy, Debug)]
+pub enum News<'a> {
+    /// Matches played so far, in all.
+    Matches(usize),
+    /// An edit was made.
+    Step(&'a Step),
+    /// The seat test certified, or did not, the map as it is at a level.
+    Certification(&'a Certification),
+}
+
+/// One edit made, with the figures that chose it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The edit.
+    pub edit: Edit,
+    /// The level whose games chose it.
+    pub level: Level,
+    /// Valid candidates there were, and how many were raced.
+    pub candidates: (usize, usize),
+    /// Candidates screened, and how many of them changed no match.
+    pub screened: (usize, usize),
+    /// The current map's seat shares on the step's games.
+    pub before: Vec<f64>,
+    /// The edited map's, on the same games (estimated with the current
+    /// map's games as a control: [`Games::estimate`]).
+    pub after: Vec<f64>,
+    /// The paired gain on the leaning seat.
+    pub gain: Gain,
+    /// Matches the step played.
+    pub matches: usize,
+    /// The edit checked at the other levels, when the search edits until
+    /// every level is fair ([`super::Options::every_level`]).
+    pub checks: Vec<Check>,
+}
+
+impl Step {
+    /// The step in words, with its figures.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        let pct = super::paired::percents;
+        let checks: String = self
+            .checks
+            .iter()
+            .map(|c| "; ".to_owned() + &c.sentence())
+            .collect();
+        format!(
+            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
+            self.edit,
+            pct(&self.before),
+            pct(&self.after),
+            self.gain.games,
+            self.level,
+            self.gain.seat,
+            100.0 * self.gain.mean,
+            100.0 * self.gain.interval[0],
+            100.0 * self.gain.interval[1],
+            self.matches,
+            self.candidates.0,
+            self.screened.0,
+            self.screened.1,
+            self.candidates.1
+        )
+    }
+}
+
+/// Why the search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The map was certified fair as it was: no change needed.
+    AlreadyFair,
+    /// The edited map was certified fair.
+    Certified,
+    /// No raced edit helped measurably.
+    NoHelpingEdit,
+    /// The steps (or certification attempts) ran out before a certificate.
+    OutOfBudget,
+    /// Cancelled.
+    Cancelled,
+}
+
+/// What the search did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fixed {
+    /// The map with the edits made, and its certificates when certified.
+    pub map: Map,
+    /// The edits, in order.
+    pub steps: Vec<Step>,
+    /// Every certification attempt at the chosen level, in order.
+    pub attempts: Vec<Certification>,
+    /// The best raced edit of the step that found none good enough, with
+    /// its figures: why the search stopped there.
+    pub rejected: Option<Step>,
+    /// The certification attempts at the further levels, in order (of a
+    /// certified map; with [`super::Options::every_level`], of every map on the
+    /// way: [`Fixed::latest_also`] gives the last at each level).
+    pub also: Vec<Certification>,
+    /// The symmetry kept (off when not asked or the map has none).
+    pub symmetry: Symmetry,
+    /// Why it ended.
+    pub ending: Ending,
+    /// Matches played in all.
+    pub matches: usize,
+}
+
+impl Fixed {
+    /// The last certification at each further level, in the order asked.
+    #[must_use]
+    pub fn latest_also(&self) -> Vec<&Certification> {
+        let mut out: Vec<&Certification> = Vec::new();
+        for c in &self.also {
+            match out.iter_mut().find(|x| x.level == c.level) {
+                Some(x) => *x = c,
+                None => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// The outcome in one sentence.
+    #[must_use]
+    pub fn verdict(&self) -> String {
+        let last = self.attempts.last().map(Certification::sentence);
+        match self.ending {
+            Ending::AlreadyFair => format!("No change needed: {}", last.unwrap_or_default()),
+            Ending::Certified => format!(
+                "Fair after {} edit{}: {}",
+                self.steps.len(),
+                if self.steps.len() == 1 { "" } else { "s" },
+                last.unwrap_or_default()
+            ),
+            Ending::NoHelpingEdit => format!(
+                "Not certified: no edit raced helped measurably{} after {} edit{} (last check: {})",
+                if self
+                    .rejected
+                    .as_ref()
+                    .is_some_and(|r| r.checks.iter().any(|c| !c.passed))
+                {
+                    " without taking another level farther from fair"
+                } else {
+                    ""
+                },
+                self.steps.len(),
+                if self.steps.len() == 1 { "" } else { "s" },
+                last.unwrap_or_else(|| "none".into())
+            ),
+            Ending::OutOfBudget => format!(
+                "Not certified within {} edit{} and {} certification attempt{} (last check: {})",
+                self.steps.len(),
+                if self.steps.len() == 1 { "" } else { "s" },
+                self.attempts.len() + self.also.len(),
+                if self.attempts.len() + self.also.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                last.unwrap_or_else(|| "none".into())
+            ),
+            Ending::Cancelled => "Cancelled before a certificate".to_owned(),
+        }
+    }
+}
