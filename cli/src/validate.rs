@@ -87,7 +87,7 @@ fn check(file: &str, map: &Map) -> Result<Vec<Finding>, LoadError> {
     let mut findings = validate::validate(map, &coverage);
     if !validate::has_errors(&findings) {
         let a = Analysis::new(map, &coverage, Movement::for_players(map.player_count()));
-        findings.extend(a.static_finding());
+        findings.extend(a.static_finding(map));
     }
     Ok(findings)
 }

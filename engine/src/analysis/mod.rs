@@ -168,14 +168,19 @@ impl Analysis {
 }
 
 impl Analysis {
-    /// The static fairness verdict as a validation warning
-    /// ([`crate::validate::Rule::StaticFairness`]) when the figures are
-    /// uneven, at the cause of the first uneven figure; `None` otherwise.
-    /// What `hexwright validate` adds to a map's findings.
+    /// The static fairness verdict of `map` (the map analysed) as a
+    /// validation warning ([`crate::validate::Rule::StaticFairness`]) when
+    /// the figures are uneven, at the cause of the first uneven figure;
+    /// `None` otherwise, and `None` when a fairness certificate holds for
+    /// the map: simulated games certified it, and static figures never
+    /// outweigh them (`fairness.md`). What `hexwright validate` adds to a
+    /// map's findings.
     #[must_use]
-    pub fn static_finding(&self) -> Option<crate::validate::Finding> {
+    pub fn static_finding(&self, map: &crate::map::Map) -> Option<crate::validate::Finding> {
         let verdict = self.fairness.verdict();
-        if !matches!(verdict, fairness::StaticVerdict::Uneven { .. }) {
+        if !matches!(verdict, fairness::StaticVerdict::Uneven { .. })
+            || map.certificates.iter().any(|c| c.holds_for(map))
+        {
             return None;
         }
         let hex = self.fairness.uneven().next().and_then(|f| self.cause(f.id));

@@ -662,9 +662,17 @@ fn static_fairness_case() -> Case {
         &coverage,
         hexwright_engine::analysis::Movement::AKW,
     );
-    let f = a.static_finding().expect("uneven figures");
+    let f = a.static_finding(&m).expect("uneven figures");
     assert!(f.message.starts_with("Uneven on "), "{}", f.message);
     assert!(f.message.contains("never certify"), "{}", f.message);
+    // Certified fair by simulated games, the map has no static warning;
+    // a void certificate does not count.
+    let mut certified = m.clone();
+    let hash = hexwright_engine::map::certificate::map_content_hash(&m).unwrap();
+    certified.certificates.push(certificate(&hash));
+    assert_eq!(a.static_finding(&certified), None);
+    certified.certificates[0].map = "0".into();
+    assert!(a.static_finding(&certified).is_some());
     findings.push(f);
     Case::found(
         findings,
@@ -1004,7 +1012,7 @@ fn run_doc_example(rule: Rule, example: &Map, snippet: &str) -> Vec<String> {
         let coverage = Coverage::new(&m).unwrap();
         let movement = hexwright_engine::analysis::Movement::for_players(m.player_count());
         findings.extend(
-            hexwright_engine::analysis::Analysis::new(&m, &coverage, movement).static_finding(),
+            hexwright_engine::analysis::Analysis::new(&m, &coverage, movement).static_finding(&m),
         );
     }
     findings
