@@ -281,7 +281,7 @@ fn write_text(
     writeln!(out, "Decision:    {s}")?;
     writeln!(
         out,
-        "Error bound: at most {:.1}% chance that this decision is wrong. The interval is a {:.0}% anytime-valid confidence sequence for side 0's score (a draw counts half): Hoeffding's bound at every look, with 6·α/(π²·j²) of α spent at look j, so stopping on what it shows keeps the bound. Fixed-sample intervals do not hold after stopping early and are not printed.",
+        "Error bound: at most {:.1}% chance that this decision is wrong. The interval is a {:.0}% anytime-valid confidence sequence for side 0's score (a draw counts half): a normal-mixture boundary that holds at every number of games at once, so stopping on what it shows keeps the bound. Fixed-sample intervals do not hold after stopping early and are not printed.",
         s.alpha * 100.0,
         (1.0 - s.alpha) * 100.0
     )

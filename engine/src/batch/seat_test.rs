@@ -4,11 +4,13 @@
 //!
 //! Per independent game each seat scores its share of the game's wins (a
 //! win 1, a draw `1/N` to every seat; in a group of rotated seatings, the
-//! mean over the group). At look `j` each seat's interval is its mean
-//! share `± sqrt(ln(2N / αⱼ) / 2n)` — Hoeffding's bound at level `αⱼ / N`,
-//! with the same `αⱼ = α · 6 / (π² j²)` as the two-player test —
-//! intersected with its intervals before. By the union bound over seats
-//! and looks, every interval holds at once except with chance at most `α`.
+//! mean over the group). At each look each seat's interval is its mean
+//! share `± u(n) / n`, the two-player test's normal-mixture boundary at
+//! error `α / N` ([`Plan::radius`]), intersected with its intervals
+//! before. Each holds at every number of games at once except with chance
+//! at most `α / N`, so by the union bound over the seats every interval
+//! holds at once except with chance at most `α`. With two seats one share
+//! is one minus the other, so one interval at error `α` serves both.
 //!
 //! The test stops at the first look where [`judge`] decides:
 //! - a seat's interval lies above `1/N`: that seat is favoured (the one
@@ -239,11 +241,10 @@ impl SeatTest {
         let n = self.seats;
         let fair = 1.0 / n as f64;
         let j = self.looks.len() + 1;
-        let r = if games == 0 {
-            1.0
-        } else {
-            ((2.0 * n as f64 / self.plan.alpha_at(j)).ln() / (2.0 * games as f64)).sqrt()
-        };
+        // With two seats one share is one minus the other: one interval
+        // holds for both. With more, each seat gets α / N.
+        let shares = if n == 2 { 1.0 } else { n as f64 };
+        let r = self.plan.radius(self.plan.alpha / shares, games);
         let mut estimates = Vec::with_capacity(n);
         let mut intervals = Vec::with_capacity(n);
         for p in 0..n {
