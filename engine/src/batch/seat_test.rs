@@ -26,7 +26,7 @@
 //! (corrected for the N seats) with the same [`judge`]: [`FixedVerdict`].
 
 use crate::player::PlayerId;
-use crate::sequential::{Decision, Plan};
+use crate::sequential::{Decision, Plan, Question};
 use serde::{Deserialize, Serialize};
 
 /// What seat intervals say, in the words of `fairness.md`: with `N` seats
@@ -265,9 +265,29 @@ impl SeatTest {
             estimates.push(m);
             intervals.push(interval);
         }
-        self.decision = judge(&intervals, self.plan.margin)
-            .or((games >= self.plan.max_games || j >= self.schedule.len())
-                .then_some(Decision::Undecided));
+        let m = self.plan.margin;
+        let asked = match self.plan.question {
+            Question::Verdict => judge(&intervals, m),
+            // Only "fair" (first: a seat may be favoured within the
+            // margin), or a seat beyond the margin, stops the test.
+            Question::WithinMargin => {
+                if intervals
+                    .iter()
+                    .all(|i| i[0] >= fair - m && i[1] <= fair + m)
+                {
+                    Some(Decision::Fair)
+                } else if intervals.iter().any(|i| i[0] > fair + m || i[1] < fair - m) {
+                    judge(&intervals, m)
+                } else {
+                    None
+                }
+            }
+        };
+        // At the last look, what the intervals say (a seat favoured within
+        // the margin, when the question was only whether it is fair).
+        let last = games >= self.plan.max_games || j >= self.schedule.len();
+        self.decision =
+            asked.or_else(|| last.then(|| judge(&intervals, m).unwrap_or(Decision::Undecided)));
         self.looks.push(SeatLook {
             games,
             matches,
@@ -390,6 +410,61 @@ mod tests {
             .filter(|_| matches!(run(plan, 4, &mut rng, &[1.0; 4]), Decision::Favoured { .. }))
             .count();
         assert!(wrong <= 20 + 10, "{wrong} of 200");
+    }
+
+    /// A map at 53% is favoured and fair within 5 points at once: the
+    /// verdict stops at "favoured", certification plays on to "fair"; a
+    /// map at 62% stops certification as soon as it lies beyond the
+    /// margin.
+    #[test]
+    fn certification_plays_on_past_a_favourite_within_the_margin() {
+        let plan = Plan::new(0.05, 0.05, 40_000).unwrap();
+        let asked = plan.asking(Question::WithinMargin);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let leaning = [0.53, 0.47];
+        assert_eq!(
+            run(plan, 2, &mut rng, &leaning),
+            Decision::Favoured { side: PlayerId(0) }
+        );
+        assert_eq!(run(asked, 2, &mut rng, &leaning), Decision::Fair);
+        let mut t = SeatTest::new(asked, 2);
+        // 1,000 games at 62%: beyond the margin, decided.
+        assert_eq!(
+            t.look(1_000, &[620.0, 380.0], 1_000),
+            Some(Decision::Favoured { side: PlayerId(0) })
+        );
+        // 1,000 games at 53%: favoured, within reach of the margin: on.
+        let mut t = SeatTest::new(asked, 2);
+        assert_eq!(t.look(1_000, &[530.0, 470.0], 1_000), None);
+        // At the last look, what the intervals say.
+        let last = Plan::new(0.05, 0.05, 1_000)
+            .unwrap()
+            .asking(Question::WithinMargin);
+        let mut t = SeatTest::new(last, 2);
+        assert_eq!(
+            t.look(1_000, &[560.0, 440.0], 1_000),
+            Some(Decision::Favoured { side: PlayerId(0) })
+        );
+    }
+
+    /// The guarantee certification rests on: a map whose seats lie beyond
+    /// the margin (a seat at 57%, margin 5 points) is certified fair at
+    /// most α of the time, even though certification plays on past a
+    /// favourite.
+    #[test]
+    fn certification_calls_a_map_beyond_the_margin_fair_no_more_often_than_alpha() {
+        let plan = Plan::new(0.1, 0.05, 2_000)
+            .unwrap()
+            .asking(Question::WithinMargin);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let wrong = (0..200)
+            .filter(|_| run(plan, 2, &mut rng, &[0.57, 0.43]) == Decision::Fair)
+            .count();
+        assert!(wrong <= 20 + 10, "{wrong} of 200");
+        let wrong4 = (0..200)
+            .filter(|_| run(plan, 4, &mut rng, &[0.31, 0.23, 0.23, 0.23]) == Decision::Fair)
+            .count();
+        assert!(wrong4 <= 20 + 10, "{wrong4} of 200");
     }
 
     #[test]

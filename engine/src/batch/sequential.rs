@@ -85,6 +85,37 @@ pub struct Plan {
     pub margin: f64,
     /// The most independent games to play.
     pub max_games: usize,
+    /// The question, which decides when the test stops.
+    #[serde(default, skip_serializing_if = "Question::is_verdict")]
+    pub question: Question,
+}
+
+/// What a sequential test asks, which decides when it stops. Either way
+/// its intervals are the same and hold at every look, so every decision
+/// is wrong with chance at most α; only the looks at which it stops
+/// differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Question {
+    /// The verdict: stop at the first look where a side is clearly
+    /// favoured (or, with three or more, disfavoured), or the map is
+    /// clearly fair within the margin.
+    #[default]
+    Verdict,
+    /// Is the map fair within the margin? Stop when every interval lies
+    /// within it ("fair"), or some interval lies wholly outside it (that
+    /// side is favoured or disfavoured by more than the margin). A side
+    /// favoured by less than the margin plays on, since the map may still
+    /// be shown fair within it. What certification asks.
+    WithinMargin,
+}
+
+impl Question {
+    /// Whether it is [`Question::Verdict`].
+    #[must_use]
+    pub fn is_verdict(&self) -> bool {
+        *self == Self::Verdict
+    }
 }
 
 /// Why a plan cannot be tested.
@@ -121,7 +152,14 @@ impl Plan {
             alpha,
             margin,
             max_games,
+            question: Question::Verdict,
         })
+    }
+
+    /// The same plan asking `question`.
+    #[must_use]
+    pub fn asking(self, question: Question) -> Self {
+        Self { question, ..self }
     }
 
     /// The numbers of independent games at which the test looks: 16, then
@@ -310,7 +348,24 @@ impl Sequential {
             interval,
         });
         let m = self.plan.margin;
-        self.decision = if interval[0] > 0.5 {
+        let beyond = interval[0] > 0.5 + m || interval[1] < 0.5 - m;
+        let within = interval[0] >= 0.5 - m && interval[1] <= 0.5 + m;
+        let certifying = self.plan.question == Question::WithinMargin;
+        self.decision = if certifying && within {
+            // Fair within the margin, though perhaps favoured too.
+            Some(Decision::Fair)
+        } else if certifying && !beyond {
+            // Favoured, perhaps, but not beyond the margin: play on, and at
+            // the last look say what the interval says.
+            let last = games >= self.plan.max_games || j >= self.schedule.len();
+            last.then_some(if interval[0] > 0.5 {
+                Decision::Favoured { side: PlayerId(0) }
+            } else if interval[1] < 0.5 {
+                Decision::Favoured { side: PlayerId(1) }
+            } else {
+                Decision::Undecided
+            })
+        } else if interval[0] > 0.5 {
             Some(Decision::Favoured { side: PlayerId(0) })
         } else if interval[1] < 0.5 {
             Some(Decision::Favoured { side: PlayerId(1) })
@@ -477,6 +532,23 @@ mod tests {
         assert!(plan.radius(0.05, 10_000) < r);
         assert!(plan.radius(0.01, 5_000) > r);
         assert!((plan.radius(0.05, 0) - 1.0).abs() < f64::EPSILON);
+    }
+
+    /// 20,000 games at 53%: the verdict names side 0; certification,
+    /// which asks only whether the score is within the margin, says fair.
+    /// At 58% both name side 0.
+    #[test]
+    fn certification_says_fair_of_a_favourite_within_the_margin() {
+        let plan = Plan::new(0.05, 0.05, 40_000).unwrap();
+        let asked = plan.asking(Question::WithinMargin);
+        let at = |plan: Plan, total: f64| Sequential::new(plan).look(20_000, total, 20_000);
+        let side0 = Some(Decision::Favoured { side: PlayerId(0) });
+        assert_eq!(at(plan, 10_600.0), side0);
+        assert_eq!(at(asked, 10_600.0), Some(Decision::Fair));
+        assert_eq!(at(plan, 11_600.0), side0);
+        assert_eq!(at(asked, 11_600.0), side0);
+        // Within reach of the margin and short of the last look: on.
+        assert_eq!(Sequential::new(asked).look(2_000, 1_100.0, 2_000), None);
     }
 
     #[test]

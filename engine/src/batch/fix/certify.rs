@@ -1,7 +1,11 @@
 //! Certifying a map at a skill level: the anytime-valid seat test
 //! ([`crate::seat_test`]), the level's bot on every seat, on seeds of its
 //! own — never the seeds that chose an edit — and, when it decides "fair",
-//! the [`Certificate`] that says so.
+//! the [`Certificate`] that says so. It asks only whether the map is fair
+//! within the margin ([`Question::WithinMargin`]): a seat favoured by less
+//! than the margin does not stop it, since more games may still show every
+//! seat within the margin (a map at 53% is fair within 5 points, and
+//! favoured too).
 
 use super::paired::{Level, prepare};
 use crate::map::Map;
@@ -10,7 +14,7 @@ use crate::rotation::Rotation;
 use crate::rules::Roster;
 use crate::rules::roster::roster_hash;
 use crate::rules::scenario::ScenarioError;
-use crate::sequential::{Decision, Plan};
+use crate::sequential::{Decision, Plan, Question};
 use std::sync::atomic::AtomicBool;
 
 /// What one certification attempt found.
@@ -83,7 +87,10 @@ pub fn certify(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Certification, CertifyError> {
-    let (level, seed, plan, date) = (&ask.level, ask.seed, ask.plan, ask.date);
+    // Certification asks only whether the map is fair within the margin:
+    // a seat favoured by less than the margin plays on.
+    let plan = ask.plan.asking(Question::WithinMargin);
+    let (level, seed, date) = (&ask.level, ask.seed, ask.date);
     let prepared = prepare(map, roster, level)?;
     let n = prepared.rules.arena.zones.len();
     let rotation = Rotation {
