@@ -276,7 +276,9 @@ impl SeatTest {
                     .all(|i| i[0] >= fair - m && i[1] <= fair + m)
                 {
                     Some(Decision::Fair)
-                } else if intervals.iter().any(|i| i[0] > fair + m || i[1] < fair - m) {
+                } else if intervals.iter().any(|i| i[0] > fair + m || i[1] < fair - m)
+                    || self.hopeless(&intervals, shares)
+                {
                     judge(&intervals, m)
                 } else {
                     None
@@ -295,6 +297,23 @@ impl SeatTest {
             intervals,
         });
         self.decision
+    }
+
+    /// Whether the most games could not show every seat within the
+    /// margin: some seat's interval, at its point nearest to `1/N`, lies
+    /// farther from it than the margin less the half-width the most games
+    /// would give. The true share lies in the interval (but with chance
+    /// α), so playing on would almost surely end undecided; stopping then
+    /// changes nothing of the guarantee, since it never says "fair".
+    fn hopeless(&self, intervals: &[[f64; 2]], shares: f64) -> bool {
+        let fair = 1.0 / self.seats as f64;
+        let most = self
+            .plan
+            .radius(self.plan.alpha / shares, self.plan.max_games);
+        intervals.iter().any(|i| {
+            let nearest = (i[0] - fair).max(fair - i[1]).max(0.0);
+            nearest > 0.0 && nearest + most > self.plan.margin
+        })
     }
 
     /// The decision, once made.
@@ -445,6 +464,32 @@ mod tests {
             t.look(1_000, &[560.0, 440.0], 1_000),
             Some(Decision::Favoured { side: PlayerId(0) })
         );
+    }
+
+    /// A map at 57% cannot be shown within 5 points by 10,000 games:
+    /// certification stops once its interval says so, long before the
+    /// most games, naming the favourite.
+    #[test]
+    fn certification_stops_when_the_most_games_could_not_show_fair() {
+        let plan = Plan::new(0.05, 0.05, 10_000)
+            .unwrap()
+            .asking(Question::WithinMargin);
+        let mut t = SeatTest::new(plan, 2);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut totals = [0.0; 2];
+        let mut games = 0;
+        while let Some(next) = t.next_look() {
+            while games < next {
+                totals[usize::from(rng.random::<f64>() >= 0.57)] += 1.0;
+                games += 1;
+            }
+            t.look(games, &totals, games);
+        }
+        assert_eq!(t.decision(), Some(Decision::Favoured { side: PlayerId(0) }));
+        assert!(games < 6_000, "{games}");
+        // 53%: within reach; it plays on.
+        let mut t = SeatTest::new(plan, 2);
+        assert_eq!(t.look(5_000, &[2_650.0, 2_350.0], 5_000), None);
     }
 
     /// The guarantee certification rests on: a map whose seats lie beyond

@@ -104,9 +104,11 @@ pub enum Question {
     Verdict,
     /// Is the map fair within the margin? Stop when every interval lies
     /// within it ("fair"), or some interval lies wholly outside it (that
-    /// side is favoured or disfavoured by more than the margin). A side
-    /// favoured by less than the margin plays on, since the map may still
-    /// be shown fair within it. What certification asks.
+    /// side is favoured or disfavoured by more than the margin), or so far
+    /// from fair that the most games could not show it within (the seat
+    /// test: [`crate::seat_test::SeatTest`]). A side favoured by less than
+    /// the margin plays on, since the map may still be shown fair within
+    /// it. What certification asks.
     WithinMargin,
 }
 
