@@ -9,6 +9,7 @@ use hexwright_engine::analysis::fairness::{STATIC_CAVEAT, StaticVerdict};
 use hexwright_engine::analysis::{Analysis, Movement};
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
+use hexwright_engine::map::Map;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::ruleset::RulesetId;
 use serde::Serialize;
@@ -77,14 +78,14 @@ fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         )?;
         writeln!(out)?;
     } else {
-        write_text(out, &map.meta.name, ruleset, &a, player)?;
+        write_text(out, &map, ruleset, &a, player)?;
     }
     Ok(())
 }
 
 fn write_text(
     out: &mut dyn Write,
-    name: &str,
+    map: &Map,
     ruleset: RulesetId,
     a: &Analysis,
     player: Option<PlayerId>,
@@ -92,7 +93,8 @@ fn write_text(
     let m = a.movement;
     writeln!(
         out,
-        "{name}: {} players, counted as {ruleset} moves ({} hexes a move, {} move{} a turn, sight {})",
+        "{}: {} players, counted as {ruleset} moves ({} hexes a move, {} move{} a turn, sight {})",
+        map.meta.name,
         a.players,
         m.steps_per_action,
         m.actions_per_turn,
@@ -100,6 +102,7 @@ fn write_text(
         m.sight
     )?;
     write_fairness(out, a)?;
+    write_certificates(out, map)?;
     write_features(out, a, player)?;
     write_chokes_and_cover(out, a)
 }
@@ -132,6 +135,23 @@ fn write_fairness(out: &mut dyn Write, a: &Analysis) -> anyhow::Result<()> {
     };
     writeln!(out, "Static verdict{mark}: {}", verdict.sentence())?;
     writeln!(out, "{STATIC_CAVEAT}")?;
+    Ok(())
+}
+
+/// The simulated verdicts the file carries: each certificate, and whether
+/// it still holds for the map as it is (a changed map voids it).
+fn write_certificates(out: &mut dyn Write, map: &Map) -> anyhow::Result<()> {
+    for c in &map.certificates {
+        if c.holds_for(map) {
+            writeln!(out, "Simulated: {}.", c.summary())?;
+        } else {
+            writeln!(
+                out,
+                "Void: the map changed since it was {} (certify it again with `hexwright balance-edit`).",
+                c.summary()
+            )?;
+        }
+    }
     Ok(())
 }
 

@@ -413,8 +413,10 @@ fn the_search_budget_is_set_and_reproducible() {
 
 #[test]
 fn analyze_reports_fairness_features_and_chokes() {
-    // A symmetric bundled map: even on every figure.
-    let (code, text) = run(&["analyze", &map("three-passes.ron")]);
+    // A symmetric map (Three Passes as designed, before its balance
+    // edits): even on every figure.
+    let design = root().join("engine/tests/fixtures/designs/three-passes.ron");
+    let (code, text) = run(&["analyze", &design.display().to_string()]);
     assert_eq!(code, 0, "{text}");
     assert!(
         text.contains("Static verdict: Even on every static figure."),
@@ -423,6 +425,34 @@ fn analyze_reports_fairness_features_and_chokes() {
     assert!(text.contains("never certify a map"), "{text}");
     assert!(text.contains("Chokepoints (blocking one"), "{text}");
     assert!(text.contains("objective (0,0)"), "{text}");
+    assert!(!text.contains("Simulated:"), "no certificate: {text}");
+
+    // Three Passes as bundled: its balance edits make a static figure
+    // uneven, and its certificates say what the games found.
+    let (code, text) = run(&["analyze", &map("three-passes.ron")]);
+    assert_eq!(code, 0, "{text}");
+    for bot in ["greedy", "planner"] {
+        let line = format!("Simulated: certified fair within ±5.0% for {bot} in phase-rules-v1");
+        assert!(text.contains(&line), "{text}");
+    }
+    assert!(!text.contains("Void:"), "{text}");
+    // A bush cleared after certifying voids every certificate.
+    let mut m = hexwright_engine::format::load_map(Path::new(&map("three-passes.ron"))).unwrap();
+    let bush = m
+        .features
+        .iter()
+        .position(|f| f.kind == hexwright_engine::map::FeatureKind::Bush)
+        .unwrap();
+    m.features.remove(bush);
+    let changed = temp_dir("analyze-void").join("changed.ron");
+    hexwright_engine::format::save_atomic(&m, &changed).unwrap();
+    let (code, text) = run(&["analyze", &changed.display().to_string()]);
+    assert_eq!(code, 0, "{text}");
+    assert!(!text.contains("Simulated:"), "{text}");
+    assert!(
+        text.contains("Void: the map changed since it was certified fair"),
+        "{text}"
+    );
 
     // One objective of Twin Fords moved beside side 0's zone: uneven, and
     // the JSON says whom it favours.

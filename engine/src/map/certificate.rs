@@ -61,11 +61,14 @@ impl Certificate {
     pub fn summary(&self) -> String {
         let seats = seats_text(&self.shares, &self.intervals);
         format!(
-            "certified fair within ±{:.1}% for {} in {} (α {:.0}%, {} games from seed {}, {}): {}",
+            "certified fair within ±{:.1}% for {} in {} (α {}%, {} games from seed {}, {}): {}",
             100.0 * self.margin,
             self.bot,
             self.ruleset,
-            100.0 * self.alpha,
+            // A search's attempts share α: 5% / 3 is 1.67%, not "2%".
+            format!("{:.2}", 100.0 * self.alpha)
+                .trim_end_matches('0')
+                .trim_end_matches('.'),
             self.games,
             self.seed,
             self.date,
@@ -103,4 +106,35 @@ pub fn map_content_hash(map: &Map) -> Result<String, ron::Error> {
     let mut bare = map.clone();
     bare.certificates.clear();
     Ok(crate::hash::map_hash(&bare)?.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn certificate(alpha: f64) -> Certificate {
+        Certificate {
+            ruleset: "akw-rules-v1".to_owned(),
+            bot: "greedy".to_owned(),
+            round_limit: 40,
+            margin: 0.05,
+            alpha,
+            seed: 7,
+            games: 1234,
+            shares: vec![0.491, 0.509],
+            intervals: vec![[0.45, 0.532], [0.468, 0.55]],
+            roster: String::new(),
+            engine: String::new(),
+            date: "2026-12-06".to_owned(),
+            map: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_summary_gives_alpha_as_it_is() {
+        let s = certificate(0.05).summary();
+        assert!(s.starts_with("certified fair within ±5.0% for greedy in akw-rules-v1 (α 5%, 1234 games from seed 7, 2026-12-06): side 0 49.1%"), "{s}");
+        let s = certificate(0.05 / 3.0).summary();
+        assert!(s.contains("(α 1.67%,"), "{s}");
+    }
 }
