@@ -5,6 +5,14 @@
 //! pushes that level measurably away from fair, beyond half the margin.
 //! Without this, an edit that fixes greedy play can undo a planner fix
 //! (and the next one the greedy fix), and the search goes round in circles.
+//!
+//! When every edit that helps is refused so, a *wide* check lets a level go
+//! as far as the margin itself: the rulesets may pull a map opposite ways
+//! (an edit that evens planner games in one ruleset unsettles greedy games
+//! in the other), and the way out is two edits, the second chosen on the
+//! unsettled level's games and guarded in turn — typically one its games
+//! see and the first level's do not, such as a barracks, which only one
+//! ruleset uses.
 
 use super::paired::{Games, Level, deviation, prepare, shares};
 use crate::map::Map;
@@ -25,8 +33,12 @@ pub struct Check {
     /// control).
     pub after: Vec<f64>,
     /// Whether the edit passed: the level stays within half the margin of
-    /// fair, or is not measurably farther from fair than before.
+    /// fair (the whole margin when [`Self::wide`]), or is not measurably
+    /// farther from fair than before.
     pub passed: bool,
+    /// Whether a wide check let the edit pass by its allowance alone: the
+    /// level goes beyond half the margin from fair, and stays within it.
+    pub wide: bool,
 }
 
 impl Check {
@@ -36,10 +48,10 @@ impl Check {
         let pct = super::paired::percents;
         format!(
             "{} {}: seats {} -> {} on the same {} games",
-            if self.passed {
-                "checked at"
-            } else {
-                "refused: farther from fair at"
+            match (self.passed, self.wide) {
+                (true, false) => "checked at",
+                (true, true) => "allowed within the margin (a later edit evens it) at",
+                (false, _) => "refused: farther from fair at",
             },
             self.level,
             pct(&self.before),
@@ -61,9 +73,21 @@ pub struct Guard<'a> {
     pub games: usize,
     /// The fairness margin.
     pub margin: f64,
+    /// Whether the level may go as far as the whole margin from fair, not
+    /// only half of it (see the module's words).
+    pub wide: bool,
 }
 
 impl Guard<'_> {
+    /// How far from fair the level may go whatever the edit does.
+    fn limit(&self) -> f64 {
+        if self.wide {
+            self.margin
+        } else {
+            self.margin / 2.0
+        }
+    }
+
     /// The current map's games at the level; `None` when cancelled.
     ///
     /// # Errors
@@ -108,22 +132,25 @@ impl Guard<'_> {
         };
         let before = base.means();
         let after = cand.estimate(base);
+        let passed = passes(base, &cand, &after, self.limit());
+        let narrow = passes(base, &cand, &after, self.margin / 2.0);
         Ok(Some(Check {
             level: self.level,
             games: base.len().min(cand.len()),
-            passed: passes(base, &cand, &after, self.margin),
+            passed,
+            wide: passed && !narrow,
             before,
             after,
         }))
     }
 }
 
-/// Whether `cand` (estimated as `after`) keeps its level within half the
-/// margin of fair, or is not measurably farther from fair than `base` on
-/// the seat it leans on most: its paired distance from fair grows by less
-/// than 1.96 standard errors.
-fn passes(base: &Games, cand: &Games, after: &[f64], margin: f64) -> bool {
-    if deviation(after) <= margin / 2.0 {
+/// Whether `cand` (estimated as `after`) keeps its level within `limit`
+/// of fair, or is not measurably farther from fair than `base` on the seat
+/// it leans on most: its paired distance from fair grows by less than 1.96
+/// standard errors.
+fn passes(base: &Games, cand: &Games, after: &[f64], limit: f64) -> bool {
+    if deviation(after) <= limit {
         return true;
     }
     let (seat, sign) = Games::of_shares(vec![after.to_vec()]).leaning_seat();
@@ -170,7 +197,7 @@ mod tests {
         w[1] = 0;
         let cand = games(&w);
         let after = cand.estimate(&base);
-        assert!(passes(&base, &cand, &after, 0.05));
+        assert!(passes(&base, &cand, &after, 0.025));
     }
 
     #[test]
@@ -181,7 +208,10 @@ mod tests {
         let cand = games(&w);
         let after = cand.estimate(&base);
         assert!((after[0] - 0.7).abs() < 1e-9);
+        assert!(!passes(&base, &cand, &after, 0.025));
+        // A wide check allows it only within the whole margin.
         assert!(!passes(&base, &cand, &after, 0.05));
+        assert!(passes(&base, &cand, &after, 0.25));
     }
 
     #[test]
@@ -193,6 +223,6 @@ mod tests {
         w[60] = 0;
         let (base, cand) = (games(&base_w), games(&w));
         let after = cand.estimate(&base);
-        assert!(passes(&base, &cand, &after, 0.05));
+        assert!(passes(&base, &cand, &after, 0.025));
     }
 }

@@ -66,6 +66,9 @@ const GUARD_GAMES: (usize, usize) = (1024, 256);
 /// the other levels (one otherwise); only those whose gain shows are
 /// checked.
 const FINALISTS: usize = 6;
+/// The refused edits whose gain shows that a step checks again, widely
+/// (allowing the other levels the whole margin), when no edit passed.
+const WIDE_TRIES: usize = 2;
 
 /// Whether a level's bot is one of the costly ones (a match takes many
 /// times a greedy one's time).
@@ -507,6 +510,8 @@ impl Search<'_> {
         // candidates in order race on fresh choosing seeds.
         let (mut consumed, mut matches, mut seen) = (0, 0, (0, 0));
         let mut rejected = None;
+        // Edits whose gain shows but which a check refused, for a wide check.
+        let mut refused: Vec<(Step, Candidate)> = Vec::new();
         // The current map's games at each other level, once checked.
         let mut guards: Vec<Option<Games>> = vec![None; self.levels.len()];
         let heats = if self.guarded() { 2 * HEATS } else { HEATS };
@@ -572,12 +577,17 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                let Some(checks) = self.checks(step, l, &current, &chosen.map, &mut guards)? else {
+                let Some(checks) =
+                    self.checks(step, l, &current, &chosen.map, &mut guards, false)?
+                else {
                     return Ok(Stepped::Ended(Ending::Cancelled));
                 };
                 let passed = checks.iter().all(|c| c.passed);
                 record.checks = checks;
                 if !passed {
+                    if gain.helps() && refused.len() < WIDE_TRIES {
+                        refused.push((record.clone(), chosen));
+                    }
                     rejected = Some(record);
                     continue;
                 }
@@ -590,6 +600,22 @@ impl Search<'_> {
                 }
                 rejected = Some(record);
             }
+        }
+        // Every edit that helps unsettles another level: the first that
+        // keeps each within the whole margin is made, and a later edit,
+        // chosen on that level's games, evens it.
+        for (mut record, chosen) in refused {
+            let Some(checks) = self.checks(step, l, &current, &chosen.map, &mut guards, true)?
+            else {
+                return Ok(Stepped::Ended(Ending::Cancelled));
+            };
+            let passed = checks.iter().all(|c| c.passed);
+            record.checks = checks;
+            if passed {
+                self.keep(record, chosen);
+                return Ok(Stepped::Edited { certified: false });
+            }
+            rejected = Some(record);
         }
         self.out.rejected = rejected;
         Ok(Stepped::Ended(Ending::NoHelpingEdit))
@@ -631,7 +657,8 @@ impl Search<'_> {
     /// Checks the edit of `current` into `edited`, chosen at level `l` in
     /// step `step`, at every other level (none unless [`Self::guarded`]);
     /// `guards` keeps the current map's games at each level across the
-    /// step's checks. `None` when cancelled.
+    /// step's checks; `wide` checks allow the whole margin. `None` when
+    /// cancelled.
     fn checks(
         &mut self,
         step: usize,
@@ -639,6 +666,7 @@ impl Search<'_> {
         current: &Map,
         edited: &Map,
         guards: &mut [Option<Games>],
+        wide: bool,
     ) -> Result<Option<Vec<Check>>, FixError> {
         if !self.guarded() {
             return Ok(Some(Vec::new()));
@@ -662,6 +690,7 @@ impl Search<'_> {
                     GUARD_GAMES.0
                 },
                 margin: self.opts.margin,
+                wide,
             };
             if guards[g].is_none() {
                 let Some(base) = guard.base(current, self.cancel)? else {
