@@ -2,9 +2,12 @@
 # Merges the shards of deploy/slurm/batch.sh into the batch's report
 # (report.txt and report.json in RESULTS, and the text in the job's log),
 # and writes the merged batch as RESULTS/merged.json for the sandbox's batch
-# tab (Import batch...).
+# tab (Import batch...). Submitted with --dependency=afterok on the array:
+# if a shard fails, Slurm cancels this job (--kill-on-invalid-dep) instead
+# of leaving it pending for ever.
 #SBATCH --job-name=hexwright-merge
-#SBATCH --output=hexwright-merge.log
+#SBATCH --kill-on-invalid-dep=yes
+#SBATCH --output=hexwright-merge-%j.log
 set -euo pipefail
 HEXWRIGHT=${HEXWRIGHT:-hexwright}
 RESULTS=${RESULTS:-results}

@@ -693,3 +693,31 @@ fn errors_name_their_cause_once_and_a_closed_pipe_is_quiet() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains("Broken pipe"), "{}", stderr(&o));
 }
+
+/// A file that cannot be read is named once with its cause once, whichever
+/// subcommand reads it (not "…: No such file or directory (os error 2): No
+/// such file or directory (os error 2)").
+#[test]
+fn a_read_error_says_its_cause_once() {
+    let dir = temp_dir("read-error");
+    let missing = dir.join("missing.ron");
+    let m = missing.to_str().unwrap();
+    let (out, png) = (dir.join("out.ron"), dir.join("out.png"));
+    let (o, p) = (out.to_str().unwrap(), png.to_str().unwrap());
+    for args in [
+        vec!["validate", m],
+        vec!["info", m],
+        vec!["simulate", m, "--matches", "2"],
+        vec!["analyze", m],
+        vec!["render", m, "-o", p],
+        vec!["balance-edit", m, "-o", o],
+        vec!["merge", m],
+        vec!["replay", m],
+    ] {
+        let run = hexwright(&args);
+        let err = stderr(&run);
+        assert_ne!(run.status.code(), Some(0), "{args:?}");
+        assert_eq!(err.matches("os error 2").count(), 1, "{args:?}: {err}");
+        assert_eq!(err.matches("missing.ron").count(), 1, "{args:?}: {err}");
+    }
+}

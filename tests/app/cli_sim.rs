@@ -652,6 +652,20 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
         YamlLoader::load_from_str(&text).unwrap().remove(0)
     };
     let (batch, merge) = (read("batch-job.yaml"), read("merge-job.yaml"));
+    // Every Job runs as the image's user, and the results volume is made
+    // writable by its group.
+    let containerfile = std::fs::read_to_string(root().join("deploy/Containerfile")).unwrap();
+    let user = containerfile
+        .lines()
+        .find_map(|l| l.strip_prefix("USER "))
+        .unwrap();
+    let (uid, gid) = user.trim().split_once(':').unwrap();
+    for job in [&batch, &merge, &read("wave-job.yaml")] {
+        let sc = &job["spec"]["template"]["spec"]["securityContext"];
+        assert_eq!(sc["runAsUser"].as_i64().unwrap().to_string(), uid);
+        assert_eq!(sc["runAsGroup"].as_i64().unwrap().to_string(), gid);
+        assert_eq!(sc["fsGroup"].as_i64().unwrap().to_string(), gid);
+    }
     assert_eq!(batch["spec"]["completionMode"].as_str(), Some("Indexed"));
     let completions = batch["spec"]["completions"].as_i64().unwrap();
     let container = &batch["spec"]["template"]["spec"]["containers"][0];
@@ -776,12 +790,15 @@ fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
     let m = map("twin-fords.ron");
     let batch = root().join("deploy/slurm/batch.sh");
     let text = std::fs::read_to_string(&batch).unwrap();
-    // The array covers the default shard count.
-    assert!(text.contains("#SBATCH --array=0-7") && text.contains("SHARDS=${SHARDS:-8}"));
-    assert!(text.contains("--shard \"$SLURM_ARRAY_TASK_ID/$SHARDS\""));
+    // The shard count is the array's task count unless SHARDS is set.
+    assert!(text.contains("#SBATCH --array=0-7"));
+    assert!(text.contains("SHARDS=${SHARDS:-${SLURM_ARRAY_TASK_COUNT:-8}}"));
+    assert!(text.contains("--shard \"$TASK/$SHARDS\""));
+    // Logs of two batches never share a name.
+    assert!(text.contains("#SBATCH --output=hexwright-shard-%A_%a.log"));
     let results = dir.join("results");
     let env: Vec<(String, String)> = vec![
-        ("SHARDS".to_owned(), "4".to_owned()),
+        ("SLURM_ARRAY_TASK_COUNT".to_owned(), "4".to_owned()),
         ("MATCHES".to_owned(), "12".to_owned()),
         ("MAP".to_owned(), m.clone()),
         ("RESULTS".to_owned(), results.display().to_string()),
@@ -795,7 +812,24 @@ fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
         task.push(("SLURM_ARRAY_TASK_ID".to_owned(), k.to_string()));
         run_sh(&format!("bash {}", batch.display()), &task);
     }
+    // A task beyond the shards fails before it plays.
+    let mut beyond = env.clone();
+    beyond.push(("SHARDS".to_owned(), "2".to_owned()));
+    beyond.push(("SLURM_ARRAY_TASK_ID".to_owned(), "3".to_owned()));
+    let o = std::process::Command::new("bash")
+        .arg(&batch)
+        .envs(beyond.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("array task 3 is not a shard of 2"),
+        "{}",
+        stderr(&o)
+    );
     let merge = root().join("deploy/slurm/merge.sh");
+    let merge_text = std::fs::read_to_string(&merge).unwrap();
+    assert!(merge_text.contains("#SBATCH --kill-on-invalid-dep=yes"));
     let out = run_sh(&format!("bash {}", merge.display()), &env);
     assert_eq!(
         without_speed(&String::from_utf8(out.stdout).unwrap()),

@@ -346,10 +346,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(&dir)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A new file gets the mode any new file gets (0o666 less the umask),
+    // not a temporary file's 0o600: a map saved for others to read (a
+    // shared pack, an image's maps) must stay readable by them.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder.tempfile_in(&dir)?;
+    // A file replaced keeps its mode.
+    if let Ok(old) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(old.permissions())?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // The output may have become something else while the bytes were

@@ -853,6 +853,25 @@ fn save_leaves_no_temporary_file() {
     assert_eq!(format::load_map(&p).unwrap().meta.name, "Second");
 }
 
+/// A saved file gets the mode any new file gets (not a temporary file's
+/// 0o600, which would hide a shared pack's maps from everyone else), and a
+/// file saved over keeps its own.
+#[cfg(unix)]
+#[test]
+fn a_saved_file_is_as_readable_as_a_new_file_and_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    let tmp = TempDir::new("modes");
+    let plain = tmp.path().join("plain.txt");
+    std::fs::File::create(&plain).unwrap();
+    let p = tmp.path().join("map.ron");
+    format::save_atomic(&rich_map(), &p).unwrap();
+    assert_eq!(mode(&p), mode(&plain), "as a file created anew");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+    format::save_atomic(&rich_map(), &p).unwrap();
+    assert_eq!(mode(&p), 0o640, "a file saved over keeps its mode");
+}
+
 #[test]
 fn failed_save_keeps_the_old_content() {
     let tmp = TempDir::new("failed");
