@@ -242,7 +242,7 @@ fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> any
     writeln!(out, "{}", f.verdict())?;
     let also = f.latest_also();
     for c in &also {
-        writeln!(out, "Also: {}", c.sentence())?;
+        writeln!(out, "Also: {}", f.also_sentence(c))?;
     }
     let held: Vec<String> = also
         .iter()

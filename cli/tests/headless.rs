@@ -21,6 +21,16 @@ fn map(name: &str) -> String {
     root().join("maps").join(name).display().to_string()
 }
 
+/// A bundled map as designed, before its balance edits and without their
+/// certificates (Twin Fords so is lopsided by turn order alone).
+fn design(name: &str) -> String {
+    root()
+        .join("engine/tests/fixtures/designs")
+        .join(name)
+        .display()
+        .to_string()
+}
+
 /// A fresh folder under the target directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("headless-{name}"));
@@ -577,7 +587,7 @@ fn render_draws_each_analysis_overlay() {
     assert!(!Path::new(&bad).exists());
 }
 
-/// The certifying assistant on Twin Fords as bundled (side 1 favoured by
+/// The certifying assistant on Twin Fords as designed (side 1 favoured by
 /// turn order): the check before, each step in words, the certificate on
 /// fresh games, a valid map written with its certificate; the same run
 /// says the same.
@@ -586,7 +596,7 @@ fn balance_edit_certifies_a_lopsided_map_and_writes_its_certificate() {
     let dir = temp_dir("balance-edit");
     let fixed = dir.join("fixed.ron");
     let out = fixed.display().to_string();
-    let twin = map("twin-fords.ron");
+    let twin = design("twin-fords.ron");
     let args = ["balance-edit", &twin, "-o", &out];
     let (code, text) = run(&args);
     assert_eq!(code, 0, "{text}");
@@ -629,7 +639,7 @@ fn balance_edit_certifies_a_lopsided_map_and_writes_its_certificate() {
 fn balance_edit_on_a_fair_map_proposes_nothing() {
     let dir = temp_dir("balance-edit-fair");
     let out = dir.join("same.ron").display().to_string();
-    let twin = map("twin-fords.ron");
+    let twin = design("twin-fords.ron");
     let fair_level = [
         "balance-edit",
         &twin,

@@ -163,6 +163,10 @@ pub struct Suggestions {
     current: Option<(u64, Option<usize>)>,
     shown: Option<usize>,
     error: Option<String>,
+    /// The search's news as it runs, one line each: every edit made
+    /// (`edit 1: …`) and every certification (`check: …`), as
+    /// `balance-edit` prints them.
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl std::fmt::Debug for Suggestions {
@@ -190,14 +194,27 @@ impl Suggestions {
         // The total is not known (the search stops when it decides): the
         // bar counts up to a generous bound.
         let bound = (opts.max_steps + 1) * 20_000;
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        self.log = std::sync::Arc::clone(&log);
         self.job.start(asked, bound, move |done, cancel| {
-            fix::fix_with(
-                &map,
-                &roster,
-                &opts,
-                &|k| done.store(k, Ordering::Relaxed),
-                cancel,
-            )
+            let edits = std::sync::atomic::AtomicUsize::new(0);
+            let news = |n: fix::News<'_>| {
+                let line = match n {
+                    fix::News::Matches(k) => {
+                        done.store(k, Ordering::Relaxed);
+                        return;
+                    }
+                    fix::News::Step(s) => {
+                        let k = edits.fetch_add(1, Ordering::Relaxed) + 1;
+                        format!("edit {k}: {}", s.sentence())
+                    }
+                    fix::News::Certification(c) => format!("check: {}", c.sentence()),
+                };
+                if let Ok(mut lines) = log.lock() {
+                    lines.push(line);
+                }
+            };
+            fix::fix_observed(&map, &roster, &opts, &news, cancel)
         });
     }
 
@@ -224,6 +241,7 @@ impl Suggestions {
     /// Forgets what was found and stops a search (another map was opened).
     pub fn clear(&mut self) {
         self.job = Job::default();
+        self.log = std::sync::Arc::default();
         self.found = None;
         self.current = None;
         self.shown = None;
@@ -234,6 +252,13 @@ impl Suggestions {
     /// idle).
     pub fn progress_ui(&self, ui: &mut egui::Ui) {
         self.job.progress_ui(ui, "matches");
+    }
+
+    /// The running (or last) search's news so far, one line each: `edit
+    /// N: …` for each edit made, `check: …` for each certification.
+    #[must_use]
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
     }
 
     /// Whether a search runs.
@@ -394,9 +419,11 @@ mod tests {
     use hexwright_engine::map::FeatureKind;
     use std::time::{Duration, Instant};
 
+    /// A bundled map as designed, before its balance edits (Twin Fords so
+    /// favours side 1 by turn order alone).
     fn doc(name: &str) -> Document {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("maps")
+            .join("engine/tests/fixtures/designs")
             .join(name);
         let map = hexwright_engine::format::load_map(&path).unwrap();
         Document::new(Board::new(map).unwrap(), MapSource::Unsaved)
@@ -412,7 +439,7 @@ mod tests {
         s.update(doc);
     }
 
-    /// Twin Fords as bundled favours side 1 at greedy level: the search
+    /// Twin Fords as designed favours side 1 at greedy level: the search
     /// finds steps, draws them, and each applies as one undo step in order,
     /// the last leaving the certificate in the map.
     #[test]
@@ -431,6 +458,13 @@ mod tests {
         let n = found.fixed.steps.len();
         assert!(n >= 1);
         assert_eq!(found.maps.len(), n);
+        // The news came as the search went: each edit, each certification.
+        let log = s.log();
+        assert_eq!(log.iter().filter(|l| l.starts_with("edit ")).count(), n);
+        assert_eq!(
+            log.iter().filter(|l| l.starts_with("check: ")).count(),
+            found.fixed.attempts.len() + found.fixed.also.len()
+        );
         assert_eq!(s.position(), Some(0));
         assert_eq!(s.shown(), Some(0));
         assert!(s.step_hex(0).is_some());

@@ -1,5 +1,5 @@
 //! The balance assistant's benchmark: lopsided variants of the bundled
-//! maps (objectives and Outposts moved towards one side, a base moved
+//! maps as designed, before their balance edits (objectives and Outposts moved towards one side, a base moved
 //! forward, rock laid before one side's zone; two, three and four
 //! players), each run through
 //! [`hexwright_engine::fix`], with the verdict before, the edits, the
@@ -32,9 +32,21 @@ struct Variant {
     map: Map,
 }
 
+/// A bundled map as designed: before its balance edits (from
+/// `engine/tests/fixtures/designs/`) when it has any, so that the variants
+/// start from the symmetric design and not from a map the assistant has
+/// already made fair; its certificates dropped.
 fn bundled(file: &str) -> Map {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
-    format::load_map(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let design = root.join("tests/fixtures/designs").join(file);
+    let path = if design.exists() {
+        design
+    } else {
+        root.join("../maps").join(file)
+    };
+    let mut map = format::load_map(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    map.certificates.clear();
+    map
 }
 
 /// Moves the `k`-th feature of `kind` (in file order) one hex at a time,
@@ -155,7 +167,7 @@ type Lopsider = (&'static str, fn(&mut Map));
 
 /// The variants every map gets, in order.
 const EVERY_MAP: [Lopsider; 4] = [
-    ("as bundled", |_| {}),
+    ("as designed", |_| {}),
     ("an objective 3 hexes towards side 0", |m| {
         towards_side0(m, FeatureKind::Objective, 0, 3);
     }),
@@ -194,7 +206,7 @@ fn variants() -> Vec<Variant> {
             let mut map = bundled(file);
             let before = map.clone();
             edit(&mut map);
-            if *what != "as bundled" && map == before {
+            if *what != "as designed" && map == before {
                 eprintln!("{name}: the edit changes nothing here; left out");
                 continue;
             }

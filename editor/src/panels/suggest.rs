@@ -3,7 +3,9 @@
 //! check), its progress, and what it found — the check before, each step
 //! in words with its figures (*Show* draws it strongest and centres the
 //! map on it; *Apply* makes the next step, one undo step; *Apply all*
-//! makes every step left), the verdict and the certificate.
+//! makes every step left), the verdict and the certificate; while it runs,
+//! its latest news (each edit and each certification as it happens), and
+//! after, the whole of it under *Search log*.
 
 use crate::action::Action;
 use crate::sandbox::worker::{bot_combo, number};
@@ -33,6 +35,7 @@ pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
         actions.push(Action::SuggestFixes);
     }
     s.progress_ui(ui);
+    log_ui(ui, s);
     if let Some(e) = s.error() {
         ui.label(RichText::new(e).color(theme::ERROR));
     }
@@ -41,6 +44,29 @@ pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
         actions.extend(steps(ui, found, s.position(), s.shown()));
     }
     actions
+}
+
+/// The search's news: its last lines while it runs (a search takes
+/// minutes, and this says where it is), all of them in a closed section
+/// once it ends.
+fn log_ui(ui: &mut Ui, s: &Suggestions) {
+    let log = s.log();
+    if log.is_empty() {
+        return;
+    }
+    if s.is_running() {
+        for line in &log[log.len().saturating_sub(4)..] {
+            ui.label(RichText::new(line).weak().small());
+        }
+    } else {
+        egui::CollapsingHeader::new(format!("Search log ({} lines)", log.len()))
+            .id_salt("suggest_log")
+            .show(ui, |ui| {
+                for line in &log {
+                    ui.label(RichText::new(line).weak().small());
+                }
+            });
+    }
 }
 
 fn form(ui: &mut Ui, form: &mut SuggestForm) {
@@ -92,7 +118,7 @@ fn steps(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) ->
         _ => verdict.color(theme::ERROR),
     });
     for c in f.latest_also() {
-        ui.label(format!("Also: {}", c.sentence()));
+        ui.label(format!("Also: {}", f.also_sentence(c)));
     }
     if let Some(cert) = f.map.certificates.first() {
         ui.label(RichText::new(cert.summary()).weak());

@@ -19,6 +19,14 @@ fn bundled(file: &str) -> Map {
     format::load_map(&dir.join(file)).unwrap()
 }
 
+/// A bundled map as designed, before its balance edits (and without their
+/// certificates): Twin Fords so is point-symmetric and lopsided by turn
+/// order alone.
+fn designed(file: &str) -> Map {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/designs");
+    format::load_map(&dir.join(file)).unwrap()
+}
+
 /// `map` with its first `count` objectives each moved `steps` hexes
 /// towards side 0's zone (over free usable hexes).
 fn objectives_towards_side0(map: &Map, count: usize, steps: u32) -> Map {
@@ -66,7 +74,7 @@ const GREEDY_60: Level = Level {
 /// over one that adds to it, and its paired gain says it helps.
 #[test]
 fn the_paired_race_picks_the_known_better_edit() {
-    let fair = bundled("twin-fords.ron");
+    let fair = designed("twin-fords.ron");
     let lopsided = objectives_towards_side0(&fair, 3, 3);
     let worse = objectives_towards_side0(&fair, 5, 4);
     assert_ne!(lopsided, fair);
@@ -119,7 +127,7 @@ fn the_paired_race_picks_the_known_better_edit() {
 /// after a few shared seeds, and races the rest.
 #[test]
 fn screening_drops_an_edit_that_changes_no_match() {
-    let fair = bundled("twin-fords.ron");
+    let fair = designed("twin-fords.ron");
     let lopsided = objectives_towards_side0(&fair, 3, 3);
     let level = GREEDY_60;
     let r = fix::race(
@@ -168,7 +176,7 @@ fn random_bots_wide_margin() -> Options {
 /// void once the map changes.
 #[test]
 fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
-    let map = bundled("twin-fords.ron");
+    let map = designed("twin-fords.ron");
     let opts = Options {
         certify_games: 2_000,
         ..random_bots_wide_margin()
@@ -215,14 +223,14 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
     assert!(!edited.certificates[0].holds_for(&edited));
 }
 
-/// Twin Fords as bundled is lopsided by turn order alone (1,000 greedy
+/// Twin Fords as designed is lopsided by turn order alone (1,000 greedy
 /// games give side 1 about 57%; it is point-symmetric, so only an
 /// asymmetric edit can fix it): it ends certified fair at greedy level,
 /// through the assistant's own edits, and the certificate is for the
 /// edited map. The search tells each check and edit as it makes them.
 #[test]
 fn a_lopsided_two_player_map_ends_certified() {
-    let map = bundled("twin-fords.ron");
+    let map = designed("twin-fords.ron");
     let opts = Options {
         date: "2026-12-05".to_owned(),
         ..Options::default()
@@ -305,7 +313,7 @@ fn a_four_player_map_is_certified_in_its_own_ruleset() {
 /// the chosen level and only reports the further one.
 #[test]
 fn every_level_edits_until_each_level_certifies_the_map() {
-    let map = objectives_towards_side0(&bundled("twin-fords.ron"), 3, 3);
+    let map = objectives_towards_side0(&designed("twin-fords.ron"), 3, 3);
     let greedy = GREEDY_60;
     let only_checked = Options {
         level: Level {
@@ -358,4 +366,20 @@ fn every_level_edits_until_each_level_certifies_the_map() {
     assert!(f.map.certificates.iter().all(|c| c.holds_for(&f.map)));
     // Each level's last certification is of the edited map.
     assert!(f.latest_also().iter().all(|c| c.decision == Decision::Fair));
+    // Each certification knows the map it played: the first before any
+    // edit, the last at every level on the map as it ends (so no "Also"
+    // line says it was played before an edit).
+    assert_eq!(f.attempts[0].edits, 0);
+    for c in f.latest_also() {
+        assert_eq!(c.edits, f.steps.len(), "{}", c.sentence());
+        assert_eq!(f.also_sentence(c), c.sentence());
+    }
+    let stale = f.also.iter().find(|c| c.edits < f.steps.len());
+    if let Some(c) = stale {
+        assert!(
+            f.also_sentence(c).contains("before edit"),
+            "{}",
+            f.also_sentence(c)
+        );
+    }
 }

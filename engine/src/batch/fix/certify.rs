@@ -37,6 +37,10 @@ pub struct Certification {
     pub intervals: Vec<[f64; 2]>,
     /// The certificate, when the test decided "fair".
     pub certificate: Option<Certificate>,
+    /// How many of the search's edits the map had when it was played (0
+    /// outside a search): a certification older than the last edit is of
+    /// another map.
+    pub edits: usize,
 }
 
 impl Certification {
@@ -143,6 +147,7 @@ pub fn certify(
         shares,
         intervals,
         certificate,
+        edits: 0,
     })
 }
 

@@ -419,7 +419,7 @@ mod tests {
     use crate::map::symmetry;
 
     fn twin_fords() -> (Map, Coverage) {
-        let text = include_str!("../../../../maps/twin-fords.ron");
+        let text = include_str!("../../../tests/fixtures/designs/twin-fords.ron");
         let map = crate::format::parse_map(text, "twin-fords").unwrap();
         let coverage = Coverage::new(&map).unwrap();
         (map, coverage)

@@ -129,6 +129,22 @@ impl Fixed {
         out
     }
 
+    /// A further level's last certification in words, saying when it was
+    /// played before the last edit (the search ended before that level was
+    /// certified again): "Also: …" in reports.
+    #[must_use]
+    pub fn also_sentence(&self, c: &Certification) -> String {
+        if c.edits < self.steps.len() {
+            format!(
+                "{} (before edit {}; not played on the map as it ends)",
+                c.sentence(),
+                c.edits + 1
+            )
+        } else {
+            c.sentence()
+        }
+    }
+
     /// The outcome in one sentence.
     #[must_use]
     pub fn verdict(&self) -> String {

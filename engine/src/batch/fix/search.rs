@@ -431,13 +431,14 @@ impl Search<'_> {
     fn certify(&mut self, ask: &Ask<'_>) -> Result<Certification, FixError> {
         let before = self.done.load(Ordering::Relaxed);
         let news = self.news;
-        let c = certify(
+        let mut c = certify(
             &self.out.map,
             self.roster,
             ask,
             &|k| news(News::Matches(before + k)),
             self.cancel,
         )?;
+        c.edits = self.out.steps.len();
         self.played(c.games);
         (self.news)(News::Certification(&c));
         Ok(c)
@@ -520,16 +521,7 @@ impl Search<'_> {
             if rest.is_empty() {
                 break;
             }
-            let r = self.race_heat(
-                &current,
-                rest,
-                level,
-                opts.seed
-                    + step as u64 * STEP_SEEDS
-                    + (heat % 2) * HEAT_SEEDS
-                    + (heat / 2) * 100_000,
-                budget,
-            )?;
+            let r = self.race_heat(&current, rest, level, (step, heat), budget)?;
             if r.cancelled {
                 return Ok(Stepped::Ended(Ending::Cancelled));
             }
@@ -601,36 +593,56 @@ impl Search<'_> {
                 rejected = Some(record);
             }
         }
-        // Every edit that helps unsettles another level: the first that
-        // keeps each within the whole margin is made, and a later edit,
-        // chosen on that level's games, evens it.
-        for (mut record, chosen) in refused {
-            let Some(checks) = self.checks(step, l, &current, &chosen.map, &mut guards, true)?
-            else {
-                return Ok(Stepped::Ended(Ending::Cancelled));
-            };
-            let passed = checks.iter().all(|c| c.passed);
-            record.checks = checks;
-            if passed {
-                self.keep(record, chosen);
-                return Ok(Stepped::Edited { certified: false });
-            }
-            rejected = Some(record);
+        if let Some(done) = self.widely(step, l, &current, refused, &mut guards, &mut rejected)? {
+            return Ok(done);
         }
         self.out.rejected = rejected;
         Ok(Stepped::Ended(Ending::NoHelpingEdit))
     }
 
-    /// Races the candidates `rest` against `current` at `level` on seeds
-    /// from `seed`, counting the matches.
+    /// When every edit that helps at level `l` unsettles another level:
+    /// checks the `refused` ones again widely, and makes the first that
+    /// keeps every other level within the whole margin (a later edit,
+    /// chosen on that level's games, evens it). `None` when none passes
+    /// (`rejected` then holds the last refused).
+    fn widely(
+        &mut self,
+        step: usize,
+        l: usize,
+        current: &Map,
+        refused: Vec<(Step, Candidate)>,
+        guards: &mut [Option<Games>],
+        rejected: &mut Option<Step>,
+    ) -> Result<Option<Stepped>, FixError> {
+        for (mut record, chosen) in refused {
+            let Some(checks) = self.checks(step, l, current, &chosen.map, guards, true)? else {
+                return Ok(Some(Stepped::Ended(Ending::Cancelled)));
+            };
+            let passed = checks.iter().all(|c| c.passed);
+            record.checks = checks;
+            if passed {
+                self.keep(record, chosen);
+                return Ok(Some(Stepped::Edited { certified: false }));
+            }
+            *rejected = Some(record);
+        }
+        Ok(None)
+    }
+
+    /// Races the candidates `rest` against `current` at `level` on the
+    /// choosing seeds of `(step, heat)`, counting the matches.
     fn race_heat(
         &mut self,
         current: &Map,
         rest: &[Candidate],
         level: Level,
-        seed: u64,
+        (step, heat): (usize, u64),
         budget: Budget,
     ) -> Result<super::paired::Race, FixError> {
+        let seed = self.opts.seed
+            + step as u64 * STEP_SEEDS
+            + (heat % 2) * HEAT_SEEDS
+            + (heat / 2) * 100_000;
         let maps: Vec<Map> = rest.iter().map(|c| c.map.clone()).collect();
         let before = self.done.load(Ordering::Relaxed);
         let news = self.news;

@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn every_kind_of_edit_comes_early_and_none_twice() {
-        let text = include_str!("../../../../maps/twin-fords.ron");
+        let text = include_str!("../../../tests/fixtures/designs/twin-fords.ron");
         let map = crate::format::parse_map(text, "twin-fords").unwrap();
         let coverage = Coverage::new(&map).unwrap();
         let all = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
