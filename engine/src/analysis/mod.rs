@@ -25,10 +25,12 @@
 //! use hexwright_engine::coverage::Coverage;
 //! use hexwright_engine::format;
 //!
-//! let map = format::parse_map(include_str!("../../../maps/twin-fords.ron"), "twin-fords").unwrap();
+//! // Twin Fords as designed, before its balance edits.
+//! let text = include_str!("../../tests/fixtures/designs/twin-fords.ron");
+//! let map = format::parse_map(text, "twin-fords").unwrap();
 //! let coverage = Coverage::new(&map).unwrap();
 //! let a = Analysis::new(&map, &coverage, Movement::AKW);
-//! // A mirrored map: no figure differs between the sides.
+//! // A point-symmetric map: no figure differs between the sides.
 //! assert!(a.fairness.figures.iter().all(|f| f.spread == Some(0.0)));
 //! // Side 0 reaches the middle objective in as many turns as side 1.
 //! let middle = a.reach.features.iter().find(|f| f.hex == hexwright_engine::Hex::ZERO).unwrap();
