@@ -846,23 +846,24 @@ fn at_1000_by_700_panels_fit_and_tools_never_move_the_map() {
     }
 }
 
-/// An app on a bundled map.
-/// The app on a bundled map as designed, before its balance edits (Twin
-/// Fords so is point-symmetric, and lopsided by turn order alone).
-fn designed_app(name: &str) -> HexwrightApp {
+/// The app on map `name` of folder `dir` (from the repository root).
+fn app_on(dir: &str, name: &str) -> HexwrightApp {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("engine/tests/fixtures/designs")
+        .join(dir)
         .join(name);
     let map = hexwright_engine::format::load_map(&path).unwrap();
     HexwrightApp::new(Board::new(map).unwrap(), MapSource::Unsaved)
 }
 
+/// The app on a bundled map as designed, before its balance edits (Twin
+/// Fords so is point-symmetric, and lopsided by turn order alone).
+fn designed_app(name: &str) -> HexwrightApp {
+    app_on("engine/tests/fixtures/designs", name)
+}
+
+/// The app on a bundled map.
 fn bundled_app(name: &str) -> HexwrightApp {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(name);
-    let map = hexwright_engine::format::load_map(&path).unwrap();
-    HexwrightApp::new(Board::new(map).unwrap(), MapSource::Unsaved)
+    app_on("maps", name)
 }
 
 #[test]
