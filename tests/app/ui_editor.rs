@@ -957,17 +957,18 @@ fn analysis_overlays_and_the_fairness_panel_follow_the_map() {
 #[test]
 fn an_opened_map_is_edited_with_the_symmetry_it_has() {
     use hexwright_engine::symmetry::Mode;
-    let h = harness(bundled_app("ember-isles.ron"));
+    let h = harness(designed_app("ember-isles.ron"));
     let tools = &h.state().settings().tools;
     assert_eq!(
         tools.symmetry,
         Mode::Point,
-        "Ember Isles is point-symmetric"
+        "Ember Isles as designed is point-symmetric"
     );
     let mut h = harness(bundled_app("four-corners.ron"));
     assert_ne!(h.state().settings().tools.symmetry, Mode::Off);
     // Made lopsided, then opened: off.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/ember-isles.ron");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("engine/tests/fixtures/designs/ember-isles.ron");
     let mut map = hexwright_engine::format::load_map(&path).unwrap();
     let objective = map
         .features
