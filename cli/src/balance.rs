@@ -15,7 +15,6 @@ use hexwright_engine::rotation::Rotation;
 use hexwright_engine::seat_test::SeatLook;
 use hexwright_engine::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN, Plan};
 use hexwright_engine::until_decided::{SeatsDecided, play_seats_prepared};
-use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -42,6 +41,19 @@ pub struct BalanceArgs {
     /// The most matches per level.
     #[arg(long = "max", value_name = "N")]
     pub max: Option<usize>,
+    /// Play only slice K of N of wave `--wave` of every level in
+    /// `--skills`, and write it to `--out` for `hexwright merge
+    /// --until-decided`, which tests every wave so far and names the next
+    /// wave and the levels still undecided.
+    #[arg(long, value_name = "K/N", requires_all = ["wave", "out"], conflicts_with = "json")]
+    pub shard: Option<hexwright_engine::shard::Shard>,
+    /// With `--shard`: the wave (from 1), the matches between each level's
+    /// looks W - 1 and W.
+    #[arg(long, value_name = "W", requires = "shard")]
+    pub wave: Option<usize>,
+    /// With `--shard`: the file to write (`.json`).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Runs `balance`; returns the exit code (0, or 2 for bad input).
@@ -65,37 +77,48 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let roster = super::roster(args.play.roster.as_deref(), Some(&args.play.path))?;
     let setup = load(&sim, &roster)?;
     let players = setup.prepared.players();
+    if let (Some(shard), Some(wave), Some(path)) = (args.shard, args.wave, &args.out) {
+        let task = super::study::Task { shard, path, jobs };
+        return super::study::balance_wave(&sim, &setup, &skills, wave, &task, out);
+    }
     let mut levels = Vec::new();
     for bot in skills {
         let decided = seats_until_decided(&sim, &setup, vec![bot; players], jobs)?;
         levels.push(Level::new(bot, &decided));
     }
-    if args.play.json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            players: usize,
-            ruleset: String,
-            levels: &'a [Level],
-            summary: String,
-        }
-        serde_json::to_writer(
-            &mut *out,
-            &Out {
-                players,
-                ruleset: setup.prepared.ruleset.to_string(),
-                levels: &levels,
-                summary: summary(&levels),
-            },
-        )?;
-        writeln!(out)?;
+    let ruleset = setup.prepared.ruleset.to_string();
+    write_levels(out, &ruleset, players, &levels, args.play.json)
+}
+
+/// Prints the levels of a balance (as text, or one JSON object).
+pub(super) fn write_levels(
+    out: &mut dyn Write,
+    ruleset: &str,
+    players: usize,
+    levels: &[Level],
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", levels_json(ruleset, players, levels))?;
         return Ok(());
     }
+    write_level_rows(out, ruleset, players, levels)?;
+    writeln!(out, "{}", summary(levels))?;
+    Ok(())
+}
+
+/// Prints a balance's levels as text, without the summary.
+pub(super) fn write_level_rows(
+    out: &mut dyn Write,
+    ruleset: &str,
+    players: usize,
+    levels: &[Level],
+) -> anyhow::Result<()> {
     writeln!(
         out,
-        "balance across skill levels: {}, {players} players, the same bot on every side",
-        setup.prepared.ruleset
+        "balance across skill levels: {ruleset}, {players} players, the same bot on every side"
     )?;
-    for l in &levels {
+    for l in levels {
         writeln!(
             out,
             "  {:<8} {}; {} games ({} matches){}",
@@ -107,17 +130,27 @@ fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         )?;
         writeln!(out, "           {}", l.shares_text())?;
     }
-    writeln!(out, "{}", summary(&levels))?;
     Ok(())
 }
 
-/// Plays `bots` on `setup` until the seat test decides (any ruleset).
-pub(super) fn seats_until_decided(
+/// A balance's levels as `balance --json` prints them.
+pub(super) fn levels_json(ruleset: &str, players: usize, levels: &[Level]) -> serde_json::Value {
+    serde_json::json!({
+        "players": players,
+        "ruleset": ruleset,
+        "levels": levels,
+        "summary": summary(levels),
+    })
+}
+
+/// The batch `bots` play on `setup` until decided, at most `--max`
+/// matches, and the test `--alpha` and `--margin` ask for: what one
+/// process and every wave of a cluster play.
+pub(super) fn seat_batch(
     args: &SimulateArgs,
     setup: &Setup,
     bots: Vec<BotKind>,
-    jobs: usize,
-) -> anyhow::Result<SeatsDecided> {
+) -> anyhow::Result<(Rotation, Plan)> {
     let rotation = Rotation {
         matches: super::setup::checked_max(args.max)?,
         bots,
@@ -129,6 +162,17 @@ pub(super) fn seats_until_decided(
         args.margin.unwrap_or(DEFAULT_MARGIN),
         rotation.matches.div_ceil(per_game),
     )?;
+    Ok((rotation, plan))
+}
+
+/// Plays `bots` on `setup` until the seat test decides (any ruleset).
+pub(super) fn seats_until_decided(
+    args: &SimulateArgs,
+    setup: &Setup,
+    bots: Vec<BotKind>,
+    jobs: usize,
+) -> anyhow::Result<SeatsDecided> {
+    let (rotation, plan) = seat_batch(args, setup, bots)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -163,27 +207,39 @@ pub(super) fn simulate(
     jobs: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
-    let names = names.join(", ");
+    let ruleset = setup.prepared.ruleset.to_string();
+    let names = bot_names(&bots);
     let d = seats_until_decided(args, setup, bots, jobs)?;
-    let bot = d.played.first().map_or(BotKind::Random, |m| m.seating[0]);
-    let l = Level::new(bot, &d);
     if args.json {
-        let v = serde_json::json!({
-            "ruleset": setup.prepared.ruleset.to_string(),
-            "bots": names,
-            "until_decided": l,
-            "looks": d.test.looks(),
-            "alpha": d.test.plan().alpha,
-        });
-        serde_json::to_writer(&mut *out, &v)?;
-        writeln!(out)?;
+        writeln!(out, "{}", seats_decided_json(&ruleset, &names, &d, None))?;
         return Ok(());
     }
+    write_seats_decided(out, &ruleset, &names, &d, None)
+}
+
+/// `greedy, random, ...`.
+pub(super) fn bot_names(bots: &[BotKind]) -> String {
+    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    names.join(", ")
+}
+
+/// Prints a batch played until the seat test decided, as `simulate
+/// --until-decided` prints it in a ruleset of 2 to 4 players.
+pub(super) fn write_seats_decided(
+    out: &mut dyn Write,
+    ruleset: &str,
+    names: &str,
+    d: &SeatsDecided,
+    so_far: Option<usize>,
+) -> anyhow::Result<()> {
+    let bot = d.played.first().map_or(BotKind::Random, |m| m.seating[0]);
+    let l = match so_far {
+        Some(waves) => Level::so_far(bot, d, waves),
+        None => Level::new(bot, d),
+    };
     writeln!(
         out,
-        "until decided ({}, {} players, bots {names}): {} after {} games ({} matches)",
-        setup.prepared.ruleset,
+        "until decided ({ruleset}, {} players, bots {names}): {} after {} games ({} matches)",
         d.test.seats(),
         l.verdict,
         l.games,
@@ -196,4 +252,27 @@ pub(super) fn simulate(
         d.test.plan().alpha
     )?;
     Ok(())
+}
+
+/// A batch played until the seat test decided, as `simulate
+/// --until-decided --json` prints it in a ruleset of 2 to 4 players.
+/// `so_far` is the waves played of a test that goes on.
+pub(super) fn seats_decided_json(
+    ruleset: &str,
+    names: &str,
+    d: &SeatsDecided,
+    so_far: Option<usize>,
+) -> serde_json::Value {
+    let bot = d.played.first().map_or(BotKind::Random, |m| m.seating[0]);
+    let level = match so_far {
+        Some(waves) => Level::so_far(bot, d, waves),
+        None => Level::new(bot, d),
+    };
+    serde_json::json!({
+        "ruleset": ruleset,
+        "bots": names,
+        "until_decided": level,
+        "looks": d.test.looks(),
+        "alpha": d.test.plan().alpha,
+    })
 }

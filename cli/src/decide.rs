@@ -165,6 +165,7 @@ pub(super) fn play_wave(
             start: wave.start,
             end: wave.end,
             plan,
+            test: hexwright_engine::shard::WaveTest::Side0,
         }),
     };
     super::merge::write_shard(path, &file)?;

@@ -29,6 +29,14 @@ pub struct LadderArgs {
     /// Matches per pair of bots (seat-swapped pairs or rotations).
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub matches: usize,
+    /// Play only slice K of N of every pair's batch (K from 0, e.g. a
+    /// Kubernetes `JOB_COMPLETION_INDEX`) and write it to `--out` for
+    /// `hexwright merge`, which rates the bots as one process does.
+    #[arg(long, value_name = "K/N", requires = "out", conflicts_with = "json")]
+    pub shard: Option<hexwright_engine::shard::Shard>,
+    /// With `--shard`: the file to write (`.json`).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Runs `ladder`; returns the exit code (0, or 2 for bad input).
@@ -49,6 +57,10 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         seed: setup.seed,
     };
     ladder::check(&spec, players)?;
+    if let (Some(shard), Some(path)) = (args.shard, &args.out) {
+        let task = super::study::Task { shard, path, jobs };
+        return super::study::ladder_shard(&setup, &spec, &task, out);
+    }
     let pairs = spec.bots.len() * (spec.bots.len() - 1) / 2;
     let bar = progress_bar(pairs * spec.matches);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -75,7 +87,8 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write_text(out: &mut dyn Write, l: &Ladder, ruleset: RulesetId) -> std::io::Result<()> {
+/// Prints a ladder as a table.
+pub(super) fn write_text(out: &mut dyn Write, l: &Ladder, ruleset: RulesetId) -> std::io::Result<()> {
     writeln!(
         out,
         "ladder: {} bots, {} matches per pair, {}, {} players, seeds from {}",

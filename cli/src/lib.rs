@@ -29,6 +29,7 @@ mod rotation;
 mod rules;
 mod setup;
 mod simulate;
+mod study;
 mod validate;
 
 use clap::{Parser, Subcommand};

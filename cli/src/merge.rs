@@ -13,7 +13,8 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationReport};
 use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
-use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile};
+use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile, WaveTest};
+use hexwright_engine::study;
 use hexwright_engine::sim::{self, Batch, MatchRow, PlayOptions, Report};
 use std::io::Write;
 use std::path::PathBuf;
@@ -159,20 +160,40 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     // One file at a time, each checked as it comes: a doubled, foreign or
     // forged file is refused before anything else is read.
     let read = |p: &PathBuf| -> anyhow::Result<(String, ShardFile)> {
-        Ok((p.display().to_string(), shard::read(p)?))
+        let name = p.display().to_string();
+        match study::read(p)? {
+            study::Input::Batch(f) => Ok((name, f)),
+            study::Input::Study(_) => {
+                bail!("{name} is a shard of a ladder or balance, not of one batch: merge it apart")
+            }
+        }
     };
+    let Some((first, rest)) = args.files.split_first() else {
+        bail!("no shard file to merge");
+    };
+    let name = first.display().to_string();
+    let first = match study::read(first)? {
+        study::Input::Study(f) => {
+            return super::study::merge((name, f), rest, args.until_decided, args.json, out);
+        }
+        study::Input::Batch(f) => (name, f),
+    };
+    let files = std::iter::once(Ok(first)).chain(rest.iter().map(read));
     if args.until_decided {
         let mut waves = shard::WaveMerger::default();
-        for p in &args.files {
-            let (name, f) = read(p)?;
+        for file in files {
+            let (name, f) = file?;
             waves.add(name, f)?;
         }
         let plan = waves.plan().context("no wave file to merge")?;
+        if waves.test() == Some(WaveTest::Seats) {
+            return super::study::merge_seat_waves(plan, waves.finish()?, args.json, out);
+        }
         return super::decide::merge_waves(plan, waves.finish()?, args.json, out);
     }
     let mut merger = shard::Merger::default();
-    for p in &args.files {
-        let (name, f) = read(p)?;
+    for file in files {
+        let (name, f) = file?;
         if f.wave.is_some() {
             bail!(
                 "{name} is a wave of a batch played until decided: merge its waves with --until-decided"

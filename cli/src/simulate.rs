@@ -54,11 +54,13 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let setup = load(args, &roster)?;
     let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
     if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
-        if args.until_decided && args.shard.is_some() {
-            bail!(
-                "--until-decided waves across shards are for akw-rules-v1 batches; play a {} batch until decided in one process (without --shard)",
-                setup.prepared.ruleset
-            );
+        if let (true, Some(shard)) = (args.until_decided, args.shard) {
+            let path = args
+                .out
+                .as_deref()
+                .context("--shard writes its matches to a file: give --out FILE")?;
+            let task = super::study::Task { shard, path, jobs };
+            return super::study::seat_wave(args, &setup, bots, &task, out);
         }
         if let Some(shard) = args.shard {
             return super::merge::play_shard(args, &setup, &bots, shard, jobs, out);

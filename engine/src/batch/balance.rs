@@ -66,6 +66,16 @@ impl Level {
         }
     }
 
+    /// The level of a test a cluster is still playing in waves: its
+    /// figures so far, and a verdict that says the test goes on.
+    #[must_use]
+    pub fn so_far(bot: BotKind, d: &SeatsDecided, waves: usize) -> Self {
+        Self {
+            verdict: format!("not decided yet after {waves} wave(s)"),
+            ..Self::new(bot, d)
+        }
+    }
+
     /// The decision in a word or two (`fair`, `favours side 1`).
     #[must_use]
     pub fn short(&self) -> String {

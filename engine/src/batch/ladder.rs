@@ -16,7 +16,7 @@
 //! ±1.96 standard errors from the observed information, for the difference
 //! to that first bot.
 
-use super::rotation::{self, Rotation};
+use super::rotation::{self, Played, Rotation};
 use super::stats::{Rate, Tally};
 use crate::bots::{BotKind, HasBots};
 use crate::player::PlayerId;
@@ -166,48 +166,89 @@ where
     let mut pairs = Vec::new();
     let mut done_before = 0;
     let mut cancelled = false;
-    for (i, &a) in spec.bots.iter().enumerate() {
-        for &b in &spec.bots[i + 1..] {
-            let rotation = Rotation {
-                matches: spec.matches,
-                bots: seating(a, b, players)?,
-                seed: spec.seed,
-            };
-            let base = done_before;
-            let played = rotation::simulate::<R>(setup, &rotation, &|k| progress(base + k), cancel);
-            done_before += played.len();
-            cancelled |= played.len() < spec.matches;
-            let mut tally = Tally::new(rotation.counting());
-            let mut draws = 0;
-            for m in &played {
-                let score = match m.winner {
-                    None => {
-                        draws += 1;
-                        0.5
-                    }
-                    Some(w) if m.seating.get(w.index()) == Some(&a) => 1.0,
-                    Some(_) => 0.0,
-                };
-                tally.add(m.index, score);
-            }
-            pairs.push(PairResult {
-                a,
-                b,
-                matches: played.len(),
-                games: tally.games(),
-                draws,
-                score: tally.rate(),
-            });
-        }
+    for (a, b) in pairs_of(&spec.bots) {
+        let rotation = pair_batch(spec, a, b, players)?;
+        let base = done_before;
+        let played = rotation::simulate::<R>(setup, &rotation, &|k| progress(base + k), cancel);
+        done_before += played.len();
+        cancelled |= played.len() < spec.matches;
+        pairs.push(pair_result(a, b, &rotation, &played));
     }
+    Ok(from_pairs(spec, players, pairs, cancelled))
+}
+
+/// Every pair of `bots`, in order: the first with each after it, then the
+/// second, and so on.
+#[must_use]
+pub fn pairs_of(bots: &[BotKind]) -> Vec<(BotKind, BotKind)> {
+    bots.iter()
+        .enumerate()
+        .flat_map(|(i, &a)| bots[i + 1..].iter().map(move |&b| (a, b)))
+        .collect()
+}
+
+/// The batch the pair `a`, `b` of `spec` plays on `players` players.
+///
+/// # Errors
+/// An odd player count.
+pub fn pair_batch(
+    spec: &LadderSpec,
+    a: BotKind,
+    b: BotKind,
+    players: usize,
+) -> Result<Rotation, LadderError> {
+    Ok(Rotation {
+        matches: spec.matches,
+        bots: seating(a, b, players)?,
+        seed: spec.seed,
+    })
+}
+
+/// The pair `a`, `b`'s results from the matches `played` of its batch
+/// `rotation` (in the batch's order): `a`'s mean score per independent
+/// game, a draw counting half.
+#[must_use]
+pub fn pair_result(a: BotKind, b: BotKind, rotation: &Rotation, played: &[Played]) -> PairResult {
+    let mut tally = Tally::new(rotation.counting());
+    let mut draws = 0;
+    for m in played {
+        let score = match m.winner {
+            None => {
+                draws += 1;
+                0.5
+            }
+            Some(w) if m.seating.get(w.index()) == Some(&a) => 1.0,
+            Some(_) => 0.0,
+        };
+        tally.add(m.index, score);
+    }
+    PairResult {
+        a,
+        b,
+        matches: played.len(),
+        games: tally.games(),
+        draws,
+        score: tally.rate(),
+    }
+}
+
+/// The ladder of `spec` on `players` players from its pairs' results (in
+/// [`pairs_of`]'s order): the ratings fitted to them.
+#[must_use]
+pub fn from_pairs(
+    spec: &LadderSpec,
+    players: usize,
+    pairs: Vec<PairResult>,
+    cancelled: bool,
+) -> Ladder {
     let ratings = fit(&spec.bots, &pairs);
-    Ok(Ladder {
+    Ladder {
         spec: spec.clone(),
         players,
         pairs,
         ratings,
         cancelled,
-    })
+    }
 }
 
 /// [`play`] on a prepared scenario in its own ruleset.

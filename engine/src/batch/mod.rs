@@ -4,7 +4,8 @@
 //! rotated-seat batches of phase-rules-v1; [`stats`] turns independent games
 //! into rates with Wilson intervals; [`sequential`] and [`until_decided`]
 //! stop a batch as soon as an anytime-valid test decides; [`shard`] cuts a
-//! batch (or a wave of one) across machines and merges it exactly;
+//! batch (or a wave of one) across machines and merges it exactly, and
+//! [`study`] a ladder's pairs or a balance's skill levels;
 //! [`openings`] studies how matches begin; [`ladder`] rates bots against
 //! each other. This layer sits on the map, the
 //! rules and the bots, and under the files. The crate root re-exports each
@@ -20,4 +21,5 @@ pub mod sequential;
 pub mod shard;
 pub mod sim;
 pub mod stats;
+pub mod study;
 pub mod until_decided;

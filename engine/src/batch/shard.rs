@@ -159,7 +159,8 @@ impl BatchId {
 /// A bot's name in a batch's identity: the search bot with a budget other
 /// than the default carries it (`search:400`, `search:400:50ms`), so shards
 /// played at different budgets are different batches.
-fn bot_name(b: BotKind, prepared: &Prepared) -> String {
+#[must_use]
+pub fn bot_name(b: BotKind, prepared: &Prepared) -> String {
     let budget = prepared.search;
     if b != BotKind::Search || budget == crate::bots::SearchBudget::for_ruleset(prepared.ruleset) {
         return b.to_string();
@@ -205,6 +206,31 @@ pub struct Wave {
     pub end: usize,
     /// The test it is played for.
     pub plan: crate::sequential::Plan,
+    /// What that test judges (side 0's score unless said).
+    #[serde(default, skip_serializing_if = "WaveTest::is_side0")]
+    pub test: WaveTest,
+}
+
+/// What the test of a batch played in waves judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaveTest {
+    /// Side 0's score ([`crate::sequential::Sequential`]): a two-player
+    /// akw-rules-v1 batch, `simulate --until-decided`.
+    #[default]
+    Side0,
+    /// Every seat's share of the wins ([`crate::seat_test::SeatTest`]):
+    /// `simulate --until-decided` in phase-rules-v1, and each skill level of
+    /// `balance`.
+    Seats,
+}
+
+impl WaveTest {
+    /// Whether it is [`WaveTest::Side0`] (which a file need not say).
+    #[must_use]
+    pub fn is_side0(&self) -> bool {
+        *self == Self::Side0
+    }
 }
 
 impl ShardFile {
@@ -275,6 +301,13 @@ pub enum ReadError {
 /// # Errors
 /// A [`ReadError`] naming the file.
 pub fn read(path: &Path) -> Result<ShardFile, ReadError> {
+    let (file, text) = read_text(path)?;
+    serde_json::from_str(&text).map_err(|source| ReadError::Json { file, source })
+}
+
+/// The text of the file at `path` (named as shown), at most
+/// [`MAX_SHARD_BYTES`].
+pub(crate) fn read_text(path: &Path) -> Result<(String, String), ReadError> {
     let file = path.display().to_string();
     let mut text = String::new();
     crate::format::open_regular(path)
@@ -286,7 +319,7 @@ pub fn read(path: &Path) -> Result<ShardFile, ReadError> {
     if text.len() as u64 > MAX_SHARD_BYTES {
         return Err(ReadError::TooLarge { file });
     }
-    serde_json::from_str(&text).map_err(|source| ReadError::Json { file, source })
+    Ok((file, text))
 }
 
 /// Why shard files cannot be merged.
@@ -409,7 +442,7 @@ fn list(v: &[usize]) -> String {
 }
 
 /// Which field of two batch ids differs first.
-fn differs(a: &BatchId, b: &BatchId) -> Option<&'static str> {
+pub(crate) fn differs(a: &BatchId, b: &BatchId) -> Option<&'static str> {
     [
         (a.ruleset != b.ruleset, "ruleset"),
         (a.map != b.map, "map"),
@@ -618,7 +651,7 @@ fn check_rows(
 
 /// The bot of a batch identity's bot name: `greedy`, or the search bot
 /// with a budget (`search:400`, `search:400:50ms`).
-fn bot_of_name(name: &str) -> Result<BotKind, String> {
+pub(crate) fn bot_of_name(name: &str) -> Result<BotKind, String> {
     let mut parts = name.split(':');
     let bot: BotKind = parts.next().unwrap_or(name).parse()?;
     let Some(playouts) = parts.next() else {
@@ -754,7 +787,7 @@ pub fn merge(files: Vec<(String, ShardFile)>) -> Result<Merged, MergeError> {
 /// batch and test plan.
 #[derive(Debug, Default)]
 pub struct WaveMerger {
-    first: Option<(String, BatchId, crate::sequential::Plan)>,
+    first: Option<(String, BatchId, crate::sequential::Plan, WaveTest)>,
     by_wave: BTreeMap<usize, (Wave, Merger)>,
     rows: usize,
 }
@@ -773,11 +806,12 @@ impl WaveMerger {
             });
         };
         check(&name, &f)?;
-        let (first_name, batch, plan) = self
+        let (first_name, batch, plan, test) = self
             .first
-            .get_or_insert_with(|| (name.clone(), f.batch.clone(), w.plan));
-        if let Some(field) =
-            differs(batch, &f.batch).or_else(|| (w.plan != *plan).then_some("test plan"))
+            .get_or_insert_with(|| (name.clone(), f.batch.clone(), w.plan, w.test));
+        if let Some(field) = differs(batch, &f.batch)
+            .or_else(|| (w.plan != *plan).then_some("test plan"))
+            .or_else(|| (w.test != *test).then_some("test"))
         {
             return Err(MergeError::OtherBatch {
                 file: name,
@@ -802,7 +836,13 @@ impl WaveMerger {
     /// The test plan of the waves (`None` before the first file).
     #[must_use]
     pub fn plan(&self) -> Option<crate::sequential::Plan> {
-        self.first.as_ref().map(|(_, _, plan)| *plan)
+        self.first.as_ref().map(|(_, _, plan, _)| *plan)
+    }
+
+    /// What the waves' test judges (`None` before the first file).
+    #[must_use]
+    pub fn test(&self) -> Option<WaveTest> {
+        self.first.as_ref().map(|(_, _, _, test)| *test)
     }
 
     /// Each wave's merge, in order from wave 1, each starting where the

@@ -211,53 +211,87 @@ pub fn seat_shares(winner: Option<PlayerId>, seats: usize) -> Vec<f64> {
     out
 }
 
-/// Plays `rotation` (at most its matches, on the current rayon pool) in
-/// ruleset `R` until a [`crate::seat_test::SeatTest`] of every seat's share
-/// of the wins decides, for 2 to 4 seats: the until-decided batch of any
-/// ruleset. Looks fall on whole independent games (a group of rotated
-/// seatings is played entirely before a look counts it); each game's seat
-/// share is the mean over its matches.
-pub fn play_seats_until_decided<R: crate::bots::HasBots + crate::ruleset::OnBoard>(
-    setup: &R::Setup,
-    rotation: &crate::rotation::Rotation,
-    plan: Plan,
-    progress: &(dyn Fn(usize) + Sync),
-    cancel: &AtomicBool,
-    on_look: &mut dyn FnMut(&crate::seat_test::SeatLook),
-) -> SeatsDecided
-where
-    R::Setup: Sync,
-{
-    let seats = rotation.players();
-    let counting = rotation.counting();
-    let per_game = counting.matches_per_game();
-    let mut test = crate::seat_test::SeatTest::new(plan, seats);
-    let mut played: Vec<crate::rotation::Played> = Vec::new();
-    let mut cancelled = false;
-    while let Some(games) = test.next_look() {
-        let end = (games * per_game).min(rotation.matches);
-        let range = played.len()..end;
-        if range.is_empty() {
-            break;
+/// The rounds of a rotated batch played until decided, one look of a
+/// [`crate::seat_test::SeatTest`] each: which matches the next round
+/// plays, and the test fed each round's matches. What [`Rounds`] is to a
+/// two-player batch and side 0's score, this is to 2 to 4 seats and every
+/// seat's share of the wins: [`play_seats_until_decided`] plays the rounds
+/// in one process, a cluster plays each as a wave of shards (`merge
+/// --until-decided`), and both give the same rounds and looks.
+#[derive(Clone, Debug)]
+pub struct SeatRounds {
+    counting: crate::stats::Counting,
+    matches: usize,
+    test: crate::seat_test::SeatTest,
+    played: Vec<crate::rotation::Played>,
+}
+
+impl SeatRounds {
+    /// No round played yet of `rotation` under `plan`.
+    #[must_use]
+    pub fn new(rotation: &crate::rotation::Rotation, plan: Plan) -> Self {
+        Self {
+            counting: rotation.counting(),
+            matches: rotation.matches,
+            test: crate::seat_test::SeatTest::new(plan, rotation.players()),
+            played: Vec::new(),
         }
-        let start = range.start;
-        let round = crate::rotation::simulate_range::<R>(
-            setup,
-            rotation,
-            range.clone(),
-            &|k| progress(start + k),
-            cancel,
-        );
-        if round.len() < range.len() {
-            cancelled = true;
-            break;
+    }
+
+    /// The matches of the next round, or `None` once the test has decided
+    /// or the batch is played.
+    #[must_use]
+    pub fn next(&self) -> Option<Range<usize>> {
+        let games = self.test.next_look()?;
+        let end = (games * self.counting.matches_per_game()).min(self.matches);
+        let range = self.played.len()..end;
+        (!range.is_empty()).then_some(range)
+    }
+
+    /// The matches of round `wave` (from 1) if every round before it is
+    /// played and none decides: what a cluster's wave `wave` plays.
+    #[must_use]
+    pub fn wave(
+        rotation: &crate::rotation::Rotation,
+        plan: Plan,
+        wave: usize,
+    ) -> Option<Range<usize>> {
+        let per_game = rotation.counting().matches_per_game();
+        let looks = plan.looks();
+        let j = wave.checked_sub(1).filter(|&j| j < looks.len())?;
+        let end = |j: usize| (looks[j] * per_game).min(rotation.matches);
+        let start = if j == 0 { 0 } else { end(j - 1) };
+        let range = start..end(j);
+        (!range.is_empty()).then_some(range)
+    }
+
+    /// Adds the next round's matches (exactly [`Self::next`]'s, in order)
+    /// and takes its look.
+    ///
+    /// # Errors
+    /// When the matches are not the next round's; nothing is added.
+    pub fn add(
+        &mut self,
+        round: Vec<crate::rotation::Played>,
+    ) -> Result<&crate::seat_test::SeatLook, Range<usize>> {
+        let at = self.played.len();
+        let expected = self.next().unwrap_or(at..at);
+        let fits = !expected.is_empty()
+            && round.len() == expected.len()
+            && round
+                .iter()
+                .zip(expected.clone())
+                .all(|(m, i)| m.index == i);
+        if !fits {
+            return Err(expected);
         }
-        played.extend(round);
+        self.played.extend(round);
+        let seats = self.test.seats();
         let mut sums: std::collections::BTreeMap<usize, (Vec<f64>, u32)> =
             std::collections::BTreeMap::new();
-        for m in &played {
+        for m in &self.played {
             let g = sums
-                .entry(counting.game_of(m.index))
+                .entry(self.counting.game_of(m.index))
                 .or_insert_with(|| (vec![0.0; seats], 0));
             for (t, x) in g.0.iter_mut().zip(seat_shares(m.winner, seats)) {
                 *t += x;
@@ -270,16 +304,63 @@ where
                 *t += x / f64::from(*n);
             }
         }
-        test.look(sums.len(), &totals, played.len());
-        if let Some(look) = test.looks().last() {
-            on_look(look);
+        self.test.look(sums.len(), &totals, self.played.len());
+        self.test.looks().last().ok_or(expected)
+    }
+
+    /// The test so far.
+    #[must_use]
+    pub fn test(&self) -> &crate::seat_test::SeatTest {
+        &self.test
+    }
+
+    /// What was played, as [`play_seats_until_decided`] returns it.
+    #[must_use]
+    pub fn into_decided(self, cancelled: bool) -> SeatsDecided {
+        SeatsDecided {
+            played: self.played,
+            test: self.test,
+            cancelled,
         }
     }
-    SeatsDecided {
-        played,
-        test,
-        cancelled,
+}
+
+/// Plays `rotation` (at most its matches, on the current rayon pool) in
+/// ruleset `R` until a [`crate::seat_test::SeatTest`] of every seat's share
+/// of the wins decides, for 2 to 4 seats: the until-decided batch of any
+/// ruleset. Looks fall on whole independent games (a group of rotated
+/// seatings is played entirely before a look counts it); each game's seat
+/// share is the mean over its matches ([`SeatRounds`]).
+pub fn play_seats_until_decided<R: crate::bots::HasBots + crate::ruleset::OnBoard>(
+    setup: &R::Setup,
+    rotation: &crate::rotation::Rotation,
+    plan: Plan,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+    on_look: &mut dyn FnMut(&crate::seat_test::SeatLook),
+) -> SeatsDecided
+where
+    R::Setup: Sync,
+{
+    let mut rounds = SeatRounds::new(rotation, plan);
+    while let Some(range) = rounds.next() {
+        let start = range.start;
+        let round = crate::rotation::simulate_range::<R>(
+            setup,
+            rotation,
+            range.clone(),
+            &|k| progress(start + k),
+            cancel,
+        );
+        if round.len() < range.len() {
+            return rounds.into_decided(true);
+        }
+        match rounds.add(round) {
+            Ok(look) => on_look(look),
+            Err(_) => return rounds.into_decided(true),
+        }
     }
+    rounds.into_decided(false)
 }
 
 /// [`play_seats_until_decided`] on a prepared scenario in its own ruleset.
