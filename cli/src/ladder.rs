@@ -88,7 +88,11 @@ fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// Prints a ladder as a table.
-pub(super) fn write_text(out: &mut dyn Write, l: &Ladder, ruleset: RulesetId) -> std::io::Result<()> {
+pub(super) fn write_text(
+    out: &mut dyn Write,
+    l: &Ladder,
+    ruleset: RulesetId,
+) -> std::io::Result<()> {
     writeln!(
         out,
         "ladder: {} bots, {} matches per pair, {}, {} players, seeds from {}",

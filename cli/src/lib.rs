@@ -146,8 +146,13 @@ pub enum Command {
     ///
     /// With `--until-decided`, the files are the waves of a batch played
     /// until decided on many machines (`simulate --until-decided --wave W
-    /// --shard K/N`): it runs the test over them and exits 0 when it has
-    /// decided, 3 when it wants another wave.
+    /// --shard K/N`, in either ruleset): it runs the test over them and
+    /// exits 0 when it has decided, 3 when it wants another wave.
+    ///
+    /// It merges a ladder's shards (`ladder --shard K/N`) into its ratings,
+    /// and with `--until-decided` a balance's waves (`balance --wave W
+    /// --shard K/N`) into its levels, naming the next wave and the levels
+    /// still undecided.
     ///
     /// Refuses files of different batches, a missing shard and a doubled
     /// one, and a missing wave (exit 2).
@@ -156,11 +161,18 @@ pub enum Command {
     /// (seats swapped or rotated) and a Bradley-Terry fit gives each bot an
     /// Elo-scale rating with a 95% interval, relative to the first bot.
     ///
+    /// With `--shard K/N --out FILE` it plays one slice of every pair, for
+    /// `merge` (a cluster job: deploy/README.md).
+    ///
     /// Exits 2 on bad input (unknown or repeated bot, a 3-player map).
     Ladder(LadderArgs),
     /// Whether the map's verdict holds for skilled play: the until-decided
     /// seat test at each skill level (the same bot on every side), one row
     /// per level, and in words whether the verdict changes with skill.
+    ///
+    /// With `--wave W --shard K/N --out FILE` it plays one slice of one wave
+    /// of every level, for `merge --until-decided` (a cluster job:
+    /// deploy/README.md).
     ///
     /// Exits 2 on bad input.
     Balance(BalanceArgs),

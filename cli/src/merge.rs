@@ -14,8 +14,8 @@ use hexwright_engine::format;
 use hexwright_engine::rotation::{self, Played, Rotation, RotationReport};
 use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
 use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile, WaveTest};
-use hexwright_engine::study;
 use hexwright_engine::sim::{self, Batch, MatchRow, PlayOptions, Report};
+use hexwright_engine::study;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -24,7 +24,9 @@ use std::time::Instant;
 /// `merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shard files (`simulate --shard K/N --out FILE`).
+    /// The shard files (`simulate --shard K/N --out FILE`), or the files
+    /// of a ladder (`ladder --shard K/N`) or of a balance's waves
+    /// (`balance --wave W --shard K/N`, with `--until-decided`).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print the report as one JSON object, as `simulate --json` does.
@@ -162,7 +164,7 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     let read = |p: &PathBuf| -> anyhow::Result<(String, ShardFile)> {
         let name = p.display().to_string();
         match study::read(p)? {
-            study::Input::Batch(f) => Ok((name, f)),
+            study::Input::Batch(f) => Ok((name, *f)),
             study::Input::Study(_) => {
                 bail!("{name} is a shard of a ladder or balance, not of one batch: merge it apart")
             }
@@ -174,9 +176,14 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     let name = first.display().to_string();
     let first = match study::read(first)? {
         study::Input::Study(f) => {
+            if args.out.is_some() {
+                bail!(
+                    "{name} is part of a ladder or a balance, whose merge prints its report only: --out writes one merged batch"
+                );
+            }
             return super::study::merge((name, f), rest, args.until_decided, args.json, out);
         }
-        study::Input::Batch(f) => (name, f),
+        study::Input::Batch(f) => (name, *f),
     };
     let files = std::iter::once(Ok(first)).chain(rest.iter().map(read));
     if args.until_decided {

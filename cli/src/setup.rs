@@ -35,7 +35,8 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub matches: usize,
     /// Play in rounds and stop as soon as a sequential test says the map
-    /// favours a seat or is fair within `--margin` (akw-rules-v1).
+    /// favours a seat or is fair within `--margin` (side 0's score in
+    /// akw-rules-v1, every seat's share of the wins in phase-rules-v1).
     /// With `--shard`, it plays one wave of the test (`--wave`) on many
     /// machines: see `hexwright merge --until-decided`.
     #[arg(long, conflicts_with_all = ["record", "matches"])]

@@ -131,7 +131,7 @@ pub(super) fn ladder_shard(
     )?;
     writeln!(
         out,
-        "Ladder shard {}/{}: matches {}..{} of {} of each of {} pairs written to {}",
+        "Ladder shard {}/{}: matches {}..{} of the {} of each pair ({} pairs) written to {}",
         task.shard.index,
         task.shard.count,
         range.start,
@@ -292,10 +292,10 @@ pub(super) fn merge(
                 );
             }
             let mut merger = LadderMerger::default();
-            merger.add(first.0, first.1)?;
+            merger.add(&first.0, first.1)?;
             for p in rest {
                 let (name, f) = read(p)?;
-                merger.add(name, f)?;
+                merger.add(&name, f)?;
             }
             let merged = merger.finish()?;
             if json {
@@ -315,10 +315,10 @@ pub(super) fn merge(
                 );
             }
             let mut merger = BalanceMerger::default();
-            merger.add(first.0, first.1)?;
+            merger.add(&first.0, first.1)?;
             for p in rest {
                 let (name, f) = read(p)?;
-                merger.add(name, f)?;
+                merger.add(&name, f)?;
             }
             let b = merger.finish()?;
             write_balance(out, &b, json)?;
@@ -333,12 +333,7 @@ fn write_balance(
     b: &hexwright_engine::study::Balance,
     json: bool,
 ) -> anyhow::Result<()> {
-    let skills = |bots: &[BotKind]| {
-        bots.iter()
-            .map(|b| b.name())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
+    let skills = |bots: &[BotKind]| bots.iter().map(|b| b.name()).collect::<Vec<_>>().join(",");
     if json {
         let mut v = super::balance::levels_json(&b.ruleset, b.players, &b.levels);
         v["next_wave"] = match &b.next {
@@ -378,7 +373,8 @@ pub(super) fn merge_seat_waves(
     let batch = first.batch.clone();
     let bots = super::setup::parse_bots(Some(&batch.bots), batch.bots.len())?;
     let names = super::balance::bot_names(&bots);
-    let (decided, next) = hexwright_engine::study::seat_waves(&batch, plan, waves)?;
+    let hexwright_engine::study::SeatWaves { decided, next } =
+        hexwright_engine::study::seat_waves(&batch, plan, waves)?;
     let so_far = next.as_ref().map(|(index, _)| index - 1);
     if json {
         let mut v = super::balance::seats_decided_json(&batch.ruleset, &names, &decided, so_far);

@@ -945,8 +945,8 @@ fn until_decided_calls_an_exactly_fair_batch_fair() {
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
     }
     let four = map("four-corners.ron");
-    // phase-rules-v1 plays until decided in one process (the seat test,
-    // `cli/tests/headless.rs`), but not in waves of shards.
+    // phase-rules-v1 plays until decided in waves of shards too (the seat
+    // test, `cli/tests/headless/cluster.rs`): a shard names its wave.
     let out = std::env::temp_dir().join(format!("hexwright-wave-{}.json", std::process::id()));
     let o = hexwright(&[
         "simulate",
@@ -959,7 +959,7 @@ fn until_decided_calls_an_exactly_fair_batch_fair() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("waves across shards are for akw-rules-v1"),
+        stderr(&o).contains("give --wave W (from 1)"),
         "{}",
         stderr(&o)
     );

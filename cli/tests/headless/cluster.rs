@@ -268,3 +268,85 @@ fn phase_waves_of_shards_decide_as_one_process_does() {
     assert_eq!(merged, ok(&whole));
     assert!(merged.contains("phase-rules-v1, 4 players"), "{merged}");
 }
+
+/// Study files changed by hand are refused with a clear error and no
+/// panic: a ladder's pairs out of order, a part of another scenario or
+/// seed, no part or too many, a balance part tested side by side or with
+/// two bots, a level twice; and a study file among one batch's shards.
+#[test]
+fn forged_study_files_are_refused() {
+    type Forge = fn(&mut serde_json::Value);
+    let dir = temp_dir("forged-studies");
+    let m = map("twin-fords.ron");
+    let ladder = ladder_shards(
+        &dir,
+        &[
+            m.as_str(),
+            "--bots",
+            "random,greedy,planner",
+            "--matches",
+            "2",
+        ],
+        1,
+    )
+    .remove(0);
+    let wave = one_task_wave(&dir, &["--max", "40"], "1", "random,greedy");
+    let read = |p: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let forgeries: [(&str, &str, Forge); 9] = [
+        ("pairs swapped", &ladder, |v| {
+            v["parts"].as_array_mut().unwrap().swap(0, 1);
+        }),
+        ("another seed", &ladder, |v| {
+            v["parts"][1]["batch"]["seed"] = 99.into();
+        }),
+        ("another map", &ladder, |v| {
+            v["parts"][2]["batch"]["map"] = "0".into();
+        }),
+        ("no part", &ladder, |v| v["parts"] = serde_json::json!([])),
+        ("the ladder's bots changed", &ladder, |v| {
+            v["study"]["ladder"]["bots"] = serde_json::json!(["greedy", "random", "planner"]);
+        }),
+        ("too many parts", &wave, |v| {
+            let part = v["parts"][0].clone();
+            v["parts"] = serde_json::json!(vec![part; 100]);
+        }),
+        ("a level twice", &wave, |v| {
+            v["parts"][1] = v["parts"][0].clone();
+        }),
+        ("a level tested side by side", &wave, |v| {
+            v["parts"][0]["wave"]
+                .as_object_mut()
+                .unwrap()
+                .remove("test");
+        }),
+        ("two bots in a level", &wave, |v| {
+            v["parts"][0]["batch"]["bots"] = serde_json::json!(["random", "greedy"]);
+        }),
+    ];
+    for (what, file, forge) in forgeries {
+        let mut v = read(file);
+        forge(&mut v);
+        let forged = dir.join("forged.json").display().to_string();
+        std::fs::write(&forged, v.to_string()).unwrap();
+        for flags in [&[][..], &["--until-decided"]] {
+            let (code, out) = merge(flags, std::slice::from_ref(&forged));
+            assert_eq!(code, 2, "{what} {flags:?}: {out}");
+        }
+    }
+    // A study file after one batch's shard, and a shard after a study file.
+    let shard = dir.join("shard.json").display().to_string();
+    ok(&[
+        "simulate",
+        &m,
+        "--matches",
+        "2",
+        "--shard",
+        "0/1",
+        "--out",
+        &shard,
+    ]);
+    assert_eq!(merge(&[], &[shard.clone(), ladder.clone()]).0, 2);
+    assert_eq!(merge(&[], &[ladder, shard]).0, 2);
+}

@@ -69,7 +69,7 @@ pub struct StudyFile {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
     /// `simulate --shard` (or a merged batch).
-    Batch(ShardFile),
+    Batch(Box<ShardFile>),
     /// `ladder --shard` or `balance --wave --shard`.
     Study(StudyFile),
 }
@@ -94,7 +94,9 @@ pub fn read(path: &Path) -> Result<Input, ReadError> {
     if probe.study.is_some() {
         serde_json::from_str(&text).map(Input::Study).map_err(json)
     } else {
-        serde_json::from_str(&text).map(Input::Batch).map_err(json)
+        serde_json::from_str(&text)
+            .map(|f| Input::Batch(Box::new(f)))
+            .map_err(json)
     }
 }
 
@@ -191,35 +193,35 @@ impl LadderMerger {
     /// A [`StudyError`] naming the file: not a ladder's, of another ladder,
     /// a part that is not its pair's batch, or refused by its pair's
     /// [`Merger`].
-    pub fn add(&mut self, name: String, f: StudyFile) -> Result<(), StudyError> {
+    pub fn add(&mut self, name: &str, f: StudyFile) -> Result<(), StudyError> {
         let Study::Ladder { bots } = &f.study else {
-            return Err(invalid(&name, "a balance's wave, not a ladder's shard"));
+            return Err(invalid(name, "a balance's wave, not a ladder's shard"));
         };
-        check_frame(&name, &f, &mut self.first)?;
+        check_frame(name, &f, &mut self.first)?;
         if self.pairs.is_empty() {
             let kinds = bots
                 .iter()
                 .map(|n| shard::bot_of_name(n))
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| invalid(&name, e))?;
+                .map_err(|e| invalid(name, e))?;
             let spec = LadderSpec {
                 bots: kinds,
                 matches: 1,
                 seed: 0,
             };
             let players = f.parts[0].batch.bots.len();
-            ladder::check(&spec, players).map_err(|e| invalid(&name, e.to_string()))?;
+            ladder::check(&spec, players).map_err(|e| invalid(name, e.to_string()))?;
             self.bots.clone_from(bots);
             self.pairs = ladder::pairs_of(&spec.bots)
                 .iter()
                 .map(|_| Merger::default())
                 .collect();
         } else if *bots != self.bots {
-            return Err(invalid(&name, "a shard of a ladder of other bots"));
+            return Err(invalid(name, "a shard of a ladder of other bots"));
         }
         if f.parts.len() != self.pairs.len() {
             return Err(invalid(
-                &name,
+                name,
                 format!(
                     "{} parts, where a ladder of {} bots has {} pairs",
                     f.parts.len(),
@@ -235,16 +237,19 @@ impl LadderMerger {
             }
         }
         for ((part, (a, b)), merger) in f.parts.into_iter().zip(names).zip(&mut self.pairs) {
-            let seated = part.batch.bots.iter().enumerate().all(|(p, n)| {
-                *n == if p % 2 == 0 { a.as_str() } else { b.as_str() }
-            });
+            let seated = part
+                .batch
+                .bots
+                .iter()
+                .enumerate()
+                .all(|(p, n)| *n == if p % 2 == 0 { a.as_str() } else { b.as_str() });
             if !seated || part.wave.is_some() {
                 return Err(invalid(
-                    &name,
+                    name,
                     format!("its part for {a} vs {b} is not that pair's batch"),
                 ));
             }
-            merger.add(name.clone(), part)?;
+            merger.add(name.to_owned(), part)?;
         }
         Ok(())
     }
@@ -308,7 +313,7 @@ pub fn seat_waves(
     batch: &BatchId,
     plan: Plan,
     waves: Vec<Merged>,
-) -> Result<(SeatsDecided, Option<(usize, Range<usize>)>), StudyError> {
+) -> Result<SeatWaves, StudyError> {
     let rotation = Rotation {
         matches: batch.matches,
         bots: bots_of("the batch", batch)?,
@@ -333,7 +338,19 @@ pub fn seat_waves(
         })?;
     }
     let next = rounds.next().map(|r| (played + 1, r));
-    Ok((rounds.into_decided(false), next))
+    Ok(SeatWaves {
+        decided: rounds.into_decided(false),
+        next,
+    })
+}
+
+/// The seat test of a batch over its waves so far.
+#[derive(Clone, Debug)]
+pub struct SeatWaves {
+    /// What was played and decided.
+    pub decided: SeatsDecided,
+    /// The next wave (its number and matches), when the test wants one.
+    pub next: Option<(usize, Range<usize>)>,
 }
 
 /// A balance merged: each level's verdict, and what to play next.
@@ -367,11 +384,11 @@ impl BalanceMerger {
     /// # Errors
     /// A [`StudyError`] naming the file: not a balance's wave, a part that
     /// is not a level's wave, or refused by its level's [`WaveMerger`].
-    pub fn add(&mut self, name: String, f: StudyFile) -> Result<(), StudyError> {
+    pub fn add(&mut self, name: &str, f: StudyFile) -> Result<(), StudyError> {
         if f.study != Study::Balance {
-            return Err(invalid(&name, "a ladder's shard, not a balance's wave"));
+            return Err(invalid(name, "a ladder's shard, not a balance's wave"));
         }
-        check_frame(&name, &f, &mut self.first)?;
+        check_frame(name, &f, &mut self.first)?;
         let mut seen = Vec::new();
         for part in f.parts {
             let level = part.batch.bots.first().cloned().unwrap_or_default();
@@ -379,7 +396,7 @@ impl BalanceMerger {
             let seats = part.wave.is_some_and(|w| w.test == WaveTest::Seats);
             if !one_bot || !seats || seen.contains(&level) {
                 return Err(invalid(
-                    &name,
+                    name,
                     "a part that is not one skill level's wave (the same bot on every seat, tested seat by seat), or a level twice",
                 ));
             }
@@ -390,7 +407,7 @@ impl BalanceMerger {
             self.levels
                 .entry(level)
                 .or_default()
-                .add(name.clone(), part)?;
+                .add(name.to_owned(), part)?;
         }
         Ok(())
     }
@@ -419,8 +436,8 @@ impl BalanceMerger {
                 bots: vec![level.clone(); batch.bots.len()],
                 ..batch.clone()
             };
-            let (decided, next) = seat_waves(&level_batch, plan, waves)?;
-            runs.push((level, decided, next.is_some(), count));
+            let run = seat_waves(&level_batch, plan, waves)?;
+            runs.push((level, run.decided, run.next.is_some(), count));
         }
         let mut levels = Vec::new();
         let mut undecided = Vec::new();
