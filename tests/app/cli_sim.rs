@@ -660,7 +660,14 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
         .find_map(|l| l.strip_prefix("USER "))
         .unwrap();
     let (uid, gid) = user.trim().split_once(':').unwrap();
-    for job in [&batch, &merge, &read("wave-job.yaml")] {
+    let studies = [read("ladder-job.yaml"), read("balance-wave-job.yaml")];
+    for job in [
+        &batch,
+        &merge,
+        &read("wave-job.yaml"),
+        &studies[0],
+        &studies[1],
+    ] {
         let sc = &job["spec"]["template"]["spec"]["securityContext"];
         assert_eq!(sc["runAsUser"].as_i64().unwrap().to_string(), uid);
         assert_eq!(sc["runAsGroup"].as_i64().unwrap().to_string(), gid);
@@ -782,6 +789,73 @@ fn the_kubernetes_waves_run_locally_decide_as_one_process_does() {
         without_speed(last),
         without_speed(&String::from_utf8(o.stdout).unwrap())
     );
+}
+
+/// A ladder and a balance on the cluster: deploy/local-run plays
+/// ladder-job.yaml and the merge Job (the ratings), and
+/// balance-wave-job.yaml wave by wave for the levels each merge names; the
+/// reports are the one-process `ladder`'s and `balance`'s.
+#[test]
+fn the_kubernetes_ladder_and_balance_run_locally_as_one_process_does() {
+    let dir = temp_dir("k8s-studies");
+    let m = map("twin-fords.ron");
+    let local_run = format!("bash {}", root().join("deploy/local-run").display());
+    let with = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .chain(&[
+                ("MAP", m.as_str()),
+                ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+            ])
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    };
+    let ladder = dir.join("ladder");
+    run_sh(
+        &local_run,
+        &with(&[
+            ("STUDY", "ladder"),
+            ("SHARDS", "2"),
+            ("MATCHES", "6"),
+            ("BOTS", "random,greedy"),
+            ("RESULTS", ladder.to_str().unwrap()),
+        ]),
+    );
+    let o = hexwright(&["ladder", &m, "--bots", "random,greedy", "--matches", "6"]);
+    assert_eq!(
+        std::fs::read_to_string(ladder.join("report.txt")).unwrap(),
+        String::from_utf8(o.stdout).unwrap()
+    );
+    let balance = dir.join("balance");
+    let out = run_sh(
+        &local_run,
+        &with(&[
+            ("STUDY", "balance"),
+            ("SHARDS", "2"),
+            ("SKILLS", "random,greedy"),
+            ("MAX", "60"),
+            ("MARGIN", "0.3"),
+            ("RESULTS", balance.to_str().unwrap()),
+        ]),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // random decides first; the later waves play greedy alone.
+    assert!(
+        text.contains("for greedy: the test has not decided"),
+        "{text}"
+    );
+    let last = &text[text.rfind("balance across").unwrap()..];
+    let o = hexwright(&[
+        "balance",
+        &m,
+        "--skills",
+        "random,greedy",
+        "--max",
+        "60",
+        "--margin",
+        "0.3",
+    ]);
+    assert_eq!(last, String::from_utf8(o.stdout).unwrap());
 }
 
 #[test]
