@@ -215,7 +215,12 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
 
 /// The outcome in words: the check before, each step, the certification,
 /// the other levels.
-fn words(out: &mut dyn Write, name: &str, f: &fix::Fixed, opts: &Options) -> anyhow::Result<()> {
+pub(super) fn words(
+    out: &mut dyn Write,
+    name: &str,
+    f: &fix::Fixed,
+    opts: &Options,
+) -> anyhow::Result<()> {
     let symmetry = if f.symmetry.is_off() {
         "edits may be asymmetric".to_owned()
     } else {

@@ -16,6 +16,7 @@ mod balance;
 mod balance_edit;
 mod decide;
 mod export;
+mod generate;
 mod import;
 mod info;
 mod ladder;
@@ -39,6 +40,7 @@ use std::process::ExitCode;
 pub use analyze::AnalyzeArgs;
 pub use balance::BalanceArgs;
 pub use balance_edit::BalanceEditArgs;
+pub use generate::GenerateArgs;
 pub use ladder::LadderArgs;
 pub use replay::ReplayArgs;
 pub use rules::RulesArgs;
@@ -196,6 +198,16 @@ pub enum Command {
     /// numbers) or when the map cannot be written.
     #[command(name = "balance-edit")]
     BalanceEdit(BalanceEditArgs),
+    /// Make a new map: 2 to 4 players, a size, a symmetry and a style (open
+    /// field, islands and straits, rivers with fords, mountain passes),
+    /// valid for every seed; the seed and options go into the map's
+    /// metadata so that it can be made again. With `--fair LEVEL` the
+    /// balance assistant makes it certified fair before it is written.
+    ///
+    /// Prints what it wrote and the map's validation findings. Exits 0 when
+    /// the map is written, 1 when `--fair` found no certificate (nothing is
+    /// written), 2 on bad input or when the map cannot be written.
+    Generate(GenerateArgs),
 }
 
 impl Args {
@@ -293,6 +305,7 @@ pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
         Some(Command::Balance(a)) => balance::run(&a, out),
         Some(Command::Analyze(a)) => analyze::run(&a, out),
         Some(Command::BalanceEdit(a)) => balance_edit::run(&a, out),
+        Some(Command::Generate(a)) => generate::run(&a, out),
     }
 }
 

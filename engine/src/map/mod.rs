@@ -11,7 +11,8 @@
 //! This module is also the engine's bottom layer, *the map*: the model
 //! here, and beside it the hex geometry ([`geom`], [`layout`], [`shape`],
 //! [`disc`]), the usable-hex rule ([`coverage`], [`board`], [`hex_paint`]),
-//! symmetry and transforms ([`symmetry`], [`transform`]), the limits on
+//! symmetry and transforms ([`symmetry`], [`transform`]), the map
+//! generator ([`generate`]), the limits on
 //! hostile input ([`limits`], [`complexity`]), players ([`player`]), the
 //! RON map format on disk ([`format`]), validation ([`validate`],
 //! [`summary`]) and the one stable hash ([`hash`]). Nothing here imports the
@@ -24,6 +25,7 @@ pub mod complexity;
 pub mod coverage;
 pub mod disc;
 pub mod format;
+pub mod generate;
 pub mod geom;
 pub mod hash;
 pub mod hex_paint;
@@ -150,7 +152,7 @@ impl From<FormatVersion> for u32 {
 }
 
 /// Descriptive metadata.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
     /// Display name.
@@ -172,6 +174,11 @@ pub struct Meta {
     /// one (`GPL-2.0-or-later` for a map made from Battle for Wesnoth's).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub license: String,
+    /// How the map was generated ([`generate`]): the generator's version,
+    /// seed and parameters, so that it can be made again; `None` for a map
+    /// made by hand or imported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<generate::Generated>,
 }
 
 /// Hex orientation and size.

@@ -19,6 +19,7 @@ mod fix;
 mod format;
 mod formats_doc;
 mod fuzz;
+mod generate;
 mod golden;
 mod hostile;
 mod import;

@@ -440,6 +440,7 @@ fn meta(t: &TiledMap, file: &str) -> Meta {
             )
         }),
         license: prop("license"),
+        generated: None,
     }
 }
 

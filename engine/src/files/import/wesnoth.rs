@@ -471,5 +471,6 @@ fn meta(opts: &WesnothOptions) -> Meta {
         tags: vec!["wesnoth".to_owned(), "imported".to_owned()],
         source: format!("Battle for Wesnoth, {stem}.map"),
         license: WESNOTH_LICENSE.to_owned(),
+        generated: None,
     }
 }
