@@ -1,11 +1,13 @@
 //! The headless command line: its dependency tree holds no GUI crate, and
 //! its subcommands work with none (this test binary links this crate alone,
 //! no editor): `validate`, `simulate` in shards and `merge`, the waves of a
-//! batch played until decided, ladders and balances on a cluster, `export` and `import` through Tiled, and
+//! batch played until decided, ladders and balances on a cluster, `generate`, `export` and `import` through Tiled, and
 //! `render` to PNG and SVG.
 
 #[path = "headless/cluster.rs"]
 mod cluster;
+#[path = "headless/generate.rs"]
+mod generate;
 #[path = "headless/hostile.rs"]
 mod hostile;
 
