@@ -109,6 +109,17 @@ pub enum Action {
     ExportTiledPath(PathBuf),
     /// Ask what to import (after the unsaved-changes prompt).
     Import,
+    /// Show File → Generate.
+    Generate,
+    /// Make the previews of the Generate dialog: of the first seed and the
+    /// next ones, or (`more`) of the seeds after the last shown.
+    GeneratePreviews {
+        /// Add the next seeds' previews rather than start again.
+        more: bool,
+    },
+    /// Open the Generate dialog's map of this seed as a new unsaved map
+    /// (after the unsaved-changes prompt).
+    OpenGenerated(u64),
     /// Import a Battle for Wesnoth map with these choices.
     ImportWesnoth(hexwright_headless::files::import::WesnothChoices),
     /// Open this file (after the unsaved-changes prompt).

@@ -614,6 +614,17 @@ impl HexwrightApp {
             Action::New => self.guard(Pending::New),
             Action::Open => self.guard(Pending::Open),
             Action::Import => self.guard(Pending::Import),
+            Action::Generate => {
+                self.dialog = Dialog::Generate(Box::default());
+            }
+            Action::GeneratePreviews { more } => self.generate_previews(more),
+            Action::OpenGenerated(seed) => {
+                if let Dialog::Generate(form) = &self.dialog
+                    && let Some(p) = form.previews.iter().find(|p| p.seed == seed)
+                {
+                    self.guard(Pending::OpenGenerated(Box::new(p.map.clone())));
+                }
+            }
             Action::ExportImage => {
                 self.dialog = Dialog::ExportImage {
                     path: self.export_path("png"),
@@ -1094,6 +1105,10 @@ impl HexwrightApp {
                     error: None,
                 };
             }
+            Pending::OpenGenerated(map) => {
+                self.dialog = Dialog::None;
+                self.open_generated(*map);
+            }
         }
     }
 
@@ -1139,6 +1154,47 @@ impl HexwrightApp {
                     ));
                 }
             }
+        }
+    }
+
+    /// Makes the Generate dialog's previews: of its first seed and the next
+    /// ones, or (`more`) of the seeds after the last shown. A failure shows
+    /// in the dialog.
+    fn generate_previews(&mut self, more: bool) {
+        let Dialog::Generate(form) = &mut self.dialog else {
+            return;
+        };
+        let first = match (more, form.previews.last()) {
+            (true, Some(p)) => p.seed.saturating_add(1),
+            _ => form.first_seed,
+        };
+        if !more {
+            form.previews.clear();
+        }
+        form.error = None;
+        for seed in (first..).take(crate::panels::generate_dialog::PREVIEWS as usize) {
+            match crate::panels::generate_dialog::Preview::make(&form.params, seed) {
+                Ok(p) => form.previews.push(p),
+                Err(e) => {
+                    form.error = Some(format!("{}", hexwright_headless::report::Chain(&e)));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Opens a generated map as a new unsaved map.
+    fn open_generated(&mut self, map: hexwright_engine::map::Map) {
+        let seed = map.meta.generated.as_ref().map_or(0, |g| g.seed);
+        match Board::new(map) {
+            Ok(board) => {
+                self.replace_document(Document::new(board, MapSource::Unsaved));
+                self.history.mark_unsaved();
+                self.message = Some(format!(
+                    "Generated a map from seed {seed}; save it to keep it"
+                ));
+            }
+            Err(e) => self.message = Some(format!("Cannot open the generated map: {e}")),
         }
     }
 

@@ -6,8 +6,9 @@
 //!
 //! - [`cli`], [`cli_replay`], [`cli_sim`]: the built `hexwright` binary run
 //!   as a modder's CI would run it.
-//! - [`ui_first_screen`], [`ui_editor`], [`ui_files`], [`ui_sandbox`]: the
-//!   app driven headless by its labels with `egui_kittest`.
+//! - [`ui_first_screen`], [`ui_editor`], [`ui_files`], [`ui_generate`],
+//!   [`ui_sandbox`]: the app driven headless by its labels with
+//!   `egui_kittest`.
 //! - `ui_snapshots`: pixel snapshots, behind the `snapshots` feature.
 
 mod common;
@@ -18,5 +19,6 @@ mod cli_sim;
 mod ui_editor;
 mod ui_files;
 mod ui_first_screen;
+mod ui_generate;
 mod ui_sandbox;
 mod ui_snapshots;

@@ -1,13 +1,14 @@
 //! Modal dialogs: New map, Open and Save As (an in-app path field, with the
 //! native file dialog one click away), the unsaved-changes prompt, and the
-//! offer to recover the map autosaved before a crash, and File → Import
-//! ([`import_dialog`]).
+//! offer to recover the map autosaved before a crash, File → Import
+//! ([`import_dialog`]) and File → Generate ([`generate_dialog`]).
 //!
 //! A dialog's form (the text typed so far) is UI state the dialog edits in
 //! place; what the user decides comes back as [`Action`]s.
 
 use crate::action::Action;
 use crate::files::{self, NewMapSpec};
+use crate::panels::generate_dialog::{self, GenerateForm};
 use crate::panels::import_dialog::{self, ImportForm};
 use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
 use hexwright_engine::import::Report;
@@ -33,6 +34,8 @@ pub enum Pending {
     OpenCopy(PathBuf),
     /// Show the Import dialog.
     Import,
+    /// Open this generated map as a new unsaved map.
+    OpenGenerated(Box<hexwright_engine::map::Map>),
     /// Close the window.
     Close,
 }
@@ -118,6 +121,8 @@ pub enum Dialog {
         /// Why the last attempt failed.
         error: Option<String>,
     },
+    /// Generate a map: parameters and previews.
+    Generate(Box<GenerateForm>),
     /// What an import did.
     ImportReport {
         /// The imported file's name.
@@ -190,6 +195,7 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
             Dialog::ImportReport { file, report } => {
                 import_dialog::report(ui, &format!("Imported {file}"), report, &mut actions);
             }
+            Dialog::Generate(form) => generate_dialog::form_ui(ui, form, &mut actions),
         }
     });
     if modal.should_close() && actions.is_empty() {
@@ -499,6 +505,7 @@ fn sandbox_work(
         Pending::Close => "Closing the window",
         Pending::New => "A new map",
         Pending::Import => "Importing a map",
+        Pending::OpenGenerated(_) => "Opening a generated map",
         Pending::Recover => "Recovering the earlier map",
         Pending::Open | Pending::OpenPath(_) | Pending::OpenBundled(_) | Pending::OpenCopy(_) => {
             "Opening another map"

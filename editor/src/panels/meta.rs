@@ -8,7 +8,7 @@ use egui::{Grid, TextEdit, Ui};
 use hexwright_engine::map::Meta;
 
 /// The text in the metadata fields.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MetaForm {
     /// Name field.
     pub name: String,
@@ -58,6 +58,8 @@ impl MetaForm {
                 .collect(),
             source: self.source.trim().to_owned(),
             license: self.license.trim().to_owned(),
+            // Not a field: how the map was generated stays as it was.
+            generated: self.loaded.as_ref().and_then(|m| m.generated.clone()),
         }
     }
 }

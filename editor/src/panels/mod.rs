@@ -11,12 +11,14 @@
 //!   and history (right side).
 //! * [`dialogs`]: New, Open, Save As, unsaved changes, recovery.
 //! * [`import_dialog`]: File → Import and the import report.
+//! * [`generate_dialog`]: File → Generate: parameters, previews, Open.
 //! * [`shortcuts`]: the keyboard shortcut sheet (F1).
 //! * [`sizes`]: how wide the side panels may be.
 
 pub mod analysis;
 pub mod dialogs;
 pub mod findings;
+pub mod generate_dialog;
 pub mod history;
 pub mod import_dialog;
 pub mod inspector;

@@ -33,7 +33,8 @@ pub fn show(
     let one_row = ui.available_width() >= ONE_ROW_WIDTH;
     ui.vertical(|ui| {
         if !one_row {
-            ui.horizontal(|ui| file_commands(ui, settings, &mut actions));
+            // Wrapped, so a narrow window keeps every command on screen.
+            ui.horizontal_wrapped(|ui| file_commands(ui, settings, &mut actions));
         }
         ui.horizontal(|ui| {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -82,6 +83,11 @@ fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
             "Import…",
             "Open a map made elsewhere (Battle for Wesnoth) as a new map",
             Action::Import,
+        ),
+        (
+            "Generate…",
+            "Make a new map from a seed: players, size, symmetry and style, with previews",
+            Action::Generate,
         ),
         ("Save", "Save the map (Ctrl+S)", Action::Save),
         (

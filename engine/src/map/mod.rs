@@ -178,7 +178,7 @@ pub struct Meta {
     /// seed and parameters, so that it can be made again; `None` for a map
     /// made by hand or imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generated: Option<generate::Generated>,
+    pub generated: Option<Box<generate::Generated>>,
 }
 
 /// Hex orientation and size.

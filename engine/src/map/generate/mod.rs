@@ -291,11 +291,11 @@ pub fn generate(params: &Params, seed: u64) -> Result<Map, GenerateError> {
         params.style.name().to_owned(),
         format!("{}-players", params.players),
     ];
-    map.meta.generated = Some(Generated {
+    map.meta.generated = Some(Box::new(Generated {
         version: GENERATOR_VERSION,
         seed,
         params: params.clone(),
-    });
+    }));
     Ok(map)
 }
 
