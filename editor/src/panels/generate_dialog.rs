@@ -22,7 +22,7 @@ use hexwright_headless::draw::palette::{Palette, side_color};
 pub const PREVIEWS: u64 = 6;
 
 /// The size of a thumbnail, in points.
-const THUMB: Vec2 = Vec2::new(200.0, 150.0);
+const THUMB: Vec2 = Vec2::new(190.0, 140.0);
 
 /// The dialog's state: the parameters as set, and the previews made.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,32 +238,35 @@ fn params_ui(ui: &mut Ui, form: &mut GenerateForm) {
 /// The previews, three to a row.
 fn previews_ui(ui: &mut Ui, previews: &[Preview], actions: &mut Vec<Action>) {
     let palette = crate::theme::palette_for(ui.visuals());
-    ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
-        Grid::new("generate_previews")
-            .num_columns(3)
-            .spacing([12.0, 12.0])
-            .show(ui, |ui| {
-                for (i, p) in previews.iter().enumerate() {
-                    ui.vertical(|ui| {
-                        ui.set_width(THUMB.x);
-                        thumbnail_ui(ui, p, &palette);
-                        ui.label(RichText::new(format!("Seed {}", p.seed)).strong());
-                        ui.label(format!("{} usable hexes", p.usable));
-                        ui.label(RichText::new(&p.fairness).small());
-                        if ui
-                            .button(format!("Open seed {}", p.seed))
-                            .on_hover_text("Edit this map as a new, unsaved map")
-                            .clicked()
-                        {
-                            actions.push(Action::OpenGenerated(p.seed));
+    ScrollArea::vertical()
+        .max_height(460.0)
+        .min_scrolled_height(360.0)
+        .show(ui, |ui| {
+            Grid::new("generate_previews")
+                .num_columns(3)
+                .spacing([12.0, 12.0])
+                .show(ui, |ui| {
+                    for (i, p) in previews.iter().enumerate() {
+                        ui.vertical(|ui| {
+                            ui.set_width(THUMB.x);
+                            thumbnail_ui(ui, p, &palette);
+                            ui.label(RichText::new(format!("Seed {}", p.seed)).strong());
+                            ui.label(format!("{} usable hexes", p.usable));
+                            ui.label(RichText::new(&p.fairness).small());
+                            if ui
+                                .button(format!("Open seed {}", p.seed))
+                                .on_hover_text("Edit this map as a new, unsaved map")
+                                .clicked()
+                            {
+                                actions.push(Action::OpenGenerated(p.seed));
+                            }
+                        });
+                        if i % 3 == 2 {
+                            ui.end_row();
                         }
-                    });
-                    if i % 3 == 2 {
-                        ui.end_row();
                     }
-                }
-            });
-    });
+                });
+        });
 }
 
 /// A small picture of a preview: usable and unusable hexes, the zones in
