@@ -24,7 +24,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 2)]
     pub players: u8,
     /// How big: about N grid hexes (`600`), or a map area (`1600x1000`);
-    /// default 160 hexes per player.
+    /// default 420, 480 or 640 hexes for 2, 3 or 4 players.
     #[arg(long, value_name = "N|WxH", value_parser = parse_size)]
     pub size: Option<Size>,
     /// The symmetry: `none`, `point` or `mirror` (`mirror-h` for a
@@ -38,7 +38,7 @@ pub struct GenerateArgs {
     /// Pointy or flat hexes; default flat for 2 players, pointy for more.
     #[arg(long, value_parser = parse_orientation)]
     pub orientation: Option<Orientation>,
-    /// Energy objectives per side (default 1).
+    /// Energy objectives per side (default 2 for 2 players, 1 for more).
     #[arg(long, value_name = "N")]
     pub objectives: Option<u8>,
     /// No Energy objective on the centre hex.

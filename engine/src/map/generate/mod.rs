@@ -160,17 +160,23 @@ pub struct Params {
 }
 
 impl Params {
-    /// The defaults for `players` players: about 320, 480 or 640 hexes,
+    /// The defaults for `players` players: about 420, 480 or 640 hexes,
     /// symmetric (a half turn, the 120° turn, both mirrors), an open field,
-    /// one objective per side and one in the centre, one Outpost and three
-    /// bushes per side, two barracks per side for two players and one for
-    /// more.
+    /// two objectives per side for two players and one for more, and one
+    /// in the centre, one Outpost and three bushes per side, two barracks
+    /// per side for two players and one for more. (With fewer objectives
+    /// or hexes, two greedy bots draw most two-player matches at the round
+    /// limit: `generate_survey` measures it.)
     #[must_use]
     pub fn new(players: u8) -> Self {
         let n = u32::from(players.clamp(2, 4));
         Self {
             players,
-            size: Size::Hexes(160 * n),
+            size: Size::Hexes(match n {
+                2 => 420,
+                3 => 480,
+                _ => 640,
+            }),
             orientation: if n == 2 {
                 Orientation::Flat
             } else {
@@ -182,7 +188,7 @@ impl Params {
                 _ => Mode::Mirror4,
             },
             style: Style::OpenField,
-            objectives: 1,
+            objectives: if n == 2 { 2 } else { 1 },
             centre_objective: true,
             outposts: 1,
             bushes: 3,

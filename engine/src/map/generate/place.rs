@@ -249,17 +249,41 @@ fn home_features(
         v
     };
     let centre = b.frame.centre;
-    let base = beside
-        .iter()
-        .copied()
-        .filter(|&h| b.fits(side, h))
-        .max_by(|&x, &y| {
-            let (dx, dy) = (
-                b.centre_of(x).distance(centre),
-                b.centre_of(y).distance(centre),
-            );
-            dx.total_cmp(&dy).then(key(y).cmp(&key(x)))
-        })?;
+    // The base stands a hex behind the zone, with room around it to attack
+    // it from (as the bundled two-player maps have it), or else beside it.
+    let behind: Vec<Hex> = {
+        let mut v: Vec<Hex> = beside
+            .iter()
+            .flat_map(|h| h.all_neighbors())
+            .filter(|h| !zone.contains(h) && !beside.contains(h))
+            .collect();
+        v.sort_by_key(|&h| key(h));
+        v.dedup();
+        v
+    };
+    let open_around = |h: Hex| {
+        h.all_neighbors()
+            .iter()
+            .filter(|n| b.usable.contains(n) && !zone.contains(n))
+            .count()
+            >= 3
+    };
+    let farthest = |cands: &[Hex]| {
+        cands
+            .iter()
+            .copied()
+            .filter(|&h| b.fits(side, h) && open_around(h))
+            .max_by(|&x, &y| {
+                let (dx, dy) = (
+                    b.centre_of(x).distance(centre),
+                    b.centre_of(y).distance(centre),
+                );
+                dx.total_cmp(&dy).then(key(y).cmp(&key(x)))
+            })
+    };
+    let base = farthest(&behind)
+        .or_else(|| farthest(&beside))
+        .or_else(|| beside.iter().copied().find(|&h| b.fits(side, h)))?;
     b.put(base, FeatureKind::Base { side: owner });
     let mut homes = vec![base];
     let near: Vec<Hex> = {

@@ -379,8 +379,8 @@ fn fixed(frame: &Frame, p: Point) -> bool {
 fn cut(frame: &Frame, work: &mut Work, kind: TerrainKind, at: Point, along: f64, radius: f64) {
     let across = along + PI / 2.0;
     let pts = [
-        polar(at, across, -1.6 * STEP),
-        polar(at, across, 1.6 * STEP),
+        polar(at, across, -1.8 * STEP),
+        polar(at, across, 1.8 * STEP),
     ];
     work.lay(frame, kind, stroke(radius, &pts, true), at);
     work.choke(frame, at);
@@ -428,10 +428,14 @@ fn bands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng, kind: 
 }
 
 /// The barrier's half-width and its cuts' radius.
+///
+/// A barrier must be wider than a hex in every direction (a hex is unusable
+/// only when more than half of it is covered), so its half-width is at least
+/// 0.8 of a step; a cut opens one to two hexes.
 fn barrier_widths(kind: TerrainKind, rng: &mut impl Rng) -> (f64, f64) {
     match kind {
-        Water => (STEP * rng.random_range(0.45..0.6), STEP * 0.75),
-        _ => (STEP * rng.random_range(0.6..0.8), STEP * 0.62),
+        Water => (STEP * rng.random_range(0.8..0.95), STEP * 0.9),
+        _ => (STEP * rng.random_range(0.9..1.05), STEP * 0.8),
     }
 }
 
@@ -544,19 +548,13 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
         let wander = if fixed(frame, m) { 0.0 } else { 0.25 * STEP };
         let pieces = ((ends[0].distance(ends[1]) / (2.0 * STEP)).ceil() as u32).max(2);
         let pts = meander(ends[0], ends[1], pieces, wander, rng);
-        keep.barrier(
-            frame,
-            work,
-            Water,
-            STEP * rng.random_range(0.55..0.75),
-            &pts,
-        );
+        keep.barrier(frame, work, Water, STEP * rng.random_range(0.8..0.95), &pts);
     }
     for &(i, j, m) in &borders {
         let d = isles[j] - isles[i];
         let along = d.x.atan2(-d.y);
         // Where the straight way between the islands crosses the strait.
-        cut(frame, work, Water, m, along, STEP * 0.8);
+        cut(frame, work, Water, m, along, STEP * 0.9);
         let _ = (i, j);
     }
 }
