@@ -169,25 +169,7 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
     // early has still said what it found); the report at the end says it
     // all again in order.
     let edits = std::sync::atomic::AtomicUsize::new(0);
-    let news = |n: fix::News<'_>| {
-        let line = match n {
-            fix::News::Matches(k) => {
-                if let Some(b) = &bar {
-                    b.set_position(k as u64);
-                }
-                return;
-            }
-            fix::News::Step(s) => {
-                let k = edits.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                format!("edit {k}: {}", s.sentence())
-            }
-            fix::News::Certification(c) => format!("check: {}", c.sentence()),
-        };
-        match &bar {
-            Some(b) => b.println(line),
-            None => eprintln!("{line}"),
-        }
-    };
+    let news = |n: fix::News<'_>| tell(bar.as_ref(), &edits, n);
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)
         .with_context(|| args.map.display().to_string())?;
@@ -211,6 +193,33 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
         writeln!(out, "Nothing written: no edit was kept.")?;
     }
     Ok(())
+}
+
+/// Tells one piece of the balance assistant's news as it comes: the matches
+/// played on the progress bar, each edit (numbered with `edits`) and each
+/// certification as a line on standard error.
+pub(super) fn tell(
+    bar: Option<&indicatif::ProgressBar>,
+    edits: &std::sync::atomic::AtomicUsize,
+    n: fix::News<'_>,
+) {
+    let line = match n {
+        fix::News::Matches(k) => {
+            if let Some(b) = bar {
+                b.set_position(k as u64);
+            }
+            return;
+        }
+        fix::News::Step(s) => {
+            let k = edits.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            format!("edit {k}: {}", s.sentence())
+        }
+        fix::News::Certification(c) => format!("check: {}", c.sentence()),
+    };
+    match bar {
+        Some(b) => b.println(line),
+        None => eprintln!("{line}"),
+    }
 }
 
 /// The outcome in words: the check before, each step, the certification,

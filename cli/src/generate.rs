@@ -166,22 +166,8 @@ fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool
         };
         let roster = super::roster(None, None)?;
         let bar = super::progress::spinner("matches");
-        let news = |n: fix::News<'_>| {
-            let line = match n {
-                fix::News::Matches(k) => {
-                    if let Some(b) = &bar {
-                        b.set_position(k as u64);
-                    }
-                    return;
-                }
-                fix::News::Step(s) => format!("edit: {}", s.sentence()),
-                fix::News::Certification(c) => format!("check: {}", c.sentence()),
-            };
-            match &bar {
-                Some(b) => b.println(line),
-                None => eprintln!("{line}"),
-            }
-        };
+        let edits = std::sync::atomic::AtomicUsize::new(0);
+        let news = |n: fix::News<'_>| super::balance_edit::tell(bar.as_ref(), &edits, n);
         let cancel = std::sync::atomic::AtomicBool::new(false);
         let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)?;
         if let Some(b) = &bar {
@@ -214,19 +200,6 @@ fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool
         coverage.usable_count(),
         map.features.len()
     )?;
-    for f in &findings {
-        let hex = f
-            .hex
-            .map(|h| format!(":{},{}", h.x, h.y))
-            .unwrap_or_default();
-        writeln!(
-            out,
-            "{} {} {}{hex} {}",
-            f.severity.as_str(),
-            f.rule.id(),
-            args.out.display(),
-            f.message
-        )?;
-    }
+    super::import::write_findings(out, &args.out.display().to_string(), &findings)?;
     Ok(certified)
 }

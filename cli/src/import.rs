@@ -143,24 +143,34 @@ fn finish(
             coverage.hexes().len(),
             coverage.usable_count()
         )?;
-        for f in &findings {
-            let hex = f
-                .hex
-                .map(|h| format!(":{},{}", h.x, h.y))
-                .unwrap_or_default();
-            writeln!(
-                out,
-                "{} {} {shown}{hex} {}",
-                f.severity.as_str(),
-                f.rule.id(),
-                f.message
-            )?;
-        }
-        Ok(())
+        write_findings(out, &shown, &findings)
     })();
     if let Err(e) = written {
         eprintln!("error: cannot write the report: {e}");
         return 2;
     }
     u8::from(findings.iter().any(|f| f.severity == Severity::Error))
+}
+
+/// Prints `findings` of the map file `shown`, one per line:
+/// `SEVERITY RULE-ID FILE[:q,r] message`.
+pub(super) fn write_findings(
+    out: &mut dyn Write,
+    shown: &str,
+    findings: &[validate::Finding],
+) -> std::io::Result<()> {
+    for f in findings {
+        let hex = f
+            .hex
+            .map(|h| format!(":{},{}", h.x, h.y))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{} {} {shown}{hex} {}",
+            f.severity.as_str(),
+            f.rule.id(),
+            f.message
+        )?;
+    }
+    Ok(())
 }

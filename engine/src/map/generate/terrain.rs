@@ -526,6 +526,7 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
     for &(i, j, m) in &borders {
         let d = isles[j] - isles[i];
         let along = d.x.atan2(-d.y);
+        let radius = STEP * rng.random_range(0.8..0.95);
         // The border runs along the bisector until another island is as near.
         let mut ends = [m, m];
         for (e, sign) in ends.iter_mut().zip([-1.0, 1.0]) {
@@ -539,8 +540,9 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
                 t += STEP * 0.5;
             }
             // Short of the corner where borders meet, so that no two
-            // straits end on one point.
-            *e = polar(m, along, sign * (t - 0.4 * STEP).max(0.0));
+            // straits overlap there (many strokes over one point make the
+            // coverage's boolean operations slow).
+            *e = polar(m, along, sign * (t - radius - 0.3 * STEP).max(0.0));
         }
         if ends[0].distance(ends[1]) < STEP {
             continue;
@@ -548,7 +550,7 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
         let wander = if fixed(frame, m) { 0.0 } else { 0.25 * STEP };
         let pieces = ((ends[0].distance(ends[1]) / (2.0 * STEP)).ceil() as u32).max(2);
         let pts = meander(ends[0], ends[1], pieces, wander, rng);
-        keep.barrier(frame, work, Water, STEP * rng.random_range(0.8..0.95), &pts);
+        keep.barrier(frame, work, Water, radius, &pts);
     }
     for &(i, j, m) in &borders {
         let d = isles[j] - isles[i];
