@@ -231,25 +231,40 @@ pub(super) fn merge_waves(
         let mut v = serde_json::to_value(&report)?;
         v["until_decided"] = serde_json::to_value(summary)?;
         v["looks"] = serde_json::to_value(decided.test.looks())?;
-        v["next_wave"] = match &next {
-            Some((index, r)) => {
-                serde_json::json!({ "wave": index, "start": r.start, "end": r.end })
-            }
-            None => serde_json::Value::Null,
-        };
+        v["next_wave"] = next_wave_json(next.as_ref());
         serde_json::to_writer(&mut *out, &v)?;
         writeln!(out)?;
     } else {
         write_text(out, &report, &batch, &decided, &summary)?;
-        if let Some((index, r)) = &next {
-            writeln!(
-                out,
-                "Next wave:   {index} (matches {}..{}): the test has not decided after {played} wave(s); play it and merge again",
-                r.start, r.end
-            )?;
+        if let Some(next) = &next {
+            write_next_wave(out, next)?;
         }
     }
     Ok(if next.is_some() { 3 } else { 0 })
+}
+
+/// The next wave of a batch played until decided, as `--json` gives it
+/// (`null` when the test wants none).
+pub(super) fn next_wave_json(next: Option<&(usize, Range<usize>)>) -> serde_json::Value {
+    match next {
+        Some((index, r)) => serde_json::json!({ "wave": index, "start": r.start, "end": r.end }),
+        None => serde_json::Value::Null,
+    }
+}
+
+/// The line naming the next wave (`index`, its matches) after `index - 1`
+/// waves were played.
+pub(super) fn write_next_wave(
+    out: &mut dyn Write,
+    (index, r): &(usize, Range<usize>),
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Next wave:   {index} (matches {}..{}): the test has not decided after {} wave(s); play it and merge again",
+        r.start,
+        r.end,
+        index - 1
+    )
 }
 
 fn write_text(

@@ -378,23 +378,12 @@ pub(super) fn merge_seat_waves(
     let so_far = next.as_ref().map(|(index, _)| index - 1);
     if json {
         let mut v = super::balance::seats_decided_json(&batch.ruleset, &names, &decided, so_far);
-        v["next_wave"] = match &next {
-            Some((index, r)) => {
-                serde_json::json!({ "wave": index, "start": r.start, "end": r.end })
-            }
-            None => serde_json::Value::Null,
-        };
+        v["next_wave"] = super::decide::next_wave_json(next.as_ref());
         writeln!(out, "{v}")?;
     } else {
         super::balance::write_seats_decided(out, &batch.ruleset, &names, &decided, so_far)?;
-        if let Some((index, r)) = &next {
-            writeln!(
-                out,
-                "Next wave:   {index} (matches {}..{}): the test has not decided after {} wave(s); play it and merge again",
-                r.start,
-                r.end,
-                index - 1
-            )?;
+        if let Some(next) = &next {
+            super::decide::write_next_wave(out, next)?;
         }
     }
     Ok(if next.is_some() { 3 } else { 0 })
