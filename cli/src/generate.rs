@@ -7,9 +7,10 @@
 use super::setup::bot_list;
 use anyhow::{Context, bail};
 use hexwright_engine::coverage::Coverage;
-use hexwright_engine::fix::{self, Ending, Options};
+use hexwright_engine::fix::{self, Options};
 use hexwright_engine::format;
 use hexwright_engine::layout::Orientation;
+use hexwright_engine::map::Map;
 use hexwright_engine::map::generate::{self, Params, Size, Style};
 use hexwright_engine::symmetry::Mode;
 use hexwright_engine::transform::Axis;
@@ -58,10 +59,16 @@ pub struct GenerateArgs {
     pub seed: u64,
     /// Make the map certified fair at this skill level (a bot: greedy,
     /// planner, ...) with the balance assistant before writing it; the
-    /// certificate goes into the file. Without a certificate nothing is
-    /// written (exit 1).
+    /// certificate goes into the file. When a seed's map cannot be
+    /// certified, the next seed's is tried (see `--tries`); without a
+    /// certificate nothing is written (exit 1).
     #[arg(long, value_name = "LEVEL")]
     pub fair: Option<String>,
+    /// With `--fair`: the most seeds tried, from `--seed` on. The chance of
+    /// a wrong certificate (5%) is split over them, so each seed's is
+    /// certified at 5% / N.
+    #[arg(long, value_name = "N", default_value_t = fix::generated::DEFAULT_SEEDS)]
+    pub tries: usize,
     /// The map file to write (`.ron`).
     #[arg(short, long)]
     pub out: PathBuf,
@@ -150,41 +157,13 @@ fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool
     format::check_output(&args.out)
         .with_context(|| format!("{}: cannot write the map there", args.out.display()))?;
     let params = args.params();
-    let mut map = generate::generate(&params, args.seed)?;
-    let mut certified = true;
-    if let Some(level) = &args.fair {
-        let bots = bot_list(std::slice::from_ref(level))?;
-        let opts = Options {
-            level: fix::Level {
-                bot: bots[0],
-                ..Options::default().level
-            },
-            keep_symmetry: params.symmetry != Mode::Off,
-            seed: args.seed.wrapping_mul(1_000_003).wrapping_add(17),
-            date: hexwright_headless::files::today_utc(),
-            ..Options::default()
-        };
-        let roster = super::roster(None, None)?;
-        let bar = super::progress::spinner("matches");
-        let edits = std::sync::atomic::AtomicUsize::new(0);
-        let news = |n: fix::News<'_>| super::balance_edit::tell(bar.as_ref(), &edits, n);
-        let cancel = std::sync::atomic::AtomicBool::new(false);
-        let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)?;
-        if let Some(b) = &bar {
-            b.finish_and_clear();
-        }
-        super::balance_edit::words(out, &map.meta.name, &fixed, &opts)?;
-        certified = matches!(fixed.ending, Ending::AlreadyFair | Ending::Certified);
-        if !certified {
-            writeln!(
-                out,
-                "Nothing written: the balance assistant could not certify seed {} fair at {level}; try another --seed.",
-                args.seed
-            )?;
-            return Ok(false);
-        }
-        map = fixed.map;
-    }
+    let map = match &args.fair {
+        None => generate::generate(&params, args.seed)?,
+        Some(level) => match fair_map(args, &params, level, out)? {
+            Some(map) => map,
+            None => return Ok(false),
+        },
+    };
     let coverage = Coverage::new(&map)?;
     let findings = validate::validate(&map, &coverage);
     format::save_atomic(&map, &args.out)
@@ -201,5 +180,63 @@ fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool
         map.features.len()
     )?;
     super::import::write_findings(out, &args.out.display().to_string(), &findings)?;
-    Ok(certified)
+    Ok(true)
+}
+
+/// The map of the first seed from `--seed` that the balance assistant
+/// certifies fair at `level`, having said what it did to each seed tried;
+/// `None` (having said why) when none was certified.
+fn fair_map(
+    args: &GenerateArgs,
+    params: &Params,
+    level: &str,
+    out: &mut dyn Write,
+) -> anyhow::Result<Option<Map>> {
+    let bots = bot_list(&[level.to_owned()])?;
+    let opts = Options {
+        level: fix::Level {
+            bot: bots[0],
+            ..Options::default().level
+        },
+        date: hexwright_headless::files::today_utc(),
+        ..Options::default()
+    };
+    let roster = super::roster(None, None)?;
+    let bar = super::progress::spinner("matches");
+    let edits = std::sync::atomic::AtomicUsize::new(0);
+    let news = |n: fix::News<'_>| super::balance_edit::tell(bar.as_ref(), &edits, n);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let result = fix::fair_generated(
+        params, args.seed, args.tries, &roster, &opts, &news, &cancel,
+    );
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let result = result?;
+    let seed_opts = Options {
+        alpha: result.alpha_per_seed,
+        ..opts
+    };
+    for tried in &result.tried {
+        writeln!(out, "Seed {}:", tried.seed)?;
+        super::balance_edit::words(out, &tried.fixed.map.meta.name, &tried.fixed, &seed_opts)?;
+    }
+    let Some(kept) = result.certified() else {
+        writeln!(
+            out,
+            "Nothing written: the balance assistant could not certify the maps of seeds {} to {} fair at {level} (each at alpha {:.4}); try another --seed or more --tries.",
+            args.seed,
+            args.seed.wrapping_add(result.tried.len() as u64 - 1),
+            result.alpha_per_seed
+        )?;
+        return Ok(None);
+    };
+    if kept.seed != args.seed {
+        writeln!(
+            out,
+            "Kept seed {}: the maps of the seeds before it could not be certified. The file records seed {} (`--seed {}` with these options makes this map again).",
+            kept.seed, kept.seed, kept.seed
+        )?;
+    }
+    Ok(Some(kept.fixed.map.clone()))
 }

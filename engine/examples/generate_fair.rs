@@ -3,12 +3,14 @@
 //! an independent until-decided batch on fresh seeds.
 //!
 //! ```text
-//! cargo run --release -p hexwright-engine --example generate_fair -- [SEEDS] [ALPHA]
+//! cargo run --release -p hexwright-engine --example generate_fair -- [RUNS] [ALPHA]
 //! ```
 //!
-//! For seeds 1 to `SEEDS` (default 20) and 2, 3 and 4 players (the
-//! generator's defaults), the assistant edits and certifies at the greedy
-//! level; each certified map is then played by greedy on every seat on
+//! For `RUNS` runs (default 20) of 2, 3 and 4 players (the generator's
+//! defaults), [`fair_generated`] does what `generate --fair greedy --seed S`
+//! does, `S` = 1, 5, 9, ... (so no two runs share a seed): the assistant
+//! edits and certifies each seed's map at the greedy level, trying the next
+//! seed (up to 4, each at `α / 4`) when it cannot; each certified map is then played by greedy on every seat on
 //! seeds no certification used, until the seat test (at `ALPHA`, default
 //! 0.05, the margin 5 points) decides. The map is *called unfair* when a
 //! seat's interval lies wholly outside `1/N ± margin`. Prints a line per
@@ -18,8 +20,9 @@
 //! certified maps (rounded up) in any player count.
 
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::fix::{self, Ending, Options};
-use hexwright_engine::map::generate::{Params, generate};
+use hexwright_engine::fix::generated::DEFAULT_SEEDS;
+use hexwright_engine::fix::{Options, fair_generated};
+use hexwright_engine::map::generate::Params;
 use hexwright_engine::rotation::Rotation;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
@@ -34,49 +37,70 @@ const MAX_GAMES: usize = 10_000;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let seeds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let runs: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
     let alpha: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0.05);
     let roster = Roster::bundled();
     let mut over = false;
     for players in 2..=4u8 {
-        let (mut certified, mut unfair) = (0usize, 0usize);
-        for seed in 1..=seeds {
+        let (mut certified, mut unfair, mut retried) = (0usize, 0usize, 0usize);
+        for run in 0..runs {
+            // Runs never share a seed: each tries its own `DEFAULT_SEEDS`.
+            let first = 1 + run * DEFAULT_SEEDS as u64;
             let started = Instant::now();
-            let map = generate(&Params::new(players), seed).expect("the defaults generate");
             let opts = Options {
-                keep_symmetry: true,
-                // The seeds `generate --fair` uses.
-                seed: seed.wrapping_mul(1_000_003).wrapping_add(17),
                 date: "2026-12-06".to_owned(),
                 ..Options::default()
             };
-            let fixed = match fix::fix(&map, &roster, &opts) {
-                Ok(f) => f,
+            let result = match fair_generated(
+                &Params::new(players),
+                first,
+                DEFAULT_SEEDS,
+                &roster,
+                &opts,
+                &|_| {},
+                &AtomicBool::new(false),
+            ) {
+                Ok(r) => r,
                 Err(e) => {
-                    println!("{players} players, seed {seed}: the assistant failed: {e}");
+                    println!("{players} players, seeds from {first}: the assistant failed: {e}");
                     continue;
                 }
             };
-            if !matches!(fixed.ending, Ending::AlreadyFair | Ending::Certified) {
+            let tried: Vec<String> = result
+                .tried
+                .iter()
+                .map(|t| {
+                    format!(
+                        "seed {} after {} edit(s): {}",
+                        t.seed,
+                        t.fixed.steps.len(),
+                        t.fixed.verdict()
+                    )
+                })
+                .collect();
+            let Some(kept) = result.certified() else {
                 println!(
-                    "{players} players, seed {seed}: not certified ({:.0} s): {}",
+                    "{players} players, seeds from {first}: none certified ({:.0} s): {}",
                     started.elapsed().as_secs_f64(),
-                    fixed.verdict()
+                    tried.join(" | ")
                 );
                 continue;
-            }
+            };
             certified += 1;
-            let (called, text) = independent(&fixed.map, &roster, seed, alpha);
+            retried += usize::from(result.tried.len() > 1);
+            let (called, text) = independent(&kept.fixed.map, &roster, kept.seed, alpha);
             unfair += usize::from(called);
             println!(
-                "{players} players, seed {seed}: certified after {} edit(s); fresh seeds: {text} ({:.0} s)",
-                fixed.steps.len(),
+                "{players} players, seeds from {first}: kept seed {} of {} tried, after {} edit(s); fresh seeds: {text} ({:.0} s)",
+                kept.seed,
+                result.tried.len(),
+                kept.fixed.steps.len(),
                 started.elapsed().as_secs_f64()
             );
         }
         let allowed = (alpha * certified as f64).ceil() as usize;
         println!(
-            "{players} players: {certified} of {seeds} certified; the independent batch called {unfair} of them unfair (at most {allowed} expected at alpha {alpha})"
+            "{players} players: {certified} of {runs} certified ({retried} on a later seed); the independent batch called {unfair} of them unfair (at most {allowed} expected at alpha {alpha})"
         );
         over |= unfair > allowed;
     }

@@ -5,7 +5,7 @@
 //! limit).
 //!
 //! ```text
-//! cargo run --release -p hexwright-engine --example generate_survey -- [SEEDS] [MATCHES]
+//! cargo run --release -p hexwright-engine --example generate_survey -- [SEEDS] [MATCHES] [STYLE]
 //! ```
 //!
 //! `SEEDS` maps per style and player count (default 100), each played
@@ -17,7 +17,8 @@
 //! between the two farthest zones (ways that avoid each other and the
 //! hexes beside them, up to 4), steps from a zone to its nearest Energy
 //! objective, the territory spread (largest less smallest share), match
-//! rounds and the share of matches drawn at the round limit.
+//! rounds and the share of matches drawn at the round limit. `STYLE`
+//! (`open-field`, `islands`, `rivers` or `passes`) surveys that style only.
 
 use hexwright_engine::Hex;
 use hexwright_engine::analysis::{Analysis, Movement};
@@ -51,12 +52,16 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let seeds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
     let matches: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(2);
+    let only: Option<Style> = args.next().and_then(|s| s.parse().ok());
     let roster = Roster::bundled();
     println!(
         "| style | players | grid hexes | open share | openness | chokes | choke width | routes | steps to an objective | territory spread | rounds | drawn at the limit |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for style in Style::ALL {
+    for style in Style::ALL
+        .into_iter()
+        .filter(|s| only.is_none_or(|o| o == *s))
+    {
         for players in 2..=4u8 {
             let mut row = Row::default();
             let params = Params {

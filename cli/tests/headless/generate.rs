@@ -54,6 +54,8 @@ fn generate_refuses_options_out_of_range() {
         ),
         (vec!["--size", "40"], "40 hexes"),
         (vec!["--bushes", "99"], "99 bushes"),
+        (vec!["--fair", "greedy", "--tries", "0"], "no seed to try"),
+        (vec!["--fair", "greedy", "--tries", "65"], "65 seeds to try"),
     ] {
         let mut all = vec!["generate", "-o", &file];
         all.extend(&args);

@@ -18,11 +18,14 @@
 //! - `shortlist`: the order a step screens and races its candidates in;
 //! - [`search`]: the loop — already fair? else one raced edit at a time,
 //!   certifying when the map looks fair;
+//! - [`generated`]: generated maps made certified fair, trying the next
+//!   seeds (with `α` split over them) when a seed's map cannot be;
 //! - `report`: what it reports, at the end ([`Fixed`]) and while it runs
 //!   ([`News`]).
 
 pub mod certify;
 pub mod edits;
+pub mod generated;
 mod guard;
 pub mod paired;
 mod report;
@@ -31,6 +34,7 @@ mod shortlist;
 
 pub use certify::{Ask, Certification, CertifyError, certify};
 pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
+pub use generated::{FairGenerateError, FairGenerated, Tried, fair_generated};
 pub use guard::Check;
 pub use paired::{Budget, Gain, Games, Level, Race, race};
 pub use report::{Ending, Fixed, News, Step};

@@ -40,7 +40,7 @@ use std::fmt;
 /// The generator's version: a map is made again from its [`Generated`]
 /// record by the generator of that version (another version may make
 /// another map from the same seed).
-pub const GENERATOR_VERSION: u32 = 1;
+pub const GENERATOR_VERSION: u32 = 2;
 
 /// The fewest grid hexes a generated map may have.
 pub const MIN_HEXES: u32 = 150;

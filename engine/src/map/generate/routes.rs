@@ -15,6 +15,12 @@
 //! in that way taken out with its images. A symmetric map is carved with
 //! the images of each cut, so it stays symmetric. After a few rounds of
 //! repair the map keeps only its rim: an open field, which always passes.
+//!
+//! A symmetric map is then checked for hexes usable in one place and not
+//! in its image: a piece and its image cover a hex and its image by the
+//! same share only up to rounding, so a hex covered about half can fall
+//! either way. Each such hex is covered whole (a piece of whole hexes of
+//! the terrain nearest it), and the checks run again.
 
 use super::frame::Frame;
 use super::place::{self, Placed};
@@ -56,9 +62,14 @@ pub(super) fn settle(
                 continue;
             }
         };
-        match trouble(&coverage, &placed) {
-            None => return Ok(placed),
-            Some(way) => carve(frame, work, &coverage, &way),
+        if let Some(way) = trouble(&coverage, &placed) {
+            carve(frame, work, &coverage, &way);
+        } else {
+            let uneven = uneven(frame, work, &coverage);
+            if uneven.is_empty() {
+                return Ok(placed);
+            }
+            work.fill(&uneven);
         }
     }
     // The open rim always passes; this is only reached if it did not.
@@ -70,6 +81,41 @@ pub(super) fn settle(
             "the map is too small for side {side}'s zone, base and barracks; ask for more hexes"
         ))
     })
+}
+
+/// Each usable hex whose image under one of the frame's motions is not
+/// usable, with the kind of the laid piece nearest its centre (rounding
+/// in the coverage's boolean operations, not the design: the pieces are
+/// laid with their images).
+fn uneven(frame: &Frame, work: &Work, coverage: &Coverage) -> Vec<(TerrainKind, Hex)> {
+    if frame.images.is_empty() {
+        return Vec::new();
+    }
+    let layout = coverage.layout();
+    coverage
+        .hexes()
+        .iter()
+        .copied()
+        .filter(|&h| coverage.is_usable(h))
+        .filter(|&h| {
+            frame.images.iter().any(|i| {
+                let m = i.hex(h);
+                coverage.in_grid(m) && !coverage.is_usable(m)
+            })
+        })
+        .map(|h| {
+            let c = layout.center(h);
+            let kind = work
+                .motifs
+                .iter()
+                .flat_map(|m| &m.pieces)
+                .filter(|p| !p.shape.is_eraser())
+                .map(|p| (clearance(&p.shape, c), p.kind))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(TerrainKind::Rock, |(_, k)| k);
+            (kind, h)
+        })
+        .collect()
 }
 
 /// A way that must be opened: from one hex to another.

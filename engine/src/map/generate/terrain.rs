@@ -13,7 +13,8 @@ use super::frame::Frame;
 use super::{HEX_SIZE, Params, Style};
 use crate::geom::Point;
 use crate::map::TerrainKind::{Chasm, Forest, Rock, Water};
-use crate::map::{Coord, Length, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape};
+use crate::map::{Coord, HexList, Length, Path, Polygon, TerrainKind, TerrainPiece, TerrainShape};
+use hexx::Hex;
 use rand::Rng;
 use std::f64::consts::{PI, TAU};
 
@@ -89,6 +90,32 @@ impl Work {
             }
         }
         self.motifs.push(motif);
+    }
+
+    /// Covers each hex whole with its kind of terrain: one piece of whole
+    /// hexes per kind, as its own motif (the hexes come with their images
+    /// already, so the piece has none).
+    pub fn fill(&mut self, hexes: &[(TerrainKind, Hex)]) {
+        let mut kinds: Vec<TerrainKind> = Vec::new();
+        for &(k, _) in hexes {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+        for kind in kinds {
+            let list = hexes.iter().filter(|&&(k, _)| k == kind).map(|&(_, h)| h);
+            let Ok(hexes) = HexList::new(list) else {
+                continue;
+            };
+            self.motifs.push(Motif {
+                pieces: vec![TerrainPiece {
+                    kind,
+                    shape: TerrainShape::Hexes { hexes },
+                }],
+                // Not a key any piece is laid at (keys are world points).
+                keys: vec![Point::new(f64::INFINITY, f64::INFINITY)],
+            });
+        }
     }
 
     /// Records a choke at `p` and its images.
@@ -523,6 +550,7 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
         }
     }
     let reach = frame.radius * 1.5;
+    let mut corners: Vec<Point> = Vec::new();
     for &(i, j, m) in &borders {
         let d = isles[j] - isles[i];
         let along = d.x.atan2(-d.y);
@@ -535,13 +563,17 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
                 let p = polar(m, along, sign * (t + STEP * 0.5));
                 let own = p.distance(isles[i]);
                 if (0..n).any(|k| k != i && k != j && isles[k].distance(p) < own) {
+                    let corner = polar(m, along, sign * t);
+                    if !corners.iter().any(|q| q.distance(corner) < 1.5 * STEP) {
+                        corners.push(corner);
+                    }
                     break;
                 }
                 t += STEP * 0.5;
             }
             // Short of the corner where borders meet, so that no two
             // straits overlap there (many strokes over one point make the
-            // coverage's boolean operations slow).
+            // coverage's boolean operations slow): a lake closes the gap.
             *e = polar(m, along, sign * (t - radius - 0.3 * STEP).max(0.0));
         }
         if ends[0].distance(ends[1]) < STEP {
@@ -552,11 +584,120 @@ fn islands(frame: &Frame, keep: &Keep, work: &mut Work, rng: &mut impl Rng) {
         let pts = meander(ends[0], ends[1], pieces, wander, rng);
         keep.barrier(frame, work, Water, radius, &pts);
     }
-    for &(i, j, m) in &borders {
+    // A lake where straits meet, wide enough to close the gaps their ends
+    // leave (an end stops at most 1.25 steps short of the corner).
+    for q in corners {
+        let lake = lake(q, LAKE * STEP);
+        if keep.clear(&lake) {
+            work.lay(frame, Water, lake, q);
+        }
+    }
+    let bridges = bridged(frame, &isles, &borders, rng);
+    for (&(i, j, m), _) in borders.iter().zip(&bridges).filter(|(_, b)| **b) {
         let d = isles[j] - isles[i];
         let along = d.x.atan2(-d.y);
         // Where the straight way between the islands crosses the strait.
         cut(frame, work, Water, m, along, STEP * 0.9);
-        let _ = (i, j);
     }
+}
+
+/// The radius of a lake where straits meet, in steps.
+const LAKE: f64 = 1.75;
+
+/// A lake of `radius` at `centre`: the regular octagon around that circle.
+/// A polygon of few corners rather than a true circle, whose many edges
+/// crossing the straits' strokes made the coverage's boolean operations
+/// (run again at every repair) three times slower for the whole map.
+fn lake(centre: Point, radius: f64) -> TerrainShape {
+    let corner = radius / (PI / 8.0).cos();
+    let pts: Vec<Point> = (0..8)
+        .map(|i| polar(centre, PI / 8.0 + TAU * f64::from(i) / 8.0, corner))
+        .collect();
+    TerrainShape::Polygon {
+        points: Polygon::new(pts).unwrap_or_else(|e| unreachable!("a lake has 8 corners: {e}")),
+    }
+}
+
+/// Which borders get a land bridge: as few as keep the islands joined two
+/// ways through different islands (the bridge graph stays biconnected, so
+/// no single island or bridge decides the map), found by dropping borders
+/// with their images in a random order while it does. Borders of the
+/// centre island (the last but the islets) are always bridged.
+fn bridged(
+    frame: &Frame,
+    isles: &[Point],
+    borders: &[(usize, usize, Point)],
+    rng: &mut impl Rng,
+) -> Vec<bool> {
+    let centre = frame.anchors.len();
+    let mut keep = vec![true; borders.len()];
+    // Each border with its images (the borders whose middles are its
+    // middle's images).
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for (k, &(_, _, m)) in borders.iter().enumerate() {
+        if classes.iter().any(|c| c.contains(&k)) {
+            continue;
+        }
+        let mut class = vec![k];
+        for image in &frame.images {
+            let q = image.point(m);
+            if let Some(o) = borders.iter().position(|b| b.2.distance(q) < 0.1 * STEP)
+                && !class.contains(&o)
+            {
+                class.push(o);
+            }
+        }
+        classes.push(class);
+    }
+    let mut order: Vec<usize> = (0..classes.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    for c in order {
+        let class = &classes[c];
+        if class
+            .iter()
+            .any(|&k| borders[k].0 == centre || borders[k].1 == centre)
+        {
+            continue;
+        }
+        for &k in class {
+            keep[k] = false;
+        }
+        if !biconnected(isles.len(), borders, &keep) {
+            for &k in class {
+                keep[k] = true;
+            }
+        }
+    }
+    keep
+}
+
+/// Whether the graph of `n` islands joined by the kept borders stays
+/// connected with any one island taken out (and is connected).
+fn biconnected(n: usize, borders: &[(usize, usize, Point)], keep: &[bool]) -> bool {
+    let connected = |without: Option<usize>| {
+        let start = (0..n).find(|&v| Some(v) != without);
+        let Some(start) = start else { return true };
+        let mut seen = vec![false; n];
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            for (&(a, b, _), _) in borders.iter().zip(keep).filter(|(_, k)| **k) {
+                let w = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
+                if Some(w) != without && !seen[w] {
+                    seen[w] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        (0..n).all(|v| seen[v] || Some(v) == without)
+    };
+    connected(None) && (0..n).all(|v| connected(Some(v)))
 }
