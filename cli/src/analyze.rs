@@ -35,8 +35,8 @@ pub struct AnalyzeArgs {
 }
 
 /// Runs `analyze`; returns the exit code (0, or 2 for bad input).
-pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> u8 {
-    super::exit_code(analyze(args, out))
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    super::exit_code(analyze(args, out), err)
 }
 
 fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -57,8 +57,8 @@ pub struct BalanceArgs {
 }
 
 /// Runs `balance`; returns the exit code (0, or 2 for bad input).
-pub fn run(args: &BalanceArgs, out: &mut dyn Write) -> u8 {
-    super::exit_code(balance(args, out))
+pub fn run(args: &BalanceArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    super::exit_code(balance(args, out), err)
 }
 
 fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {

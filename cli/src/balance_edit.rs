@@ -16,6 +16,7 @@ use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::sequential::Decision;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
 
 /// The options of `hexwright balance-edit`.
 #[derive(Debug, Clone, clap::Args)]
@@ -77,8 +78,9 @@ pub struct BalanceEditArgs {
 }
 
 /// Runs `balance-edit`; returns the exit code (0, or 2 for bad input).
-pub fn run(args: &BalanceEditArgs, out: &mut dyn Write) -> u8 {
-    super::exit_code(balance_edit(args, out))
+pub fn run(args: &BalanceEditArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    let result = balance_edit(args, out, &Mutex::new(&mut *err));
+    super::exit_code(result, err)
 }
 
 /// The options the arguments ask for.
@@ -154,7 +156,11 @@ fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
     })
 }
 
-fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+fn balance_edit(
+    args: &BalanceEditArgs,
+    out: &mut dyn Write,
+    err: &Mutex<&mut (dyn Write + Send)>,
+) -> anyhow::Result<()> {
     // Before any play: an output that cannot be written fails now, not
     // after the whole search.
     format::check_output(&args.out)
@@ -164,12 +170,12 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
     let opts = options(args, map.player_count())?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.map))?;
     let bar = super::progress::spinner("matches");
-    // Each edit and each certification goes to standard error as it is
+    // Each edit and each certification goes to `err` as it is
     // made, so a long search shows where it is (and a search stopped
     // early has still said what it found); the report at the end says it
     // all again in order.
     let edits = std::sync::atomic::AtomicUsize::new(0);
-    let news = |n: fix::News<'_>| tell(bar.as_ref(), &edits, n);
+    let news = |n: fix::News<'_>| tell(bar.as_ref(), &edits, err, n);
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)
         .with_context(|| args.map.display().to_string())?;
@@ -197,10 +203,11 @@ fn balance_edit(args: &BalanceEditArgs, out: &mut dyn Write) -> anyhow::Result<(
 
 /// Tells one piece of the balance assistant's news as it comes: the matches
 /// played on the progress bar, each edit (numbered with `edits`) and each
-/// certification as a line on standard error.
+/// certification as a line on `err` (above the bar, when there is one).
 pub(super) fn tell(
     bar: Option<&indicatif::ProgressBar>,
     edits: &std::sync::atomic::AtomicUsize,
+    err: &Mutex<&mut (dyn Write + Send)>,
     n: fix::News<'_>,
 ) {
     let line = match n {
@@ -216,9 +223,11 @@ pub(super) fn tell(
         }
         fix::News::Certification(c) => format!("check: {}", c.sentence()),
     };
-    match bar {
-        Some(b) => b.println(line),
-        None => eprintln!("{line}"),
+    if let Some(b) = bar {
+        b.println(line);
+    } else {
+        let mut err = err.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = writeln!(err, "{line}");
     }
 }
 

@@ -31,7 +31,7 @@ pub enum ExportTo {
 
 /// Runs `export`; returns the exit code (0, or 2 when the map cannot be
 /// read or the files cannot be written).
-pub fn run(args: &ExportArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let ExportTo::Tiled { map, out: path } = &args.to;
     let result = (|| -> anyhow::Result<String> {
         let map = format::load_map(map)?;
@@ -46,13 +46,13 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> u8 {
     match result {
         Ok(text) => {
             if let Err(e) = out.write_all(text.as_bytes()) {
-                eprintln!("error: {e}");
+                let _ = writeln!(err, "error: {e}");
                 return 2;
             }
             0
         }
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             2
         }
     }

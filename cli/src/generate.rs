@@ -17,6 +17,7 @@ use hexwright_engine::transform::Axis;
 use hexwright_engine::validate;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 /// The options of `hexwright generate`.
 #[derive(Debug, Clone, clap::Args)]
@@ -136,18 +137,23 @@ impl GenerateArgs {
 
 /// Runs `generate`; returns the exit code (0; 1 when `--fair` found no
 /// certificate; 2 for bad input or a file that cannot be written).
-pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> u8 {
-    match generate_map(args, out) {
+pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    let result = generate_map(args, out, &Mutex::new(&mut *err));
+    match result {
         Ok(true) => 0,
         Ok(false) => 1,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             2
         }
     }
 }
 
-fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool> {
+fn generate_map(
+    args: &GenerateArgs,
+    out: &mut dyn Write,
+    err: &Mutex<&mut (dyn Write + Send)>,
+) -> anyhow::Result<bool> {
     if args.out.exists() && !args.force {
         bail!(
             "{} exists: give another --out, or --force to replace it",
@@ -159,7 +165,7 @@ fn generate_map(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<bool
     let params = args.params();
     let map = match &args.fair {
         None => generate::generate(&params, args.seed)?,
-        Some(level) => match fair_map(args, &params, level, out)? {
+        Some(level) => match fair_map(args, &params, level, out, err)? {
             Some(map) => map,
             None => return Ok(false),
         },
@@ -191,6 +197,7 @@ fn fair_map(
     params: &Params,
     level: &str,
     out: &mut dyn Write,
+    err: &Mutex<&mut (dyn Write + Send)>,
 ) -> anyhow::Result<Option<Map>> {
     let bots = bot_list(&[level.to_owned()])?;
     let opts = Options {
@@ -204,7 +211,7 @@ fn fair_map(
     let roster = super::roster(None, None)?;
     let bar = super::progress::spinner("matches");
     let edits = std::sync::atomic::AtomicUsize::new(0);
-    let news = |n: fix::News<'_>| super::balance_edit::tell(bar.as_ref(), &edits, n);
+    let news = |n: fix::News<'_>| super::balance_edit::tell(bar.as_ref(), &edits, err, n);
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let result = fix::fair_generated(
         params, args.seed, args.tries, &roster, &opts, &news, &cancel,

@@ -81,20 +81,20 @@ pub struct WesnothArgs {
 }
 
 /// Runs `import`; returns the exit code.
-pub fn run(args: &ImportArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match &args.from {
-        ImportFrom::Wesnoth(a) => wesnoth(a, out),
+        ImportFrom::Wesnoth(a) => wesnoth(a, out, err),
         ImportFrom::Tiled(a) => match import::tiled(&a.file, a.mapping.as_deref(), a.hex_size) {
-            Ok(imported) => finish(&imported.map, &imported.report, &a.out, out),
+            Ok(imported) => finish(&imported.map, &imported.report, &a.out, out, err),
             Err(e) => {
-                eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+                super::report_error(err, &e);
                 2
             }
         },
     }
 }
 
-fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
+fn wesnoth(a: &WesnothArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let choices = WesnothChoices {
         map: a.file.clone(),
         scenario: a.cfg.clone(),
@@ -107,11 +107,11 @@ fn wesnoth(a: &WesnothArgs, out: &mut dyn Write) -> u8 {
     let imported = match import::wesnoth(&choices) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             return 2;
         }
     };
-    finish(&imported.map, &imported.report, &a.out, out)
+    finish(&imported.map, &imported.report, &a.out, out, err)
 }
 
 /// Writes the imported map to `path`, then prints the report and the map's
@@ -121,15 +121,16 @@ fn finish(
     report: &hexwright_engine::import::Report,
     path: &std::path::Path,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> u8 {
     if let Err(e) = format::save_atomic(map, path) {
-        eprintln!("error: {e}");
+        let _ = writeln!(err, "error: {e}");
         return 2;
     }
     let coverage = match Coverage::new(map) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            let _ = writeln!(err, "error: {}: {e}", path.display());
             return 2;
         }
     };
@@ -146,7 +147,7 @@ fn finish(
         write_findings(out, &shown, &findings)
     })();
     if let Err(e) = written {
-        eprintln!("error: cannot write the report: {e}");
+        let _ = writeln!(err, "error: cannot write the report: {e}");
         return 2;
     }
     u8::from(findings.iter().any(|f| f.severity == Severity::Error))

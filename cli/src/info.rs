@@ -17,9 +17,10 @@ struct Json<'a> {
 
 /// Prints the summary of the map at `path` to `out`; returns the exit code
 /// (0, or 2 when the map cannot be loaded).
-pub fn run(path: &Path, json: bool, hexes: bool, out: &mut dyn Write) -> u8 {
+pub fn run(path: &Path, json: bool, hexes: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if path.is_dir() {
-        eprintln!(
+        let _ = writeln!(
+            err,
             "error: {} is a folder; `info` takes one map file (name one of the pack's maps)",
             path.display()
         );
@@ -36,7 +37,7 @@ pub fn run(path: &Path, json: bool, hexes: bool, out: &mut dyn Write) -> u8 {
     let (map, coverage) = match result {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(err, "error: {e}");
             return 2;
         }
     };
@@ -58,7 +59,7 @@ pub fn run(path: &Path, json: bool, hexes: bool, out: &mut dyn Write) -> u8 {
     match written {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: cannot write the summary: {e}");
+            let _ = writeln!(err, "error: cannot write the summary: {e}");
             2
         }
     }

@@ -40,8 +40,8 @@ pub struct LadderArgs {
 }
 
 /// Runs `ladder`; returns the exit code (0, or 2 for bad input).
-pub fn run(args: &LadderArgs, out: &mut dyn Write) -> u8 {
-    super::exit_code(play(args, out))
+pub fn run(args: &LadderArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    super::exit_code(play(args, out), err)
 }
 
 fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {

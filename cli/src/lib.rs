@@ -230,18 +230,26 @@ impl Args {
 /// this says so and exits 2.
 #[must_use]
 pub fn run(args: Args) -> ExitCode {
-    ExitCode::from(run_quietly_to(args, &mut std::io::stdout().lock()))
+    ExitCode::from(run_quietly_to(
+        args,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr(),
+    ))
 }
 
 /// [`run_to`] for a report written to a pipe: when its reader goes away
 /// (`hexwright analyze MAP | head`), the rest of the report is dropped and
 /// the command ends as it would have, with no "Broken pipe" error.
-pub fn run_quietly_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
+pub fn run_quietly_to(
+    args: Args,
+    out: &mut dyn std::io::Write,
+    err: &mut (dyn std::io::Write + Send),
+) -> u8 {
     let mut out = ClosedPipeIsQuiet {
         inner: out,
         closed: false,
     };
-    run_to(args, &mut out)
+    run_to(args, &mut out, err)
 }
 
 /// Standard output that goes quiet when its reader goes away
@@ -281,47 +289,59 @@ impl<W: std::io::Write> std::io::Write for ClosedPipeIsQuiet<W> {
     }
 }
 
-/// Runs the parsed command line with its report written to `out` (errors
-/// still go to standard error, and `render` and `pack` name the files they
-/// wrote there too), and returns the exit code: what tests and embedders
-/// call.
-pub fn run_to(args: Args, out: &mut dyn std::io::Write) -> u8 {
+/// Runs the parsed command line with its report written to `out` and its
+/// errors, notes and progress lines to `err` (standard output and standard
+/// error in the binary), and returns the exit code: what tests and
+/// embedders call. Progress bars are drawn on the terminal's standard error
+/// only when it is one.
+pub fn run_to(
+    args: Args,
+    out: &mut dyn std::io::Write,
+    err: &mut (dyn std::io::Write + Send),
+) -> u8 {
     match args.command {
         None | Some(Command::Edit { .. }) => {
-            eprintln!("error: the editor is not part of the command line; run `hexwright edit`");
+            let _ = writeln!(
+                err,
+                "error: the editor is not part of the command line; run `hexwright edit`"
+            );
             2
         }
-        Some(Command::Validate { paths, json }) => validate::run(&paths, json, out),
-        Some(Command::Info { map, json, hexes }) => info::run(&map, json, hexes, out),
-        Some(Command::Simulate(a)) => simulate::run(&a, out),
-        Some(Command::Replay(a)) => replay::run(&a, out),
-        Some(Command::Rules(a)) => rules::run(&a, out),
-        Some(Command::Import(a)) => import::run(&a, out),
-        Some(Command::Render(a)) => render::run(&a),
-        Some(Command::Pack(a)) => pack_cmd::run(&a),
-        Some(Command::Export(a)) => export::run(&a, out),
-        Some(Command::Merge(a)) => merge::run(&a, out),
-        Some(Command::Ladder(a)) => ladder::run(&a, out),
-        Some(Command::Balance(a)) => balance::run(&a, out),
-        Some(Command::Analyze(a)) => analyze::run(&a, out),
-        Some(Command::BalanceEdit(a)) => balance_edit::run(&a, out),
-        Some(Command::Generate(a)) => generate::run(&a, out),
+        Some(Command::Validate { paths, json }) => validate::run(&paths, json, out, err),
+        Some(Command::Info { map, json, hexes }) => info::run(&map, json, hexes, out, err),
+        Some(Command::Simulate(a)) => simulate::run(&a, out, err),
+        Some(Command::Replay(a)) => replay::run(&a, out, err),
+        Some(Command::Rules(a)) => rules::run(&a, out, err),
+        Some(Command::Import(a)) => import::run(&a, out, err),
+        Some(Command::Render(a)) => render::run(&a, err),
+        Some(Command::Pack(a)) => pack_cmd::run(&a, out, err),
+        Some(Command::Export(a)) => export::run(&a, out, err),
+        Some(Command::Merge(a)) => merge::run(&a, out, err),
+        Some(Command::Ladder(a)) => ladder::run(&a, out, err),
+        Some(Command::Balance(a)) => balance::run(&a, out, err),
+        Some(Command::Analyze(a)) => analyze::run(&a, out, err),
+        Some(Command::BalanceEdit(a)) => balance_edit::run(&a, out, err),
+        Some(Command::Generate(a)) => generate::run(&a, out, err),
     }
 }
 
 use hexwright_headless::files::roster::roster;
 
 /// The exit code of a subcommand that either worked (0) or failed on its
-/// input (2, with the error and its causes on standard error): the one
-/// place such a failure is reported.
-pub(crate) fn exit_code(result: anyhow::Result<()>) -> u8 {
+/// input (2, with the error and its causes on `err`): the one place such a
+/// failure is reported.
+pub(crate) fn exit_code(result: anyhow::Result<()>, err: &mut dyn std::io::Write) -> u8 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            report_error(err, &e);
             2
         }
     }
 }
-pub use info::run as info;
-pub use validate::run as validate;
+
+/// Writes `error: ` and `e` with its causes, each said once, to `err`. A
+/// failure to write to standard error has nowhere to be reported.
+pub(crate) fn report_error(err: &mut dyn std::io::Write, e: &anyhow::Error) {
+    let _ = writeln!(err, "error: {}", hexwright_headless::report::Chain(e));
+}

@@ -148,11 +148,11 @@ pub(super) fn write_shard(path: &std::path::Path, file: &ShardFile) -> anyhow::R
 /// Runs `merge`; returns the exit code (0; 3 when `--until-decided` wants
 /// another wave; 2 when the files cannot be read or are not one whole
 /// batch).
-pub fn run(args: &MergeArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match merge(args, out) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             2
         }
     }

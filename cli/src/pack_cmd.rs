@@ -3,6 +3,7 @@
 
 use clap::{Args, Subcommand};
 use hexwright_engine::pack_zip;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// `pack`.
@@ -30,19 +31,22 @@ pub enum PackAction {
 
 /// Runs `pack`; returns the exit code: 0 written, 1 the pack has errors,
 /// 2 it cannot be read or the zip cannot be written.
-pub fn run(args: &PackArgs) -> u8 {
+pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match &args.action {
-        PackAction::Zip { dir, out } => match pack_zip::write_zip(dir, out) {
-            Ok(()) => {
-                println!("wrote {}", out.display());
-                0
-            }
+        PackAction::Zip { dir, out: zip } => match pack_zip::write_zip(dir, zip) {
+            Ok(()) => match writeln!(out, "wrote {}", zip.display()) {
+                Ok(()) => 0,
+                Err(e) => {
+                    let _ = writeln!(err, "error: cannot write the report: {e}");
+                    2
+                }
+            },
             Err(e @ pack_zip::ZipError::Invalid { .. }) => {
-                eprintln!("error: {e}");
+                let _ = writeln!(err, "error: {e}");
                 1
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                let _ = writeln!(err, "error: {e}");
                 2
             }
         },

@@ -31,8 +31,8 @@ pub struct RenderArgs {
 
 /// Runs `render`; returns the exit code (0, or 2 when the map cannot be
 /// read or the picture cannot be drawn or written).
-pub fn run(a: &RenderArgs) -> u8 {
-    super::exit_code(render(a))
+pub fn run(a: &RenderArgs, err: &mut dyn std::io::Write) -> u8 {
+    super::exit_code(render(a), err)
 }
 
 fn render(a: &RenderArgs) -> anyhow::Result<()> {

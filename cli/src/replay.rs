@@ -44,24 +44,24 @@ struct JsonResult<'a> {
 /// Runs `replay`, printing to `out`; returns the exit code: 0 the replay
 /// re-runs with every hash matching, 1 a mismatch or an illegal command, 2
 /// the file cannot be read or parsed.
-pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let origin = args.file.display().to_string();
     let roster = match super::roster(args.roster.as_deref(), None) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             return 2;
         }
     };
     let replay = match load(&args.file) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(err, "error: {e}");
             return 2;
         }
     };
     if let Err(e) = check_ruleset(args.ruleset.as_deref(), &replay, &origin) {
-        eprintln!("error: {e}");
+        let _ = writeln!(err, "error: {e}");
         return 2;
     }
     let mut write_error: Option<std::io::Error> = None;
@@ -95,7 +95,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     // was still checked to the end.
     let broken_pipe = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if let Some(e) = write_error.filter(|e| !broken_pipe(e)) {
-        eprintln!("error: cannot write the trace: {e}");
+        let _ = writeln!(err, "error: cannot write the trace: {e}");
         return 2;
     }
     let code = match &result {
@@ -104,7 +104,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
         Err(_) => 1,
     };
     if let Err(e) = &result {
-        eprintln!("error: {e}");
+        let _ = writeln!(err, "error: {e}");
     }
     let written = if args.json {
         let index = match &result {
@@ -132,7 +132,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     };
     match written {
         Err(e) if !broken_pipe(&e) => {
-            eprintln!("error: cannot write the result: {e}");
+            let _ = writeln!(err, "error: cannot write the result: {e}");
             2
         }
         _ => code,

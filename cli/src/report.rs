@@ -7,7 +7,8 @@
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::{Rotation, RotationReport};
-use hexwright_engine::sim::{Batch, Counting, Report};
+use hexwright_engine::sim::{Batch, Report};
+use hexwright_engine::stats::Counting;
 use std::io::Write;
 
 /// A progress bar of matches on a terminal, none otherwise.

@@ -197,7 +197,7 @@ fn describe(roster: &Roster, ruleset: RulesetId) -> anyhow::Result<Json> {
 /// Runs `rules`, printing to `out`; returns the exit code: 0, 1 when the
 /// roster is read but breaks roster rules, 2 when it cannot be read or
 /// parsed.
-pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let ruleset = match args.ruleset.as_deref().map(str::parse::<RulesetId>) {
         None => Ok(RulesetId::AkwRulesV1),
         Some(r) => r.map_err(anyhow::Error::from),
@@ -217,7 +217,7 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> u8 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {}", hexwright_headless::report::Chain(&e));
+            super::report_error(err, &e);
             let invalid = e.chain().any(|c| {
                 matches!(
                     c.downcast_ref::<RosterError>(),

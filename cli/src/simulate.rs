@@ -18,7 +18,7 @@ use std::time::Instant;
 
 /// Runs `simulate`, printing the report to `out`; returns the exit code (0,
 /// or 2 for bad input).
-pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
+pub fn run(args: &SimulateArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
     let result = if hexwright_headless::files::zipped::is_zip(&args.path) {
         hexwright_headless::files::zipped::Unzipped::open(&args.path).and_then(|unzipped| {
             let inner = SimulateArgs {
@@ -39,7 +39,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> u8 {
     } else {
         simulate(args, out)
     };
-    super::exit_code(result)
+    super::exit_code(result, err)
 }
 
 fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -71,6 +71,8 @@ impl Row {
 #[derive(Default)]
 struct Report {
     rows: Vec<Row>,
+    /// Notes for standard error: files in a folder skipped as not maps.
+    notes: Vec<String>,
     load_failed: bool,
 }
 
@@ -169,7 +171,9 @@ impl Report {
                     self.map(&file, &map);
                 }
                 Err(e) => match other_kind(&text, &file) {
-                    Some(kind) => eprintln!("note: skipped {file}: {kind}, not a map"),
+                    Some(kind) => self
+                        .notes
+                        .push(format!("note: skipped {file}: {kind}, not a map")),
                     None => self.failed(&e),
                 },
             }
@@ -285,10 +289,18 @@ fn other_kind(text: &str, file: &str) -> Option<&'static str> {
 
 /// Validates `paths`, writes the findings to `out`, and returns the exit
 /// code: 0 no error, 1 any error, 2 a file could not be read or parsed.
-pub fn run(paths: &[std::path::PathBuf], json: bool, out: &mut dyn Write) -> u8 {
+pub fn run(
+    paths: &[std::path::PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let mut report = Report::default();
     for p in paths {
         report.path(p);
+    }
+    for note in &report.notes {
+        let _ = writeln!(err, "{note}");
     }
     let written = if json {
         serde_json::to_writer_pretty(&mut *out, &report.rows)
@@ -297,7 +309,7 @@ pub fn run(paths: &[std::path::PathBuf], json: bool, out: &mut dyn Write) -> u8 
     } else {
         report.rows.iter().try_for_each(|r| {
             if r.rule == "load-failed" {
-                eprintln!("error: {}", r.message);
+                let _ = writeln!(err, "error: {}", r.message);
                 return Ok(());
             }
             let hex = r
@@ -313,7 +325,7 @@ pub fn run(paths: &[std::path::PathBuf], json: bool, out: &mut dyn Write) -> u8 
         })
     };
     if let Err(e) = written {
-        eprintln!("error: cannot write the report: {e}");
+        let _ = writeln!(err, "error: cannot write the report: {e}");
         return 2;
     }
     let has_errors = report

@@ -1,15 +1,30 @@
-//! The headless command line: its dependency tree holds no GUI crate, and
-//! its subcommands work with none (this test binary links this crate alone,
-//! no editor): `validate`, `simulate` in shards and `merge`, the waves of a
-//! batch played until decided, ladders and balances on a cluster, `generate`, `export` and `import` through Tiled, and
-//! `render` to PNG and SVG.
+//! The command line, tested without the editor: its dependency tree holds
+//! no GUI crate, and every subcommand runs here in this process (this test
+//! binary links this crate alone) through [`hexwright`], which reads like
+//! a run of the binary. Only what needs a real process runs the
+//! `hexwright-cli` binary: a batch stopped by a signal, a report cut off by
+//! a closed pipe, and the deploy scripts run by a shell.
+//!
+//! - [`commands`]: `validate`, `info`, `rules`, `import`, `render`, `pack`
+//!   and the errors every subcommand shares;
+//! - [`simulate`]: `simulate`, shards and `merge`, and the Kubernetes and
+//!   Slurm files run locally; [`cluster`]: ladders, balances and batches
+//!   played until decided, across machines;
+//! - [`replay`]: recorded matches re-run, broken ones caught;
+//! - [`generate`]: `generate`; [`hostile`]: hostile input and outputs.
 
 #[path = "headless/cluster.rs"]
 mod cluster;
+#[path = "headless/commands.rs"]
+mod commands;
 #[path = "headless/generate.rs"]
 mod generate;
 #[path = "headless/hostile.rs"]
 mod hostile;
+#[path = "headless/replay.rs"]
+mod replay;
+#[path = "headless/simulate.rs"]
+mod simulate;
 
 use clap::Parser as _;
 use std::path::{Path, PathBuf};
@@ -50,8 +65,75 @@ fn run(args: &[&str]) -> (u8, String) {
     )
     .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     let mut out = Vec::new();
-    let code = hexwright_cli::run_to(args, &mut out);
+    let code = hexwright_cli::run_to(args, &mut out, &mut std::io::stderr());
     (code, String::from_utf8(out).unwrap())
+}
+
+/// What a run of the command line in this process left: as a process's
+/// [`std::process::Output`], so a test reads the same either way.
+struct Output {
+    status: Status,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// An exit code, read as [`std::process::ExitStatus`] is.
+#[derive(Clone, Copy, Debug)]
+struct Status(u8);
+
+impl Status {
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the signature of ExitStatus::code, so tests read either alike"
+    )]
+    fn code(self) -> Option<i32> {
+        Some(i32::from(self.0))
+    }
+
+    fn success(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Runs `hexwright ARGS` in this process, with its standard output and
+/// standard error captured: arguments clap refuses print its message (on
+/// standard error, or `--help` and `--version` on standard output) and exit
+/// with its code, as the binary does.
+fn hexwright(args: &[&str]) -> Output {
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("hexwright").chain(args.iter().copied());
+    let code = match hexwright_cli::Args::try_parse_from(argv) {
+        Ok(args) => hexwright_cli::run_quietly_to(args, &mut stdout, &mut stderr),
+        Err(e) => {
+            let text = e.render().to_string();
+            if e.use_stderr() {
+                stderr.extend_from_slice(text.as_bytes());
+            } else {
+                stdout.extend_from_slice(text.as_bytes());
+            }
+            u8::try_from(e.exit_code()).expect("clap exits 0 or 2")
+        }
+    };
+    Output {
+        status: Status(code),
+        stdout,
+        stderr,
+    }
+}
+
+/// Standard output as text.
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text.
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Standard error of a process as text.
+fn process_stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// A report without its speed line (the only line that varies by run).
@@ -418,7 +500,7 @@ fn the_search_budget_is_set_and_reproducible() {
             std::iter::once("hexwright").chain(all.iter().copied()),
         );
         let code = match parsed {
-            Ok(a) => hexwright_cli::run_to(a, &mut Vec::new()),
+            Ok(a) => hexwright_cli::run_to(a, &mut Vec::new(), &mut Vec::new()),
             Err(_) => 2,
         };
         assert_eq!(code, 2, "{bad:?}");

@@ -4,8 +4,6 @@
 //! linking). Each file is a module and runs as it did on its own; filter
 //! one with its module name, e.g. `cargo test --test app ui_sandbox::`.
 //!
-//! - [`cli`], [`cli_replay`], [`cli_sim`]: the built `hexwright` binary run
-//!   as a modder's CI would run it.
 //! - [`ui_first_screen`], [`ui_editor`], [`ui_files`], [`ui_generate`],
 //!   [`ui_sandbox`]: the app driven headless by its labels with
 //!   `egui_kittest`.
@@ -13,9 +11,6 @@
 
 mod common;
 
-mod cli;
-mod cli_replay;
-mod cli_sim;
 mod ui_editor;
 mod ui_files;
 mod ui_first_screen;

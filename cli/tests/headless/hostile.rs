@@ -340,5 +340,8 @@ fn a_closed_reader_ends_the_report_quietly() {
         &map("twin-fords.ron"),
     ])
     .unwrap();
-    assert_eq!(hexwright_cli::run_quietly_to(args, &mut Closed), 0);
+    assert_eq!(
+        hexwright_cli::run_quietly_to(args, &mut Closed, &mut Vec::new()),
+        0
+    );
 }

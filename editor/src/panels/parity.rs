@@ -7,7 +7,7 @@
 use crate::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::board::Board;
-pub use hexwright_engine::parity::{DISTANCE_MARGIN, ParityError, ParityRow};
+use hexwright_engine::parity::{DISTANCE_MARGIN, ParityError, ParityRow};
 use hexwright_engine::player::PlayerId;
 
 /// The table of a board, or why it cannot be worked out.

@@ -12,7 +12,6 @@
 
 use super::batch_import::{ImportForm, import};
 use super::decide::{DecideForm, Decision, LiveLooks};
-pub use super::export::ExportFormat;
 use super::export::{BatchFile, ExportForm, pretty_json};
 use super::job::{BatchAsked, Job};
 use super::worker::{number, seating_rows};
@@ -24,8 +23,9 @@ use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
 use hexwright_engine::rules::{Arena, Rules};
 use hexwright_engine::sim::{
-    self, Batch, BatchExport, CaptureSummary, Counting, MatchRow, PlayOptions, Rate, Report,
+    self, Batch, BatchExport, CaptureSummary, MatchRow, PlayOptions, Report,
 };
+use hexwright_engine::stats::{Counting, Rate};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::Ordering;

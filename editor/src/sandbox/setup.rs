@@ -18,7 +18,7 @@
 
 use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::army;
-pub use hexwright_engine::rules::army::{PRESETS, TWO_COMMANDERS, presets, random_army};
+use hexwright_engine::rules::army::{presets, random_army};
 
 use crate::pack_draft::relative_to;
 use crate::theme;

@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::stats::Tally;
-pub use crate::stats::{Counting, Rate, Verdict, wilson};
+use crate::stats::{Counting, Rate, Verdict};
 
 /// The most matches one batch may hold (`simulate --matches`, a batch cut
 /// into shards, the most a batch played until decided may play). A row
@@ -864,7 +864,7 @@ pub(crate) mod tests {
     use crate::rules::Roster;
     use crate::rules::execute;
     use crate::rules::scenario::Scenario;
-    use crate::stats;
+    use crate::stats::{self, wilson};
     use std::path::Path;
 
     /// A bundled map, prepared with seed 1 and `round_limit`.

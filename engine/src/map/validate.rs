@@ -34,7 +34,7 @@ pub const OUTPOST_RADIUS: u32 = 2;
 /// Largest allowed difference, in steps, between two sides' distances to
 /// comparable targets before `distance-imbalance` warns (the one margin of
 /// [`super::parity`]).
-pub use super::parity::DISTANCE_MARGIN;
+use super::parity::DISTANCE_MARGIN;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

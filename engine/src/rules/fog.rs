@@ -17,12 +17,9 @@
 //! every command of random play.
 
 use super::arena::{Cell, Site};
-use super::state::MatchState;
+use super::state::{BASE_SIGHT, MatchState};
 use crate::map::Side;
 use crate::validate::OUTPOST_RADIUS;
-
-/// How far a base sees.
-pub const BASE_SIGHT: u32 = 1;
 
 /// Whether `side` sees cell `c` (the hex, not necessarily a unit in a bush
 /// on it).

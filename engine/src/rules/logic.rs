@@ -11,8 +11,8 @@ use super::checks::{
 };
 use super::command::{Command, RuleError};
 use super::event::{EnergyReason, Event};
+use super::mechanics::reachable;
 use super::mechanics::{Exec, can_end};
-pub use super::mechanics::{heal_candidates, reachable};
 use super::roster::{Class, KindId};
 use super::state::{MatchState, NO_UNIT, Outcome, Unit, UnitId};
 use crate::Hex;

@@ -6,7 +6,7 @@
 use super::command::Command;
 use super::event::{EnergyReason, Event};
 use super::fog::sees_cell;
-use super::query::round_of_turn;
+use super::state::round_of_turn;
 use super::state::{MatchState, Outcome, UnitId};
 use crate::Hex;
 use crate::map::Side;

@@ -1,38 +1,13 @@
 //! Questions a front end asks about a match, answered by the rules: how a
 //! side stands as one viewer may know it, which captures are pending,
-//! whether a unit is spent, what a barracks can spawn, how turns and rounds
-//! relate. The sandbox draws these answers and restates no rule.
+//! whether a unit is spent, what a barracks can spawn. The sandbox draws these answers and restates no rule.
 
 use super::command::{Command, RuleError};
 use super::logic::{check, legal};
-use super::state::{ENERGY_CAP, MatchState, Unit};
+use super::state::{ENERGY_CAP, MatchState, TURNS_PER_ROUND, Unit};
 use crate::Hex;
 use crate::map::Side;
 use crate::rules::KindName;
-
-/// Turns per round in akw-rules-v1: side 0's turn, then side 1's.
-pub const TURNS_PER_ROUND: u32 = 2;
-
-/// The round (1-based) a turn index (0 = side 0's first turn) falls in.
-///
-/// ```
-/// use hexwright_engine::rules::query::{round_of_turn, first_turn_of_round};
-/// assert_eq!(round_of_turn(0), 1);
-/// assert_eq!(round_of_turn(3), 2);
-/// assert_eq!(first_turn_of_round(2), 2);
-/// assert_eq!(round_of_turn(first_turn_of_round(7)), 7);
-/// ```
-#[must_use]
-pub const fn round_of_turn(turn: u32) -> u32 {
-    turn / TURNS_PER_ROUND + 1
-}
-
-/// The index of the first turn of `round` (rounds are 1-based; 0 is read
-/// as 1).
-#[must_use]
-pub const fn first_turn_of_round(round: u32) -> u32 {
-    round.saturating_sub(1) * TURNS_PER_ROUND
-}
 
 impl MatchState {
     /// Whether a living unit has nothing left to do this turn: it arrived
@@ -238,15 +213,6 @@ mod tests {
     fn play(s: &mut MatchState, cmd: &Command) {
         let mut events: Vec<Event> = Vec::new();
         execute(s, cmd, &mut events).unwrap();
-    }
-
-    #[test]
-    fn rounds_and_turns_convert_both_ways() {
-        for turn in 0..50 {
-            let r = round_of_turn(turn);
-            assert!(first_turn_of_round(r) <= turn && turn < first_turn_of_round(r + 1));
-        }
-        assert_eq!(first_turn_of_round(0), 0);
     }
 
     #[test]

@@ -385,7 +385,7 @@ impl OnBoard for AkwRulesV1 {
 
     fn turn_began(e: &Event) -> Option<u32> {
         match *e {
-            Event::TurnStarted { turn, .. } => Some(rules::query::round_of_turn(turn)),
+            Event::TurnStarted { turn, .. } => Some(rules::state::round_of_turn(turn)),
             _ => None,
         }
     }

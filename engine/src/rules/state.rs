@@ -24,12 +24,38 @@ pub const ENERGY_CAP: u8 = 15;
 pub const OPENING_BONUS: u8 = 1;
 /// Energy for defeating an enemy unit.
 pub const KILL_BONUS: u8 = 1;
+/// How far a base sees.
+pub const BASE_SIGHT: u32 = 1;
 /// A base's starting Health.
 pub const BASE_HEALTH: u8 = 5;
 /// Rounds before a match is a draw, when the scenario does not say.
 pub const DEFAULT_ROUND_LIMIT: u32 = 60;
 /// The players of an akw-rules-v1 match.
 pub const PLAYERS: usize = 2;
+
+/// Turns per round in akw-rules-v1: side 0's turn, then side 1's.
+pub const TURNS_PER_ROUND: u32 = 2;
+
+/// The round (1-based) a turn index (0 = side 0's first turn) falls in.
+///
+/// ```
+/// use hexwright_engine::rules::state::{round_of_turn, first_turn_of_round};
+/// assert_eq!(round_of_turn(0), 1);
+/// assert_eq!(round_of_turn(3), 2);
+/// assert_eq!(first_turn_of_round(2), 2);
+/// assert_eq!(round_of_turn(first_turn_of_round(7)), 7);
+/// ```
+#[must_use]
+pub const fn round_of_turn(turn: u32) -> u32 {
+    turn / TURNS_PER_ROUND + 1
+}
+
+/// The index of the first turn of `round` (rounds are 1-based; 0 is read
+/// as 1).
+#[must_use]
+pub const fn first_turn_of_round(round: u32) -> u32 {
+    round.saturating_sub(1) * TURNS_PER_ROUND
+}
 
 /// A unit's id: its index in [`MatchState::units`], never reused.
 pub type UnitId = u16;
@@ -516,10 +542,10 @@ impl MatchState {
     }
 
     /// The current round (1-based; a round is one turn of every player,
-    /// in seat order: see [`super::query::round_of_turn`]).
+    /// in seat order: see [`round_of_turn`]).
     #[must_use]
     pub fn round(&self) -> u32 {
-        super::query::round_of_turn(self.akw.turn)
+        round_of_turn(self.akw.turn)
     }
 
     /// A unit by id.
@@ -901,5 +927,19 @@ impl MatchState {
     #[must_use]
     pub fn site_blocks(&self, c: Cell) -> bool {
         matches!(self.arena().site(c), Site::Base(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{first_turn_of_round, round_of_turn};
+
+    #[test]
+    fn rounds_and_turns_convert_both_ways() {
+        for turn in 0..50 {
+            let r = round_of_turn(turn);
+            assert!(first_turn_of_round(r) <= turn && turn < first_turn_of_round(r + 1));
+        }
+        assert_eq!(first_turn_of_round(0), 0);
     }
 }

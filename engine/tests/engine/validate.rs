@@ -20,8 +20,9 @@ use hexwright_engine::map::{
     Zone,
 };
 use hexwright_engine::pack;
+use hexwright_engine::parity::DISTANCE_MARGIN;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::validate::{self, DISTANCE_MARGIN, DistanceField, Finding, Rule, Severity};
+use hexwright_engine::validate::{self, DistanceField, Finding, Rule, Severity};
 use std::path::Path;
 
 // ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 //! Wesnoth's neighbours ([`WesnothGrid::neighbours`]) are exactly the hex
 //! grid's.
 
-pub use super::ImportError;
+use super::ImportError;
 use crate::limits;
 use hexx::Hex;
 

@@ -15,11 +15,10 @@
 //! tell where the other players' eyes are); a state without one answers
 //! fog queries from its units, bases and Outposts.
 
-use super::{MatchState, UnitId};
+use super::{BASE_SIGHT, MatchState, UnitId};
 use crate::map::Side;
 use crate::rules::arena::{Arena, Cell, NO_CELL, Site};
 use crate::rules::event::Event;
-use crate::rules::fog::BASE_SIGHT;
 use crate::validate::OUTPOST_RADIUS;
 
 /// Per player and cell, the number of the player's eyes that see units

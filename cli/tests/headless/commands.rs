@@ -1,8 +1,6 @@
 //! The `hexwright` command line, run as a user (or a modder's CI) runs it.
 
-use crate::common;
-
-use common::{hexwright, root, stderr, stdout, temp_dir};
+use super::{hexwright, process_stderr, root, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};
 
 /// The default map with its first zone hex removed: one `zone-size` error.
@@ -403,7 +401,7 @@ fn import_wesnoth_refuses_a_broken_file_with_its_line() {
 
 #[test]
 fn render_draws_png_and_svg_headless_and_refuses_what_it_cannot() {
-    let dir = temp_dir("render");
+    let dir = temp_dir("render-cmd");
     let map = root().join("maps/twin-fords.ron");
     let png = dir.join("twin-fords.png");
     let o = hexwright(&[
@@ -538,7 +536,7 @@ fn import_tiled_then_export_and_import_again_gives_the_same_file() {
         eprintln!("skipped: {} is absent", tmx.display());
         return;
     }
-    let dir = temp_dir("tiled");
+    let dir = temp_dir("tiled-cmd");
     let (a, tmj, b) = (dir.join("a.ron"), dir.join("a.tmj"), dir.join("b.ron"));
     let mapping = dir.join("mapping.ron");
     std::fs::write(&mapping, r#"(tiles: {1: "open,bush"})"#).unwrap();
@@ -629,7 +627,7 @@ fn an_interrupted_simulate_of_a_zip_leaves_no_unpacked_folder() {
     assert!(o.status.success(), "{}", stderr(&o));
     let tmp = dir.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright-cli"))
         .args([
             "simulate",
             zip.to_str().unwrap(),
@@ -679,7 +677,7 @@ fn errors_name_their_cause_once_and_a_closed_pipe_is_quiet() {
             "{args:?}: {err}"
         );
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright-cli"))
         .args([
             "analyze",
             root().join("maps/twin-fords.ron").to_str().unwrap(),
@@ -690,8 +688,12 @@ fn errors_name_their_cause_once_and_a_closed_pipe_is_quiet() {
         .unwrap();
     drop(child.stdout.take());
     let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(!stderr(&o).contains("Broken pipe"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", process_stderr(&o));
+    assert!(
+        !process_stderr(&o).contains("Broken pipe"),
+        "{}",
+        process_stderr(&o)
+    );
 }
 
 /// A file that cannot be read is named once with its cause once, whichever

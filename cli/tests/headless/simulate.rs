@@ -1,8 +1,6 @@
 //! `hexwright simulate` and `hexwright rules`, run as a playtester runs them.
 
-use crate::common;
-
-use common::{hexwright, map, root, stderr, temp_dir};
+use super::{hexwright, map, process_stderr, root, stderr, temp_dir};
 
 fn simulate_json(extra: &[&str]) -> serde_json::Value {
     let m = map("twin-fords.ron");
@@ -487,7 +485,7 @@ fn play_shards(dir: &std::path::Path, m: &str, seed: &str, n: usize) -> Vec<Stri
 
 #[test]
 fn merged_shards_report_what_one_process_reports() {
-    let dir = temp_dir("shards");
+    let dir = temp_dir("shards-sim");
     let m = map("twin-fords.ron");
     let one = hexwright(&shard_batch(&m, "5", &[]));
     assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
@@ -638,7 +636,7 @@ fn run_sh(script: &str, env: &[(String, String)]) -> std::process::Output {
         .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{script}: {}", stderr(&out));
+    assert!(out.status.success(), "{script}: {}", process_stderr(&out));
     out
 }
 
@@ -724,7 +722,7 @@ fn the_kubernetes_indexed_job_run_locally_merges_to_the_one_process_report() {
         ("PARALLEL", "2"),
         ("MAP", m.as_str()),
         ("RESULTS", results.to_str().unwrap()),
-        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright-cli")),
     ]
     .map(|(k, v)| (k.to_owned(), v.to_owned()));
     let out = run_sh(&format!("bash {}", local_run.display()), &env);
@@ -763,7 +761,7 @@ fn the_kubernetes_waves_run_locally_decide_as_one_process_does() {
         ("MAX", "40"),
         ("MAP", m.as_str()),
         ("RESULTS", results.to_str().unwrap()),
-        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+        ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright-cli")),
     ]
     .map(|(k, v)| (k.to_owned(), v.to_owned()));
     let out = run_sh(
@@ -805,7 +803,7 @@ fn the_kubernetes_ladder_and_balance_run_locally_as_one_process_does() {
             .iter()
             .chain(&[
                 ("MAP", m.as_str()),
-                ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright")),
+                ("HEXWRIGHT", env!("CARGO_BIN_EXE_hexwright-cli")),
             ])
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect()
@@ -878,7 +876,7 @@ fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
         ("RESULTS".to_owned(), results.display().to_string()),
         (
             "HEXWRIGHT".to_owned(),
-            env!("CARGO_BIN_EXE_hexwright").to_owned(),
+            env!("CARGO_BIN_EXE_hexwright-cli").to_owned(),
         ),
     ];
     for k in 0..4 {
@@ -897,9 +895,9 @@ fn the_slurm_array_run_locally_merges_to_the_one_process_report() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("array task 3 is not a shard of 2"),
+        process_stderr(&o).contains("array task 3 is not a shard of 2"),
         "{}",
-        stderr(&o)
+        process_stderr(&o)
     );
     let merge = root().join("deploy/slurm/merge.sh");
     let merge_text = std::fs::read_to_string(&merge).unwrap();

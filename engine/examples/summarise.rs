@@ -2,7 +2,7 @@
 //! public API.
 //!
 //! ```text
-//! cargo run --example summarise -- maps/twin-fords.ron
+//! cargo run -p hexwright-engine --example summarise -- maps/twin-fords.ron
 //! ```
 //!
 //! With no argument it reads `maps/twin-fords.ron`.
@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let path = std::env::args_os().nth(1).map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("maps/twin-fords.ron"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../maps/twin-fords.ron"),
         PathBuf::from,
     );
 

@@ -1,8 +1,6 @@
 //! `hexwright replay`: recorded matches re-run, and broken ones are caught.
 
-use crate::common;
-
-use common::{hexwright, root, stderr, stdout, temp_dir};
+use super::{hexwright, root, stderr, stdout, temp_dir};
 use std::path::{Path, PathBuf};
 
 /// Records `n` matches on Twin Fords into `dir` and returns the replay files.
