@@ -27,10 +27,10 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
-use hexwright::action::Action;
+use hexwright::app::Action;
 use hexwright::app::HexwrightApp;
 use hexwright::document::MapSource;
-use hexwright::tool::Tool;
+use hexwright::edit::Tool;
 use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::geom::Point;
@@ -334,7 +334,7 @@ fn sandbox(app: &mut HexwrightApp) -> &mut hexwright::sandbox::Sandbox {
 }
 
 fn sandbox_benches(c: &mut Criterion) {
-    use hexwright::sandbox::action::{SandboxAction, Viewpoint};
+    use hexwright::sandbox::{SandboxAction, Viewpoint};
     let mut app = HexwrightApp::with_default_map();
     app.apply(Action::Play);
     let ctx = egui::Context::default();

@@ -15,23 +15,10 @@
 //! binary is the command line alone.
 #![cfg(feature = "gui")]
 
-pub mod action;
 pub mod app;
 pub mod canvas;
-pub mod command;
 pub mod document;
-pub mod editing;
-pub mod files;
-pub mod hex_brush;
-pub mod history;
-pub mod load;
-pub mod pack_draft;
+pub mod edit;
 pub mod panels;
 pub mod sandbox;
-pub mod settings;
-pub mod status;
-pub mod suggest;
-pub mod theme;
-pub mod tool;
-pub mod view;
 pub mod words;

@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable as _;
 use hexwright::app::HexwrightApp;
 use hexwright::canvas;
 use hexwright::document::MapSource;
-use hexwright::tool::Tool;
+use hexwright::edit::Tool;
 use hexwright_engine::Hex;
 use hexwright_engine::board::Board;
 use hexwright_engine::layout::Orientation;
@@ -981,7 +981,7 @@ fn an_opened_map_is_edited_with_the_symmetry_it_has() {
     let lopsided = dir.join("lopsided.ron");
     hexwright_engine::format::save_atomic(&map, &lopsided).unwrap();
     h.state_mut()
-        .apply(hexwright::action::Action::OpenPath(lopsided));
+        .apply(hexwright::app::Action::OpenPath(lopsided));
     h.run();
     assert_eq!(h.state().settings().tools.symmetry, Mode::Off);
     std::fs::remove_dir_all(&dir).ok();

@@ -13,9 +13,9 @@ use egui_kittest::kittest::Queryable as _;
 use hexwright::app::HexwrightApp;
 use hexwright::canvas;
 use hexwright::document::MapSource;
-use hexwright::panels::dialogs::Dialog;
-use hexwright::panels::top_bar::UNSAVED_MARK;
-use hexwright::tool::Tool;
+use hexwright::edit::Tool;
+use hexwright::panels::Dialog;
+use hexwright::panels::UNSAVED_MARK;
 use hexwright_engine::Hex;
 use hexwright_engine::format;
 use std::path::{Path, PathBuf};
@@ -76,8 +76,7 @@ fn make_dirty(h: &mut Harness<'_, HexwrightApp>) {
         author: "Someone".into(),
         ..h.state().document().map().meta.clone()
     };
-    h.state_mut()
-        .apply(hexwright::action::Action::SetMeta(meta));
+    h.state_mut().apply(hexwright::app::Action::SetMeta(meta));
     h.run();
 }
 
@@ -260,7 +259,7 @@ fn the_unsaved_prompt_guards_new_and_close() {
     assert!(h.query_by_label("New map").is_some());
     // The dialog says how many hexes the map will make (1200 × 800, size
     // 32): exactly the grid New then creates.
-    let expected = hexwright::files::NewMapSpec::default()
+    let expected = hexwright::document::NewMapSpec::default()
         .counted_hexes()
         .unwrap();
     assert!((100..5000).contains(&expected), "{expected}");
@@ -659,7 +658,7 @@ fn recent_files_survive_a_restart() {
     )
     .unwrap();
     // The settings the last run stored, as eframe hands them back.
-    let mut stored = hexwright::settings::Settings::default();
+    let mut stored = hexwright::app::Settings::default();
     stored.remember(&path);
     let mut h = harness(HexwrightApp::start(None, Some(stored.clone())));
     assert_eq!(h.state().settings().recent, vec![path.clone()]);
@@ -1082,8 +1081,8 @@ fn the_unsaved_mark_never_runs_under_the_zoom_buttons() {
 /// clears the status bar; an exported PNG has the editor's dark look.
 #[test]
 fn the_prompt_names_the_map_new_clears_the_status_and_pictures_follow_the_theme() {
-    use hexwright::settings::Settings;
-    use hexwright::theme::ThemeChoice;
+    use hexwright::app::Settings;
+    use hexwright::canvas::ThemeChoice;
     let mut map = hexwright_headless::files::bundled::map("twin-fords.ron").unwrap();
     map.meta.name = "Harbour Run".into();
     let board = hexwright_engine::board::Board::new(map).unwrap();

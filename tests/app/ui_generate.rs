@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use hexwright::app::HexwrightApp;
 use hexwright::document::MapSource;
-use hexwright::panels::dialogs::Dialog;
+use hexwright::panels::Dialog;
 use hexwright_engine::map::generate::{Params, Style, generate};
 
 fn harness(app: HexwrightApp) -> Harness<'static, HexwrightApp> {

@@ -12,8 +12,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use hexwright::app::HexwrightApp;
 use hexwright::canvas;
-use hexwright::sandbox::action::{Tab, Viewpoint};
-use hexwright::sandbox::setup::Controller;
+use hexwright::sandbox::Controller;
+use hexwright::sandbox::{Tab, Viewpoint};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::player::PlayerId;
@@ -48,9 +48,7 @@ fn started() -> Harness<'static, HexwrightApp> {
     h
 }
 
-fn timeline<'a>(
-    h: &'a Harness<'_, HexwrightApp>,
-) -> Option<&'a hexwright::sandbox::timeline::Timeline> {
+fn timeline<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandbox::Timeline> {
     h.state().sandbox().and_then(|s| s.timeline())
 }
 
@@ -176,7 +174,7 @@ fn first_unit(
 fn a_person_moves_a_unit_by_clicks() {
     let mut h = human_match();
     let (s, unit, from) = first_unit(&h);
-    let to = hexwright::sandbox::human::UnitOptions::of(&s, unit.id).moves[0];
+    let to = hexwright::sandbox::UnitOptions::of(&s, unit.id).moves[0];
     click_hex(&mut h, from);
     assert_eq!(h.state().sandbox().unwrap().selected(), Some(unit.id));
     click_hex(&mut h, to);
@@ -398,7 +396,7 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
         (2, hexwright_engine::player::PlayerId(0))
     );
     h.state_mut().sandbox_mut().unwrap().apply(
-        hexwright::sandbox::action::SandboxAction::SetSeat(PlayerId(0), None),
+        hexwright::sandbox::SandboxAction::SetSeat(PlayerId(0), None),
         0.0,
     );
     h.run();
@@ -494,7 +492,7 @@ fn batch_done(matches: usize, bots: [BotKind; 2], seed: u64) -> Harness<'static,
 /// *Discard results* goes on.
 #[test]
 fn opening_another_map_asks_before_discarding_a_batch() {
-    use hexwright::action::Action;
+    use hexwright::app::Action;
     let mut h = batch_done(4, [BotKind::Greedy, BotKind::Random], 7);
     let first = h.state().document().map().meta.name.clone();
     h.get_by_label("Back to editor").click();
@@ -640,7 +638,7 @@ fn a_person_spawns_a_unit_from_a_barracks_menu() {
     let label = format!("Spawn {} ({} Energy)", kind.name, kind.cost.unwrap_or(0));
     h.get_by_label(&label).click();
     h.run();
-    let to = hexwright::sandbox::human::spawn_targets(&s, barracks, &kind.name)[0];
+    let to = hexwright::sandbox::spawn_targets(&s, barracks, &kind.name)[0];
     click_hex(&mut h, to);
     let t = timeline(&h).unwrap();
     assert_eq!(
@@ -783,9 +781,9 @@ fn units_carry_readable_letters_on_every_bundled_map_fitted() {
         h.run();
         let app = h.state();
         let px = (app.document().map().layout.hex_size.get() * app.view().scale()) as f32;
-        let (radius, letter) = hexwright::sandbox::board::unit_glyph(px);
+        let (radius, letter) = hexwright::sandbox::unit_glyph(px);
         assert!(
-            letter.is_some_and(|size| size >= hexwright::sandbox::board::MIN_LETTER),
+            letter.is_some_and(|size| size >= hexwright::sandbox::MIN_LETTER),
             "{file}: hexes of {px} points, units of radius {radius} without a letter"
         );
     }
@@ -837,7 +835,7 @@ fn four_corners() -> Harness<'static, HexwrightApp> {
     h
 }
 
-fn live<'a>(h: &'a Harness<'_, HexwrightApp>) -> &'a hexwright::sandbox::live::Live {
+fn live<'a>(h: &'a Harness<'_, HexwrightApp>) -> &'a hexwright::sandbox::Live {
     h.state()
         .sandbox()
         .and_then(hexwright::sandbox::Sandbox::live)
@@ -876,13 +874,13 @@ fn four_bots_play_phase_rules_turn_by_turn_with_the_turn_strip() {
     let t = live(&h).phase().expect("a phase match");
     let s = t.state();
     assert_eq!(s.phase_index(), 1, "on to the elites");
-    let order = hexwright::sandbox::strip::order_text(s, 0).expect("commanders ordered");
+    let order = hexwright::sandbox::order_text(s, 0).expect("commanders ordered");
     assert!(
         h.query_by_label(&format!("Commanders: {order}")).is_some(),
         "{order}"
     );
     for p in PlayerId::all(4) {
-        let card = hexwright::sandbox::strip::card_text(s, p, 0);
+        let card = hexwright::sandbox::card_text(s, p, 0);
         assert!(!card.starts_with('–') && !card.starts_with('?'), "{card}");
     }
     // A whole turn, then rewind and step again to the same hash.
@@ -993,7 +991,7 @@ fn drag_place(h: &mut Harness<'_, HexwrightApp>, cards: [u8; 4]) {
 
 #[test]
 fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks() {
-    use hexwright::sandbox::phase_human::PhaseOptions;
+    use hexwright::sandbox::PhaseOptions;
     use hexwright_engine::rules::phase::PhaseCommand;
     let mut h = four_corners();
     let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
@@ -1211,7 +1209,7 @@ fn two_people_pick_armies_in_secret_then_the_match_starts_with_them() {
     );
 }
 
-fn live_opt<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandbox::live::Live> {
+fn live_opt<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandbox::Live> {
     h.state()
         .sandbox()
         .and_then(hexwright::sandbox::Sandbox::live)
@@ -1428,7 +1426,7 @@ fn picked_one_commander() -> Harness<'static, HexwrightApp> {
 fn rotation_batch(
     h: &mut Harness<'_, HexwrightApp>,
     bot: BotKind,
-) -> hexwright::sandbox::rotation_batch::RotationResults {
+) -> hexwright::sandbox::RotationResults {
     play_rotation_batch(h, 4, vec![bot; 4], 5)
 }
 
@@ -1439,7 +1437,7 @@ fn play_rotation_batch(
     matches: usize,
     bots: Vec<BotKind>,
     seed: u64,
-) -> hexwright::sandbox::rotation_batch::RotationResults {
+) -> hexwright::sandbox::RotationResults {
     h.state_mut()
         .sandbox_mut()
         .unwrap()
@@ -1480,7 +1478,7 @@ fn side_0_units(h: &Harness<'_, HexwrightApp>) -> usize {
 
 #[test]
 fn a_batch_plays_the_scenarios_armies_unless_hand_picked_ones_are_asked_for() {
-    use hexwright::sandbox::export::BatchFile as _;
+    use hexwright::sandbox::BatchFile as _;
     let mut h = picked_one_commander();
     assert_eq!(side_0_units(&h), 1, "the picked match plays the pick");
     assert!(
@@ -1580,8 +1578,7 @@ fn leaving_the_sandbox_keeps_the_match_for_play() {
         name: "Renamed".into(),
         ..h.state().document().map().meta.clone()
     };
-    h.state_mut()
-        .apply(hexwright::action::Action::SetMeta(meta));
+    h.state_mut().apply(hexwright::app::Action::SetMeta(meta));
     h.run();
     h.get_by_label("Play").click();
     h.run();

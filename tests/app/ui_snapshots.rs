@@ -11,11 +11,11 @@
 
 use egui::Vec2;
 use egui_kittest::Harness;
-use hexwright::action::Action;
+use hexwright::app::Action;
 use hexwright::app::HexwrightApp;
-use hexwright::sandbox::action::{SandboxAction, Viewpoint};
-use hexwright::settings::Settings;
-use hexwright::theme::ThemeChoice;
+use hexwright::app::Settings;
+use hexwright::canvas::ThemeChoice;
+use hexwright::sandbox::{SandboxAction, Viewpoint};
 use hexwright_engine::player::PlayerId;
 
 const LARGE: Vec2 = Vec2::new(1400.0, 900.0);

@@ -3,8 +3,8 @@
 //! table — one line per figure, each player's value and the spread, uneven
 //! figures highlighted; clicking a figure locates what causes it.
 
-use crate::action::Action;
-use crate::theme;
+use crate::app::action::Action;
+use crate::canvas::theme;
 use egui::{Grid, RichText, Sense, Ui, vec2};
 use hexwright_engine::analysis::Analysis;
 use hexwright_engine::analysis::fairness::{STATIC_CAVEAT, StaticVerdict};

@@ -6,8 +6,8 @@
 //! A dialog's form (the text typed so far) is UI state the dialog edits in
 //! place; what the user decides comes back as [`Action`]s.
 
-use crate::action::Action;
-use crate::files::{self, NewMapSpec};
+use crate::app::action::Action;
+use crate::document::files::{self, NewMapSpec};
 use crate::panels::generate_dialog::{self, GenerateForm};
 use crate::panels::import_dialog::{self, ImportForm};
 use egui::{Align, DragValue, Grid, Id, Layout, Modal, RichText, TextEdit, Ui};
@@ -211,7 +211,7 @@ fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
 
 fn error_line(ui: &mut Ui, error: Option<&str>) {
     if let Some(e) = error {
-        ui.label(RichText::new(e).color(crate::theme::ERROR));
+        ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
     }
 }
 
@@ -268,7 +268,7 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
             ui.end_row();
         });
     if let Some(advice) = spec.over_limit_advice() {
-        ui.label(RichText::new(advice).color(crate::theme::ERROR));
+        ui.label(RichText::new(advice).color(crate::canvas::theme::ERROR));
     } else if let Some(n) = counted(ui, spec) {
         ui.label(format!("{n} hexes"));
     }
@@ -325,7 +325,7 @@ fn path_form(
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             ui.label("Or open a bundled map:");
-            for (label, file) in super::top_bar::bundled_entries() {
+            for (label, file) in crate::panels::top_bar::bundled_entries() {
                 if ui.button(label).clicked() {
                     actions.push(Action::OpenBundled(file.to_owned()));
                 }

@@ -2,9 +2,9 @@
 //! Clicking one selects it, centres the canvas on its hex and highlights the
 //! hex.
 
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::canvas::theme::Palette;
 use crate::document::Document;
-use crate::theme::Palette;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Button, CollapsingHeader, RichText, Sense, TextStyle, Ui, Vec2};
 use hexwright_engine::format::HexDisplay;

@@ -5,7 +5,7 @@
 //! ([`hexwright_engine::map::generate`]); the seed and parameters go into
 //! the map's metadata, so the map can be made again.
 
-use crate::action::Action;
+use crate::app::action::Action;
 use egui::{
     Align, Color32, ComboBox, DragValue, Grid, Layout, Pos2, RichText, ScrollArea, Sense, Shape,
     Stroke, Ui, Vec2,
@@ -106,7 +106,7 @@ pub fn form_ui(ui: &mut Ui, form: &mut GenerateForm, actions: &mut Vec<Action>) 
     );
     params_ui(ui, form);
     if let Some(e) = form.error.as_deref() {
-        ui.label(RichText::new(e).color(crate::theme::ERROR));
+        ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
     }
     ui.horizontal(|ui| {
         if ui
@@ -237,7 +237,7 @@ fn params_ui(ui: &mut Ui, form: &mut GenerateForm) {
 
 /// The previews, three to a row.
 fn previews_ui(ui: &mut Ui, previews: &[Preview], actions: &mut Vec<Action>) {
-    let palette = crate::theme::palette_for(ui.visuals());
+    let palette = crate::canvas::theme::palette_for(ui.visuals());
     ScrollArea::vertical()
         .max_height(460.0)
         .min_scrolled_height(360.0)

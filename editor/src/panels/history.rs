@@ -1,8 +1,8 @@
 //! The history panel: every remembered edit, oldest first, the undone ones
 //! in italics; clicking a row undoes or redoes up to it.
 
-use crate::action::Action;
-use crate::history::History;
+use crate::app::action::Action;
+use crate::document::history::History;
 use egui::{RichText, Ui};
 
 /// Draws the history list.

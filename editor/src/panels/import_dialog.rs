@@ -3,7 +3,7 @@
 //! the report shown once the map is open: what was mapped, dropped and
 //! guessed.
 
-use crate::action::Action;
+use crate::app::action::Action;
 use egui::{Align, DragValue, Grid, Layout, RichText, ScrollArea, TextEdit, Ui};
 use hexwright_engine::import::wesnoth::WesnothOptions;
 use hexwright_engine::import::{Entry, Report};
@@ -116,7 +116,7 @@ pub fn form(
             hex_size_row(ui, &mut c.hex_size);
         });
     if let Some(e) = error.as_deref() {
-        ui.label(RichText::new(e).color(crate::theme::ERROR));
+        ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
     }
     ui.add_space(8.0);
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -156,7 +156,7 @@ fn file_row(
                 *text = p.display().to_string();
                 *error = None;
             }
-            None => *error = Some(crate::files::NOTHING_PICKED.to_owned()),
+            None => *error = Some(crate::document::files::NOTHING_PICKED.to_owned()),
         }
     } else if !native {
         ui.label("");

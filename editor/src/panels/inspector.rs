@@ -2,14 +2,14 @@
 //! terrain piece, validation findings, the parity and fairness tables,
 //! *Suggest fixes* and the edit history, in one scrolling column.
 
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::canvas::theme::Palette;
 use crate::document::Document;
-use crate::history::History;
+use crate::document::history::History;
 use crate::panels::meta::{self, MetaForm};
 use crate::panels::parity::{self, Parity};
 use crate::panels::resize::{self, ResizeForm};
 use crate::panels::{findings, history, map_info, piece, selection};
-use crate::theme::Palette;
 use egui::{CollapsingHeader, RichText, ScrollArea, Ui};
 use hexwright_engine::Hex;
 
@@ -37,7 +37,7 @@ pub struct InspectorParams<'a> {
     /// on the map as it is now.
     pub simulated: Option<(String, bool)>,
     /// *Suggest fixes*: its form, search and proposals.
-    pub suggest: &'a mut crate::suggest::Suggestions,
+    pub suggest: &'a mut crate::edit::suggest::Suggestions,
     /// The undo history.
     pub history: &'a History,
     /// Whether the history is shown.
@@ -108,7 +108,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .show(ui, |ui| {
                     certificates_ui(ui, p.doc.map());
                     match p.analysis {
-                        Some(a) => actions.extend(super::analysis::show_fairness(
+                        Some(a) => actions.extend(crate::panels::analysis::show_fairness(
                             ui,
                             a,
                             p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
@@ -123,7 +123,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("suggest")
                 .default_open(false)
                 .show(ui, |ui| {
-                    actions.extend(super::suggest::show(ui, p.suggest));
+                    actions.extend(crate::panels::suggest::show(ui, p.suggest));
                 });
             ui.separator();
             let header = CollapsingHeader::new(RichText::new("History").strong())
@@ -151,7 +151,7 @@ fn certificates_ui(ui: &mut Ui, map: &hexwright_engine::map::Map) {
                     "Void: the certificate for {} in {} ({}) was made for another version of this map",
                     c.bot, c.ruleset, c.date
                 ))
-                .color(crate::theme::ERROR),
+                .color(crate::canvas::theme::ERROR),
             );
         }
     }

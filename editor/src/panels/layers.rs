@@ -1,11 +1,11 @@
 //! The layer toggles: one checkbox per canvas layer.
 
-use crate::action::Action;
-use crate::settings::{Layer, Layers};
+use crate::app::action::Action;
+use crate::app::settings::{Layer, Layers};
 use egui::Ui;
 
 /// Draws a checkbox per layer; returns the toggles the user clicked.
-pub fn show(ui: &mut Ui, layers: &Layers) -> Vec<Action> {
+pub fn show(ui: &mut Ui, layers: Layers) -> Vec<Action> {
     let mut actions = Vec::new();
     for layer in Layer::ALL {
         let mut shown = layers.get(layer);

@@ -1,7 +1,7 @@
 //! The legend: what each colour, hatch and glyph on the canvas means, drawn
 //! with the same painting code as the canvas so the two always agree.
 
-use crate::theme::{self, Palette};
+use crate::canvas::theme::{self, Palette};
 use egui::epaint::{PathShape, Stroke};
 use egui::{Painter, Pos2, Rect, Sense, Ui, Vec2, vec2};
 use hexwright_engine::map::{FeatureKind, TerrainKind};

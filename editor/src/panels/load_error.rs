@@ -1,9 +1,9 @@
 //! The banner shown when a map file could not be opened: which file, the
 //! line and column, what is wrong, and that the default map is shown instead.
 
-use crate::action::Action;
-use crate::load::LoadProblem;
-use crate::theme;
+use crate::app::action::Action;
+use crate::canvas::theme;
+use crate::document::load::LoadProblem;
 use egui::{Align, Frame, Layout, Margin, RichText, Ui};
 
 /// Draws the banner for `problem`; returns [`Action::DismissLoadError`] when

@@ -1,8 +1,8 @@
 //! The map summary: name, author, description and counts
 //! ([`hexwright_engine::summary::Summary`]).
 
+use crate::canvas::theme;
 use crate::document::Document;
-use crate::theme;
 use egui::{Grid, RichText, Sense, Ui, Vec2};
 use hexwright_engine::player::PlayerId;
 

@@ -3,7 +3,7 @@
 //! is kept in a [`MetaForm`] (UI state); leaving a field or pressing Apply
 //! turns the change into one undoable edit.
 
-use crate::action::Action;
+use crate::app::action::Action;
 use egui::{Grid, TextEdit, Ui};
 use hexwright_engine::map::Meta;
 

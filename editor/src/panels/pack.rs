@@ -3,9 +3,9 @@
 //! scenario panel adds the ones it saves into the pack folder), adding the
 //! open map, and saving.
 
-use crate::action::Action;
-use crate::pack_draft::PackDraft;
-use crate::theme;
+use crate::app::action::Action;
+use crate::canvas::theme;
+use crate::document::pack_draft::PackDraft;
 use egui::{Grid, Id, RichText, TextEdit, Ui, Window};
 
 /// Draws the window for `draft`; `add_name` is the file name typed for

@@ -4,7 +4,7 @@
 //! ([`hexwright_engine::parity`]): the margin validation warns with, not
 //! exact equality.
 
-use crate::theme;
+use crate::canvas::theme;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::board::Board;
 use hexwright_engine::parity::{DISTANCE_MARGIN, ParityError, ParityRow};

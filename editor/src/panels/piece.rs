@@ -1,7 +1,7 @@
 //! The selected terrain piece: its shape and kind (editable) and a button
 //! to delete it.
 
-use crate::action::Action;
+use crate::app::action::Action;
 use crate::document::Document;
 use crate::panels::toolbar::terrain_label;
 use egui::{ComboBox, Grid, RichText, Ui};

@@ -1,7 +1,7 @@
 //! Resizing the map area: new width and height, the content kept centred
 //! ([`hexwright_engine::transform::resize_map`]).
 
-use crate::action::Action;
+use crate::app::action::Action;
 use egui::{DragValue, Grid, Ui};
 use hexwright_engine::map::Map;
 

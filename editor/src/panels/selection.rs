@@ -1,7 +1,7 @@
 //! The selected hex: its coordinate, free fraction and everything standing
 //! there, with the findings that concern it.
 
-use crate::action::Action;
+use crate::app::action::Action;
 use crate::document::{Document, percent};
 use crate::panels::findings::row_text;
 use crate::panels::map_info::side_label;

@@ -1,7 +1,7 @@
 //! The keyboard shortcut sheet (F1).
 
-use crate::action::Action;
-use crate::tool::Tool;
+use crate::app::action::Action;
+use crate::edit::tool::Tool;
 use egui::{Grid, Id, RichText, Ui, Window};
 
 /// Every shortcut that is not a tool hotkey: `(keys, what it does)`.

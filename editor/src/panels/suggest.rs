@@ -7,10 +7,10 @@
 //! its latest news (each edit and each certification as it happens), and
 //! after, the whole of it under *Search log*.
 
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::canvas::theme;
+use crate::edit::suggest::{Found, SuggestForm, Suggestions};
 use crate::sandbox::worker::{bot_combo, number};
-use crate::suggest::{Found, SuggestForm, Suggestions};
-use crate::theme;
 use egui::{Button, Grid, RichText, Ui};
 use hexwright_engine::fix::Ending;
 

@@ -3,12 +3,12 @@
 //! (terrain kind, brush size, side), the live "n / 10" zone counters,
 //! symmetry, and undo and redo. It is two rows high whatever the tool.
 
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::canvas::theme::{self, Palette};
 use crate::document::Document;
-use crate::editing::{Editor, ToolKey};
-use crate::history::History;
-use crate::theme::{self, Palette};
-use crate::tool::{BRUSH_RANGE, Tool, ToolOptions};
+use crate::document::history::History;
+use crate::edit::editing::{Editor, ToolKey};
+use crate::edit::tool::{BRUSH_RANGE, Tool, ToolOptions};
 use egui::{ComboBox, RichText, Sense, Slider, Ui, Vec2};
 use hexwright_engine::map::Map;
 use hexwright_engine::map::TerrainKind;

@@ -1,11 +1,11 @@
 //! The top bar: file commands, the open map (with an unsaved mark), view
 //! controls, the shortcut sheet and the theme switch.
 
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::app::settings::Settings;
+use crate::canvas::theme::ThemeChoice;
+use crate::canvas::view::ZOOM_STEP;
 use crate::document::Document;
-use crate::settings::Settings;
-use crate::theme::ThemeChoice;
-use crate::view::ZOOM_STEP;
 use egui::{Align, Label, Layout, RichText, Ui};
 
 /// The label shown next to the map's name while it has unsaved changes.

@@ -1,8 +1,8 @@
 //! What the user asked the sandbox for. Its panels return these while they
-//! draw; [`super::Sandbox`] applies them once the frame is drawn.
+//! draw; [`crate::sandbox::Sandbox`] applies them once the frame is drawn.
 
-use super::human::Intent;
-use super::timeline::Seat;
+use crate::sandbox::play::human::Intent;
+use crate::sandbox::play::timeline::Seat;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;

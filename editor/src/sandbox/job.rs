@@ -6,7 +6,7 @@
 //! openings panel all run through it, so starting, cancelling, progress and
 //! failure behave alike in every tab.
 
-use super::worker::Worker;
+use crate::sandbox::worker::Worker;
 use egui::Ui;
 use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -9,9 +9,9 @@
 //! deficiencies and in grey; counts are also written on the hexes when they
 //! are large enough, so the heatmap never rests on colour alone.
 
-use super::job::Job;
-use super::worker::{number, seat_rows, seating_rows};
-use crate::theme;
+use crate::canvas::theme;
+use crate::sandbox::job::Job;
+use crate::sandbox::worker::{number, seat_rows, seating_rows};
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
@@ -567,7 +567,7 @@ fn per_round(obj: &openings::ObjectiveOpening) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::batch::tests::prepared;
+    use crate::sandbox::batch::akw::tests::prepared;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
     use std::time::{Duration, Instant};
@@ -796,7 +796,7 @@ mod tests {
 
     #[test]
     fn a_four_player_phase_study_shows_each_sides_heatmap() {
-        let p = crate::sandbox::batch::tests::four_corners(40);
+        let p = crate::sandbox::batch::akw::tests::four_corners(40);
         let mut h = Harness::builder()
             .with_size(Vec2::new(720.0, 1400.0))
             .with_max_steps(16)

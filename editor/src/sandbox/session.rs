@@ -4,28 +4,28 @@
 //! editor: the scenario panel, the match (step-through controls, status,
 //! unit inspector, human play, event log), openings heatmaps and batches.
 
-use super::action::{FileJob, SandboxAction, Tab, Viewpoint};
-use super::batch::{BatchInput, BatchPanel, BatchRequest};
-use super::board::{self, BoardParams, Projection};
-use super::cover::{self, Cover};
-use super::human::{self, Click, Intent, UnitOptions};
-use super::live::{Live, Stride};
-use super::openings::{OpeningsInput, OpeningsPanel};
-use super::phase_human::{self, CardDraft, PhaseOptions};
-use super::picks::{self, PicksRequest, SecretPicks};
-use super::rotation_batch::{RotationInput, RotationPanel, RotationRequest};
-use super::rules::SandboxRules;
-use super::setup::{Controller, Setup, SetupInput, SetupRequest};
-use super::timeline::{Advance, Seat, Timeline};
-use super::{controls, inspect, log, status, strip};
-use crate::action::Action;
+use crate::app::action::Action;
+use crate::app::settings::Layers;
+use crate::canvas::theme::Palette;
+use crate::canvas::view::View;
 use crate::canvas::{self, CanvasParams, CanvasState};
 use crate::document::Document;
-use crate::editing::PointerKind;
-use crate::settings::Layers;
-use crate::theme::Palette;
-use crate::tool::Tool;
-use crate::view::View;
+use crate::edit::editing::PointerKind;
+use crate::edit::tool::Tool;
+use crate::sandbox::action::{FileJob, SandboxAction, Tab, Viewpoint};
+use crate::sandbox::batch::akw::{BatchInput, BatchPanel, BatchRequest};
+use crate::sandbox::batch::rotation::{RotationInput, RotationPanel, RotationRequest};
+use crate::sandbox::openings::{OpeningsInput, OpeningsPanel};
+use crate::sandbox::play::board::{self, BoardParams, Projection};
+use crate::sandbox::play::cover::{self, Cover};
+use crate::sandbox::play::human::{self, Click, Intent, UnitOptions};
+use crate::sandbox::play::live::{Live, Stride};
+use crate::sandbox::play::phase_human::{self, CardDraft, PhaseOptions};
+use crate::sandbox::play::rules::SandboxRules;
+use crate::sandbox::play::timeline::{Advance, Seat, Timeline};
+use crate::sandbox::play::{controls, inspect, log, status, strip};
+use crate::sandbox::setup::picks::{self, PicksRequest, SecretPicks};
+use crate::sandbox::setup::{Controller, Setup, SetupInput, SetupRequest};
 use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, TextEdit, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
@@ -108,7 +108,7 @@ pub struct Sandbox {
     jump_round: u32,
     message: Option<String>,
     batch: BatchPanel,
-    balance: super::balance::BalancePanel,
+    balance: crate::sandbox::batch::balance::BalancePanel,
     openings: OpeningsPanel,
     /// Deployment drag: the side and army index of the unit being moved.
     drag: Option<(Side, usize)>,
@@ -275,7 +275,7 @@ impl Sandbox {
             jump_round: 2,
             message: None,
             batch: BatchPanel::default(),
-            balance: super::balance::BalancePanel::default(),
+            balance: crate::sandbox::batch::balance::BalancePanel::default(),
             openings: OpeningsPanel::default(),
             drag: None,
             paths: [
@@ -492,7 +492,7 @@ impl Sandbox {
 
     /// The armies batches play now, as their results say.
     fn batch_armies(&self) -> PlayedArmies {
-        super::armies::played(
+        crate::sandbox::batch::armies::played(
             self.setup.armies.as_ref(),
             self.picked.as_ref(),
             self.batch_picked,
@@ -595,7 +595,7 @@ impl Sandbox {
                 _ => self.viewpoint = v,
             },
             SandboxAction::Start
-                if self.setup.armies.is_none() && picks::needed(&self.setup.controllers) =>
+                if self.setup.armies.is_none() && picks::needed(self.setup.controllers) =>
             {
                 self.picks = Some(SecretPicks::new(self.setup.controllers, self.setup.seed));
                 self.message = Some(
@@ -1385,7 +1385,7 @@ impl Sandbox {
                                         );
                                     }
                                     Err(e) => {
-                                        ui.colored_label(crate::theme::ERROR, e);
+                                        ui.colored_label(crate::canvas::theme::ERROR, e);
                                     }
                                 }
                             }
@@ -1393,7 +1393,7 @@ impl Sandbox {
                                 let bots = self.bots();
                                 let running = self.batch.is_running() || self.rotation.is_running();
                                 ui.add_enabled_ui(!running, |ui| {
-                                    super::armies::choice_ui(
+                                    crate::sandbox::batch::armies::choice_ui(
                                         ui,
                                         &self.roster,
                                         &self.batch_armies(),
@@ -1437,7 +1437,7 @@ impl Sandbox {
                                         self.balance.show(ui, &p);
                                     }
                                     Err(e) => {
-                                        ui.colored_label(crate::theme::ERROR, e);
+                                        ui.colored_label(crate::canvas::theme::ERROR, e);
                                     }
                                 }
                             }
@@ -1726,7 +1726,7 @@ impl Sandbox {
             return Vec::new();
         }
         let b = s.board();
-        super::phase_human::ready_units(s, side)
+        crate::sandbox::play::phase_human::ready_units(s, side)
             .into_iter()
             .filter_map(|id| b.unit(id).map(|u| b.arena().hex(u.cell)))
             .collect()
@@ -1818,7 +1818,7 @@ impl Sandbox {
                         self.paths[k] = p.display().to_string();
                         actions.push(SandboxAction::File(job, p));
                     } else {
-                        self.message = Some(crate::files::NOTHING_PICKED.to_owned());
+                        self.message = Some(crate::document::files::NOTHING_PICKED.to_owned());
                     }
                 }
             });
