@@ -208,7 +208,7 @@ impl Sandbox {
                                     pack_dir: cx.pack_dir,
                                     map_file: cx.map_file,
                                 };
-                                match self.setup.show(ui, &input) {
+                                match self.setup.show_ui(ui, &input) {
                                     Some(SetupRequest::Start) => actions.push(SandboxAction::Start),
                                     Some(SetupRequest::SavedScenario { path }) => {
                                         self.outputs.push(SandboxOutput::SavedScenario(path));

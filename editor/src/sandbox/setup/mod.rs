@@ -5,7 +5,7 @@
 //! legal armies) and where its units deploy; scenario files are saved and
 //! loaded here too.
 //!
-//! [`Setup`] is plain state; [`Setup::show`] draws the panel and returns what
+//! [`Setup`] is plain state; [`Setup::show_ui`] draws the panel and returns what
 //! the sandbox has to do ([`SetupRequest`]). The selection and deployment
 //! rules shown live are the engine's own ([`army_problems`], and
 //! [`army::Budget`] for the points and size limits); [`Setup::prepare`] asks the engine
@@ -127,7 +127,7 @@ pub struct SetupInput<'a> {
     pub map_file: Option<&'a str>,
 }
 
-/// What the sandbox has to do after [`Setup::show`].
+/// What the sandbox has to do after [`Setup::show_ui`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupRequest {
     /// Start a match: [`Setup::prepare`] succeeded.

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 impl Setup {
     /// Draws the panel. Returns what the sandbox has to do, if anything.
-    pub fn show(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
+    pub fn show_ui(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
         if *input.roster != self.roster {
             self.roster = input.roster.clone();
         }
@@ -28,18 +28,18 @@ impl Setup {
         egui::ScrollArea::vertical()
             .id_salt("sandbox_setup")
             .show(ui, |ui| {
-                if let Some(r) = self.start(ui, input) {
+                if let Some(r) = self.start_ui(ui, input) {
                     request = Some(r);
                 }
                 ui.separator();
-                self.match_settings(ui);
+                self.match_settings_ui(ui);
                 ui.separator();
-                self.armies_choice(ui);
+                self.armies_choice_ui(ui);
                 for side in input.zones.players() {
-                    self.side(ui, side, input.rules);
+                    self.side_ui(ui, side, input.rules);
                 }
                 ui.separator();
-                if let Some(r) = self.files(ui, input) {
+                if let Some(r) = self.files_ui(ui, input) {
                     request = Some(r);
                 }
             });
@@ -87,7 +87,7 @@ impl Setup {
         }
     }
 
-    pub(super) fn match_settings(&mut self, ui: &mut Ui) {
+    pub(super) fn match_settings_ui(&mut self, ui: &mut Ui) {
         Grid::new("setup_match")
             .num_columns(2)
             .spacing([8.0, 4.0])
@@ -153,7 +153,7 @@ impl Setup {
         }
     }
 
-    pub(super) fn armies_choice(&mut self, ui: &mut Ui) {
+    pub(super) fn armies_choice_ui(&mut self, ui: &mut Ui) {
         let mut default = self.armies.is_none();
         if ui
             .checkbox(&mut default, "Default armies (from the seed)")
@@ -170,7 +170,7 @@ impl Setup {
         }
     }
 
-    pub(super) fn side(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
+    pub(super) fn side_ui(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
         let s = side;
         let title = RichText::new(format!(
             "Side {side}: {} — {}",
@@ -202,7 +202,7 @@ impl Setup {
                         });
                 });
                 if self.armies.is_some() {
-                    self.builder(ui, side, rules);
+                    self.builder_ui(ui, side, rules);
                 } else {
                     let army = self.army(side);
                     ui.label(format!(
@@ -216,7 +216,7 @@ impl Setup {
     }
 
     /// The army builder of `side` (armies written by hand).
-    pub(super) fn builder(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
+    pub(super) fn builder_ui(&mut self, ui: &mut Ui, side: Side, rules: &Rules) {
         let roster = self.roster.clone();
         let seed = self.seed;
         let problems = self.problems(side, rules);
@@ -298,10 +298,10 @@ impl Setup {
         for p in &problems {
             ui.label(RichText::new(p).color(theme::ERROR));
         }
-        deployment(ui, army, side);
+        deployment_ui(ui, army, side);
     }
 
-    pub(super) fn files(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
+    pub(super) fn files_ui(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
         let mut request = None;
         ui.label(RichText::new("Scenario file").strong());
         ui.add(
@@ -404,7 +404,7 @@ impl Setup {
         request
     }
 
-    pub(super) fn start(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
+    pub(super) fn start_ui(&mut self, ui: &mut Ui, input: &SetupInput<'_>) -> Option<SetupRequest> {
         let blockers = self.blockers(input.rules);
         let mut request = None;
         let button = ui.add_enabled(blockers.is_empty(), Button::new("Start match"));
@@ -441,7 +441,7 @@ pub(super) fn capital(s: &str) -> String {
 }
 
 /// Each deployed unit with its hand-placed hex or "auto", and Auto-deploy.
-pub(super) fn deployment(ui: &mut Ui, army: &mut Army, side: Side) {
+pub(super) fn deployment_ui(ui: &mut Ui, army: &mut Army, side: Side) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Deployment").strong());
         if ui

@@ -68,7 +68,7 @@ fn harness(p: Panel) -> Harness<'static, Panel> {
                     pack_dir: p.pack.as_deref(),
                     map_file: p.map_file.as_deref(),
                 };
-                if let Some(r) = p.setup.show(ui, &input) {
+                if let Some(r) = p.setup.show_ui(ui, &input) {
                     p.requests.push(r);
                 }
             },

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::bots::BotKind;
+use crate::rules::RuleError;
 use crate::sim::{self, PlayOptions};
 
 const MAP: &str = include_str!("../../../../maps/twin-fords.ron");
