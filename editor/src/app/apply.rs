@@ -53,7 +53,7 @@ impl HexwrightApp {
             }
             Action::SuggestFixes => self.suggest_fixes(),
             Action::ShowProposal(i) => {
-                self.suggest.show(i);
+                self.suggest.show_ui(i);
                 if let Some(h) = self.suggest.step_hex(i) {
                     self.view.center_on(self.doc.hex_center(h));
                     self.canvas.release_fit();

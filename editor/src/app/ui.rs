@@ -73,7 +73,7 @@ impl HexwrightApp {
             let mut actions = self.window_events(ui);
             self.sandbox_ui(ui, palette);
             let name = self.prompt_name();
-            actions.extend(dialogs::show(
+            actions.extend(dialogs::show_ui(
                 ui,
                 &mut self.dialog,
                 self.native_dialogs,
@@ -99,7 +99,7 @@ impl HexwrightApp {
         let dirty = self.is_dirty();
 
         Panel::top("top_bar").frame(bar_frame(ui)).show(ui, |ui| {
-            actions.extend(top_bar::show(
+            actions.extend(top_bar::show_ui(
                 ui,
                 &self.doc,
                 &self.settings,
@@ -108,7 +108,7 @@ impl HexwrightApp {
             ));
         });
         Panel::top("toolbar").frame(bar_frame(ui)).show(ui, |ui| {
-            actions.extend(toolbar::show(
+            actions.extend(toolbar::show_ui(
                 ui,
                 &toolbar::ToolbarParams {
                     doc: &self.doc,
@@ -128,14 +128,14 @@ impl HexwrightApp {
             Panel::top("load_error")
                 .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::same(6)))
                 .show(ui, |ui| {
-                    actions.extend(load_error::show(ui, problem, &showing));
+                    actions.extend(load_error::show_ui(ui, problem, &showing));
                 });
         }
         let message = self.message.as_deref().or(self.editor.message());
         Panel::bottom("status_bar")
             .frame(bar_frame(ui))
             .show(ui, |ui| {
-                status_bar::show(
+                status_bar::show_ui(
                     ui,
                     &self.doc,
                     self.canvas.hovered(),
@@ -155,14 +155,14 @@ impl HexwrightApp {
                     .show(ui, |ui| {
                         ui.add_space(6.0);
                         ui.label(RichText::new("Layers").strong());
-                        actions.extend(layers::show(ui, self.settings.layers));
+                        actions.extend(layers::show_ui(ui, self.settings.layers));
                         ui.add_space(6.0);
                         ui.separator();
                         CollapsingHeader::new(RichText::new("Analysis").strong())
                             .id_salt("analysis")
                             .default_open(true)
                             .show(ui, |ui| {
-                                actions.extend(analysis::show_overlays(
+                                actions.extend(analysis::show_overlays_ui(
                                     ui,
                                     self.overlay,
                                     self.doc.map().player_count(),
@@ -174,7 +174,7 @@ impl HexwrightApp {
                             .id_salt("legend")
                             .default_open(true)
                             .show(ui, |ui| {
-                                legend::show(ui, &palette, self.doc.map().player_count());
+                                legend::show_ui(ui, &palette, self.doc.map().player_count());
                             });
                     });
             });
@@ -187,7 +187,7 @@ impl HexwrightApp {
             .default_size(330.0)
             .size_range(sizes::inspector(window))
             .show(ui, |ui| {
-                actions.extend(inspector::show(
+                actions.extend(inspector::show_ui(
                     ui,
                     &mut inspector::InspectorParams {
                         doc: &self.doc,
@@ -231,22 +231,27 @@ impl HexwrightApp {
                 symmetry,
                 analysis: self.derived.drawn.as_ref().map(|(o, d)| (*o, d)),
             };
-            actions.extend(canvas::show(ui, &mut self.canvas, &mut self.view, params));
+            actions.extend(canvas::show_ui(
+                ui,
+                &mut self.canvas,
+                &mut self.view,
+                params,
+            ));
         });
         let name = self.prompt_name();
-        actions.extend(dialogs::show(
+        actions.extend(dialogs::show_ui(
             ui,
             &mut self.dialog,
             self.native_dialogs,
             &name,
         ));
         if self.show_shortcuts {
-            actions.extend(shortcuts::show(ui, true));
+            actions.extend(shortcuts::show_ui(ui, true));
         }
         if self.pack_shown
             && let Some(draft) = &mut self.pack
         {
-            actions.extend(pack::show(ui, draft, &mut self.pack_add_name));
+            actions.extend(pack::show_ui(ui, draft, &mut self.pack_add_name));
         }
 
         // Pointer moves repaint anyway; anything else may change what shows.

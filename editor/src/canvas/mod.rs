@@ -151,7 +151,7 @@ pub struct CanvasParams<'a> {
 }
 
 /// Shows the canvas filling the available space; returns the user's requests.
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     state: &mut CanvasState,
     view: &mut View,

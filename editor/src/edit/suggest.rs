@@ -294,7 +294,7 @@ impl Suggestions {
     }
 
     /// Shows step `i` strongest on the map.
-    pub fn show(&mut self, i: usize) {
+    pub fn show_ui(&mut self, i: usize) {
         if self.found.as_ref().is_some_and(|f| i < f.fixed.steps.len()) {
             self.shown = Some(i);
         }

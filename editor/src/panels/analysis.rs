@@ -36,7 +36,7 @@ fn hint(o: Overlay) -> &'static str {
 }
 
 /// The overlay menu and the shown overlay's legend; returns the choice.
-pub fn show_overlays(
+pub fn show_overlays_ui(
     ui: &mut Ui,
     current: Option<Overlay>,
     players: usize,
@@ -77,7 +77,7 @@ pub fn show_overlays(
 /// (`simulated`: the sentence, and whether it was played on the map as it
 /// is now); returns a request to locate a figure's cause or to open the
 /// sandbox.
-pub fn show_fairness(ui: &mut Ui, a: &Analysis, simulated: Option<(&str, bool)>) -> Vec<Action> {
+pub fn show_fairness_ui(ui: &mut Ui, a: &Analysis, simulated: Option<(&str, bool)>) -> Vec<Action> {
     let mut actions = Vec::new();
     let verdict = a.fairness.verdict();
     verdict_ui(ui, &verdict, simulated, &mut actions);
@@ -142,7 +142,7 @@ fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     // pushed wider than the window (which cut off its edges).
     egui::ScrollArea::horizontal()
         .id_salt("fairness_table")
-        .show(ui, |ui| table_grid(ui, a, actions));
+        .show(ui, |ui| table_grid_ui(ui, a, actions));
     // The figure clicked last, explained right under the table where the
     // user looks (not at the top of the inspector, scrolled away).
     let id = egui::Id::unique("fairness_explained");
@@ -175,7 +175,7 @@ fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     }
 }
 
-fn table_grid(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
+fn table_grid_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     Grid::new("fairness")
         .striped(true)
         .spacing([8.0, 2.0])

@@ -142,7 +142,7 @@ impl Dialog {
 
 /// The hexes `spec` makes, counted once per change of the form (kept in
 /// egui's memory between frames).
-fn counted(ui: &Ui, spec: &NewMapSpec) -> Option<usize> {
+fn counted_ui(ui: &Ui, spec: &NewMapSpec) -> Option<usize> {
     let key = format!("{spec:?}");
     let id = Id::unique("new_map_hex_count");
     let cached = ui.data(|d| d.get_temp::<(String, Option<usize>)>(id));
@@ -158,7 +158,7 @@ fn counted(ui: &Ui, spec: &NewMapSpec) -> Option<usize> {
 
 /// Draws the dialog, if any. `native` allows the native file dialogs
 /// (off in tests); `name` is the open map's file name for the prompt.
-pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<Action> {
     let mut actions = Vec::new();
     if !dialog.is_open() {
         return actions;
@@ -169,31 +169,31 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
         ui.set_width(460.0);
         match dialog {
             Dialog::None => {}
-            Dialog::New { spec, error } => new_map(ui, spec, error.as_deref(), &mut actions),
+            Dialog::New { spec, error } => new_map_ui(ui, spec, error.as_deref(), &mut actions),
             Dialog::Open { path, error } => {
-                path_form(ui, PathForm::Open, path, error, native, &mut actions);
+                path_form_ui(ui, PathForm::Open, path, error, native, &mut actions);
             }
             Dialog::SaveAs { path, error } => {
-                path_form(ui, PathForm::SaveAs, path, error, native, &mut actions);
+                path_form_ui(ui, PathForm::SaveAs, path, error, native, &mut actions);
             }
             Dialog::ExportImage { path, error } => {
-                path_form(ui, PathForm::ExportImage, path, error, native, &mut actions);
+                path_form_ui(ui, PathForm::ExportImage, path, error, native, &mut actions);
             }
             Dialog::ExportTiled { path, error } => {
-                path_form(ui, PathForm::ExportTiled, path, error, native, &mut actions);
+                path_form_ui(ui, PathForm::ExportTiled, path, error, native, &mut actions);
             }
-            Dialog::Unsaved { .. } => unsaved(ui, name, &mut actions),
-            Dialog::Pack { path, error } => pack(ui, path, error, native, &mut actions),
-            Dialog::Recover { path } => recover(ui, path, &mut actions),
-            Dialog::ReturnToSandbox { work } => return_to_sandbox(ui, work, &mut actions),
+            Dialog::Unsaved { .. } => unsaved_ui(ui, name, &mut actions),
+            Dialog::Pack { path, error } => pack_ui(ui, path, error, native, &mut actions),
+            Dialog::Recover { path } => recover_ui(ui, path, &mut actions),
+            Dialog::ReturnToSandbox { work } => return_to_sandbox_ui(ui, work, &mut actions),
             Dialog::SandboxWork { then, map, work } => {
                 sandbox_work(ui, then, map, work, &mut actions);
             }
             Dialog::Import { form, error } => {
-                import_dialog::form(ui, form, error, native, &mut actions);
+                import_dialog::form_ui(ui, form, error, native, &mut actions);
             }
             Dialog::ImportReport { file, report } => {
-                import_dialog::report(ui, &format!("Imported {file}"), report, &mut actions);
+                import_dialog::report_ui(ui, &format!("Imported {file}"), report, &mut actions);
             }
             Dialog::Generate(form) => generate_dialog::form_ui(ui, form, &mut actions),
         }
@@ -204,18 +204,18 @@ pub fn show(ui: &mut Ui, dialog: &mut Dialog, native: bool, name: &str) -> Vec<A
     actions
 }
 
-fn buttons(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+fn buttons_ui(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     ui.add_space(8.0);
     ui.with_layout(Layout::right_to_left(Align::Center), add);
 }
 
-fn error_line(ui: &mut Ui, error: Option<&str>) {
+fn error_line_ui(ui: &mut Ui, error: Option<&str>) {
     if let Some(e) = error {
         ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
     }
 }
 
-fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mut Vec<Action>) {
+fn new_map_ui(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mut Vec<Action>) {
     ui.heading("New map");
     Grid::new("new_map")
         .num_columns(2)
@@ -269,11 +269,11 @@ fn new_map(ui: &mut Ui, spec: &mut NewMapSpec, error: Option<&str>, actions: &mu
         });
     if let Some(advice) = spec.over_limit_advice() {
         ui.label(RichText::new(advice).color(crate::canvas::theme::ERROR));
-    } else if let Some(n) = counted(ui, spec) {
+    } else if let Some(n) = counted_ui(ui, spec) {
         ui.label(format!("{n} hexes"));
     }
-    error_line(ui, error);
-    buttons(ui, |ui| {
+    error_line_ui(ui, error);
+    buttons_ui(ui, |ui| {
         if ui.button("Create").clicked() {
             actions.push(Action::CreateMap(spec.clone()));
         }
@@ -291,7 +291,7 @@ enum PathForm {
     ExportTiled,
 }
 
-fn path_form(
+fn path_form_ui(
     ui: &mut Ui,
     form: PathForm,
     path: &mut String,
@@ -320,7 +320,7 @@ fn path_form(
         .labelled_by(label.id);
     field.request_focus();
     let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    error_line(ui, error.as_deref());
+    error_line_ui(ui, error.as_deref());
     if form == PathForm::Open {
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
@@ -334,7 +334,7 @@ fn path_form(
     }
     let mut chosen: Option<PathBuf> = None;
     let mut from_system = false;
-    buttons(ui, |ui| {
+    buttons_ui(ui, |ui| {
         if ui.button(verb).clicked() || entered {
             let p = path.trim();
             if !p.is_empty() {
@@ -380,7 +380,7 @@ fn path_form(
     }
 }
 
-fn pack(
+fn pack_ui(
     ui: &mut Ui,
     path: &mut String,
     error: &mut Option<String>,
@@ -398,13 +398,13 @@ fn pack(
         .on_hover_text("Pack folder");
     field.request_focus();
     let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    error_line(ui, error.as_deref());
+    error_line_ui(ui, error.as_deref());
     let folder = || {
         let p = path.trim();
         (!p.is_empty()).then(|| PathBuf::from(p))
     };
     let mut chosen: Option<Action> = None;
-    buttons(ui, |ui| {
+    buttons_ui(ui, |ui| {
         if ui.button("Open pack").clicked() || entered {
             chosen = folder().map(Action::OpenPack);
         }
@@ -428,11 +428,11 @@ fn pack(
     actions.extend(chosen);
 }
 
-fn unsaved(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
+fn unsaved_ui(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
     ui.heading("Unsaved changes");
     ui.label(format!("Save the changes to {name} first?"));
     ui.label(RichText::new("Without saving, your changes are lost.").weak());
-    buttons(ui, |ui| {
+    buttons_ui(ui, |ui| {
         if ui.button("Save changes").clicked() {
             actions.push(Action::PromptSave);
         }
@@ -446,7 +446,7 @@ fn unsaved(ui: &mut Ui, name: &str, actions: &mut Vec<Action>) {
 }
 
 /// The lines of what a sandbox holds, under a sentence.
-fn work_lines(ui: &mut Ui, intro: &str, work: &[String]) {
+fn work_lines_ui(ui: &mut Ui, intro: &str, work: &[String]) {
     if work.is_empty() {
         return;
     }
@@ -457,17 +457,17 @@ fn work_lines(ui: &mut Ui, intro: &str, work: &[String]) {
     }
 }
 
-fn return_to_sandbox(ui: &mut Ui, work: &[String], actions: &mut Vec<Action>) {
+fn return_to_sandbox_ui(ui: &mut Ui, work: &[String], actions: &mut Vec<Action>) {
     ui.heading("Back to the sandbox?");
     ui.label(
         "The map changed since you left the sandbox. Its match plays the map as it was when you pressed Play.",
     );
-    work_lines(
+    work_lines_ui(
         ui,
         "A new sandbox discards what the earlier one holds:",
         work,
     );
-    buttons(ui, |ui| {
+    buttons_ui(ui, |ui| {
         if ui
             .button("Back to the match")
             .on_hover_text("The match as you left it, on the map as it was")
@@ -514,8 +514,8 @@ fn sandbox_work(
     ui.label(format!(
         "{doing} closes the sandbox of {map}. Go back to it to export what you want to keep (Export JSON…, Export CSV…)."
     ));
-    work_lines(ui, "It holds:", work);
-    buttons(ui, |ui| {
+    work_lines_ui(ui, "It holds:", work);
+    buttons_ui(ui, |ui| {
         if ui
             .button("Back to the sandbox")
             .on_hover_text("Show the sandbox as you left it")
@@ -536,13 +536,13 @@ fn sandbox_work(
     });
 }
 
-fn recover(ui: &mut Ui, path: &std::path::Path, actions: &mut Vec<Action>) {
+fn recover_ui(ui: &mut Ui, path: &std::path::Path, actions: &mut Vec<Action>) {
     ui.heading("Recover unsaved work?");
     ui.label(
         "Hexwright did not close cleanly last time. A copy of the map you were editing was kept.",
     );
     ui.label(RichText::new(path.display().to_string()).monospace().weak());
-    buttons(ui, |ui| {
+    buttons_ui(ui, |ui| {
         if ui.button("Recover").clicked() {
             actions.push(Action::Recover);
         }

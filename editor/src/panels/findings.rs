@@ -28,7 +28,7 @@ pub fn row_text(f: &Finding) -> String {
 
 /// The row as rich text: the title line strong, the message plain.
 #[must_use]
-pub fn row_job(ui: &Ui, f: &Finding) -> LayoutJob {
+pub fn row_job_ui(ui: &Ui, f: &Finding) -> LayoutJob {
     let body = TextFormat {
         font_id: TextStyle::Body.resolve(ui.style()),
         color: ui.visuals().text_color(),
@@ -46,7 +46,7 @@ pub fn row_job(ui: &Ui, f: &Finding) -> LayoutJob {
 }
 
 /// Draws the findings; `selected` is the index of the selected finding.
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     doc: &Document,
     selected: Option<usize>,
@@ -87,7 +87,8 @@ pub fn show(
                             severity,
                             palette,
                         ));
-                        let button = Button::selectable(selected == Some(i), row_job(ui, f)).wrap();
+                        let button =
+                            Button::selectable(selected == Some(i), row_job_ui(ui, f)).wrap();
                         let hint = if f.hex.is_some() {
                             "Show this hex on the map"
                         } else {

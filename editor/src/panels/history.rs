@@ -6,7 +6,7 @@ use crate::document::history::History;
 use egui::{RichText, Ui};
 
 /// Draws the history list.
-pub fn show(ui: &mut Ui, history: &History) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, history: &History) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.label(
         RichText::new(format!(

@@ -52,7 +52,7 @@ impl ImportForm {
 }
 
 /// Draws the import form.
-pub fn form(
+pub fn form_ui(
     ui: &mut Ui,
     form: &mut ImportForm,
     error: &mut Option<String>,
@@ -67,7 +67,7 @@ pub fn form(
         .num_columns(3)
         .spacing([10.0, 6.0])
         .show(ui, |ui| {
-            file_row(
+            file_row_ui(
                 ui,
                 "Map file (.map, .tmx, .tmj)",
                 &mut form.map,
@@ -76,7 +76,7 @@ pub fn form(
                 &["map", "tmx", "tmj"],
                 error,
             );
-            file_row(
+            file_row_ui(
                 ui,
                 "Scenario (.cfg, optional)",
                 &mut form.scenario,
@@ -85,7 +85,7 @@ pub fn form(
                 &["cfg"],
                 error,
             );
-            file_row(
+            file_row_ui(
                 ui,
                 "Terrain table or tile mapping (optional)",
                 &mut form.terrain,
@@ -95,25 +95,25 @@ pub fn form(
                 error,
             );
             let c = &mut form.choices;
-            number(
+            number_ui(
                 ui,
                 "Energy objectives",
                 &mut c.objectives,
                 "Wesnoth villages nearest the centre that become Energy objectives",
             );
-            number(
+            number_ui(
                 ui,
                 "Outposts",
                 &mut c.outposts,
                 "The next villages, which become Outposts",
             );
-            number(
+            number_ui(
                 ui,
                 "Barracks per side",
                 &mut c.barracks,
                 "Barracks placed on the free hexes nearest each base",
             );
-            hex_size_row(ui, &mut c.hex_size);
+            hex_size_row_ui(ui, &mut c.hex_size);
         });
     if let Some(e) = error.as_deref() {
         ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
@@ -134,7 +134,7 @@ pub fn form(
 
 /// A file field with its *Browse…* button; says so in `error` when the
 /// system's dialog comes back without a file (it may not open at all).
-fn file_row(
+fn file_row_ui(
     ui: &mut Ui,
     label: &str,
     text: &mut String,
@@ -165,7 +165,7 @@ fn file_row(
 }
 
 /// The hex size: the file's own until the user changes it.
-fn hex_size_row(ui: &mut Ui, size: &mut Option<f64>) {
+fn hex_size_row_ui(ui: &mut Ui, size: &mut Option<f64>) {
     let name = ui.label("Hex size of the new map");
     let mut value = size.unwrap_or(WesnothOptions::default().hex_size);
     let field = ui
@@ -194,7 +194,7 @@ fn hex_size_row(ui: &mut Ui, size: &mut Option<f64>) {
     ui.end_row();
 }
 
-fn number(ui: &mut Ui, label: &str, value: &mut usize, hint: &str) {
+fn number_ui(ui: &mut Ui, label: &str, value: &mut usize, hint: &str) {
     let name = ui.label(label);
     ui.add(DragValue::new(value).range(0..=200))
         .labelled_by(name.id)
@@ -203,7 +203,7 @@ fn number(ui: &mut Ui, label: &str, value: &mut usize, hint: &str) {
 }
 
 /// Draws the report of an import.
-pub fn report(ui: &mut Ui, title: &str, report: &Report, actions: &mut Vec<Action>) {
+pub fn report_ui(ui: &mut Ui, title: &str, report: &Report, actions: &mut Vec<Action>) {
     ui.heading(title);
     ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
         for (entry, heading) in [

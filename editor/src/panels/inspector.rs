@@ -45,7 +45,7 @@ pub struct InspectorParams<'a> {
 }
 
 /// Draws the inspector.
-pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
     // The panel's width is the user's: contents wrap to it and never widen it.
     let width = ui.available_width();
@@ -55,18 +55,18 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
         .show(ui, |ui| {
             ui.set_max_width(width);
             ui.add_space(4.0);
-            map_info::show(ui, p.doc);
+            map_info::show_ui(ui, p.doc);
             CollapsingHeader::new(RichText::new("Metadata").strong())
                 .id_salt("metadata")
                 .default_open(false)
                 .show(ui, |ui| {
-                    actions.extend(meta::show(ui, p.meta_form, &p.doc.map().meta));
+                    actions.extend(meta::show_ui(ui, p.meta_form, &p.doc.map().meta));
                 });
             CollapsingHeader::new(RichText::new("Map size").strong())
                 .id_salt("map_size")
                 .default_open(false)
                 .show(ui, |ui| {
-                    actions.extend(resize::show(ui, p.resize_form, p.doc.map()));
+                    actions.extend(resize::show_ui(ui, p.resize_form, p.doc.map()));
                 });
             ui.add_space(4.0);
             ui.separator();
@@ -74,7 +74,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("selection")
                 .default_open(true)
                 .show(ui, |ui| {
-                    actions.extend(selection::show(
+                    actions.extend(selection::show_ui(
                         ui,
                         p.doc,
                         p.selected_hex,
@@ -82,7 +82,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                     ));
                     if let Some(i) = p.selected_piece {
                         ui.separator();
-                        actions.extend(piece::show(ui, p.doc, i));
+                        actions.extend(piece::show_ui(ui, p.doc, i));
                     }
                 });
             ui.separator();
@@ -90,7 +90,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("validation")
                 .default_open(true)
                 .show(ui, |ui| {
-                    actions.extend(findings::show(ui, p.doc, p.selected_finding, &p.palette));
+                    actions.extend(findings::show_ui(ui, p.doc, p.selected_finding, &p.palette));
                 });
             ui.separator();
             CollapsingHeader::new(RichText::new("Parity").strong())
@@ -98,7 +98,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .default_open(true)
                 .show(ui, |ui| {
                     if let Some(table) = p.parity {
-                        parity::show(ui, table);
+                        parity::show_ui(ui, table);
                     }
                 });
             ui.separator();
@@ -108,7 +108,7 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .show(ui, |ui| {
                     certificates_ui(ui, p.doc.map());
                     match p.analysis {
-                        Some(a) => actions.extend(crate::panels::analysis::show_fairness(
+                        Some(a) => actions.extend(crate::panels::analysis::show_fairness_ui(
                             ui,
                             a,
                             p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
@@ -123,14 +123,14 @@ pub fn show(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("suggest")
                 .default_open(false)
                 .show(ui, |ui| {
-                    actions.extend(crate::panels::suggest::show(ui, p.suggest));
+                    actions.extend(crate::panels::suggest::show_ui(ui, p.suggest));
                 });
             ui.separator();
             let header = CollapsingHeader::new(RichText::new("History").strong())
                 .id_salt("history")
                 .open(Some(p.show_history))
                 .show(ui, |ui| {
-                    actions.extend(history::show(ui, p.history));
+                    actions.extend(history::show_ui(ui, p.history));
                 });
             if header.header_response.clicked() {
                 actions.push(Action::ShowHistory(!p.show_history));

@@ -5,7 +5,7 @@ use crate::app::settings::{Layer, Layers};
 use egui::Ui;
 
 /// Draws a checkbox per layer; returns the toggles the user clicked.
-pub fn show(ui: &mut Ui, layers: Layers) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, layers: Layers) -> Vec<Action> {
     let mut actions = Vec::new();
     for layer in Layer::ALL {
         let mut shown = layers.get(layer);

@@ -12,9 +12,9 @@ use hexwright_headless::draw::glyphs;
 const SWATCH: f32 = 22.0;
 
 /// Draws the legend.
-pub fn show(ui: &mut Ui, palette: &Palette, players: usize) {
+pub fn show_ui(ui: &mut Ui, palette: &Palette, players: usize) {
     let hex_row = |ui: &mut Ui, label: &str, paint: &dyn Fn(&Painter, Pos2, f32)| {
-        row(ui, label, |p, rect| {
+        row_ui(ui, label, |p, rect| {
             let c = rect.center();
             let r = rect.height() * 0.5;
             paint(p, c, r);
@@ -96,14 +96,14 @@ pub fn show(ui: &mut Ui, palette: &Palette, players: usize) {
             p.extend(glyphs::feature(c, r * 0.85, kind, palette));
         });
     }
-    marks(ui, palette);
+    marks_ui(ui, palette);
 }
 
 /// The rows of the marks drawn over hexes: findings, the selection and
 /// symmetry breaks.
-fn marks(ui: &mut Ui, palette: &Palette) {
+fn marks_ui(ui: &mut Ui, palette: &Palette) {
     let hex_row = |ui: &mut Ui, label: &str, paint: &dyn Fn(&Painter, Pos2, f32)| {
-        row(ui, label, |p, rect| {
+        row_ui(ui, label, |p, rect| {
             paint(p, rect.center(), rect.height() * 0.5);
         });
     };
@@ -136,7 +136,7 @@ fn marks(ui: &mut Ui, palette: &Palette) {
     );
 }
 
-fn row(ui: &mut Ui, label: &str, paint: impl FnOnce(&Painter, Rect)) {
+fn row_ui(ui: &mut Ui, label: &str, paint: impl FnOnce(&Painter, Rect)) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(SWATCH), Sense::hover());
         paint(ui.painter(), rect);

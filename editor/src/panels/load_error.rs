@@ -8,7 +8,7 @@ use egui::{Align, Frame, Layout, Margin, RichText, Ui};
 
 /// Draws the banner for `problem`; returns [`Action::DismissLoadError`] when
 /// the user closes it.
-pub fn show(ui: &mut Ui, problem: &LoadProblem, showing: &str) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, problem: &LoadProblem, showing: &str) -> Vec<Action> {
     let mut actions = Vec::new();
     let fill = theme::ERROR.gamma_multiply(if ui.visuals().dark_mode { 0.35 } else { 0.16 });
     Frame::new()

@@ -7,7 +7,7 @@ use egui::{Grid, RichText, Sense, Ui, Vec2};
 use hexwright_engine::player::PlayerId;
 
 /// Draws the summary of the open map.
-pub fn show(ui: &mut Ui, doc: &Document) {
+pub fn show_ui(ui: &mut Ui, doc: &Document) {
     let s = doc.summary();
     let meta = &doc.map().meta;
     ui.label(RichText::new(&s.name).heading().strong());
@@ -63,7 +63,7 @@ pub fn show(ui: &mut Ui, doc: &Document) {
         .show(ui, |ui| {
             for (i, (label, value)) in pairs.iter().enumerate() {
                 if i >= zones {
-                    side_label(ui, PlayerId((i - zones) as u8));
+                    side_label_ui(ui, PlayerId((i - zones) as u8));
                 } else {
                     ui.label(label.as_str());
                 }
@@ -79,7 +79,7 @@ pub fn show(ui: &mut Ui, doc: &Document) {
 const TWO_PAIRS_WIDTH: f32 = 300.0;
 
 /// "Side n" with a dot in the side's colour.
-pub fn side_label(ui: &mut Ui, side: PlayerId) {
+pub fn side_label_ui(ui: &mut Ui, side: PlayerId) {
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 5.0;
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(11.0), Sense::hover());

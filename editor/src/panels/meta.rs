@@ -65,7 +65,7 @@ impl MetaForm {
 }
 
 /// Draws the form; returns [`Action::SetMeta`] when a change is committed.
-pub fn show(ui: &mut Ui, form: &mut MetaForm, current: &Meta) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, form: &mut MetaForm, current: &Meta) -> Vec<Action> {
     let mut actions = Vec::new();
     let mut commit = false;
     let mut typing = false;

@@ -10,7 +10,7 @@ use egui::{Grid, Id, RichText, TextEdit, Ui, Window};
 
 /// Draws the window for `draft`; `add_name` is the file name typed for
 /// adding the open map.
-pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Action> {
     let mut actions = Vec::new();
     let mut open = true;
     Window::new("Map pack")
@@ -28,7 +28,7 @@ pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Ac
                 );
                 ui.separator();
                 ui.label(RichText::new(format!("Maps ({})", draft.entries.len())).strong());
-                entries(ui, draft, &mut actions);
+                entries_ui(ui, draft, &mut actions);
                 return;
             }
             ui.label(
@@ -54,9 +54,9 @@ pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Ac
                 });
             ui.separator();
             ui.label(RichText::new(format!("Maps ({})", draft.entries.len())).strong());
-            entries(ui, draft, &mut actions);
+            entries_ui(ui, draft, &mut actions);
             ui.separator();
-            scenarios(ui, draft);
+            scenarios_ui(ui, draft);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.add(
@@ -89,7 +89,7 @@ pub fn show(ui: &mut Ui, draft: &mut PackDraft, add_name: &mut String) -> Vec<Ac
 }
 
 /// One row per map: its name, its state, and Open, Up, Down, Remove.
-fn entries(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
+fn entries_ui(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
     let n = draft.entries.len();
     for (i, entry) in draft.entries.iter().enumerate() {
         ui.horizontal(|ui| {
@@ -142,7 +142,7 @@ fn entries(ui: &mut Ui, draft: &PackDraft, actions: &mut Vec<Action>) {
 /// One row per scenario: its name, its state, and Remove. Removing edits
 /// the draft in place (like the manifest fields); the file stays in the
 /// folder and the manifest changes when the pack is saved.
-fn scenarios(ui: &mut Ui, draft: &mut PackDraft) {
+fn scenarios_ui(ui: &mut Ui, draft: &mut PackDraft) {
     ui.label(RichText::new(format!("Scenarios ({})", draft.scenarios.len())).strong());
     if draft.scenarios.is_empty() {
         ui.label(
@@ -192,7 +192,7 @@ mod tests {
             .build_ui_state(
                 |ui, d: &mut PackDraft| {
                     let mut name = String::new();
-                    show(ui, d, &mut name);
+                    show_ui(ui, d, &mut name);
                 },
                 draft,
             );

@@ -48,7 +48,7 @@ fn short_steps_text(steps: &[Option<u32>], shown: usize) -> String {
 /// Draws the table: for each measure, one line per side under it, so any
 /// number of sides fits the panel's width without a cell wrapping into the
 /// next row.
-pub fn show(ui: &mut Ui, parity: &Parity) {
+pub fn show_ui(ui: &mut Ui, parity: &Parity) {
     let rows = match parity {
         Err(e) => {
             ui.label(RichText::new(format!("Not computed: {e}.")).weak());

@@ -8,7 +8,7 @@ use egui::{ComboBox, Grid, RichText, Ui};
 use hexwright_engine::map::{TerrainKind, TerrainShape};
 
 /// Draws the properties of terrain piece `index`.
-pub fn show(ui: &mut Ui, doc: &Document, index: usize) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, doc: &Document, index: usize) -> Vec<Action> {
     let mut actions = Vec::new();
     let Some(piece) = doc.map().terrain.get(index) else {
         return actions;

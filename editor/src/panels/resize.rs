@@ -17,7 +17,7 @@ pub struct ResizeForm {
 }
 
 /// Draws the form; returns [`Action::ResizeMap`] on Resize.
-pub fn show(ui: &mut Ui, form: &mut ResizeForm, map: &Map) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, form: &mut ResizeForm, map: &Map) -> Vec<Action> {
     let mut actions = Vec::new();
     let current = (map.area.width.get(), map.area.height.get());
     if form.loaded != Some(current) {

@@ -4,13 +4,13 @@
 use crate::app::action::Action;
 use crate::document::{Document, percent};
 use crate::panels::findings::row_text;
-use crate::panels::map_info::side_label;
+use crate::panels::map_info::side_label_ui;
 use egui::{Button, Grid, RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::format::HexDisplay;
 
 /// Draws the details of `hex`, or a hint when nothing is selected.
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     doc: &Document,
     hex: Option<Hex>,
@@ -80,7 +80,7 @@ pub fn show(
             } else {
                 ui.vertical(|ui| {
                     for &side in &report.zones {
-                        side_label(ui, side);
+                        side_label_ui(ui, side);
                     }
                 });
             }

@@ -42,7 +42,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 const BARS_CLEARANCE: f32 = 300.0;
 
 /// Draws the sheet as a window while `open`.
-pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, open: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     let mut still_open = open;
     // A reference beside the work: it opens in the bottom-right corner,
@@ -61,7 +61,7 @@ pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
             // The sheet is longer than a small window: it scrolls.
             egui::ScrollArea::vertical()
                 .max_height((content.height() - BARS_CLEARANCE).max(160.0))
-                .show(ui, grid);
+                .show(ui, grid_ui);
         });
     if open && !still_open {
         actions.push(Action::ShowShortcuts(false));
@@ -69,7 +69,7 @@ pub fn show(ui: &mut Ui, open: bool) -> Vec<Action> {
     actions
 }
 
-fn grid(ui: &mut Ui) {
+fn grid_ui(ui: &mut Ui) {
     Grid::new("shortcut_grid")
         .num_columns(2)
         .striped(true)

@@ -11,7 +11,7 @@ use hexwright_engine::geom::Point;
 use hexwright_engine::validate::Severity;
 
 /// Draws the status bar for the hovered hex (or pointer position).
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     doc: &Document,
     hovered: Option<Hex>,

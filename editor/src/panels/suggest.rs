@@ -10,12 +10,12 @@
 use crate::app::action::Action;
 use crate::canvas::theme;
 use crate::edit::suggest::{Found, SuggestForm, Suggestions};
-use crate::sandbox::worker::{bot_combo, number};
+use crate::sandbox::worker::{bot_combo_ui, number_ui};
 use egui::{Button, Grid, RichText, Ui};
 use hexwright_engine::fix::Ending;
 
 /// Draws the section.
-pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.label(
         RichText::new(
@@ -25,7 +25,7 @@ pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
         )
         .weak(),
     );
-    form(ui, &mut s.form);
+    form_ui(ui, &mut s.form);
     let running = s.is_running();
     if ui
         .add_enabled(!running, Button::new("Suggest fixes"))
@@ -41,7 +41,7 @@ pub fn show(ui: &mut Ui, s: &mut Suggestions) -> Vec<Action> {
     }
     if let Some(found) = s.found() {
         ui.add_space(4.0);
-        actions.extend(steps(ui, found, s.position(), s.shown()));
+        actions.extend(steps_ui(ui, found, s.position(), s.shown()));
     }
     actions
 }
@@ -69,20 +69,20 @@ fn log_ui(ui: &mut Ui, s: &Suggestions) {
     }
 }
 
-fn form(ui: &mut Ui, form: &mut SuggestForm) {
+fn form_ui(ui: &mut Ui, form: &mut SuggestForm) {
     Grid::new("suggest_form")
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             ui.label("Level");
-            bot_combo(
+            bot_combo_ui(
                 ui,
                 "suggest_level",
                 "The bot on every seat, that edits are chosen and certified at",
                 &mut form.level,
             );
             ui.end_row();
-            number(
+            number_ui(
                 ui,
                 "Most edits",
                 &mut form.max_edits,
@@ -105,7 +105,7 @@ fn form(ui: &mut Ui, form: &mut SuggestForm) {
     );
 }
 
-fn steps(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) -> Vec<Action> {
+fn steps_ui(ui: &mut Ui, found: &Found, at: Option<usize>, shown: Option<usize>) -> Vec<Action> {
     let mut actions = Vec::new();
     let f = &found.fixed;
     if let Some(first) = f.attempts.first() {

@@ -167,9 +167,9 @@ pub struct ToolbarParams<'a> {
 }
 
 /// Draws the tool row and the options row.
-pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
+pub fn show_ui(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
-    tools_row(ui, p.options, p.history, p.palette, &mut actions);
+    tools_row_ui(ui, p.options, p.history, p.palette, &mut actions);
     // One line whatever the tool (it scrolls sideways when it does not
     // fit), so switching tools never moves the map below.
     egui::ScrollArea::horizontal()
@@ -177,10 +177,10 @@ pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                options_row(ui, p.doc, p.options, &mut actions);
+                options_row_ui(ui, p.doc, p.options, &mut actions);
                 if p.options.tool == Tool::HexSelect {
                     ui.separator();
-                    clipboard_row(ui, p.editor, &mut actions);
+                    clipboard_row_ui(ui, p.editor, &mut actions);
                 }
             });
             // A strip under the row, always there, for the scroll bar of a
@@ -191,7 +191,7 @@ pub fn show(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
     actions
 }
 
-fn clipboard_row(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
+fn clipboard_row_ui(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         let n = editor.hex_selection().len();
         ui.label(format!("{n} hexes selected"));
@@ -255,7 +255,7 @@ fn clipboard_row(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
 const TOOL_NAMES_WIDTH: f32 = 1500.0;
 
 /// Draws `tool`'s icon in `rect`.
-fn paint_tool_icon(
+fn paint_tool_icon_ui(
     ui: &Ui,
     rect: egui::Rect,
     tool: Tool,
@@ -277,7 +277,7 @@ fn paint_tool_icon(
 
 /// One tool's button: its icon and name, or its icon alone (`named`
 /// unset), selected when it is the active tool.
-fn tool_button(
+fn tool_button_ui(
     ui: &mut Ui,
     tool: Tool,
     options: &ToolOptions,
@@ -287,7 +287,7 @@ fn tool_button(
     let selected = options.tool == tool;
     if named {
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-        paint_tool_icon(ui, rect, tool, options, palette);
+        paint_tool_icon_ui(ui, rect, tool, options, palette);
         return ui.selectable_label(selected, tool.label());
     }
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(24.0), Sense::click());
@@ -296,14 +296,14 @@ fn tool_button(
         ui.painter()
             .rect_filled(rect, visuals.corner_radius, visuals.weak_bg_fill);
     }
-    paint_tool_icon(ui, rect.shrink(3.0), tool, options, palette);
+    paint_tool_icon_ui(ui, rect.shrink(3.0), tool, options, palette);
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::Button, true, selected, tool.label())
     });
     response
 }
 
-fn tools_row(
+fn tools_row_ui(
     ui: &mut Ui,
     options: &ToolOptions,
     history: &History,
@@ -319,7 +319,7 @@ fn tools_row(
             } else {
                 format!("{}: {}", tool.label(), tool.tooltip())
             };
-            if tool_button(ui, tool, options, palette, named)
+            if tool_button_ui(ui, tool, options, palette, named)
                 .on_hover_text(hint)
                 .clicked()
             {
@@ -350,7 +350,7 @@ fn tools_row(
     });
 }
 
-fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
+fn options_row_ui(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         let tool = options.tool;
         if tool.uses_terrain_kind() {
@@ -444,13 +444,13 @@ fn options_row(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut
             ));
         }
         ui.separator();
-        symmetry_options(ui, doc.map(), options, actions);
+        symmetry_options_ui(ui, doc.map(), options, actions);
     });
 }
 
 /// The symmetry modes made for the map's player count, and the centre when
 /// the mode can use more than one.
-fn symmetry_options(ui: &mut Ui, map: &Map, options: &ToolOptions, actions: &mut Vec<Action>) {
+fn symmetry_options_ui(ui: &mut Ui, map: &Map, options: &ToolOptions, actions: &mut Vec<Action>) {
     let on = options.symmetry_on(map);
     ui.label("Symmetry").on_hover_text(format!(
         "Repeat every edit on each of its images, owners mapped; the modes shown are those for {} players",

@@ -18,7 +18,7 @@ const MARK_WIDTH: f32 = 130.0;
 const ONE_ROW_WIDTH: f32 = 1700.0;
 
 /// Draws the bar; `zoom` is the canvas scale (screen points per world unit).
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     doc: &Document,
     settings: &Settings,
@@ -34,15 +34,15 @@ pub fn show(
     ui.vertical(|ui| {
         if !one_row {
             // Wrapped, so a narrow window keeps every command on screen.
-            ui.horizontal_wrapped(|ui| file_commands(ui, settings, &mut actions));
+            ui.horizontal_wrapped(|ui| file_commands_ui(ui, settings, &mut actions));
         }
         ui.horizontal(|ui| {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                view_controls(ui, settings, zoom, &mut actions);
+                view_controls_ui(ui, settings, zoom, &mut actions);
                 ui.separator();
                 ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
                     if one_row {
-                        file_commands(ui, settings, &mut actions);
+                        file_commands_ui(ui, settings, &mut actions);
                         ui.separator();
                     }
                     // The unsaved mark keeps its room: the name is cut short
@@ -73,7 +73,7 @@ pub fn show(
 }
 
 /// New, Open, Save, Save as, Pack, Play, and the Recent and Bundled menus.
-fn file_commands(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
+fn file_commands_ui(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
     ui.label(RichText::new("Hexwright").strong().size(15.0));
     ui.separator();
     for (label, hint, action) in [
@@ -171,7 +171,7 @@ pub fn bundled_entries() -> Vec<(String, &'static str)> {
 }
 
 /// Theme, shortcuts, fit and zoom, laid out from the right.
-fn view_controls(ui: &mut Ui, settings: &Settings, zoom: f64, actions: &mut Vec<Action>) {
+fn view_controls_ui(ui: &mut Ui, settings: &Settings, zoom: f64, actions: &mut Vec<Action>) {
     for choice in ThemeChoice::ALL.iter().rev().copied() {
         let hint = format!("Use the {} theme", choice.label().to_lowercase());
         if ui

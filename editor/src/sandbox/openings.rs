@@ -11,7 +11,7 @@
 
 use crate::canvas::theme;
 use crate::sandbox::job::Job;
-use crate::sandbox::worker::{number, seat_rows, seating_rows};
+use crate::sandbox::worker::{number_ui, seat_rows_ui, seating_rows_ui};
 use egui::{Color32, Grid, Painter, Pos2, RichText, Shape, Stroke, Ui, Vec2};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
@@ -255,7 +255,7 @@ impl OpeningsPanel {
     }
 
     /// Draws the panel.
-    pub fn show(&mut self, ui: &mut Ui, input: &OpeningsInput<'_>) {
+    pub fn show_ui(&mut self, ui: &mut Ui, input: &OpeningsInput<'_>) {
         if self.bots.len() != input.default_bots.len() {
             self.bots.clone_from(&input.default_bots);
         }
@@ -275,14 +275,14 @@ impl OpeningsPanel {
                 .num_columns(2)
                 .spacing([8.0, 4.0])
                 .show(ui, |ui| {
-                    number(
+                    number_ui(
                         ui,
                         "Rounds",
                         &mut self.rounds,
                         1..=MAX_ROUNDS,
                         "Rounds played in each run",
                     );
-                    number(
+                    number_ui(
                         ui,
                         "Runs",
                         &mut self.runs,
@@ -290,9 +290,9 @@ impl OpeningsPanel {
                         "How many times the opening is played",
                     );
                     if let Ok(pair) = <&mut [BotKind; 2]>::try_from(self.bots.as_mut_slice()) {
-                        seating_rows(ui, "openings", "runs", pair, &mut self.seed);
+                        seating_rows_ui(ui, "openings", "runs", pair, &mut self.seed);
                     } else {
-                        seat_rows(ui, "openings", &mut self.bots, &mut self.seed);
+                        seat_rows_ui(ui, "openings", &mut self.bots, &mut self.seed);
                     }
                 });
         });
@@ -358,7 +358,7 @@ impl OpeningsPanel {
             Heatmap::Deaths => (openings::max(o.deaths_of(whose)), "deaths"),
             Heatmap::Objectives => (o.runs as u64, "runs"),
         };
-        legend(ui, max, unit);
+        legend_ui(ui, max, unit);
         let of = whose.map_or_else(String::new, |p| format!(" of side {p}"));
         match self.heatmap {
             Heatmap::Presence => {
@@ -373,7 +373,7 @@ impl OpeningsPanel {
                     o.deaths_of(whose).iter().sum::<u64>()
                 ));
             }
-            Heatmap::Objectives => objectives_table(ui, o),
+            Heatmap::Objectives => objectives_table_ui(ui, o),
         }
     }
 
@@ -473,7 +473,7 @@ impl OpeningsPanel {
     }
 }
 
-fn legend(ui: &mut Ui, max: u64, unit: &str) {
+fn legend_ui(ui: &mut Ui, max: u64, unit: &str) {
     ui.horizontal(|ui| {
         ui.label("0");
         let (rect, _) = ui.allocate_exact_size(Vec2::new(140.0, 12.0), egui::Sense::hover());
@@ -494,7 +494,7 @@ fn legend(ui: &mut Ui, max: u64, unit: &str) {
 /// The objectives: how often each was captured, by whom first (one
 /// coloured count per side in one narrow column, so four sides fit the
 /// panel) and when; then the first captures by round.
-fn objectives_table(ui: &mut Ui, o: &Openings) {
+fn objectives_table_ui(ui: &mut Ui, o: &Openings) {
     if o.objectives.is_empty() {
         ui.label("The map has no objectives.");
         return;

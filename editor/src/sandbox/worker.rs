@@ -128,7 +128,7 @@ impl<T> Drop for Worker<T> {
 
 /// The rows of a seat-swapped form in a two-column grid: bot 1, bot 2 and
 /// the first seed. `what` names the unit of work ("matches", "runs").
-pub(crate) fn seating_rows(
+pub(crate) fn seating_rows_ui(
     ui: &mut Ui,
     id: &str,
     what: &str,
@@ -138,7 +138,7 @@ pub(crate) fn seating_rows(
     for (i, bot) in bots.iter_mut().enumerate() {
         let n = i + 1;
         ui.label(format!("Bot {n}"));
-        bot_combo(
+        bot_combo_ui(
             ui,
             &format!("{id}_bot_{n}"),
             &format!("Bot {n} (side {i} in even {what})"),
@@ -146,15 +146,15 @@ pub(crate) fn seating_rows(
         );
         ui.end_row();
     }
-    seed_row(ui, seed, "Pair i plays with seed + i");
+    seed_row_ui(ui, seed, "Pair i plays with seed + i");
 }
 
 /// The rows of a rotated-seats form in a two-column grid: a bot per seat
 /// of the first seating, and the first seed.
-pub(crate) fn seat_rows(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut u64) {
+pub(crate) fn seat_rows_ui(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut u64) {
     for (p, bot) in bots.iter_mut().enumerate() {
         ui.label(format!("Bot {}", p + 1));
-        bot_combo(
+        bot_combo_ui(
             ui,
             &format!("{id}_bot_{p}"),
             &format!("Side {p} in the first seating"),
@@ -162,16 +162,16 @@ pub(crate) fn seat_rows(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut 
         );
         ui.end_row();
     }
-    seed_row(ui, seed, "Group g plays with seed + g");
+    seed_row_ui(ui, seed, "Group g plays with seed + g");
 }
 
 /// The first-seed row of a batch form.
-fn seed_row(ui: &mut Ui, seed: &mut u64, hint: &str) {
-    number(ui, "First seed", seed, 0..=u64::MAX, hint);
+fn seed_row_ui(ui: &mut Ui, seed: &mut u64, hint: &str) {
+    number_ui(ui, "First seed", seed, 0..=u64::MAX, hint);
 }
 
 /// A combo box choosing a bot.
-pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
+pub(crate) fn bot_combo_ui(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
     ComboBox::from_id_salt(id)
         .selected_text(bot.name())
         .show_ui(ui, |ui| {
@@ -184,7 +184,7 @@ pub(crate) fn bot_combo(ui: &mut Ui, id: &str, label: &str, bot: &mut BotKind) {
 }
 
 /// A labelled number field (named for screen readers and tests).
-pub(crate) fn number<N: egui::emath::Numeric>(
+pub(crate) fn number_ui<N: egui::emath::Numeric>(
     ui: &mut Ui,
     label: &str,
     value: &mut N,

@@ -15,7 +15,7 @@ use crate::sandbox::batch::decide::{DecideForm, Decision, LiveLooks};
 use crate::sandbox::batch::export::{BatchFile, ExportForm, pretty_json};
 use crate::sandbox::batch::import::{ImportForm, import};
 use crate::sandbox::job::{BatchAsked, Job};
-use crate::sandbox::worker::{number, seating_rows};
+use crate::sandbox::worker::{number_ui, seating_rows_ui};
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::{Map, Side};
@@ -435,8 +435,8 @@ impl BatchPanel {
     }
 
     /// Draws the form, the running batch and the export buttons (the
-    /// results go in the central area: [`Self::show_results`]).
-    pub fn show(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
+    /// results go in the central area: [`Self::show_results_ui`]).
+    pub fn show_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
         if !self.bots_chosen {
             self.bots = input.default_bots;
             self.bots_chosen = true;
@@ -445,7 +445,7 @@ impl BatchPanel {
         self.poll();
         ui.heading("Batch simulation");
         ui.label(RichText::new(seating_note(self.bots)).weak());
-        self.form(ui, input.prepared);
+        self.form_ui(ui, input.prepared);
         if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
         }
@@ -467,11 +467,11 @@ impl BatchPanel {
 
     /// Draws the last batch's results (in the sandbox's central area);
     /// returns a request to open one of its matches.
-    pub fn show_results(&mut self, ui: &mut Ui) -> Option<BatchRequest> {
+    pub fn show_results_ui(&mut self, ui: &mut Ui) -> Option<BatchRequest> {
         if let Some(live) = &self.live {
             ui.strong("Playing until decided");
             let looks = crate::sandbox::batch::decide::snapshot(live);
-            crate::sandbox::batch::decide::chart(
+            crate::sandbox::batch::decide::chart_ui(
                 ui,
                 "batch_live_chart",
                 &looks,
@@ -480,10 +480,10 @@ impl BatchPanel {
             return None;
         }
         let r = self.results.as_ref()?;
-        crate::sandbox::batch::view::show(ui, r, &mut self.sort)
+        crate::sandbox::batch::view::show_ui(ui, r, &mut self.sort)
     }
 
-    fn form(&mut self, ui: &mut Ui, prepared: &Prepared) {
+    fn form_ui(&mut self, ui: &mut Ui, prepared: &Prepared) {
         let running = self.is_running();
         ui.add_enabled_ui(!running, |ui| {
             Grid::new("batch_form")
@@ -491,7 +491,7 @@ impl BatchPanel {
                 .spacing([8.0, 4.0])
                 .show(ui, |ui| {
                     if !self.decide.on {
-                        number(
+                        number_ui(
                             ui,
                             "Matches",
                             &mut self.matches,
@@ -512,8 +512,8 @@ impl BatchPanel {
                         });
                         ui.end_row();
                     }
-                    seating_rows(ui, "batch", "matches", &mut self.bots, &mut self.seed);
-                    self.decide.rows(ui, 1..=MAX_MATCHES);
+                    seating_rows_ui(ui, "batch", "matches", &mut self.bots, &mut self.seed);
+                    self.decide.rows_ui(ui, 1..=MAX_MATCHES);
                 });
         });
         if self.job.is_running() {

@@ -7,7 +7,7 @@
 
 use crate::canvas::theme;
 use crate::sandbox::job::Job;
-use crate::sandbox::worker::number;
+use crate::sandbox::worker::number_ui;
 use egui::{CollapsingHeader, Grid, RichText, Ui};
 use egui_plot::{HLine, Line};
 use hexwright_engine::balance::{self, Level};
@@ -132,14 +132,14 @@ impl BalancePanel {
 
     /// Draws the section: the form, the live chart while it plays, the
     /// rows and the sentence once done.
-    pub fn show(&mut self, ui: &mut Ui, prepared: &Prepared) {
+    pub fn show_ui(&mut self, ui: &mut Ui, prepared: &Prepared) {
         self.poll();
         CollapsingHeader::new("Balance across skill levels")
             .id_salt("balance_section")
-            .show(ui, |ui| self.body(ui, prepared));
+            .show(ui, |ui| self.body_ui(ui, prepared));
     }
 
-    fn body(&mut self, ui: &mut Ui, prepared: &Prepared) {
+    fn body_ui(&mut self, ui: &mut Ui, prepared: &Prepared) {
         ui.label(
             RichText::new(
                 "Does the verdict hold for stronger play? Each level puts the same bot on \
@@ -155,7 +155,7 @@ impl BalancePanel {
                 }
             });
             Grid::new("balance_form").num_columns(2).show(ui, |ui| {
-                number(
+                number_ui(
                     ui,
                     "Most matches per level",
                     &mut self.max,
@@ -170,7 +170,7 @@ impl BalancePanel {
                 .iter()
                 .any(|&(b, on)| on && b == BotKind::Search)
         {
-            search_note(ui, self.max);
+            search_note_ui(ui, self.max);
         }
         if running {
             self.job.progress_ui(ui, "matches of this level");
@@ -203,9 +203,9 @@ impl BalancePanel {
     pub fn results_ui(&self, ui: &mut Ui) {
         ui.heading("Balance across skill levels");
         if let Some(asked) = &self.running {
-            chart(ui, asked);
+            chart_ui(ui, asked);
         } else if let Some((asked, levels)) = &self.result {
-            chart(ui, asked);
+            chart_ui(ui, asked);
             for l in levels {
                 ui.label(RichText::new(format!("{}: {}", l.bot, l.verdict)).strong());
                 ui.label(format!(
@@ -226,7 +226,7 @@ impl BalancePanel {
 const SEARCH_SECONDS_PER_MATCH: f64 = 10.0;
 
 /// What a search-level check costs on this machine, and where it belongs.
-fn search_note(ui: &mut Ui, max: usize) {
+fn search_note_ui(ui: &mut Ui, max: usize) {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let worst =
         std::time::Duration::from_secs_f64(max as f64 * SEARCH_SECONDS_PER_MATCH / cores as f64);
@@ -250,7 +250,7 @@ const LEVEL_COLOURS: [egui::Color32; 4] = [
 
 /// One line per level: the leading side's share of the wins at each look,
 /// with the fair share `1/N`; the legend under it, never over a line.
-fn chart(ui: &mut Ui, asked: &Asked) {
+fn chart_ui(ui: &mut Ui, asked: &Asked) {
     let looks = asked
         .live
         .lock()
@@ -286,7 +286,7 @@ fn chart(ui: &mut Ui, asked: &Asked) {
         });
     ui.horizontal_wrapped(|ui| {
         let swatch = |ui: &mut Ui, color: egui::Color32, text: String| {
-            crate::sandbox::batch::decide::swatch(ui, color, &text);
+            crate::sandbox::batch::decide::swatch_ui(ui, color, &text);
         };
         for (i, bot) in asked.skills.iter().enumerate() {
             swatch(
@@ -316,7 +316,7 @@ mod tests {
             .with_max_steps(16)
             .build_ui_state(
                 |ui, panel: &mut BalancePanel| {
-                    panel.show(ui, &p);
+                    panel.show_ui(ui, &p);
                     // The sandbox draws the results in its central area.
                     if panel.has_results_view() {
                         panel.results_ui(ui);

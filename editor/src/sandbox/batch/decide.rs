@@ -4,7 +4,7 @@
 //! `hexwright simulate --until-decided` ([`hexwright_engine::sequential`]).
 
 use crate::canvas::theme;
-use crate::sandbox::worker::number;
+use crate::sandbox::worker::number_ui;
 use egui::{RichText, Ui};
 use egui_plot::{HLine, Line, LineStyle, Plot};
 use hexwright_engine::sequential::{
@@ -57,28 +57,28 @@ impl DecideForm {
 
     /// The switch and, when on, its three settings: rows of the batch
     /// form's grid.
-    pub fn rows(&mut self, ui: &mut Ui, most: std::ops::RangeInclusive<usize>) {
+    pub fn rows_ui(&mut self, ui: &mut Ui, most: std::ops::RangeInclusive<usize>) {
         ui.label("");
         ui.checkbox(&mut self.on, "Until decided").on_hover_text(
             "Play in rounds and stop as soon as a sequential test says the map favours a side or is fair within the margin, or after Most matches",
         );
         ui.end_row();
         if self.on {
-            number(
+            number_ui(
                 ui,
                 "Most matches",
                 &mut self.max,
                 most,
                 "Stop undecided after this many matches (as the command line's --max)",
             );
-            number(
+            number_ui(
                 ui,
                 "Margin (%)",
                 &mut self.margin_pct,
                 0.5..=45.0,
                 "Fair means side 0's score within this many points of 50%",
             );
-            number(
+            number_ui(
                 ui,
                 "Error chance (%)",
                 &mut self.alpha_pct,
@@ -128,12 +128,12 @@ pub fn bound_text(s: &Summary) -> String {
 pub fn decision_ui(ui: &mut Ui, d: &Decision) {
     ui.label(RichText::new(d.summary.to_string()).strong());
     ui.label(RichText::new(bound_text(&d.summary)).weak());
-    chart(ui, "batch_decided_chart", &d.looks, d.summary.margin);
+    chart_ui(ui, "batch_decided_chart", &d.looks, d.summary.margin);
 }
 
 /// Side 0's score and its interval against the games played, with 50%
 /// and the fairness margin marked; the last look in words under it.
-pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
+pub fn chart_ui(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
     let Some(last) = looks.last() else {
         ui.label(RichText::new("Waiting for the first look (16 games)…").weak());
         return;
@@ -177,14 +177,14 @@ pub fn chart(ui: &mut Ui, id: &str, looks: &[Look], margin: f64) {
                     .width(2.5),
             );
         });
-    legend(ui);
+    legend_ui(ui);
     ui.label(look_text(looks.len(), last));
 }
 
 /// A chart of percentages against independent games, fixed in place:
 /// ticks every 10% (5% when zoomed in) labelled on the axis in the body
 /// font; the lines that matter go in a legend under the chart
-/// ([`swatch`]), not written over the lines.
+/// ([`swatch_ui`]), not written over the lines.
 pub(super) fn percent_plot(id: &str, height: f32) -> Plot<'static> {
     Plot::new(id)
         .height(height)
@@ -206,7 +206,7 @@ pub(super) fn percent_plot(id: &str, height: f32) -> Plot<'static> {
 }
 
 /// One row of a chart's legend: a short line in `color`, then `text`.
-pub(super) fn swatch(ui: &mut Ui, color: egui::Color32, text: &str) {
+pub(super) fn swatch_ui(ui: &mut Ui, color: egui::Color32, text: &str) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 10.0), egui::Sense::hover());
     ui.painter().line_segment(
         [rect.left_center(), rect.right_center()],
@@ -217,15 +217,15 @@ pub(super) fn swatch(ui: &mut Ui, color: egui::Color32, text: &str) {
 }
 
 /// The chart's legend, under it so it never covers a line.
-fn legend(ui: &mut Ui) {
+fn legend_ui(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
-        swatch(
+        swatch_ui(
             ui,
             theme::SIDE_0,
             "side 0's score (thick) and its interval, in %",
         );
-        swatch(ui, theme::ERROR, "50%");
-        swatch(ui, ui.visuals().text_color(), "fair margin (dashed)");
+        swatch_ui(ui, theme::ERROR, "50%");
+        swatch_ui(ui, ui.visuals().text_color(), "fair margin (dashed)");
     });
 }
 

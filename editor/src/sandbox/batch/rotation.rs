@@ -12,9 +12,9 @@
 use crate::canvas::theme;
 use crate::sandbox::batch::export::{BatchFile, ExportForm, pretty_json};
 use crate::sandbox::batch::import::{ImportForm, import};
-use crate::sandbox::batch::view::{captures_table, lengths_chart};
+use crate::sandbox::batch::view::{captures_table_ui, lengths_chart_ui};
 use crate::sandbox::job::{BatchAsked, Job};
-use crate::sandbox::worker::{number, seat_rows};
+use crate::sandbox::worker::{number_ui, seat_rows_ui};
 use egui::{Grid, RichText, ScrollArea, Ui};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Map;
@@ -261,8 +261,8 @@ impl RotationPanel {
 
     /// Draws the form, the running batch and the export buttons;
     /// `default_bots` (one per player) seed the form the first time. The
-    /// results go in the central area ([`Self::show_results`]).
-    pub fn show(&mut self, ui: &mut Ui, input: &RotationInput<'_>) {
+    /// results go in the central area ([`Self::show_results_ui`]).
+    pub fn show_ui(&mut self, ui: &mut Ui, input: &RotationInput<'_>) {
         let (prepared, default_bots) = (input.prepared, input.default_bots.clone());
         self.armies = input.armies.clone();
         if self.bots.len() != default_bots.len() {
@@ -280,14 +280,14 @@ impl RotationPanel {
         let running = self.is_running();
         ui.add_enabled_ui(!running, |ui| {
             Grid::new("rotation_form").num_columns(2).show(ui, |ui| {
-                number(
+                number_ui(
                     ui,
                     "Matches",
                     &mut self.matches,
                     1..=MAX_MATCHES,
                     "Matches to play",
                 );
-                seat_rows(ui, "rotation", &mut self.bots, &mut self.seed);
+                seat_rows_ui(ui, "rotation", &mut self.bots, &mut self.seed);
             });
             if ui.button("Simulate").clicked() {
                 self.start(prepared);
@@ -315,7 +315,7 @@ impl RotationPanel {
 
     /// Draws the last batch's report and matches (in the sandbox's central
     /// area); returns a request to open one of its matches.
-    pub fn show_results(&self, ui: &mut Ui) -> Option<RotationRequest> {
+    pub fn show_results_ui(&self, ui: &mut Ui) -> Option<RotationRequest> {
         let r = self.results.as_ref()?;
         if let Some(source) = &r.imported {
             ui.label(format!(
@@ -330,9 +330,9 @@ impl RotationPanel {
         ));
         ui.columns(2, |cols| {
             report_ui(&mut cols[0], &r.report);
-            lengths_chart(&mut cols[1], "rotation_lengths", &r.lengths);
+            lengths_chart_ui(&mut cols[1], "rotation_lengths", &r.lengths);
         });
-        captures_table(ui, "rotation_captures", &r.captures, r.report.matches);
+        captures_table_ui(ui, "rotation_captures", &r.captures, r.report.matches);
         ui.separator();
         matches_ui(ui, r)
     }
@@ -447,8 +447,8 @@ mod tests {
                         export_dir: Some(dir),
                     };
                     ui.columns(2, |cols| {
-                        panel.show(&mut cols[0], &input);
-                        if let Some(r) = panel.show_results(&mut cols[1]) {
+                        panel.show_ui(&mut cols[0], &input);
+                        if let Some(r) = panel.show_results_ui(&mut cols[1]) {
                             *request = Some(r);
                         }
                     });

@@ -120,7 +120,7 @@ impl Sort {
 }
 
 /// Draws the results; returns a request to open a match.
-pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
+pub fn show_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
     let n = r.report.matches;
     if let Some(source) = &r.imported {
         ui.label(format!(
@@ -150,15 +150,15 @@ pub fn show(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchReque
         if r.decision.is_none() {
             cols[0].label(RichText::new(r.verdict()).strong());
         }
-        lengths_chart(&mut cols[1], "batch_lengths", r.lengths());
+        lengths_chart_ui(&mut cols[1], "batch_lengths", r.lengths());
     });
     if let Some(d) = &r.decision {
         crate::sandbox::batch::decide::decision_ui(ui, d);
     }
-    captures_table(ui, "batch_captures", &r.captures, r.report.matches);
+    captures_table_ui(ui, "batch_captures", &r.captures, r.report.matches);
     ui.add_space(6.0);
     ui.label(RichText::new("Matches").strong());
-    matches_table(ui, r, sort)
+    matches_table_ui(ui, r, sort)
 }
 
 /// The batch's rates, counts and lengths, one line each.
@@ -216,7 +216,7 @@ pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
 }
 
 /// A bar chart of how many matches lasted each number of rounds.
-pub(super) fn lengths_chart(ui: &mut Ui, id: &str, lengths: &BTreeMap<u32, usize>) {
+pub(super) fn lengths_chart_ui(ui: &mut Ui, id: &str, lengths: &BTreeMap<u32, usize>) {
     ui.label("Match lengths (rounds)");
     let bars: Vec<Bar> = lengths
         .iter()
@@ -241,7 +241,12 @@ pub(super) fn lengths_chart(ui: &mut Ui, id: &str, lengths: &BTreeMap<u32, usize
 
 /// The first capture of each objective over `matches` matches, with a
 /// column per side.
-pub(super) fn captures_table(ui: &mut Ui, id: &str, captures: &[CaptureSummary], matches: usize) {
+pub(super) fn captures_table_ui(
+    ui: &mut Ui,
+    id: &str,
+    captures: &[CaptureSummary],
+    matches: usize,
+) {
     let Some(first) = captures.first() else {
         return;
     };
@@ -278,7 +283,7 @@ pub(super) fn captures_table(ui: &mut Ui, id: &str, captures: &[CaptureSummary],
         });
 }
 
-fn cell(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
+fn cell_ui(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
     ui.add_sized(
         [width, ui.spacing().interact_size.y],
         egui::Label::new(text).truncate(),
@@ -286,7 +291,7 @@ fn cell(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
 }
 
 /// The header (click to sort) and the rows, filling the height left.
-fn matches_table(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
+fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
     ui.horizontal(|ui| {
         for column in Column::ALL {
             let arrow = match (sort.column == column, sort.descending) {
@@ -333,7 +338,7 @@ fn matches_table(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Batch
                         RichText::new(row.rounds.to_string()),
                     ];
                     for (column, t) in Column::ALL.iter().zip(texts) {
-                        cell(ui, column.width(), t);
+                        cell_ui(ui, column.width(), t);
                     }
                     if ui
                         .button("Open")

@@ -24,7 +24,7 @@ fn harness(p: &Prepared) -> Harness<'_, OpeningsPanel> {
                     prepared: p,
                     default_bots: random(),
                 };
-                egui::ScrollArea::vertical().show(ui, |ui| panel.show(ui, &input));
+                egui::ScrollArea::vertical().show(ui, |ui| panel.show_ui(ui, &input));
             },
             OpeningsPanel::default(),
         )
@@ -239,7 +239,7 @@ fn a_four_player_phase_study_shows_each_sides_heatmap() {
                     prepared: &p,
                     default_bots: vec![BotKind::Greedy; 4],
                 };
-                egui::ScrollArea::vertical().show(ui, |ui| panel.show(ui, &input));
+                egui::ScrollArea::vertical().show(ui, |ui| panel.show_ui(ui, &input));
             },
             OpeningsPanel::default(),
         );

@@ -396,7 +396,7 @@ fn dashed_ring(painter: &Painter, c: Pos2, r: f32, dashes: usize, stroke: Stroke
 }
 
 /// What the board's marks mean, drawn as they appear on the map.
-pub fn legend(ui: &mut egui::Ui) {
+pub fn legend_ui(ui: &mut egui::Ui) {
     let row = |ui: &mut egui::Ui, text: &str, draw: &dyn Fn(&Painter, Pos2)| {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(Vec2::splat(20.0), egui::Sense::hover());

@@ -8,7 +8,7 @@ use crate::sandbox::play::timeline::Timeline;
 use egui::{DragValue, Slider, Ui};
 
 /// The round the jump field shows (kept between frames by the sandbox).
-pub fn show<R: SandboxRules>(
+pub fn show_ui<R: SandboxRules>(
     ui: &mut Ui,
     t: &Timeline<R>,
     playing: bool,

@@ -44,7 +44,7 @@ pub fn kind_stats(roster: &hexwright_engine::rules::Roster, k: KindId) -> String
 }
 
 /// Shows the selected unit's card.
-pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
+pub fn unit_card_ui(ui: &mut Ui, s: &MatchState, id: UnitId) {
     let Some(u) = s.unit(id) else {
         return;
     };
@@ -125,7 +125,7 @@ pub fn unit_card(ui: &mut Ui, s: &MatchState, id: UnitId) {
 }
 
 /// Buttons for a person playing the side to move, with `selected` chosen.
-pub fn human_actions(
+pub fn human_actions_ui(
     ui: &mut Ui,
     s: &MatchState,
     selected: Option<UnitId>,
@@ -163,7 +163,7 @@ pub fn human_actions(
             }
         }
         if !o.summons.is_empty() {
-            actions.extend(summon_toggle(ui, intent, id));
+            actions.extend(summon_toggle_ui(ui, intent, id));
         }
     }
     if let Some(b) = spawn_menu {
@@ -208,7 +208,7 @@ pub fn heal_label(s: &MatchState, targets: &[UnitId]) -> String {
 
 /// The *Summon…* toggle of unit `id`: the next click on the board picks
 /// where its summon goes.
-pub fn summon_toggle(ui: &mut Ui, intent: &Intent, id: UnitId) -> Option<SandboxAction> {
+pub fn summon_toggle_ui(ui: &mut Ui, intent: &Intent, id: UnitId) -> Option<SandboxAction> {
     let on = *intent == Intent::Summon(id);
     let next = if on {
         Intent::Normal

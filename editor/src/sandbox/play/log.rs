@@ -27,7 +27,7 @@ pub fn line_for<R: SandboxRules>(t: &Timeline<R>, i: usize, viewer: Option<Side>
 
 /// Shows the log; scrolls to the cursor when `follow` is set. With
 /// `future` unset, the steps after the cursor are left out.
-pub fn show<R: SandboxRules>(
+pub fn show_ui<R: SandboxRules>(
     ui: &mut Ui,
     t: &Timeline<R>,
     viewer: Option<Side>,

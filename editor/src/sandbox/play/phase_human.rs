@@ -9,7 +9,7 @@
 
 use crate::sandbox::action::SandboxAction;
 use crate::sandbox::play::human::{Aim, Click, Intent, aim};
-use crate::sandbox::play::inspect::{heal_label, summon_toggle};
+use crate::sandbox::play::inspect::{heal_label, summon_toggle_ui};
 use crate::sandbox::play::strip::phase_title;
 use egui::{RichText, Ui};
 use hexwright_engine::Hex;
@@ -117,7 +117,7 @@ pub fn click(
 /// The person's part of the turn for `side` in `s` (the person's view):
 /// the card grid, the tiebreak reveal, or the unit's and the slot's
 /// buttons.
-pub fn show(
+pub fn show_ui(
     ui: &mut Ui,
     s: &PhaseMatch,
     side: Side,
@@ -127,7 +127,7 @@ pub fn show(
 ) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
     match s.stage() {
-        Stage::Placing => place_cards(ui, side, draft, &mut actions),
+        Stage::Placing => place_cards_ui(ui, side, draft, &mut actions),
         Stage::Revealing => {
             ui.label(
                 RichText::new(format!("Side {side}: reveal a card to break the tie")).strong(),
@@ -143,7 +143,7 @@ pub fn show(
                 }
             });
         }
-        Stage::Acting => unit_turn(ui, s, side, selected, intent, &mut actions),
+        Stage::Acting => unit_turn_ui(ui, s, side, selected, intent, &mut actions),
     }
     actions
 }
@@ -161,7 +161,12 @@ pub fn drop_card(draft: &mut CardDraft, phase: usize, card: u8) {
     }
 }
 
-fn place_cards(ui: &mut Ui, side: Side, draft: &mut CardDraft, actions: &mut Vec<SandboxAction>) {
+fn place_cards_ui(
+    ui: &mut Ui,
+    side: Side,
+    draft: &mut CardDraft,
+    actions: &mut Vec<SandboxAction>,
+) {
     ui.label(RichText::new(format!("Side {side}: place a speed card on each phase")).strong());
     ui.label(
         RichText::new(
@@ -250,7 +255,7 @@ fn place_cards(ui: &mut Ui, side: Side, draft: &mut CardDraft, actions: &mut Vec
     });
 }
 
-fn unit_turn(
+fn unit_turn_ui(
     ui: &mut Ui,
     s: &PhaseMatch,
     side: Side,
@@ -293,7 +298,7 @@ fn unit_turn(
             }
         }
         if !o.summons.is_empty() {
-            actions.extend(summon_toggle(ui, intent, id));
+            actions.extend(summon_toggle_ui(ui, intent, id));
         }
     }
     ui.horizontal(|ui| {

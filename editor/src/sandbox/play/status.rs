@@ -41,7 +41,7 @@ pub fn outcome_text(s: &MatchState, round: u32) -> Option<String> {
 
 /// The winner in the winner's colour once the match is over (in `round`),
 /// else `line`.
-pub fn header(ui: &mut Ui, s: &MatchState, round: u32, line: String) {
+pub fn header_ui(ui: &mut Ui, s: &MatchState, round: u32, line: String) {
     if let Some(text) = outcome_text(s, round) {
         ui.label(RichText::new(text).heading().color(match s.outcome() {
             Some(Outcome::Won(side)) => theme::side_color(side),
@@ -54,10 +54,10 @@ pub fn header(ui: &mut Ui, s: &MatchState, round: u32, line: String) {
 
 /// Shows the status of the state at the cursor; `viewer` is the side whose
 /// view is drawn (`None`: all-seeing).
-pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
+pub fn show_ui(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
     let s = t.state();
-    header(
+    header_ui(
         ui,
         s,
         s.round(),
@@ -71,7 +71,7 @@ pub fn show(ui: &mut Ui, t: &Timeline, viewer: Option<Side>) -> Vec<SandboxActio
     ui.label(format!("Seed {}", t.seed()));
     actions.extend(seats_ui(ui, t.seats()));
     ui.add_space(4.0);
-    sides_grid(ui, s, viewer);
+    sides_grid_ui(ui, s, viewer);
     let pending = pending_captures(s, viewer);
     if !pending.is_empty() {
         ui.label(RichText::new("Pending captures").strong());
@@ -110,7 +110,7 @@ pub fn seats_ui(ui: &mut Ui, seats: PerPlayer<Seat>) -> Vec<SandboxAction> {
 
 /// One column per side: race, Energy, income, bases, objectives, Outposts
 /// and units, as the engine tells them to `viewer`.
-fn sides_grid(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
+fn sides_grid_ui(ui: &mut Ui, s: &MatchState, viewer: Option<Side>) {
     let sides: Vec<SideSummary> = PlayerId::all(s.players())
         .map(|side| side_summary(s, side, viewer))
         .collect();

@@ -8,7 +8,7 @@
 
 use crate::canvas::theme;
 use crate::sandbox::action::SandboxAction;
-use crate::sandbox::play::status::{header, seats_ui};
+use crate::sandbox::play::status::{header_ui, seats_ui};
 use crate::sandbox::play::timeline::Timeline;
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::map::Side;
@@ -124,12 +124,16 @@ pub fn stage_text(s: &PhaseMatch) -> String {
 
 /// Shows the strip of the match at the cursor; `viewer` is the player whose
 /// view is drawn (`None`: all-seeing).
-pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Vec<SandboxAction> {
+pub fn show_ui(
+    ui: &mut Ui,
+    t: &Timeline<PhaseRulesV1>,
+    viewer: Option<Side>,
+) -> Vec<SandboxAction> {
     let mut actions = Vec::new();
     let view = viewer.map(|v| PhaseView::new(t.state(), v).state);
     let s = view.as_ref().unwrap_or(t.state());
     let b = s.board();
-    header(
+    header_ui(
         ui,
         b,
         s.round(),
@@ -143,7 +147,7 @@ pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Ve
     ui.label(format!("Seed {} · token: side {}", t.seed(), s.token()));
     actions.extend(seats_ui(ui, t.seats()));
     ui.add_space(4.0);
-    cards_grid(ui, s, viewer);
+    cards_grid_ui(ui, s, viewer);
     // A line per phase and one for the acting unit, there whether or not
     // they have anything to say yet, so nothing below moves as the turn
     // goes on.
@@ -167,13 +171,13 @@ pub fn show(ui: &mut Ui, t: &Timeline<PhaseRulesV1>, viewer: Option<Side>) -> Ve
     };
     ui.add(egui::Label::new(line).truncate());
     ui.add_space(4.0);
-    players_grid(ui, s, viewer);
+    players_grid_ui(ui, s, viewer);
     actions
 }
 
 /// A column per player (narrow, so four fit the panel), a row per phase
 /// with each player's card, then each player's hand on a row of its own.
-fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
+fn cards_grid_ui(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
     Grid::new("phase_strip")
         .num_columns(s.players() + 1)
         .spacing([6.0, 3.0])
@@ -181,7 +185,7 @@ fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
         .show(ui, |ui| {
             ui.label("");
             for p in PlayerId::all(s.players()) {
-                side_header(ui, s, p);
+                side_header_ui(ui, s, p);
             }
             ui.end_row();
             for (i, class) in PHASES.iter().enumerate() {
@@ -202,7 +206,7 @@ fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
         .striped(true)
         .show(ui, |ui| {
             for p in PlayerId::all(s.players()) {
-                side_header(ui, s, p);
+                side_header_ui(ui, s, p);
                 if viewer.is_none_or(|v| v == p) {
                     let hand: Vec<String> =
                         s.seats()[p].hand.iter().map(|c| c.to_string()).collect();
@@ -217,7 +221,7 @@ fn cards_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
 
 /// "Side n" in the side's colour (underlined for the token holder, which
 /// the line above the grids names too).
-fn side_header(ui: &mut Ui, s: &PhaseMatch, p: PlayerId) {
+fn side_header_ui(ui: &mut Ui, s: &PhaseMatch, p: PlayerId) {
     let token = p == s.token();
     let mut name = RichText::new(format!("Side {p}"));
     if token {
@@ -233,7 +237,7 @@ fn side_header(ui: &mut Ui, s: &PhaseMatch, p: PlayerId) {
 
 /// A column per player, a row per measure: points, bases, objectives,
 /// Outposts, units, and whether it is out.
-fn players_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
+fn players_grid_ui(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
     let b = s.board();
     let sides: Vec<_> = PlayerId::all(s.players())
         .map(|p| (p, side_summary(b, p, viewer)))
@@ -245,7 +249,7 @@ fn players_grid(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
         .show(ui, |ui| {
             ui.label("");
             for (p, _) in &sides {
-                side_header(ui, s, *p);
+                side_header_ui(ui, s, *p);
             }
             ui.end_row();
             ui.label(RichText::new("Points").strong());

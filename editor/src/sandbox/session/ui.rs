@@ -159,8 +159,8 @@ impl Sandbox {
                 .show(ui, |ui| {
                     let (playing, speed, jump) = (self.playing, self.speed, &mut self.jump_round);
                     actions.extend(match t {
-                        Live::Akw(t) => controls::show(ui, t, playing, speed, jump),
-                        Live::Phase(t) => controls::show(ui, t, playing, speed, jump),
+                        Live::Akw(t) => controls::show_ui(ui, t, playing, speed, jump),
+                        Live::Phase(t) => controls::show_ui(ui, t, playing, speed, jump),
                     });
                 });
         }
@@ -186,8 +186,10 @@ impl Sandbox {
                         ui.add_space(6.0);
                         match self.tab {
                             Tab::Scenario if self.picks.is_some() => {
-                                let picked =
-                                    self.picks.as_mut().and_then(|p| p.show(ui, &self.roster));
+                                let picked = self
+                                    .picks
+                                    .as_mut()
+                                    .and_then(|p| p.show_ui(ui, &self.roster));
                                 match picked {
                                     Some(PicksRequest::Done(armies)) => {
                                         self.picks = None;
@@ -234,12 +236,12 @@ impl Sandbox {
                                     );
                                 } else if let Some(t) = &self.timeline {
                                     actions.extend(match t {
-                                        Live::Akw(t) => status::show(ui, t, viewer),
-                                        Live::Phase(t) => strip::show(ui, t, viewer),
+                                        Live::Akw(t) => status::show_ui(ui, t, viewer),
+                                        Live::Phase(t) => strip::show_ui(ui, t, viewer),
                                     });
                                     egui::CollapsingHeader::new("What the marks mean")
                                         .id_salt("sandbox_legend")
-                                        .show(ui, board::legend);
+                                        .show(ui, board::legend_ui);
                                 } else {
                                     ui.label("No match yet.");
                                     if ui.button("Start match").clicked() {
@@ -254,7 +256,7 @@ impl Sandbox {
                                 match self.prepared() {
                                     Ok(p) => {
                                         let p = p.clone();
-                                        self.openings.show(
+                                        self.openings.show_ui(
                                             ui,
                                             &OpeningsInput {
                                                 prepared: &p,
@@ -284,7 +286,7 @@ impl Sandbox {
                                 match self.prepared_with(self.batch_picked) {
                                     Ok(p) if p.ruleset == RulesetId::PhaseRulesV1 => {
                                         let p = p.clone();
-                                        self.rotation.show(
+                                        self.rotation.show_ui(
                                             ui,
                                             &RotationInput {
                                                 prepared: &p,
@@ -296,11 +298,11 @@ impl Sandbox {
                                             },
                                         );
                                         ui.separator();
-                                        self.balance.show(ui, &p);
+                                        self.balance.show_ui(ui, &p);
                                     }
                                     Ok(p) => {
                                         let p = p.clone();
-                                        self.batch.show(
+                                        self.batch.show_ui(
                                             ui,
                                             &BatchInput {
                                                 prepared: &p,
@@ -312,7 +314,7 @@ impl Sandbox {
                                             },
                                         );
                                         ui.separator();
-                                        self.balance.show(ui, &p);
+                                        self.balance.show_ui(ui, &p);
                                     }
                                     Err(e) => {
                                         ui.colored_label(crate::canvas::theme::ERROR, e);
@@ -344,12 +346,12 @@ impl Sandbox {
                         }
                     });
                     if let Some(id) = seen {
-                        inspect::unit_card(ui, t.board(), id);
+                        inspect::unit_card_ui(ui, t.board(), id);
                         ui.separator();
                     }
                     match (t, person) {
                         (Live::Akw(t), Some(_)) => {
-                            actions.extend(inspect::human_actions(
+                            actions.extend(inspect::human_actions_ui(
                                 ui,
                                 t.state(),
                                 self.selected,
@@ -360,7 +362,7 @@ impl Sandbox {
                         }
                         (Live::Phase(t), Some(side)) if covered.is_none() => {
                             let view = PhaseView::new(t.state(), side).state;
-                            actions.extend(phase_human::show(
+                            actions.extend(phase_human::show_ui(
                                 ui,
                                 &view,
                                 side,
@@ -378,8 +380,12 @@ impl Sandbox {
                         return;
                     }
                     actions.extend(match t {
-                        Live::Akw(t) => log::show(ui, t, viewer, self.follow_log, held.is_none()),
-                        Live::Phase(t) => log::show(ui, t, viewer, self.follow_log, held.is_none()),
+                        Live::Akw(t) => {
+                            log::show_ui(ui, t, viewer, self.follow_log, held.is_none())
+                        }
+                        Live::Phase(t) => {
+                            log::show_ui(ui, t, viewer, self.follow_log, held.is_none())
+                        }
                     });
                 });
             self.follow_log = false;
@@ -411,13 +417,13 @@ impl Sandbox {
                 if self.phase_batch() {
                     if self.rotation.results().is_some()
                         && let Some(RotationRequest::OpenMatch { seed, seating }) =
-                            self.rotation.show_results(ui)
+                            self.rotation.show_results_ui(ui)
                     {
                         actions.push(SandboxAction::OpenRotationMatch(seed, seating));
                     }
                 } else if self.batch.has_results_view()
                     && let Some(BatchRequest::OpenMatch { seed, bots }) =
-                        self.batch.show_results(ui)
+                        self.batch.show_results_ui(ui)
                 {
                     actions.push(SandboxAction::OpenBatchMatch(seed, bots));
                 }
@@ -476,7 +482,7 @@ impl Sandbox {
                 symmetry: hexwright_engine::symmetry::Symmetry::OFF,
                 analysis: None,
             };
-            let canvas_actions = canvas::show(ui, cx.canvas, cx.view, params);
+            let canvas_actions = canvas::show_ui(ui, cx.canvas, cx.view, params);
             let proj = Projection {
                 doc: cx.doc,
                 view: cx.view,

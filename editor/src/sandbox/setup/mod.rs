@@ -507,7 +507,7 @@ pub(super) fn summary(army: &Army) -> String {
 /// buttons. With `capped`, + is refused (greyed, saying why) where one more
 /// would go past a limit ([`army::Budget::refuses`]). Returns whether the
 /// army changed.
-pub(super) fn kinds(
+pub(super) fn kinds_ui(
     ui: &mut Ui,
     roster: &Roster,
     race: u16,

@@ -3,7 +3,7 @@
 //! scenario files and the start button; it returns what the sandbox has to
 //! do.
 
-use super::{Controller, Setup, SetupInput, SetupRequest, kinds, os_random, summary};
+use super::{Controller, Setup, SetupInput, SetupRequest, kinds_ui, os_random, summary};
 use hexwright_engine::rules::army;
 use hexwright_engine::rules::army::{presets, random_army};
 
@@ -293,7 +293,7 @@ impl Setup {
             .color(color),
         );
         if let Some(race) = roster.race_by_name(&army.race) {
-            kinds(ui, &roster, race, army, side, false);
+            kinds_ui(ui, &roster, race, army, side, false);
         }
         for p in &problems {
             ui.label(RichText::new(p).color(theme::ERROR));

@@ -12,7 +12,7 @@
 //! and says why one is refused.
 
 use crate::canvas::theme;
-use crate::sandbox::setup::{Controller, kinds, summary};
+use crate::sandbox::setup::{Controller, kinds_ui, summary};
 use egui::{Button, ComboBox, RichText, Ui};
 use hexwright_engine::map::Side;
 use hexwright_engine::player::{PerPlayer, PlayerId};
@@ -102,7 +102,7 @@ impl SecretPicks {
     }
 
     /// Draws the panel.
-    pub fn show(&mut self, ui: &mut Ui, roster: &Roster) -> Option<PicksRequest> {
+    pub fn show_ui(&mut self, ui: &mut Ui, roster: &Roster) -> Option<PicksRequest> {
         self.bots_pick(roster);
         if let Some(armies) = self.selection.armies() {
             return Some(PicksRequest::Done(armies));
@@ -234,7 +234,7 @@ impl SecretPicks {
         ui.add(egui::Label::new(RichText::new(&line).weak()).truncate())
             .on_hover_text(line);
         if let Some(race) = roster.race_by_name(&army.race)
-            && kinds(ui, roster, race, army, p, true)
+            && kinds_ui(ui, roster, race, army, p, true)
         {
             // An old refusal or note is about another army.
             self.refused = None;

@@ -90,8 +90,8 @@ pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, 
                     export_dir: Some(export_dir),
                 };
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    s.panel.show(ui, &input);
-                    if let Some(r) = s.panel.show_results(ui) {
+                    s.panel.show_ui(ui, &input);
+                    if let Some(r) = s.panel.show_results_ui(ui) {
                         s.request = Some(r);
                     }
                 });
