@@ -2,9 +2,11 @@
 
 use super::*;
 use crate::format;
+use crate::player::PlayerId;
 use crate::rules::Roster;
 use crate::rules::execute;
 use crate::rules::scenario::Scenario;
+use crate::stats::Verdict;
 use crate::stats::{self, wilson};
 use std::path::Path;
 
