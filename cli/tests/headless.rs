@@ -59,14 +59,11 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Runs the command line in this process: its exit code and report.
+/// (Its errors are shown with the test's output.)
 fn run(args: &[&str]) -> (u8, String) {
-    let args = hexwright_cli::Args::try_parse_from(
-        std::iter::once("hexwright").chain(args.iter().copied()),
-    )
-    .unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    let mut out = Vec::new();
-    let code = hexwright_cli::run_to(args, &mut out, &mut std::io::stderr());
-    (code, String::from_utf8(out).unwrap())
+    let o = hexwright(args);
+    eprint!("{}", stderr(&o));
+    (o.status.0, String::from_utf8(o.stdout).unwrap())
 }
 
 /// What a run of the command line in this process left: as a process's
