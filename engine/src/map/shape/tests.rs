@@ -1,11 +1,12 @@
 //! Tests of [`super`] (`engine/src/map/shape.rs`).
 
+use super::stroke::{piece_area, stroke_partition};
 use super::*;
 
 fn test_layout() -> HexLayout {
     HexLayout::new(crate::layout::Orientation::Pointy, 10.0, Point::default())
 }
-use crate::map::{Coord, Length, Path};
+use crate::map::{BRUSH_SEGMENTS, Coord, Length, Path};
 
 #[test]
 fn self_intersecting_polygon_is_normalised() {

@@ -7,24 +7,25 @@
 //! that may still act ends, a phase nobody plays passes, and after the
 //! last phase the turn is scored and the next one begins.
 
-use super::command::{PhaseCommand, PhaseError};
+use super::command::PhaseCommand;
 use super::event::PhaseEvent;
 use super::state::PhaseMatch;
-use super::{ACTIONS, MOVE_STEPS, PHASES, SUMMON_ACTIONS, Stage};
+use super::{ACTIONS, PHASES, SUMMON_ACTIONS, Stage};
 use crate::map::Side;
 use crate::player::{PerPlayer, PlayerId};
-use crate::rules::arena::{Cell, Scratch};
-use crate::rules::checks::{
-    attack_targets, check_attack, check_heal_targets, check_move_to, check_rebound,
-    check_summon_at, heal_choices, healing_of, summon_cells, summon_of,
-};
-use crate::rules::command::RuleError;
+use crate::rules::arena::Cell;
 use crate::rules::event::Event;
 use crate::rules::logic::Deployment;
-use crate::rules::mechanics::{Exec, Hooks, reachable_within};
+use crate::rules::mechanics::{Exec, Hooks};
 use crate::rules::roster::{Class, DeathPenalty};
 use crate::rules::state::{Outcome, Unit, UnitId};
 use std::cmp::Reverse;
+
+mod check;
+mod legal;
+
+pub use check::{check, check_with};
+pub use legal::legal_into;
 
 /// phase-rules-v1's answers to the shared mechanics' questions: a kill
 /// earns nothing, and Falter and eliminations are read from the events
@@ -433,186 +434,6 @@ pub fn pass(pm: &PhaseMatch) -> PhaseCommand {
     }
 }
 
-fn stage_is(pm: &PhaseMatch, stage: Stage, command: &'static str) -> Result<(), PhaseError> {
-    if pm.stage() == stage {
-        Ok(())
-    } else {
-        Err(PhaseError::WrongStage {
-            command,
-            waiting: pm.stage(),
-        })
-    }
-}
-
-fn decider(pm: &PhaseMatch, player: PlayerId) -> Result<(), PhaseError> {
-    match to_move(pm) {
-        Some(to_move) if to_move != player => Err(PhaseError::NotYourDecision { player, to_move }),
-        _ => Ok(()),
-    }
-}
-
-/// The unit `id` if it may act now: it belongs to the slot's player, is
-/// alive, of the phase's class, did not arrive this turn, is not done, and
-/// no other unit is in the middle of its turn.
-fn acting_unit(pm: &PhaseMatch, id: UnitId) -> Result<&Unit, PhaseError> {
-    stage_is(pm, Stage::Acting, "a unit's action")?;
-    let u = pm.board.unit(id).ok_or(RuleError::NoSuchUnit(id))?;
-    let slot = pm.slot_player().unwrap_or_default();
-    if u.side != slot {
-        return Err(PhaseError::NotYourUnit {
-            unit: id,
-            owner: u.side,
-            slot,
-        });
-    }
-    if !u.alive() {
-        return Err(RuleError::NotAlive(id).into());
-    }
-    let class = class_of(pm, u);
-    if class != pm.phase() {
-        return Err(PhaseError::WrongPhase {
-            unit: id,
-            class,
-            phase: pm.phase(),
-        });
-    }
-    if u.arrived {
-        return Err(RuleError::JustArrived(id).into());
-    }
-    if pm.unit_turn(id).done {
-        return Err(PhaseError::UnitDone(id));
-    }
-    if let Some(active) = pm.active()
-        && active != id
-    {
-        return Err(PhaseError::UnitInProgress { unit: id, active });
-    }
-    Ok(u)
-}
-
-/// The actions unit `u` has left (all of them before it starts).
-fn left(pm: &PhaseMatch, u: &Unit) -> u8 {
-    let t = pm.unit_turn(u.id);
-    if t.started {
-        t.left
-    } else {
-        actions_for(pm, u)
-    }
-}
-
-fn has_action(pm: &PhaseMatch, u: &Unit) -> Result<(), PhaseError> {
-    if left(pm, u) == 0 {
-        Err(PhaseError::NoActionLeft(u.id))
-    } else {
-        Ok(())
-    }
-}
-
-/// Checks a command against the rules.
-///
-/// # Errors
-/// The first rule it breaks.
-pub fn check(pm: &PhaseMatch, cmd: &PhaseCommand) -> Result<(), PhaseError> {
-    check_with(pm, cmd, &mut Scratch::default())
-}
-
-/// [`check`] with reusable search buffers.
-///
-/// # Errors
-/// The first rule it breaks.
-pub fn check_with(
-    pm: &PhaseMatch,
-    cmd: &PhaseCommand,
-    scratch: &mut Scratch,
-) -> Result<(), PhaseError> {
-    if pm.board.outcome().is_some() {
-        return Err(PhaseError::MatchOver);
-    }
-    let b = &pm.board;
-    match cmd {
-        PhaseCommand::PlaceCards { player, cards } => {
-            stage_is(pm, Stage::Placing, "placing cards")?;
-            if pm.seats().get(*player).is_some_and(|s| s.placed) {
-                return Err(PhaseError::AlreadyPlaced(*player));
-            }
-            decider(pm, *player)?;
-            for (i, &c) in cards.iter().enumerate() {
-                if !super::Cards::is_card(c) {
-                    return Err(PhaseError::NoSuchCard(c));
-                }
-                if cards[..i].contains(&c) {
-                    return Err(PhaseError::CardTwice(c));
-                }
-            }
-            Ok(())
-        }
-        PhaseCommand::Reveal { player, card } => {
-            stage_is(pm, Stage::Revealing, "revealing a card")?;
-            decider(pm, *player)?;
-            if !super::Cards::is_card(*card) {
-                return Err(PhaseError::NoSuchCard(*card));
-            }
-            if !pm.seats()[*player].hand.contains(*card) {
-                return Err(PhaseError::NotInHand {
-                    player: *player,
-                    card: *card,
-                });
-            }
-            Ok(())
-        }
-        PhaseCommand::EndUnit => {
-            stage_is(pm, Stage::Acting, "ending a unit's turn")?;
-            pm.active().map(|_| ()).ok_or(PhaseError::NoUnitActive)
-        }
-        PhaseCommand::EndSlot => stage_is(pm, Stage::Acting, "ending the slot"),
-        PhaseCommand::Move { unit, to } => {
-            let u = acting_unit(pm, *unit)?;
-            has_action(pm, u)?;
-            check_move_to(b, u, *to, MOVE_STEPS, scratch)?;
-            Ok(())
-        }
-        PhaseCommand::Attack { unit, target } => {
-            let u = acting_unit(pm, *unit)?;
-            has_action(pm, u)?;
-            check_attack(b, u, *target, scratch)?;
-            Ok(())
-        }
-        PhaseCommand::Heal { unit, targets } => {
-            let u = acting_unit(pm, *unit)?;
-            let (_, max) = healing_of(b, u)?;
-            if u.ability_used {
-                return Err(PhaseError::AbilityUsed {
-                    unit: *unit,
-                    ability: "Healing",
-                });
-            }
-            Ok(check_heal_targets(b, u, targets, max)?)
-        }
-        PhaseCommand::Summon { unit, to } => {
-            let u = acting_unit(pm, *unit)?;
-            let summon = summon_of(b, u)?;
-            if u.ability_used {
-                return Err(PhaseError::AbilityUsed {
-                    unit: *unit,
-                    ability: "Summon",
-                });
-            }
-            Ok(check_summon_at(b, u, summon, *to)?)
-        }
-        PhaseCommand::Rebound { unit } => {
-            let u = acting_unit(pm, *unit)?;
-            if pm.unit_turn(*unit).rebounded {
-                return Err(PhaseError::AbilityUsed {
-                    unit: *unit,
-                    ability: "Rebound",
-                });
-            }
-            check_rebound(b, u)?;
-            Ok(())
-        }
-    }
-}
-
 /// Begins unit `unit`'s turn if it has not begun.
 fn start_unit(pm: &mut PhaseMatch, out: &mut Vec<PhaseEvent>, unit: UnitId) {
     if pm.active() == Some(unit) {
@@ -754,81 +575,5 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
         | PhaseCommand::Reveal { .. }
         | PhaseCommand::EndUnit
         | PhaseCommand::EndSlot => {}
-    }
-}
-
-/// Every legal command now, in a fixed order, into `out`: every placement
-/// of four distinct cards (in lexicographic order), every card of the
-/// hand to reveal, or `EndSlot`, `EndUnit` (while a unit acts) and then per
-/// unit that may act (by id): moves, attacks, Rebound, heals, summons.
-pub fn legal_into(pm: &PhaseMatch, scratch: &mut Scratch, out: &mut Vec<PhaseCommand>) {
-    out.clear();
-    let Some(player) = to_move(pm) else {
-        return;
-    };
-    match pm.stage() {
-        Stage::Placing => placements(player, out),
-        Stage::Revealing => out.extend(
-            pm.seats()[player]
-                .hand
-                .iter()
-                .map(|card| PhaseCommand::Reveal { player, card }),
-        ),
-        Stage::Acting => {
-            out.push(PhaseCommand::EndSlot);
-            if pm.active().is_some() {
-                out.push(PhaseCommand::EndUnit);
-            }
-            for u in pm.board.units() {
-                if may_act(pm, player, u) && pm.active().is_none_or(|a| a == u.id) {
-                    unit_options(pm, u, scratch, out);
-                }
-            }
-        }
-    }
-}
-
-fn placements(player: PlayerId, out: &mut Vec<PhaseCommand>) {
-    let cards = 1..=super::CARDS;
-    for a in cards.clone() {
-        for b in cards.clone().filter(|&b| b != a) {
-            for c in cards.clone().filter(|&c| c != a && c != b) {
-                for d in cards.clone().filter(|&d| d != a && d != b && d != c) {
-                    out.push(PhaseCommand::PlaceCards {
-                        player,
-                        cards: [a, b, c, d],
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// What unit `u` (which may act) may do now.
-fn unit_options(pm: &PhaseMatch, u: &Unit, scratch: &mut Scratch, out: &mut Vec<PhaseCommand>) {
-    let b = &pm.board;
-    let a = b.arena();
-    let unit = u.id;
-    if left(pm, u) > 0 {
-        reachable_within(b, u, MOVE_STEPS, scratch, |c| {
-            out.push(PhaseCommand::Move { unit, to: a.hex(c) });
-        });
-        attack_targets(b, u, scratch, |c| {
-            out.push(PhaseCommand::Attack {
-                unit,
-                target: a.hex(c),
-            });
-        });
-    }
-    if !pm.unit_turn(unit).rebounded && check_rebound(b, u).is_ok() {
-        out.push(PhaseCommand::Rebound { unit });
-    }
-    if !u.ability_used {
-        heal_choices(b, unit, |targets| {
-            out.push(PhaseCommand::Heal { unit, targets });
-        });
-        summon_cells(b, u, |c| {
-            out.push(PhaseCommand::Summon { unit, to: a.hex(c) });
-        });
     }
 }
