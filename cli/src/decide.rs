@@ -78,7 +78,7 @@ pub(super) fn simulate(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let report = Report::from_rows(&decided.rows, bots, seconds);
+    let report = Report::new(RulesetId::AkwRulesV1, &decided.rows, &bots, seconds);
     let summary = decided.test.summary();
     if args.json {
         let mut v = serde_json::to_value(&report)?;
@@ -225,7 +225,7 @@ pub(super) fn merge_waves(
     }
     let next: Option<(usize, Range<usize>)> = rounds.next().map(|r| (played + 1, r));
     let decided = rounds.into_decided(false);
-    let report = Report::from_rows(&decided.rows, batch.bots, seconds);
+    let report = Report::new(RulesetId::AkwRulesV1, &decided.rows, &batch.bots, seconds);
     let summary = decided.test.summary();
     if json {
         let mut v = serde_json::to_value(&report)?;
@@ -292,7 +292,7 @@ fn write_text(
         looks.join(", ")
     )?;
     side_wins_line(out, r)?;
-    writeln!(out, "Draws:       {}", r.draws)?;
+    writeln!(out, "Draws:       {}", r.draws.wins)?;
     rounds_and_speed(out, r.mean_rounds, r.median_rounds, r.matches_per_sec)?;
     writeln!(out, "Decision:    {s}")?;
     writeln!(

@@ -5,13 +5,13 @@
 //! for the whole batch in one process (its speed line sums the shards'
 //! playing time).
 
-use super::report::{print_report, print_rotation_report, progress_bar};
+use super::report::{print_report, progress_bar};
 use super::setup::{Setup, SimulateArgs, parse_bots};
 use anyhow::{Context, bail};
 use clap::Args;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format;
-use hexwright_engine::rotation::{self, Played, Rotation, RotationReport};
+use hexwright_engine::rotation::{self, Played, Rotation};
 use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
 use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile, WaveTest};
 use hexwright_engine::sim::{self, Batch, MatchRow, PlayOptions, Report};
@@ -215,29 +215,15 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     let b = &merged.batch;
     let ruleset: RulesetId = b.ruleset.parse().map_err(anyhow::Error::msg)?;
     let kinds = parse_bots(Some(&b.bots), b.bots.len())?;
-    match ruleset {
-        RulesetId::AkwRulesV1 => {
-            if kinds.len() != 2 {
-                bail!("an akw-rules-v1 batch has two bots, not {}", kinds.len());
-            }
-            let batch = Batch {
-                matches: b.matches,
-                bots: [kinds[0], kinds[1]],
-                seed: b.seed,
-            };
-            let report = Report::from_rows(&merged.rows, batch.bots, merged.seconds);
-            print_report(out, &report, &batch, args.json)?;
-        }
-        RulesetId::PhaseRulesV1 => {
-            let batch = Rotation {
-                matches: b.matches,
-                bots: kinds,
-                seed: b.seed,
-            };
-            let played: Vec<Played> = merged.rows.iter().map(Played::from).collect();
-            let report = RotationReport::new::<PhaseRulesV1>(&played, &batch, merged.seconds);
-            print_rotation_report(out, &report, &batch, args.json)?;
-        }
+    if ruleset == RulesetId::AkwRulesV1 && kinds.len() != 2 {
+        bail!("an akw-rules-v1 batch has two bots, not {}", kinds.len());
     }
+    let batch = Rotation {
+        matches: b.matches,
+        bots: kinds,
+        seed: b.seed,
+    };
+    let report = Report::new(ruleset, &merged.rows, &batch.bots, merged.seconds);
+    print_report(out, &report, &batch, args.json)?;
     Ok(0)
 }

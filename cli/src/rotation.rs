@@ -1,14 +1,15 @@
 //! `hexwright simulate` for rulesets other than akw-rules-v1: one bot per
 //! player, every rotation of the seats ([`Rotation::game`]), and the
-//! per-seat and per-bot report ([`RotationReport`]).
+//! per-seat and per-bot report ([`Report`]).
 
-use super::report::{print_rotation_report, progress_bar};
+use super::report::{print_report, progress_bar};
 use super::setup::{Setup, SimulateArgs};
 use anyhow::{Context, bail};
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::replay::PhaseReplay;
-use hexwright_engine::rotation::{self, Rotation, RotationReport};
+use hexwright_engine::rotation::{self, Rotation};
 use hexwright_engine::ruleset::{PhaseRulesV1, RulesetId};
+use hexwright_engine::sim::Report;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -44,7 +45,8 @@ pub(super) fn simulate(
                 rotation::simulate::<PhaseRulesV1>(&setup.prepared, &batch, &progress, &cancel)
             });
             let seconds = started.elapsed().as_secs_f64();
-            let report = RotationReport::new::<PhaseRulesV1>(&played, &batch, seconds);
+            let rows: Vec<_> = played.iter().map(rotation::Played::row).collect();
+            let report = Report::new(RulesetId::PhaseRulesV1, &rows, &batch.bots, seconds);
             (played, report)
         }
         RulesetId::AkwRulesV1 => bail!("akw-rules-v1 batches are seat-swapped pairs"),
@@ -57,7 +59,7 @@ pub(super) fn simulate(
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
         record(dir, &played, setup, &cancel)?;
     }
-    print_rotation_report(out, &report, &batch, args.json)
+    print_report(out, &report, &batch, args.json)
 }
 
 /// Writes one replay per match into `dir`, playing each match again (a

@@ -131,8 +131,8 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         rows.push(row);
     }
-    let report = Report::from_rows(&rows, bots, seconds);
-    print_report(out, &report, &batch, args.json)
+    let report = Report::new(RulesetId::AkwRulesV1, &rows, &bots, seconds);
+    print_report(out, &report, &(&batch).into(), args.json)
 }
 
 /// Writes match `i`'s replay into `dir` (`match-0001.ron` for the first).

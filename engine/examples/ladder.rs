@@ -11,7 +11,8 @@ use hexwright_engine::format;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
-use hexwright_engine::sim::{self, Batch, PlayOptions, Report};
+use hexwright_engine::ruleset::RulesetId;
+use hexwright_engine::sim::{self, Batch, MatchRow, PlayOptions, Report};
 use std::path::Path;
 use std::time::Instant;
 
@@ -34,24 +35,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         let t = Instant::now();
         let results = sim::simulate(&prepared, &batch, PlayOptions { record: false }, &|_| {});
-        let report = Report::new(&results, [a, b], t.elapsed().as_secs_f64());
+        let rows: Vec<MatchRow> = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| MatchRow::new(i, r))
+            .collect();
+        let report = Report::new(
+            RulesetId::AkwRulesV1,
+            &rows,
+            &[a, b],
+            t.elapsed().as_secs_f64(),
+        );
         let rejected: u64 = results.iter().map(|r| r.rejected).sum();
+        let sides = report
+            .sides()
+            .ok_or("an akw-rules-v1 report of two bots reads two sides")?;
         println!(
             "{name}: {} matches, {} independent games; side 0 scores {}; {}",
             report.matches,
             report.independent_games,
-            report.side_scores[PlayerId(0)],
-            report.verdict
+            sides.side_scores[PlayerId(0)],
+            sides.verdict
         );
-        if let Some(first) = report.first_bot_score {
+        if let Some(first) = sides.first_bot_score {
             println!("  {a} scores {first} against {b}");
         }
         println!(
             "  draws {} ({} of games); mean length {:.1} rounds; rejected commands: {rejected}",
-            report.draws, report.draw_rate, report.mean_rounds
+            report.draws.wins, report.draws.rate, report.mean_rounds
         );
         matches += report.matches;
-        draws += report.draws;
+        draws += report.draws.wins;
     }
     println!("all maps: {matches} matches, {draws} draws");
     Ok(())

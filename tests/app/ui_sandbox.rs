@@ -471,7 +471,7 @@ fn batch_done(matches: usize, bots: [BotKind; 2], seed: u64) -> Harness<'static,
         .sandbox_mut()
         .unwrap()
         .batch_mut()
-        .configure(matches, bots, seed);
+        .configure(matches, bots.to_vec(), seed);
     h.run();
     h.get_by_label(&format!("Simulate {matches} matches"))
         .click();
@@ -564,10 +564,7 @@ fn a_small_batch_completes_and_any_match_opens_in_the_step_view() {
     let results = h.state().sandbox().unwrap().batch().results().unwrap();
     assert_eq!(results.rows.len(), 4);
     let row = results.rows[1].clone();
-    h.get_all_by_label("Open")
-        .nth(1)
-        .expect("a row per match")
-        .click();
+    h.get_by_label("Open match 2").click();
     h.run();
     let sb = h.state().sandbox().unwrap();
     assert_eq!(sb.tab(), Tab::Match);
@@ -793,7 +790,7 @@ fn units_carry_readable_letters_on_every_bundled_map_fitted() {
 fn batch_results_fill_the_middle_and_sort_by_any_column() {
     let mut h = batch_done(60, [BotKind::Random, BotKind::Random], 3);
     // Many rows at once in the central area, each with its Open button.
-    let shown = h.query_all_by_label("Open").count();
+    let shown = h.query_all_by_label_contains("Open match ").count();
     assert!(shown >= 12, "only {shown} rows are shown");
     // Sorting by rounds: the first row is the shortest match.
     h.get_by_label("Rounds").click();
@@ -810,7 +807,10 @@ fn batch_results_fill_the_middle_and_sort_by_any_column() {
         .rows
         .clone();
     let longest = rows.iter().map(|r| r.rounds).max().unwrap();
-    h.get_all_by_label("Open").next().unwrap().click();
+    h.get_all_by_label_contains("Open match ")
+        .next()
+        .unwrap()
+        .click();
     h.run();
     let t = timeline(&h).expect("the match opened");
     assert_eq!(
@@ -1426,7 +1426,7 @@ fn picked_one_commander() -> Harness<'static, HexwrightApp> {
 fn rotation_batch(
     h: &mut Harness<'_, HexwrightApp>,
     bot: BotKind,
-) -> hexwright::sandbox::RotationResults {
+) -> hexwright::sandbox::BatchResults {
     play_rotation_batch(h, 4, vec![bot; 4], 5)
 }
 
@@ -1437,17 +1437,18 @@ fn play_rotation_batch(
     matches: usize,
     bots: Vec<BotKind>,
     seed: u64,
-) -> hexwright::sandbox::RotationResults {
+) -> hexwright::sandbox::BatchResults {
     h.state_mut()
         .sandbox_mut()
         .unwrap()
-        .rotation_mut()
+        .batch_mut()
         .configure(matches, bots, seed);
     h.run();
-    h.get_by_label("Simulate").click();
+    h.get_by_label(&format!("Simulate {matches} matches"))
+        .click();
     h.run();
     for _ in 0..1500 {
-        if !h.state().sandbox().unwrap().rotation().is_running() {
+        if !h.state().sandbox().unwrap().batch().is_running() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -1457,7 +1458,7 @@ fn play_rotation_batch(
     h.state()
         .sandbox()
         .unwrap()
-        .rotation()
+        .batch()
         .results()
         .expect("results")
         .clone()

@@ -156,8 +156,7 @@ fn decided_batch(size: Vec2, name: &str) {
     h.run();
     let sb = h.state_mut().sandbox_mut().expect("the sandbox opens");
     sb.setup_mut().round_limit = 10;
-    sb.batch_mut()
-        .configure(100, [BotKind::Random, BotKind::Random], 1);
+    sb.batch_mut().configure(100, vec![BotKind::Random; 2], 1);
     sb.batch_mut().configure_decide(true, 20.0, 5.0);
     h.get_by_label("Batch").click();
     h.run();

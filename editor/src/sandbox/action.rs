@@ -6,7 +6,7 @@ use crate::sandbox::play::timeline::Seat;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
-use hexwright_engine::player::{PerPlayer, PlayerId};
+use hexwright_engine::player::PlayerId;
 use hexwright_engine::rules::{Command, UnitId};
 use std::path::PathBuf;
 
@@ -156,9 +156,6 @@ pub enum SandboxAction {
     Deploy(Side, usize, Hex),
     /// Read or write a file.
     File(FileJob, PathBuf),
-    /// Open match `seed` with these bots from a batch.
-    OpenBatchMatch(u64, PerPlayer<BotKind>),
-    /// Open a match of a phase-rules-v1 batch: its seed and the bot on
-    /// each seat.
-    OpenRotationMatch(u64, Vec<BotKind>),
+    /// Open a match of the last batch: its seed and the bot on each seat.
+    OpenBatchMatch(u64, Vec<BotKind>),
 }

@@ -2,25 +2,23 @@
 //! runs one [`Worker`] at a time; it is started with what was asked (the
 //! batch, the scenario it plays, the armies), polled each frame, and hands
 //! back what was asked together with what the worker made, or keeps the
-//! error when the worker died. The batch panel of each ruleset and the
-//! openings panel all run through it, so starting, cancelling, progress and
+//! error when the worker died. The batch panel and the openings panel
+//! run through it, so starting, cancelling, progress and
 //! failure behave alike in every tab.
 
 use crate::sandbox::worker::Worker;
 use egui::Ui;
+use hexwright_engine::rotation::Rotation;
 use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// What a batch panel asks of a run: the batch (a [`Batch`] or a
-/// [`Rotation`]), the scenario its matches are played on, and the armies
-/// they play, as the results and exports will say.
-///
-/// [`Batch`]: hexwright_engine::sim::Batch
-/// [`Rotation`]: hexwright_engine::rotation::Rotation
+/// What the batch panel asks of a run: the batch, the scenario its
+/// matches are played on, and the armies they play, as the results and
+/// exports will say.
 #[derive(Clone, Debug)]
-pub(crate) struct BatchAsked<B> {
+pub(crate) struct BatchAsked {
     /// The batch.
-    pub batch: B,
+    pub batch: Rotation,
     /// The scenario it plays (its matches open from it later, even when the
     /// scenario panel changed since).
     pub prepared: Prepared,

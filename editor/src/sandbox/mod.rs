@@ -40,7 +40,7 @@ mod setup;
 pub(crate) mod worker;
 
 pub use action::{SandboxAction, Tab, Viewpoint};
-pub use batch::{BatchFile, RotationResults};
+pub use batch::{BatchFile, BatchResults};
 pub use play::{
     Live, MIN_LETTER, PhaseOptions, Timeline, UnitOptions, card_text, order_text, spawn_targets,
     unit_glyph,

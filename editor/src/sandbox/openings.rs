@@ -292,7 +292,13 @@ impl OpeningsPanel {
                     if let Ok(pair) = <&mut [BotKind; 2]>::try_from(self.bots.as_mut_slice()) {
                         seating_rows_ui(ui, "openings", "runs", pair, &mut self.seed);
                     } else {
-                        seat_rows_ui(ui, "openings", &mut self.bots, &mut self.seed);
+                        seat_rows_ui(
+                            ui,
+                            "openings",
+                            &mut self.bots,
+                            &mut self.seed,
+                            "Group g plays with seed + g",
+                        );
                     }
                 });
         });

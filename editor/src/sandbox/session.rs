@@ -18,8 +18,7 @@ use crate::canvas::theme::Palette;
 use crate::canvas::view::View;
 use crate::document::Document;
 use crate::sandbox::action::{Tab, Viewpoint};
-use crate::sandbox::batch::akw::BatchPanel;
-use crate::sandbox::batch::rotation::RotationPanel;
+use crate::sandbox::batch::BatchPanel;
 use crate::sandbox::openings::OpeningsPanel;
 use crate::sandbox::play::cover::{self, Cover};
 use crate::sandbox::play::human::Intent;
@@ -131,8 +130,6 @@ pub struct Sandbox {
     match_picked: bool,
     /// Whether batches play `picked` (the batch tab's explicit choice).
     batch_picked: bool,
-    /// Batches of phase-rules-v1 matches, seats rotated.
-    rotation: RotationPanel,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -291,7 +288,6 @@ impl Sandbox {
             picked: None,
             match_picked: false,
             batch_picked: false,
-            rotation: RotationPanel::default(),
         })
     }
 
@@ -374,14 +370,6 @@ impl Sandbox {
                 matches(r.rows.len())
             ));
         }
-        if self.rotation.is_running() {
-            out.push("a rotated batch being played".to_owned());
-        } else if let Some(r) = self.rotation.results() {
-            out.push(format!(
-                "the results of a rotated batch of {}",
-                matches(r.played.len())
-            ));
-        }
         if self.balance.is_running() {
             out.push("a balance check across skill levels being played".to_owned());
         } else if let Some(levels) = self.balance.levels() {
@@ -401,18 +389,13 @@ impl Sandbox {
 
     /// The simulated verdict the sandbox holds, in one sentence, for the
     /// editor's Fairness panel: the last finished batch's (its sequential
-    /// decision when played until decided), else the rotated batch's.
+    /// decision when played until decided).
     #[must_use]
     pub fn simulated_verdict(&self) -> Option<String> {
-        if let Some(r) = self.batch.results() {
-            return Some(match &r.decision {
-                Some(d) => d.summary.to_string(),
-                None => r.verdict(),
-            });
-        }
-        self.rotation
-            .results()
-            .map(|r| format!("{}.", r.report.verdict.sentence()))
+        self.batch.results().map(|r| match &r.decision {
+            Some(d) => d.summary.to_string(),
+            None => r.verdict(),
+        })
     }
 
     /// The last message (an illegal command's reason, a saved file, …).
@@ -465,17 +448,6 @@ impl Sandbox {
             return (self.setup.controllers.get(side) == Some(&Controller::Human)).then_some(side);
         }
         cover::held_view(self.timeline.as_ref()?)
-    }
-
-    /// The phase-rules-v1 batch panel.
-    #[must_use]
-    pub fn rotation(&self) -> &RotationPanel {
-        &self.rotation
-    }
-
-    /// The phase-rules-v1 batch panel, to set its form.
-    pub fn rotation_mut(&mut self) -> &mut RotationPanel {
-        &mut self.rotation
     }
 
     /// The secret army picks under way, if any.

@@ -150,8 +150,15 @@ pub(crate) fn seating_rows_ui(
 }
 
 /// The rows of a rotated-seats form in a two-column grid: a bot per seat
-/// of the first seating, and the first seed.
-pub(crate) fn seat_rows_ui(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &mut u64) {
+/// of the first seating, and the first seed (`seed_hint` says what it
+/// seeds).
+pub(crate) fn seat_rows_ui(
+    ui: &mut Ui,
+    id: &str,
+    bots: &mut [BotKind],
+    seed: &mut u64,
+    seed_hint: &str,
+) {
     for (p, bot) in bots.iter_mut().enumerate() {
         ui.label(format!("Bot {}", p + 1));
         bot_combo_ui(
@@ -162,7 +169,7 @@ pub(crate) fn seat_rows_ui(ui: &mut Ui, id: &str, bots: &mut [BotKind], seed: &m
         );
         ui.end_row();
     }
-    seed_row_ui(ui, seed, "Group g plays with seed + g");
+    seed_row_ui(ui, seed, seed_hint);
 }
 
 /// The first-seed row of a batch form.

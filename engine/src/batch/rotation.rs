@@ -16,18 +16,13 @@
 //! seating; matches are played over the current rayon pool and collected
 //! in match order, so the report does not depend on the thread count.
 
-use crate::Hex;
-use crate::batch::seat_test::FixedVerdict;
 use crate::bots::{BotKind, HasBots};
-use crate::map::axial_vec;
 use crate::player::PerPlayer;
 use crate::player::PlayerId;
-use crate::rules::Arena;
 use crate::rules::Outcome;
-use crate::ruleset::{OnBoard, Ruleset};
-use crate::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN};
-use crate::sim::{Capture, CaptureSummary, EventClock, MatchRow, capture_summary, run_match};
-use crate::stats::{Counting, Rate, Tally};
+use crate::ruleset::OnBoard;
+use crate::sim::{Capture, EventClock, MatchRow, run_match};
+use crate::stats::Counting;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -39,6 +34,17 @@ pub(crate) fn period<T: PartialEq>(seating: &[T]) -> usize {
     (1..n)
         .find(|&p| (0..n).all(|i| seating[i] == seating[(i + p) % n]))
         .unwrap_or(n.max(1))
+}
+
+/// How a batch seating `seating` first makes independent games: each
+/// match when every seat runs the same bot, else the groups of its distinct
+/// rotations ([`Rotation::period`]).
+pub(crate) fn counting<T: PartialEq>(seating: &[T]) -> Counting {
+    match period(seating) {
+        1 => Counting::Matches,
+        2 if seating.len() == 2 => Counting::SeatSwappedPairs,
+        p => Counting::SeatRotations(u8::try_from(p).unwrap_or(u8::MAX)),
+    }
 }
 
 /// A batch of `matches` matches from the first seed `seed`, one bot per
@@ -83,11 +89,13 @@ impl Rotation {
     /// How the batch's matches make independent games.
     #[must_use]
     pub fn counting(&self) -> Counting {
-        match self.period() {
-            1 => Counting::Matches,
-            2 if self.players() == 2 => Counting::SeatSwappedPairs,
-            p => Counting::SeatRotations(u8::try_from(p).unwrap_or(u8::MAX)),
-        }
+        counting(&self.bots)
+    }
+
+    /// The last seed the batch plays.
+    #[must_use]
+    pub fn last_seed(&self) -> u64 {
+        self.game(self.matches.saturating_sub(1)).0
     }
 
     /// The seed and seating (a bot per seat) of match `i`: in group `g`
@@ -120,6 +128,18 @@ impl Rotation {
                 let seating = (0..n).map(|p| self.bots[(p + r) % n]).collect();
                 (self.seed.wrapping_add(group as u64), seating)
             }
+        }
+    }
+}
+
+impl From<&crate::sim::Batch> for Rotation {
+    /// A two-player batch is a rotation: seat-swapped pairs are its two
+    /// rotations, and it seats every match as [`crate::sim::Batch::game`].
+    fn from(b: &crate::sim::Batch) -> Self {
+        Self {
+            matches: b.matches,
+            bots: b.bots.to_vec(),
+            seed: b.seed,
         }
     }
 }
@@ -171,7 +191,7 @@ impl Played {
 
 impl From<&MatchRow> for Played {
     /// A batch row back as a played match (a shard file's row): everything
-    /// [`RotationReport::new`] reads; the command count, which no report
+    /// [`crate::sim::Report::new`] reads; the command count, which no report
     /// reads, is not kept in rows and comes back as 0.
     fn from(r: &MatchRow) -> Self {
         Self {
@@ -277,227 +297,14 @@ where
         .collect()
 }
 
-/// A seat's or a bot's results.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Wins {
-    /// Matches won.
-    pub wins: usize,
-    /// The win rate over independent games, with its 95% interval.
-    pub rate: Rate,
-}
-
-/// A bot's results.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BotWins {
-    /// The bot.
-    pub bot: BotKind,
-    /// Its results: a match counts as its win when a seat it plays wins.
-    #[serde(flatten)]
-    pub wins: Wins,
-}
-
-/// What `hexwright simulate` reports for a rotated batch.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RotationReport {
-    /// The ruleset's id.
-    pub ruleset: String,
-    /// Players per match.
-    pub players: usize,
-    /// Matches played.
-    pub matches: usize,
-    /// Independent games among them.
-    pub independent_games: usize,
-    /// Which matches make one independent game.
-    pub counting: Counting,
-    /// The bots of the first seating.
-    pub bots: Vec<BotKind>,
-    /// Per seat: wins and the win rate.
-    pub seats: Vec<Wins>,
-    /// Per distinct bot, in the order first named.
-    pub by_bot: Vec<BotWins>,
-    /// Matches drawn, and the draw rate.
-    pub draws: Wins,
-    /// Mean rounds per match.
-    pub mean_rounds: f64,
-    /// Median rounds per match.
-    pub median_rounds: f64,
-    /// Mean points per seat at the end (empty without points).
-    pub mean_points: Vec<f64>,
-    /// Commands the rules refused, over the batch.
-    pub rejected: u64,
-    /// Matches per second of wall time.
-    pub matches_per_sec: f64,
-    /// The seat test on each seat's share of the wins (a draw `1/N` to
-    /// every seat), judged against the fair share `1/N` at the default α
-    /// and margin, corrected for the seats.
-    #[serde(default)]
-    pub verdict: FixedVerdict,
-}
-
-impl RotationReport {
-    /// The report of `played` (in match order) of `rotation` in ruleset
-    /// `R`, played in `seconds`.
-    #[must_use]
-    pub fn new<R: Ruleset>(played: &[Played], rotation: &Rotation, seconds: f64) -> Self {
-        let n = rotation.players();
-        let counting = rotation.counting();
-        let tally = |score: &dyn Fn(&Played) -> bool| {
-            let mut t = Tally::new(counting);
-            let mut k = 0;
-            for m in played {
-                let hit = score(m);
-                k += usize::from(hit);
-                t.add(m.index, f64::from(u8::from(hit)));
-            }
-            (k, t)
-        };
-        let wins = |score: &dyn Fn(&Played) -> bool| {
-            let (wins, t) = tally(score);
-            Wins {
-                wins,
-                rate: t.rate(),
-            }
-        };
-        let seats = PlayerId::all(n)
-            .map(|p| wins(&|m: &Played| m.winner == Some(p)))
-            .collect();
-        let mut distinct: Vec<BotKind> = Vec::new();
-        for b in &rotation.bots {
-            if !distinct.contains(b) {
-                distinct.push(*b);
-            }
-        }
-        let by_bot = distinct
-            .into_iter()
-            .map(|bot| BotWins {
-                bot,
-                wins: wins(&|m: &Played| m.winner.is_some_and(|w| m.seating[w.index()] == bot)),
-            })
-            .collect();
-        let (_, games) = tally(&|_| true);
-        let totals: Vec<f64> = PlayerId::all(n)
-            .map(|p| {
-                let mut t = Tally::new(counting);
-                for m in played {
-                    let share = match m.winner {
-                        Some(w) => f64::from(u8::from(w == p)),
-                        None => 1.0 / n as f64,
-                    };
-                    t.add(m.index, share);
-                }
-                t.total()
-            })
-            .collect();
-        let verdict = FixedVerdict::new(&totals, games.games(), DEFAULT_ALPHA, DEFAULT_MARGIN);
-        let mut rounds: Vec<u32> = played.iter().map(|m| m.rounds).collect();
-        rounds.sort_unstable();
-        let median_rounds = match rounds.len() {
-            0 => 0.0,
-            k if k % 2 == 1 => f64::from(rounds[k / 2]),
-            k => f64::midpoint(f64::from(rounds[k / 2 - 1]), f64::from(rounds[k / 2])),
-        };
-        let count = played.len().max(1) as f64;
-        let mean_points = if played.iter().any(|m| !m.points.is_empty()) {
-            (0..n)
-                .map(|p| {
-                    played
-                        .iter()
-                        .map(|m| f64::from(m.points.get(p).copied().unwrap_or(0)))
-                        .sum::<f64>()
-                        / count
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Self {
-            ruleset: R::ID.to_owned(),
-            players: n,
-            matches: played.len(),
-            independent_games: games.games(),
-            counting,
-            bots: rotation.bots.clone(),
-            seats,
-            by_bot,
-            draws: wins(&|m: &Played| m.winner.is_none()),
-            mean_rounds: rounds.iter().map(|&r| f64::from(r)).sum::<f64>() / count,
-            median_rounds,
-            mean_points,
-            rejected: played.iter().map(|m| m.rejected).sum(),
-            matches_per_sec: if seconds > 0.0 {
-                played.len() as f64 / seconds
-            } else {
-                0.0
-            },
-            verdict,
-        }
-    }
-}
-
-/// A rotated batch written out as JSON by the app: what was asked, the
-/// report, the objectives and every finished match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RotationExport {
-    /// Matches asked for.
-    pub requested: usize,
-    /// First seed (see [`Rotation::game`]).
-    pub seed: u64,
-    /// The bots of the first seating.
-    pub bots: Vec<BotKind>,
-    /// Whether the batch was cancelled before every match was played.
-    pub cancelled: bool,
-    /// The summary of the finished matches.
-    pub report: RotationReport,
-    /// The objectives, in the order of each match's `first_captures`.
-    #[serde(with = "axial_vec")]
-    pub objectives: Vec<Hex>,
-    /// How often and when each objective was first captured.
-    pub captures: Vec<CaptureSummary>,
-    /// Every finished match, in match order.
-    pub matches: Vec<Played>,
-    /// The armies every match played (older files: each match's default).
-    #[serde(default)]
-    pub armies: crate::rules::scenario::PlayedArmies,
-}
-
-impl RotationExport {
-    /// Gathers a batch's finished matches (in match order) on `arena`.
-    #[must_use]
-    pub fn new(
-        arena: &Arena,
-        rotation: &Rotation,
-        report: RotationReport,
-        played: Vec<Played>,
-    ) -> Self {
-        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
-        Self {
-            requested: rotation.matches,
-            seed: rotation.seed,
-            bots: rotation.bots.clone(),
-            cancelled: played.len() < rotation.matches,
-            report,
-            objectives: crate::sim::objective_hexes(arena),
-            captures: capture_summary(arena, &rows),
-            matches: played,
-            armies: crate::rules::scenario::PlayedArmies::default(),
-        }
-    }
-
-    /// The same export, saying which armies the matches played.
-    #[must_use]
-    pub fn with_armies(mut self, armies: crate::rules::scenario::PlayedArmies) -> Self {
-        self.armies = armies;
-        self
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format;
     use crate::rules::Roster;
     use crate::rules::scenario::{Prepared, Scenario};
-    use crate::ruleset::{PhaseRulesV1, RulesetId};
+    use crate::ruleset::{PhaseRulesV1, Ruleset, RulesetId};
+    use crate::sim::{BatchExport, Report};
     use std::path::Path;
 
     fn four_corners() -> Prepared {
@@ -577,14 +384,13 @@ mod tests {
             .map(|m| m.first_captures.iter().flatten().count())
             .sum();
         assert!(taken > 0);
-        let report = RotationReport::new::<PhaseRulesV1>(&played, &rotation, 1.0);
-        let export = RotationExport::new(&p.rules.arena, &rotation, report, played.clone());
-        assert!(!export.cancelled);
+        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
+        let report = Report::new(RulesetId::PhaseRulesV1, &rows, &rotation.bots, 1.0);
+        let export = BatchExport::new(&p.rules.arena, &rotation, false, report, played.clone());
         assert_eq!(
             export.captures.iter().map(|c| c.captured).sum::<usize>(),
             taken
         );
-        let rows: Vec<MatchRow> = played.iter().map(Played::row).collect();
         let csv = crate::sim::results_csv(&p.rules.arena, &rows);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 9);
@@ -610,8 +416,23 @@ mod tests {
             lines[6]
         );
         let json = serde_json::to_string(&export).unwrap();
-        let back: RotationExport = serde_json::from_str(&json).unwrap();
+        assert!(json.contains(r#""seating":"#), "played matches: {json}");
+        let back: BatchExport = serde_json::from_str(&json).unwrap();
+        // Floats may lose their last bit in JSON; everything else is exact.
         assert_eq!(back.matches, export.matches);
         assert_eq!(back.captures, export.captures);
+        assert_eq!(
+            back.report.seat_reading().map(|s| &s.bots),
+            Some(&rotation.bots)
+        );
+        assert_eq!(
+            back.report.seats.iter().map(|s| s.wins).collect::<Vec<_>>(),
+            export
+                .report
+                .seats
+                .iter()
+                .map(|s| s.wins)
+                .collect::<Vec<_>>()
+        );
     }
 }

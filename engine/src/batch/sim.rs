@@ -11,6 +11,8 @@
 //! the two bots; batches split work by match index and reduce in index
 //! order, so reports do not depend on the thread count.
 
+mod export;
+mod layout;
 mod report;
 
 use crate::bots::{Bot, BotKind};
@@ -19,10 +21,12 @@ use crate::player::PerPlayer;
 use crate::rules::scenario::Prepared;
 use crate::rules::{Arena, Command, Event, MatchState, Outcome};
 use crate::ruleset::{AkwRulesV1, OnBoard, Ruleset};
+pub use export::BatchExport;
+pub use layout::LayoutError;
 use rayon::prelude::*;
 pub use report::{
-    BatchExport, CaptureSummary, MatchRow, Report, capture_summary, length_histogram,
-    objective_hexes, results_csv,
+    BotWins, CaptureSummary, MatchRow, Reading, Report, SeatReading, SideReading, Wins,
+    capture_summary, length_histogram, objective_hexes, results_csv,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -387,6 +387,7 @@ pub fn play_seats_prepared(
 mod tests {
     use super::*;
     use crate::bots::BotKind;
+    use crate::ruleset::RulesetId;
     use crate::sequential::Decision;
     use crate::sim::{self, Report};
 
@@ -431,8 +432,9 @@ mod tests {
         assert_eq!(seen, d.test.looks());
         let first = seen[0];
         assert_eq!((first.games, first.matches), (16, 32));
-        let report = Report::from_rows(&whole[..32], batch.bots, 1.0);
-        assert!((first.estimate - report.side_scores[PlayerId(0)].value).abs() < 1e-12);
+        let report = Report::new(RulesetId::AkwRulesV1, &whole[..32], &batch.bots, 1.0);
+        let s0 = report.sides().expect("two sides").side_scores[PlayerId(0)];
+        assert!((first.estimate - s0.value).abs() < 1e-12);
         // Greedy beats random in every match, so side 0 scores one half per
         // pair: the test ends at the last look, fair or undecided.
         assert!(matches!(

@@ -255,8 +255,8 @@ proptest! {
             let _ = shard::merge_waves(files);
         } else if let Ok(merged) = shard::merge(files) {
             let bots: Vec<_> = merged.batch.bots.iter().map(|b| b.parse().unwrap()).collect();
-            if bots.len() == 2 {
-                let _ = hexwright_engine::sim::Report::from_rows(&merged.rows, [bots[0], bots[1]], merged.seconds);
+            for ruleset in hexwright_engine::ruleset::RulesetId::ALL {
+                let _ = hexwright_engine::sim::Report::new(ruleset, &merged.rows, &bots, merged.seconds);
             }
         }
     }

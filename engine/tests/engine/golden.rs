@@ -24,9 +24,10 @@ use hexwright_engine::format;
 use hexwright_engine::map::Map;
 use hexwright_engine::openings::{OpeningSpec, simulate_openings};
 use hexwright_engine::replay::Replay;
+use hexwright_engine::rotation::{Played, Rotation};
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
-use hexwright_engine::ruleset::AkwRulesV1;
+use hexwright_engine::ruleset::{AkwRulesV1, RulesetId};
 use hexwright_engine::sim::{self, Batch, BatchExport, MatchRow, PlayOptions, Report};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -180,23 +181,68 @@ fn batch() -> (Prepared, Batch) {
 fn the_simulate_report_and_the_batch_export_are_unchanged() {
     let (p, batch) = batch();
     let results = sim::simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
-    let report = Report::new(&results, batch.bots, 0.0);
-    let mut json = serde_json::to_string(&report).unwrap_or_else(|e| panic!("{e}"));
-    json.push('\n');
     let rows: Vec<MatchRow> = results
         .iter()
         .enumerate()
         .map(|(i, r)| MatchRow::new(i, r))
         .collect();
+    let report = Report::new(RulesetId::AkwRulesV1, &rows, &batch.bots, 0.0);
+    let mut json = serde_json::to_string(&report).unwrap_or_else(|e| panic!("{e}"));
+    json.push('\n');
     let arena = &p.rules.arena;
     let csv = sim::results_csv(arena, &rows);
-    let export = BatchExport::new(arena, &batch, false, rows, 0.0);
+    let played = rows.iter().map(Played::from).collect();
+    let export = BatchExport::new(arena, &Rotation::from(&batch), false, report, played);
     let export = serde_json::to_string_pretty(&export).unwrap_or_else(|e| panic!("{e}")) + "\n";
     check_all([
         compare("simulate-twin-fords.json", &json),
         compare("batch-twin-fords.json", &export),
         compare("batch-twin-fords.csv", &csv),
     ]);
+}
+
+/// The pinned report and export, written before akw-rules-v1 and rotated
+/// batches shared one report and one export type, read back into them and
+/// write out byte for byte as they were.
+#[test]
+fn the_pinned_report_and_export_read_back_unchanged() {
+    for name in ["simulate-twin-fords.json", "batch-twin-fords.json"] {
+        let text = std::fs::read_to_string(golden(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = if name.starts_with("simulate") {
+            let r: Report = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(r.sides().is_some(), "{name}: a two-sided report");
+            serde_json::to_string(&r).unwrap_or_else(|e| panic!("{e}")) + "\n"
+        } else {
+            let e: BatchExport =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            serde_json::to_string_pretty(&e).unwrap_or_else(|e| panic!("{e}")) + "\n"
+        };
+        assert_eq!(again, text, "{name}");
+    }
+}
+
+/// A phase-rules-v1 batch exported by the app before the one export type
+/// (`RotationExport`, written by the engine at dcdc4cf) reads back as a
+/// seat-test export with every match and its command count, and writes
+/// out as it was.
+#[test]
+fn an_old_rotated_batch_export_reads_back_unchanged() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/exports/rotation-export-before-one-type.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let e: BatchExport = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+    let seats = e.report.seat_reading().expect("a seat-test report");
+    assert_eq!(seats.bots.len(), 4);
+    assert_eq!((e.requested, e.matches.len()), (4, 4));
+    assert!(
+        e.matches.iter().all(|m| m.commands > 0),
+        "command counts kept"
+    );
+    // The same JSON again, every field and value (serde_json reads a float
+    // to within its last bit, so its digits may be written differently).
+    let again = serde_json::to_value(&e).unwrap_or_else(|e| panic!("{e}"));
+    let before: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, before);
 }
 
 #[test]

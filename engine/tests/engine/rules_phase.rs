@@ -1168,7 +1168,9 @@ fn arbitrary_commands_are_refused_or_played_never_panicking() {
 #[test]
 fn four_greedy_bots_on_four_corners_favour_no_seat() {
     use hexwright_engine::bots::BotKind;
-    use hexwright_engine::rotation::{self, Rotation, RotationReport};
+    use hexwright_engine::rotation::{self, Played, Rotation};
+    use hexwright_engine::ruleset::RulesetId;
+    use hexwright_engine::sim::Report;
     // The CLI's default batch: round limit 40, first seed 1.
     let p = bundled("four-corners.ron");
     assert_eq!(p.rules.round_limit, 40);
@@ -1183,16 +1185,18 @@ fn four_greedy_bots_on_four_corners_favour_no_seat() {
         &|_| {},
         &std::sync::atomic::AtomicBool::new(false),
     );
-    let report = RotationReport::new::<PhaseRulesV1>(&played, &r, 1.0);
+    let rows: Vec<_> = played.iter().map(Played::row).collect();
+    let report = Report::new(RulesetId::PhaseRulesV1, &rows, &r.bots, 1.0);
     let rates: Vec<f64> = report.seats.iter().map(|s| s.rate.value).collect();
+    let verdict = &report.seat_reading().expect("the seat test").verdict;
     assert!(
         !matches!(
-            report.verdict.decision,
+            verdict.decision,
             hexwright_engine::sequential::Decision::Favoured { .. }
                 | hexwright_engine::sequential::Decision::Disfavoured { .. }
         ),
         "{rates:?}: {}",
-        report.verdict.sentence()
+        verdict.sentence()
     );
     for (seat, rate) in rates.iter().enumerate() {
         assert!((0.17..=0.33).contains(rate), "seat {seat}: {rates:?}");

@@ -302,7 +302,7 @@ fn chart_ui(ui: &mut Ui, asked: &Asked) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::batch::akw::tests::four_corners;
+    use crate::sandbox::batch::panel::tests::four_corners;
     use egui::Vec2;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;

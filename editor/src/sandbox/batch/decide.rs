@@ -231,7 +231,7 @@ fn legend_ui(ui: &mut Ui) {
 
 #[cfg(test)]
 mod tests {
-    use crate::sandbox::batch::akw::tests::{RANDOM, TempDir, harness, prepared, wait};
+    use crate::sandbox::batch::panel::tests::{RANDOM, TempDir, harness, prepared, wait};
     use egui_kittest::kittest::Queryable as _;
 
     /// Random bots draw every match at a 10-round limit, so side 0 scores
@@ -243,7 +243,7 @@ mod tests {
         let p = prepared(10);
         let dir = TempDir::new("batch-decide");
         let mut h = harness(&p, dir.path());
-        h.state_mut().panel.configure(100, RANDOM, 1);
+        h.state_mut().panel.configure(100, RANDOM.to_vec(), 1);
         h.run();
         h.get_by_label("Until decided").click();
         h.run();
@@ -327,7 +327,7 @@ mod tests {
         let p = prepared(10);
         let dir = TempDir::new("batch-decide-bad");
         let mut h = harness(&p, dir.path());
-        h.state_mut().panel.configure(100, RANDOM, 1);
+        h.state_mut().panel.configure(100, RANDOM.to_vec(), 1);
         h.state_mut().panel.configure_decide(true, 60.0, 5.0);
         h.state_mut().panel.start(&p);
         h.run();

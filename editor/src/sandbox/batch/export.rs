@@ -1,4 +1,4 @@
-//! Exporting a finished batch, for both batch panels: *Export CSV…* and
+//! Exporting a finished batch: *Export CSV…* and
 //! *Export JSON…* open the system's save dialog in the map's folder (or a
 //! path field when no dialog can open, and in tests), the file is written
 //! atomically, and the outcome is said in words under the buttons.

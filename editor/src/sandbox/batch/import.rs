@@ -14,8 +14,9 @@ use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Map;
 use hexwright_engine::rotation::Rotation;
 use hexwright_engine::rules::scenario::Prepared;
+use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::shard::{self, BatchId};
-use hexwright_engine::sim::{Batch, MatchRow};
+use hexwright_engine::sim::MatchRow;
 use std::path::{Path, PathBuf};
 
 /// A batch read from files.
@@ -76,32 +77,22 @@ pub fn import(paths: &[PathBuf], map: &Map, prepared: &Prepared) -> Result<Impor
 }
 
 impl Imported {
-    /// The akw-rules-v1 batch it is.
+    /// The batch it is, played in `ruleset`.
     ///
     /// # Errors
-    /// When it has not two bots.
-    pub fn batch(&self) -> Result<Batch, String> {
-        match self.bots[..] {
-            [a, b] => Ok(Batch {
-                matches: self.matches,
-                bots: [a, b],
-                seed: self.seed,
-            }),
-            _ => Err(format!(
+    /// An akw-rules-v1 batch without two bots.
+    pub fn batch(&self, ruleset: RulesetId) -> Result<Rotation, String> {
+        if ruleset == RulesetId::AkwRulesV1 && self.bots.len() != 2 {
+            return Err(format!(
                 "An akw-rules-v1 batch has two bots, not {}.",
                 self.bots.len()
-            )),
+            ));
         }
-    }
-
-    /// The rotated batch it is.
-    #[must_use]
-    pub fn rotation(&self) -> Rotation {
-        Rotation {
+        Ok(Rotation {
             matches: self.matches,
             bots: self.bots.clone(),
             seed: self.seed,
-        }
+        })
     }
 }
 
@@ -199,13 +190,12 @@ impl ImportForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::batch::akw::BatchRequest;
-    use crate::sandbox::batch::akw::tests::{
-        RANDOM, State, TempDir, default_map, harness, prepared,
-    };
+    use crate::sandbox::batch::panel::BatchRequest;
+    use crate::sandbox::batch::panel::tests::{State, TempDir, default_map, harness, prepared};
     use egui::accesskit::Role;
     use egui_kittest::kittest::Queryable as _;
     use hexwright_engine::shard::{SHARD_FORMAT, Shard, ShardFile};
+    use hexwright_engine::sim::Batch;
     use hexwright_engine::sim::{self, PlayOptions};
     use std::sync::atomic::AtomicBool;
 
@@ -267,23 +257,24 @@ mod tests {
         import_by_path(&mut h, &files.join(";"));
         let r = h.state().panel.results().expect("imported");
         assert_eq!(r.imported.as_deref(), Some("2 shard files"));
-        let b = r.batch;
+        let b = &r.batch;
         assert_eq!(
-            (b.matches, b.bots, b.seed, r.rows.len()),
-            (6, batch.bots, 9, 6)
+            (b.matches, &b.bots[..], b.seed, r.rows.len()),
+            (6, &batch.bots[..], 9, 6)
         );
         assert!(!r.cancelled);
         assert!(
             h.query_by_label_contains("Imported from 2 shard files: 6 matches")
                 .is_some()
         );
-        assert_eq!(h.query_all_by_label("Open").count(), 6);
-        h.get_all_by_label("Open").nth(3).unwrap().click();
+        assert_eq!(h.query_all_by_label_contains("Open match ").count(), 6);
+        h.get_by_label("Open match 4").click();
         h.run();
         let row = h.state().panel.results().unwrap().rows[3].clone();
-        let Some(BatchRequest::OpenMatch { seed, bots }) = h.state().request else {
+        let Some(BatchRequest::OpenMatch { seed, seating }) = h.state().request.clone() else {
             panic!("Open makes a request");
         };
+        let bots = hexwright_engine::player::PerPlayer::from_vec(seating);
         assert_eq!((seed, bots), (row.seed, row.bots));
         let replay = sim::play(&p, seed, bots, PlayOptions { record: false });
         assert_eq!(MatchRow::new(3, &replay), row);
@@ -297,7 +288,7 @@ mod tests {
         let tmp = TempDir::new("batch-import-bad");
         let batch = Batch {
             matches: 4,
-            bots: RANDOM,
+            bots: [BotKind::Random; 2],
             seed: 1,
         };
         let files = shards(tmp.path(), &p, default_map(), &batch, 2);

@@ -4,12 +4,13 @@
 //! area, each row opening its match in the step view.
 
 use crate::canvas::theme;
-use crate::sandbox::batch::akw::{BatchRequest, BatchResults, percent, rate_text};
+use crate::sandbox::batch::panel::BatchRequest;
+use crate::sandbox::batch::results::{BatchResults, percent};
 use egui::{Grid, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use hexwright_engine::format::HexDisplay;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::sim::{CaptureSummary, MatchRow};
+use hexwright_engine::sim::{CaptureSummary, MatchRow, Reading, SeatReading, SideReading};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -20,37 +21,33 @@ pub enum Column {
     Number,
     /// Its seed.
     Seed,
-    /// Side 0's bot.
-    Side0,
-    /// Side 1's bot.
-    Side1,
-    /// Who won (side 0, side 1, draw).
+    /// The bot on a seat.
+    Side(PlayerId),
+    /// Who won (a side, or a draw).
     Winner,
     /// Rounds played.
     Rounds,
 }
 
 impl Column {
-    /// Every column, in table order.
-    pub const ALL: [Self; 6] = [
-        Self::Number,
-        Self::Seed,
-        Self::Side0,
-        Self::Side1,
-        Self::Winner,
-        Self::Rounds,
-    ];
+    /// Every column of a batch of `players` players, in table order.
+    #[must_use]
+    pub fn all(players: usize) -> Vec<Self> {
+        let mut columns = vec![Self::Number, Self::Seed];
+        columns.extend(PlayerId::all(players).map(Self::Side));
+        columns.extend([Self::Winner, Self::Rounds]);
+        columns
+    }
 
     /// The header text.
     #[must_use]
-    pub const fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Self::Number => "#",
-            Self::Seed => "Seed",
-            Self::Side0 => "Side 0",
-            Self::Side1 => "Side 1",
-            Self::Winner => "Winner",
-            Self::Rounds => "Rounds",
+            Self::Number => "#".to_owned(),
+            Self::Seed => "Seed".to_owned(),
+            Self::Side(p) => format!("Side {p}"),
+            Self::Winner => "Winner".to_owned(),
+            Self::Rounds => "Rounds".to_owned(),
         }
     }
 
@@ -58,19 +55,19 @@ impl Column {
         match self {
             Self::Number => 64.0,
             Self::Seed => 100.0,
-            Self::Side0 | Self::Side1 => 96.0,
+            Self::Side(_) => 96.0,
             Self::Winner | Self::Rounds => 104.0,
         }
     }
 
     /// How two rows compare in this column (ties keep match order).
     fn compare(self, a: &MatchRow, b: &MatchRow) -> Ordering {
-        let winner = |r: &MatchRow| r.winner().map_or(2, u8::from);
+        let winner = |r: &MatchRow| r.winner().map_or(u8::MAX, u8::from);
+        let bot = |r: &MatchRow, p| r.bots.get(p).map_or("", |b| b.name());
         match self {
             Self::Number => a.index.cmp(&b.index),
             Self::Seed => a.seed.cmp(&b.seed),
-            Self::Side0 => a.bots[PlayerId(0)].name().cmp(b.bots[PlayerId(0)].name()),
-            Self::Side1 => a.bots[PlayerId(1)].name().cmp(b.bots[PlayerId(1)].name()),
+            Self::Side(p) => bot(a, p).cmp(bot(b, p)),
             Self::Winner => winner(a).cmp(&winner(b)),
             Self::Rounds => a.rounds.cmp(&b.rounds),
         }
@@ -161,41 +158,12 @@ pub fn show_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRe
     matches_table_ui(ui, r, sort)
 }
 
-/// The batch's rates, counts and lengths, one line each.
+/// The batch's rates, counts and lengths, one line each, as its report's
+/// reading says them.
 pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
-    let n = r.report.matches.max(1);
-    for side in r.report.side_win_rates.players() {
-        // A batch that stopped when decided reads the test's interval
-        // only: fixed-sample intervals do not hold after stopping early.
-        let text = if r.decision.is_some() {
-            format!(
-                "Side {side} wins {} of {}",
-                r.report.side_wins[side], r.report.matches
-            )
-        } else {
-            format!("Side {side} wins {}", rate_text(r.win_rate(side)))
-        };
-        ui.label(RichText::new(text).color(theme::side_text_color(side, ui.visuals())));
-    }
-    ui.label(format!(
-        "Draws: {} ({})",
-        r.report.draws,
-        percent(r.report.draws as f64 / n as f64)
-    ));
-    if let Some(first) = r.report.first_bot_score {
-        let by_bot: Vec<String> = r
-            .report
-            .bot_wins
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect();
-        ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
-        if r.decision.is_none() {
-            ui.label(format!(
-                "{} scores {first} against {} (a draw counts half)",
-                r.batch.bots[0], r.batch.bots[1]
-            ));
-        }
+    match &r.report.reading {
+        Reading::Sides(s) => sides_ui(ui, r, s),
+        Reading::Seats(s) => seats_ui(ui, r, s),
     }
     ui.label(
         RichText::new(format!(
@@ -212,6 +180,67 @@ pub fn summary_ui(ui: &mut Ui, r: &BatchResults) {
     ui.label(format!(
         "Length: mean {:.1} rounds, median {:.1}",
         r.report.mean_rounds, r.report.median_rounds
+    ));
+}
+
+/// An akw-rules-v1 batch of two bots: each side's wins, draws, and the
+/// first bot's score.
+fn sides_ui(ui: &mut Ui, r: &BatchResults, s: &SideReading) {
+    let n = r.report.matches.max(1);
+    for (side, seat) in PlayerId::all(r.report.players()).zip(&r.report.seats) {
+        // A batch that stopped when decided reads the test's interval
+        // only: fixed-sample intervals do not hold after stopping early.
+        let text = if r.decision.is_some() {
+            format!("Side {side} wins {} of {}", seat.wins, r.report.matches)
+        } else {
+            format!("Side {side} wins {}", seat.rate)
+        };
+        ui.label(RichText::new(text).color(theme::side_text_color(side, ui.visuals())));
+    }
+    ui.label(format!(
+        "Draws: {} ({})",
+        r.report.draws.wins,
+        percent(r.report.draws.wins as f64 / n as f64)
+    ));
+    if let (Some(first), [a, b]) = (s.first_bot_score, &r.batch.bots[..]) {
+        let by_bot: Vec<String> = s.bot_wins.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        ui.label(format!("Wins by bot: {}", by_bot.join(", ")));
+        if r.decision.is_none() {
+            ui.label(format!(
+                "{a} scores {first} against {b} (a draw counts half)"
+            ));
+        }
+    }
+}
+
+/// Every other batch: each seat's wins, each bot's, draws and points.
+fn seats_ui(ui: &mut Ui, r: &BatchResults, s: &SeatReading) {
+    for (side, seat) in PlayerId::all(r.report.players()).zip(&r.report.seats) {
+        let points = s
+            .mean_points
+            .get(side.index())
+            .map_or_else(String::new, |m| format!(", mean points {m:.1}"));
+        ui.label(
+            RichText::new(format!(
+                "Side {side}: {} wins, {}{points}",
+                seat.wins, seat.rate
+            ))
+            .color(theme::side_text_color(side, ui.visuals())),
+        );
+    }
+    // With one bot in every seat, its win rate is every win: nothing to
+    // compare.
+    if s.by_bot.len() > 1 {
+        for b in &s.by_bot {
+            ui.label(format!(
+                "Bot {}: {} wins, {}",
+                b.bot, b.wins.wins, b.wins.rate
+            ));
+        }
+    }
+    ui.label(format!(
+        "Draws: {}, {}",
+        r.report.draws.wins, r.report.draws.rate
     ));
 }
 
@@ -292,8 +321,9 @@ fn cell_ui(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
 
 /// The header (click to sort) and the rows, filling the height left.
 fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
+    let columns = Column::all(r.report.players());
     ui.horizontal(|ui| {
-        for column in Column::ALL {
+        for &column in &columns {
             let arrow = match (sort.column == column, sort.descending) {
                 (true, false) => " (asc)",
                 (true, true) => " (desc)",
@@ -329,31 +359,34 @@ fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Ba
                             .color(theme::side_text_color(s, ui.visuals())),
                         None => RichText::new("draw"),
                     };
-                    let texts = [
+                    let mut texts = vec![
                         RichText::new((row.index + 1).to_string()),
                         RichText::new(row.seed.to_string()),
-                        RichText::new(row.bots[PlayerId(0)].name()),
-                        RichText::new(row.bots[PlayerId(1)].name()),
-                        winner,
-                        RichText::new(row.rounds.to_string()),
                     ];
-                    for (column, t) in Column::ALL.iter().zip(texts) {
+                    texts.extend(row.bots.iter().map(|b| RichText::new(b.name())));
+                    texts.extend([winner, RichText::new(row.rounds.to_string())]);
+                    for (column, t) in columns.iter().zip(texts) {
                         cell_ui(ui, column.width(), t);
                     }
-                    if ui
-                        .button("Open")
-                        .on_hover_text(format!(
-                            "Replay match {} (seed {}, {} vs {}) in the sandbox",
-                            row.index + 1,
-                            row.seed,
-                            row.bots[PlayerId(0)],
-                            row.bots[PlayerId(1)]
-                        ))
-                        .clicked()
-                    {
+                    let seating: Vec<String> = row.bots.iter().map(ToString::to_string).collect();
+                    let open = ui.button("Open").on_hover_text(format!(
+                        "Replay match {} (seed {}, {}) in the sandbox",
+                        row.index + 1,
+                        row.seed,
+                        seating.join(" vs ")
+                    ));
+                    // Named for screen readers and tests: which match.
+                    open.widget_info(|| {
+                        egui::WidgetInfo::labeled(
+                            egui::Role::Button,
+                            true,
+                            format!("Open match {}", row.index + 1),
+                        )
+                    });
+                    if open.clicked() {
                         request = Some(BatchRequest::OpenMatch {
                             seed: row.seed,
-                            bots: row.bots,
+                            seating: row.bots.iter().copied().collect(),
                         });
                     }
                 });

@@ -1,7 +1,7 @@
 //! Tests of [`super`] (`editor/src/sandbox/openings.rs`).
 
 use super::*;
-use crate::sandbox::batch::akw::tests::prepared;
+use crate::sandbox::batch::panel::tests::prepared;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::time::{Duration, Instant};
@@ -229,7 +229,7 @@ fn viridis_runs_from_purple_to_yellow() {
 
 #[test]
 fn a_four_player_phase_study_shows_each_sides_heatmap() {
-    let p = crate::sandbox::batch::akw::tests::four_corners(40);
+    let p = crate::sandbox::batch::panel::tests::four_corners(40);
     let mut h = Harness::builder()
         .with_size(Vec2::new(720.0, 1400.0))
         .with_max_steps(16)

@@ -346,7 +346,7 @@ mod tests {
     fn the_ready_units_are_the_slot_players_units_of_the_phase() {
         use crate::sandbox::play::timeline::{Advance, Timeline};
         use hexwright_engine::bots::BotKind;
-        let p = crate::sandbox::batch::akw::tests::four_corners(8);
+        let p = crate::sandbox::batch::panel::tests::four_corners(8);
         let mut t = Timeline::<PhaseRulesV1>::new(p, 3, [Some(BotKind::Greedy); 4]);
         let mut checked = 0;
         for _ in 0..2_000 {

@@ -299,7 +299,7 @@ mod tests {
     #[test]
     fn two_separate_ties_are_told_apart() {
         for seed in 1..200 {
-            let p = crate::sandbox::batch::akw::tests::four_corners(20);
+            let p = crate::sandbox::batch::panel::tests::four_corners(20);
             let mut t = Timeline::<PhaseRulesV1>::new(p, seed, [Some(BotKind::Random); 4]);
             for _ in 0..3_000 {
                 let s = t.state();

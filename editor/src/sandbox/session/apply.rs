@@ -16,7 +16,7 @@ use crate::sandbox::setup::picks::{self, SecretPicks};
 use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
-use hexwright_engine::player::{PerPlayer, PlayerId};
+use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::phase::PhaseCommand;
 use hexwright_engine::rules::scenario::{ArmySource, PlayedArmies, Prepared};
 use hexwright_engine::rules::{AKW_RULES_V1, Command};
@@ -73,12 +73,6 @@ impl Sandbox {
         self.setup.controllers.map(|&c| seat_of(c))
     }
 
-    /// Whether the scenario's batches are phase-rules-v1's (seats rotated).
-    pub(super) fn phase_batch(&mut self) -> bool {
-        self.prepared()
-            .is_ok_and(|p| p.ruleset == RulesetId::PhaseRulesV1)
-    }
-
     /// A bot per seat for the batch form (a person's seat gets the greedy
     /// bot).
     pub(super) fn seat_bots(&self) -> Vec<BotKind> {
@@ -88,11 +82,11 @@ impl Sandbox {
             .collect()
     }
 
-    /// Opens a match of a phase-rules-v1 batch at its end: the batch's
-    /// scenario, seed and seating replayed.
-    pub(super) fn open_rotation_match(&mut self, seed: u64, seating: &[BotKind]) {
-        // The batch's own scenario: its armies, even if the form changed.
-        let batch = self.rotation.prepared().cloned();
+    /// Opens a match of the last batch at its end, on the batch's own
+    /// scenario (its armies, even if the form changed since): its seed and
+    /// seating replayed.
+    pub(super) fn open_batch_match(&mut self, seed: u64, seating: Vec<BotKind>) {
+        let batch = self.batch.prepared().cloned();
         let p = match batch.map_or_else(|| self.prepared().cloned(), Ok) {
             Ok(p) => p,
             Err(e) => {
@@ -100,10 +94,21 @@ impl Sandbox {
                 return;
             }
         };
+        // Restart replays the batch's armies too.
         self.match_picked = self
-            .rotation
+            .batch
             .results()
             .is_some_and(|r| r.armies.source == ArmySource::HandPicked);
+        match p.ruleset {
+            RulesetId::AkwRulesV1 => {
+                self.open_akw_batch_match(p, seed, PerPlayer::from_vec(seating));
+            }
+            RulesetId::PhaseRulesV1 => self.open_phase_batch_match(p, seed, &seating),
+        }
+    }
+
+    /// Opens a phase-rules-v1 batch match at its end.
+    fn open_phase_batch_match(&mut self, p: Prepared, seed: u64, seating: &[BotKind]) {
         let never = std::sync::atomic::AtomicBool::new(false);
         let Some((_, commands, _)) =
             hexwright_engine::rotation::play::<PhaseRulesV1>(&p, seed, seating, &never)
@@ -131,19 +136,6 @@ impl Sandbox {
             }
             Err((i, e)) => self.message = Some(format!("Cannot open that match: command {i}: {e}")),
         }
-    }
-
-    /// Bots for panels that need two (a person's seat gets the greedy bot).
-    pub(super) fn bots(&self) -> [BotKind; 2] {
-        let seats = self.seats();
-        let bot = |i: u8| {
-            seats
-                .get(PlayerId(i))
-                .copied()
-                .flatten()
-                .unwrap_or(BotKind::Greedy)
-        };
-        [bot(0), bot(1)]
     }
 
     /// Applies one request.
@@ -264,10 +256,7 @@ impl Sandbox {
             }
             SandboxAction::Deploy(side, i, hex) => self.deploy(side, i, hex),
             SandboxAction::File(job, path) => self.file(job, &path),
-            SandboxAction::OpenBatchMatch(seed, bots) => self.open_batch_match(seed, bots),
-            SandboxAction::OpenRotationMatch(seed, seating) => {
-                self.open_rotation_match(seed, &seating);
-            }
+            SandboxAction::OpenBatchMatch(seed, seating) => self.open_batch_match(seed, seating),
         }
     }
 
@@ -523,23 +512,8 @@ impl Sandbox {
         }
     }
 
-    pub(super) fn open_batch_match(&mut self, seed: u64, bots: PerPlayer<BotKind>) {
-        // The batch's own scenario: the panel may have changed since.
-        let p = match self.batch.prepared().cloned() {
-            Some(p) => p,
-            None => match self.prepared() {
-                Ok(p) => p.clone(),
-                Err(e) => {
-                    self.message = Some(format!("Cannot open that match: {e}"));
-                    return;
-                }
-            },
-        };
-        // Restart replays the batch's armies too.
-        self.match_picked = self
-            .batch
-            .results()
-            .is_some_and(|r| r.armies.source == ArmySource::HandPicked);
+    /// Opens an akw-rules-v1 batch match at its end.
+    fn open_akw_batch_match(&mut self, p: Prepared, seed: u64, bots: PerPlayer<BotKind>) {
         let result = hexwright_engine::sim::play(
             &p,
             seed,

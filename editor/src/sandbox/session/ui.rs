@@ -9,8 +9,7 @@ use crate::canvas::{self, CanvasParams};
 use crate::edit::editing::PointerKind;
 use crate::edit::tool::Tool;
 use crate::sandbox::action::{SandboxAction, Tab, Viewpoint};
-use crate::sandbox::batch::akw::{BatchInput, BatchRequest};
-use crate::sandbox::batch::rotation::{RotationInput, RotationRequest};
+use crate::sandbox::batch::{BatchInput, BatchRequest};
 use crate::sandbox::openings::OpeningsInput;
 use crate::sandbox::play::board::{self, BoardParams, Projection};
 use crate::sandbox::play::human::{self, Intent, UnitOptions};
@@ -26,7 +25,6 @@ use hexwright_engine::map::Side;
 use hexwright_engine::player::PerPlayer;
 use hexwright_engine::rules::MatchState;
 use hexwright_engine::rules::phase::PhaseView;
-use hexwright_engine::ruleset::RulesetId;
 
 impl Sandbox {
     /// Plays bot commands while playing, and polls the worker panels.
@@ -34,7 +32,6 @@ impl Sandbox {
         let now = ui.input(|i| i.time);
         let mut busy = self.batch.poll();
         busy |= self.openings.poll();
-        busy |= self.rotation.poll();
         if self.playing {
             let interval = 1.0 / f64::from(self.speed.max(MIN_SPEED));
             let mut n = 0;
@@ -270,8 +267,7 @@ impl Sandbox {
                                 }
                             }
                             Tab::Batch => {
-                                let bots = self.bots();
-                                let running = self.batch.is_running() || self.rotation.is_running();
+                                let running = self.batch.is_running();
                                 ui.add_enabled_ui(!running, |ui| {
                                     crate::sandbox::batch::armies::choice_ui(
                                         ui,
@@ -284,22 +280,6 @@ impl Sandbox {
                                 ui.separator();
                                 let armies = self.batch_armies();
                                 match self.prepared_with(self.batch_picked) {
-                                    Ok(p) if p.ruleset == RulesetId::PhaseRulesV1 => {
-                                        let p = p.clone();
-                                        self.rotation.show_ui(
-                                            ui,
-                                            &RotationInput {
-                                                prepared: &p,
-                                                armies: &armies,
-                                                map: &self.map,
-                                                default_bots: self.seat_bots(),
-                                                native_dialogs: cx.native_dialogs,
-                                                export_dir: cx.pack_dir,
-                                            },
-                                        );
-                                        ui.separator();
-                                        self.balance.show_ui(ui, &p);
-                                    }
                                     Ok(p) => {
                                         let p = p.clone();
                                         self.batch.show_ui(
@@ -308,7 +288,7 @@ impl Sandbox {
                                                 prepared: &p,
                                                 armies: &armies,
                                                 map: &self.map,
-                                                default_bots: bots,
+                                                default_bots: self.seat_bots(),
                                                 native_dialogs: cx.native_dialogs,
                                                 export_dir: cx.pack_dir,
                                             },
@@ -414,18 +394,11 @@ impl Sandbox {
                     self.balance.results_ui(ui);
                     ui.separator();
                 }
-                if self.phase_batch() {
-                    if self.rotation.results().is_some()
-                        && let Some(RotationRequest::OpenMatch { seed, seating }) =
-                            self.rotation.show_results_ui(ui)
-                    {
-                        actions.push(SandboxAction::OpenRotationMatch(seed, seating));
-                    }
-                } else if self.batch.has_results_view()
-                    && let Some(BatchRequest::OpenMatch { seed, bots }) =
+                if self.batch.has_results_view()
+                    && let Some(BatchRequest::OpenMatch { seed, seating }) =
                         self.batch.show_results_ui(ui)
                 {
-                    actions.push(SandboxAction::OpenBatchMatch(seed, bots));
+                    actions.push(SandboxAction::OpenBatchMatch(seed, seating));
                 }
             });
         } else {
@@ -454,12 +427,7 @@ impl Sandbox {
     /// Whether the Batch tab's central area shows results (a batch's, or
     /// the balance check's) rather than the board.
     pub(super) fn batch_results_view(&mut self) -> bool {
-        self.balance.has_results_view()
-            || if self.phase_batch() {
-                self.rotation.results().is_some()
-            } else {
-                self.batch.has_results_view()
-            }
+        self.balance.has_results_view() || self.batch.has_results_view()
     }
 
     /// The board in the central area: the map, the tab's drawing on it, and

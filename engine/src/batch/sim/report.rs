@@ -1,110 +1,184 @@
-//! What a batch of akw-rules-v1 matches says: the [`Report`] (wins per seat
-//! and per bot with their intervals, draws, lengths), one [`MatchRow`] per
-//! match, the first captures, the CSV of the matches and the exported JSON
-//! ([`BatchExport`]).
+//! What a batch says, for every ruleset and 2 to 4 players: the
+//! [`Report`] (wins per seat and per bot with their intervals, draws,
+//! lengths, and the verdict of its [`Reading`]), one [`MatchRow`] per
+//! match, the first captures and the CSV of the matches.
 
-use super::{Batch, Capture, MatchResult, counting_for};
+use super::layout::ReportLayout;
+use super::{Capture, MatchResult, counting_for};
 use crate::Hex;
+use crate::batch::seat_test::FixedVerdict;
 use crate::bots::BotKind;
-use crate::map::{Side, axial, axial_vec};
+use crate::map::{Side, axial};
 use crate::player::{PerPlayer, PlayerId};
 use crate::rules::{Arena, Outcome};
+use crate::ruleset::RulesetId;
+use crate::sequential::{DEFAULT_ALPHA, DEFAULT_MARGIN};
+use crate::stats::{Counting, Rate, Tally, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::stats::Tally;
-use crate::stats::{Counting, Rate, Verdict};
-
-/// What `hexwright simulate` reports.
+/// What `hexwright simulate` reports, for every ruleset and player count.
 ///
 /// Counts are over matches; every rate and the verdict are over
-/// independent games ([`Report::counting`], [`crate::stats`]).
+/// independent games ([`Report::counting`], [`crate::stats`]). How the
+/// seats are judged is the [`Reading`]: akw-rules-v1's two sides on side
+/// 0's score, every other batch by the seat test of `fairness.md`.
+///
+/// In files a report keeps the layout its ruleset has always written
+/// (see [`Reading`]), so `simulate --json` output and exported batches of
+/// either kind read back as they were written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "ReportLayout", try_from = "ReportLayout")]
 pub struct Report {
+    /// The ruleset's id.
+    pub ruleset: String,
     /// Matches played.
     pub matches: usize,
-    /// Independent games among them: the matches, or the seat-swapped
-    /// pairs.
+    /// Independent games among them: the matches, or the groups of
+    /// rotated seatings.
     pub independent_games: usize,
     /// Which matches make one independent game.
     pub counting: Counting,
-    /// Wins of each side.
-    pub side_wins: PerPlayer<usize>,
-    /// Wins by bot name (empty when both seats run the same bot: every
-    /// win is that bot's).
-    pub bot_wins: BTreeMap<String, usize>,
-    /// Draws (round limit reached).
-    pub draws: usize,
-    /// The draw rate, with its 95% interval over independent games.
-    pub draw_rate: Rate,
-    /// Each side's win rate, with its 95% interval over independent games.
-    pub side_win_rates: PerPlayer<Rate>,
-    /// Each side's score (a win counts 1, a draw ½), with its 95% interval
-    /// over independent games: what [`Report::verdict`] reads.
-    pub side_scores: PerPlayer<Rate>,
-    /// The first bot's score against the second (a draw counts ½), over
-    /// independent games; `None` when both seats run the same bot.
-    pub first_bot_score: Option<Rate>,
-    /// Who the map favours.
-    pub verdict: Verdict,
+    /// Per seat: matches won, and the win rate with its 95% interval over
+    /// independent games.
+    pub seats: Vec<Wins>,
+    /// Matches drawn (round limit reached), and the draw rate.
+    pub draws: Wins,
     /// Mean match length in rounds.
     pub mean_rounds: f64,
     /// Median match length in rounds.
     pub median_rounds: f64,
     /// Matches per second of wall-clock time.
     pub matches_per_sec: f64,
+    /// How the seats are judged, with what only that reading reports.
+    pub reading: Reading,
 }
 
-/// What a report needs of one finished match.
-struct Finished {
-    index: usize,
-    outcome: Outcome,
-    seats: PerPlayer<BotKind>,
-    rounds: u32,
+/// A seat's or a bot's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Wins {
+    /// Matches won.
+    pub wins: usize,
+    /// The win rate over independent games, with its 95% interval.
+    pub rate: Rate,
+}
+
+/// A bot's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotWins {
+    /// The bot.
+    pub bot: BotKind,
+    /// Its results: a match counts as its win when a seat it plays wins.
+    #[serde(flatten)]
+    pub wins: Wins,
+}
+
+/// How a batch's seats are judged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reading {
+    /// akw-rules-v1's two sides, judged on side 0's score (a win 1, a draw
+    /// ½) against 50%.
+    Sides(SideReading),
+    /// The seat test of `fairness.md`: each seat's share of the wins (a
+    /// draw `1/N` to every seat) against the fair share `1/N`.
+    Seats(SeatReading),
+}
+
+/// What a two-sided akw-rules-v1 report says beyond every report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideReading {
+    /// Wins by bot name (empty when both seats run the same bot: every
+    /// win is that bot's).
+    pub bot_wins: BTreeMap<String, usize>,
+    /// Each side's score (a win counts 1, a draw ½), with its 95% interval
+    /// over independent games: what the verdict reads.
+    pub side_scores: PerPlayer<Rate>,
+    /// The first bot's score against the second (a draw counts ½), over
+    /// independent games; `None` when both seats run the same bot.
+    pub first_bot_score: Option<Rate>,
+    /// Who the map favours.
+    pub verdict: Verdict,
+}
+
+/// What a seat-test report says beyond every report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatReading {
+    /// The bots of the first seating.
+    pub bots: Vec<BotKind>,
+    /// Per distinct bot, in the order first named.
+    pub by_bot: Vec<BotWins>,
+    /// Mean points per seat at the end (empty without points).
+    pub mean_points: Vec<f64>,
+    /// Commands the rules refused, over the batch.
+    pub rejected: u64,
+    /// The seat test on each seat's share of the wins (a draw `1/N` to
+    /// every seat), judged against the fair share `1/N` at the default α
+    /// and margin, corrected for the seats.
+    pub verdict: FixedVerdict,
 }
 
 impl Report {
-    /// Summarises a whole batch's results (in match order: the result at
-    /// position `i` is match `i`) and the elapsed seconds.
+    /// The report of `rows` (the finished matches of a batch between
+    /// `bots`, each with its match index) in `ruleset`, played in
+    /// `seconds`: an akw-rules-v1 batch of two bots reads side 0's score
+    /// ([`Reading::Sides`]), every other batch the seat test
+    /// ([`Reading::Seats`]). Independent games are counted as the batch
+    /// seats its matches ([`crate::rotation::Rotation::counting`]).
     #[must_use]
-    pub fn new(results: &[MatchResult], bots: [BotKind; 2], seconds: f64) -> Self {
-        Self::summarise(
-            results.iter().enumerate().map(|(index, r)| Finished {
-                index,
-                outcome: r.outcome,
-                seats: r.bots,
-                rounds: r.rounds,
-            }),
-            bots,
-            seconds,
-        )
+    pub fn new(ruleset: RulesetId, rows: &[MatchRow], bots: &[BotKind], seconds: f64) -> Self {
+        match (ruleset, bots) {
+            (RulesetId::AkwRulesV1, &[a, b]) => Self::of_sides(rows, [a, b], seconds),
+            _ => Self::of_seats(ruleset, rows, bots, seconds),
+        }
     }
 
-    /// Summarises [`MatchRow`]s (each with its match index), like
-    /// [`Self::new`].
+    /// Players per match.
     #[must_use]
-    pub fn from_rows(rows: &[MatchRow], bots: [BotKind; 2], seconds: f64) -> Self {
-        Self::summarise(
-            rows.iter().map(|r| Finished {
-                index: r.index,
-                outcome: r.outcome,
-                seats: r.bots,
-                rounds: r.rounds,
-            }),
-            bots,
-            seconds,
-        )
+    pub fn players(&self) -> usize {
+        self.seats.len()
     }
 
-    fn summarise(
-        results: impl Iterator<Item = Finished>,
-        bots: [BotKind; 2],
-        seconds: f64,
-    ) -> Self {
+    /// Seat `seat`'s win rate, with its interval over independent games.
+    #[must_use]
+    pub fn win_rate(&self, seat: PlayerId) -> Rate {
+        self.seats
+            .get(seat.index())
+            .map(|s| s.rate)
+            .unwrap_or_default()
+    }
+
+    /// The two-sided reading, for an akw-rules-v1 batch of two bots.
+    #[must_use]
+    pub fn sides(&self) -> Option<&SideReading> {
+        match &self.reading {
+            Reading::Sides(s) => Some(s),
+            Reading::Seats(_) => None,
+        }
+    }
+
+    /// The seat test's reading, for every other batch.
+    #[must_use]
+    pub fn seat_reading(&self) -> Option<&SeatReading> {
+        match &self.reading {
+            Reading::Seats(s) => Some(s),
+            Reading::Sides(_) => None,
+        }
+    }
+
+    /// The verdict in one sentence.
+    #[must_use]
+    pub fn verdict_sentence(&self) -> String {
+        match &self.reading {
+            Reading::Sides(s) => s.verdict.to_string(),
+            Reading::Seats(s) => s.verdict.sentence(),
+        }
+    }
+
+    fn of_sides(rows: &[MatchRow], bots: [BotKind; 2], seconds: f64) -> Self {
         let counting = counting_for(bots);
         let players = crate::rules::state::PLAYERS;
-        let mut side_wins = PerPlayer::splat(players, &0);
+        let mut side_wins = vec![0; players];
         let mut bot_wins: BTreeMap<String, usize> = BTreeMap::new();
         if counting == Counting::SeatSwappedPairs {
             for b in bots {
@@ -117,14 +191,14 @@ impl Report {
         let mut drawn = Tally::new(counting);
         let mut draws = 0;
         let mut rounds: Vec<u32> = Vec::new();
-        for m in results {
+        for m in rows {
             let (won, score) = match m.outcome {
                 Outcome::Won(side) => {
-                    side_wins[side] += 1;
+                    if let Some(w) = side_wins.get_mut(side.index()) {
+                        *w += 1;
+                    }
                     if counting == Counting::SeatSwappedPairs {
-                        *bot_wins
-                            .entry(m.seats[side].name().to_string())
-                            .or_default() += 1;
+                        *bot_wins.entry(m.bots[side].name().to_string()).or_default() += 1;
                     }
                     let mut won = vec![0.0; players];
                     won[side.index()] = 1.0;
@@ -142,7 +216,7 @@ impl Report {
             score0.add(m.index, score);
             drawn.add(m.index, if m.outcome == Outcome::Draw { 1.0 } else { 0.0 });
             // The first bot's score: side 0's when it sits there.
-            let first = if m.seats[PlayerId(0)] == bots[0] {
+            let first = if m.bots[PlayerId(0)] == bots[0] {
                 score
             } else {
                 1.0 - score
@@ -150,18 +224,7 @@ impl Report {
             first_bot.add(m.index, first);
             rounds.push(m.rounds);
         }
-        let n = rounds.len();
-        rounds.sort_unstable();
-        let mean = if n == 0 {
-            0.0
-        } else {
-            rounds.iter().map(|&r| f64::from(r)).sum::<f64>() / n as f64
-        };
-        let median = match n {
-            0 => 0.0,
-            _ if n % 2 == 1 => f64::from(rounds[n / 2]),
-            _ => f64::midpoint(f64::from(rounds[n / 2 - 1]), f64::from(rounds[n / 2])),
-        };
+        let (mean_rounds, median_rounds) = mean_and_median(&mut rounds);
         let s0 = score0.rate();
         let s1 = Rate {
             value: 1.0 - s0.value,
@@ -169,25 +232,144 @@ impl Report {
         };
         let games = score0.games();
         Self {
-            matches: n,
+            ruleset: RulesetId::AkwRulesV1.id().to_owned(),
+            matches: rows.len(),
             independent_games: games,
             counting,
-            side_wins,
-            bot_wins,
-            draws,
-            draw_rate: drawn.rate(),
-            side_win_rates: PerPlayer::from_vec(wins.iter().map(Tally::rate).collect()),
-            side_scores: PerPlayer::from([s0, s1]),
-            first_bot_score: (counting == Counting::SeatSwappedPairs).then(|| first_bot.rate()),
-            verdict: Verdict::from_score(s0, games),
-            mean_rounds: mean,
-            median_rounds: median,
-            matches_per_sec: if seconds > 0.0 {
-                n as f64 / seconds
-            } else {
-                0.0
+            seats: side_wins
+                .into_iter()
+                .zip(&wins)
+                .map(|(wins, t)| Wins {
+                    wins,
+                    rate: t.rate(),
+                })
+                .collect(),
+            draws: Wins {
+                wins: draws,
+                rate: drawn.rate(),
             },
+            mean_rounds,
+            median_rounds,
+            matches_per_sec: per_second(rows.len(), seconds),
+            reading: Reading::Sides(SideReading {
+                bot_wins,
+                side_scores: PerPlayer::from([s0, s1]),
+                first_bot_score: (counting == Counting::SeatSwappedPairs).then(|| first_bot.rate()),
+                verdict: Verdict::from_score(s0, games),
+            }),
         }
+    }
+
+    fn of_seats(ruleset: RulesetId, rows: &[MatchRow], bots: &[BotKind], seconds: f64) -> Self {
+        let n = bots.len();
+        let counting = crate::rotation::counting(bots);
+        let tally = |score: &dyn Fn(&MatchRow) -> bool| {
+            let mut t = Tally::new(counting);
+            let mut k = 0;
+            for m in rows {
+                let hit = score(m);
+                k += usize::from(hit);
+                t.add(m.index, f64::from(u8::from(hit)));
+            }
+            (k, t)
+        };
+        let wins = |score: &dyn Fn(&MatchRow) -> bool| {
+            let (wins, t) = tally(score);
+            Wins {
+                wins,
+                rate: t.rate(),
+            }
+        };
+        let seats = PlayerId::all(n)
+            .map(|p| wins(&|m: &MatchRow| m.winner() == Some(p)))
+            .collect();
+        let mut distinct: Vec<BotKind> = Vec::new();
+        for b in bots {
+            if !distinct.contains(b) {
+                distinct.push(*b);
+            }
+        }
+        let by_bot = distinct
+            .into_iter()
+            .map(|bot| BotWins {
+                bot,
+                wins: wins(&|m: &MatchRow| m.winner().is_some_and(|w| m.bots.get(w) == Some(&bot))),
+            })
+            .collect();
+        let (_, games) = tally(&|_| true);
+        let totals: Vec<f64> = PlayerId::all(n)
+            .map(|p| {
+                let mut t = Tally::new(counting);
+                for m in rows {
+                    let share = match m.winner() {
+                        Some(w) => f64::from(u8::from(w == p)),
+                        None => 1.0 / n as f64,
+                    };
+                    t.add(m.index, share);
+                }
+                t.total()
+            })
+            .collect();
+        let verdict = FixedVerdict::new(&totals, games.games(), DEFAULT_ALPHA, DEFAULT_MARGIN);
+        let mut rounds: Vec<u32> = rows.iter().map(|m| m.rounds).collect();
+        let (mean_rounds, median_rounds) = mean_and_median(&mut rounds);
+        let count = rows.len().max(1) as f64;
+        let mean_points = if rows.iter().any(|m| !m.points.is_empty()) {
+            (0..n)
+                .map(|p| {
+                    rows.iter()
+                        .map(|m| f64::from(m.points.get(p).copied().unwrap_or(0)))
+                        .sum::<f64>()
+                        / count
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Self {
+            ruleset: ruleset.id().to_owned(),
+            matches: rows.len(),
+            independent_games: games.games(),
+            counting,
+            seats,
+            draws: wins(&|m: &MatchRow| m.winner().is_none()),
+            mean_rounds,
+            median_rounds,
+            matches_per_sec: per_second(rows.len(), seconds),
+            reading: Reading::Seats(SeatReading {
+                bots: bots.to_vec(),
+                by_bot,
+                mean_points,
+                rejected: rows.iter().map(|m| m.rejected).sum(),
+                verdict,
+            }),
+        }
+    }
+}
+
+/// The mean and median of match lengths (sorting them); 0 for none.
+fn mean_and_median(rounds: &mut [u32]) -> (f64, f64) {
+    let n = rounds.len();
+    rounds.sort_unstable();
+    let mean = if n == 0 {
+        0.0
+    } else {
+        rounds.iter().map(|&r| f64::from(r)).sum::<f64>() / n as f64
+    };
+    let median = match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => f64::from(rounds[n / 2]),
+        _ => f64::midpoint(f64::from(rounds[n / 2 - 1]), f64::from(rounds[n / 2])),
+    };
+    (mean, median)
+}
+
+/// Matches per second of `seconds` (0 when no time passed).
+fn per_second(matches: usize, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        matches as f64 / seconds
+    } else {
+        0.0
     }
 }
 
@@ -373,86 +555,4 @@ pub fn length_histogram(rows: &[MatchRow]) -> BTreeMap<u32, usize> {
         *lengths.entry(r.rounds).or_insert(0) += 1;
     }
     lengths
-}
-
-/// A batch written out as JSON by the app: what was asked, the summary,
-/// the objectives and every finished match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BatchExport {
-    /// Matches asked for.
-    pub requested: usize,
-    /// First seed (see [`Batch::game`]).
-    pub seed: u64,
-    /// The two bots (the first one plays side 0 in even matches when they
-    /// differ).
-    pub bots: [BotKind; 2],
-    /// Whether the batch was cancelled before every match was played.
-    pub cancelled: bool,
-    /// The summary of the finished matches.
-    pub report: Report,
-    /// The objectives, in the order of each row's `first_captures`.
-    #[serde(with = "axial_vec")]
-    pub objectives: Vec<Hex>,
-    /// How often and when each objective was first captured.
-    pub captures: Vec<CaptureSummary>,
-    /// Every finished match, in match order.
-    pub matches: Vec<MatchRow>,
-    /// The armies every match played (older files: each match's default).
-    #[serde(default)]
-    pub armies: crate::rules::scenario::PlayedArmies,
-    /// A batch played until decided: the sequential test's decision, α,
-    /// margin and last interval — the figure to read. The report's
-    /// `verdict` is then a fixed-sample reading, which does not hold after
-    /// stopping early.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until_decided: Option<crate::sequential::Summary>,
-    /// A batch played until decided: every look of the test, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub looks: Vec<crate::sequential::Look>,
-}
-
-impl BatchExport {
-    /// Gathers a batch's finished matches (in match order).
-    #[must_use]
-    pub fn new(
-        arena: &Arena,
-        batch: &Batch,
-        cancelled: bool,
-        rows: Vec<MatchRow>,
-        seconds: f64,
-    ) -> Self {
-        Self {
-            requested: batch.matches,
-            seed: batch.seed,
-            bots: batch.bots,
-            cancelled,
-            report: Report::from_rows(&rows, batch.bots, seconds),
-            objectives: objective_hexes(arena),
-            captures: capture_summary(arena, &rows),
-            matches: rows,
-            armies: crate::rules::scenario::PlayedArmies::default(),
-            until_decided: None,
-            looks: Vec::new(),
-        }
-    }
-
-    /// The same export, saying which armies the matches played.
-    #[must_use]
-    pub fn with_armies(mut self, armies: crate::rules::scenario::PlayedArmies) -> Self {
-        self.armies = armies;
-        self
-    }
-
-    /// The same export of a batch played until decided, with the test's
-    /// decision and its looks.
-    #[must_use]
-    pub fn with_decision(
-        mut self,
-        summary: crate::sequential::Summary,
-        looks: Vec<crate::sequential::Look>,
-    ) -> Self {
-        self.until_decided = Some(summary);
-        self.looks = looks;
-        self
-    }
 }

@@ -6,6 +6,7 @@ use crate::player::PlayerId;
 use crate::rules::Roster;
 use crate::rules::execute;
 use crate::rules::scenario::Scenario;
+use crate::ruleset::RulesetId;
 use crate::stats::Verdict;
 use crate::stats::{self, wilson};
 use std::path::Path;
@@ -174,10 +175,41 @@ fn report_from_rows_equals_report_from_results() {
         .enumerate()
         .map(|(i, r)| MatchRow::new(i, r))
         .collect();
+    // A two-player batch is a rotation of period 2 (1 with one bot): the
+    // same seeds and seatings, and the same report read from its rows.
+    let rotation = crate::rotation::Rotation::from(&batch);
+    for (i, m) in all.iter().enumerate() {
+        let (seed, seating) = rotation.game(i);
+        assert_eq!(
+            (seed, seating.as_slice()),
+            (m.seed, &m.bots.iter().copied().collect::<Vec<_>>()[..])
+        );
+    }
+    let same = Batch {
+        bots: [BotKind::Greedy; 2],
+        ..batch
+    };
+    let r = crate::rotation::Rotation::from(&same);
     assert_eq!(
-        Report::new(&all, batch.bots, 2.0),
-        Report::from_rows(&rows, batch.bots, 2.0)
+        (0..5).map(|i| r.game(i).0).collect::<Vec<_>>(),
+        (0..5).map(|i| same.game(i).0).collect::<Vec<_>>()
     );
+    assert_eq!(r.counting(), same.counting());
+    assert_eq!(rotation.counting(), batch.counting());
+    assert_eq!(
+        report(&all, batch.bots, 2.0),
+        Report::new(RulesetId::AkwRulesV1, &rows, &rotation.bots, 2.0)
+    );
+}
+
+/// The report of a batch's results, through their rows.
+fn report(all: &[MatchResult], bots: [BotKind; 2], seconds: f64) -> Report {
+    let rows: Vec<MatchRow> = all
+        .iter()
+        .enumerate()
+        .map(|(i, r)| MatchRow::new(i, r))
+        .collect();
+    Report::new(RulesetId::AkwRulesV1, &rows, &bots, seconds)
 }
 
 #[test]
@@ -196,14 +228,15 @@ fn same_bot_batches_play_every_match_from_its_own_seed() {
             assert_ne!(a.commands, b.commands, "two matches are one game");
         }
     }
-    let report = Report::new(&all, batch.bots, 1.0);
+    let report = report(&all, batch.bots, 1.0);
     assert_eq!(report.counting, Counting::Matches);
     assert_eq!(report.independent_games, 6);
-    assert!(report.bot_wins.is_empty());
-    assert_eq!(report.first_bot_score, None);
+    let sides = report.sides().expect("two sides");
+    assert!(sides.bot_wins.is_empty());
+    assert_eq!(sides.first_bot_score, None);
     assert_eq!(
-        report.side_win_rates[PlayerId(0)],
-        wilson(report.side_wins[PlayerId(0)], report.matches)
+        report.win_rate(PlayerId(0)),
+        wilson(report.seats[0].wins, report.matches)
     );
 }
 
@@ -216,7 +249,7 @@ fn mixed_bot_batches_count_each_seat_swapped_pair_once() {
         seed: 2,
     };
     let all = simulate(&p, &batch, PlayOptions { record: false }, &|_| {});
-    let report = Report::new(&all, batch.bots, 1.0);
+    let report = report(&all, batch.bots, 1.0);
     assert_eq!(report.counting, Counting::SeatSwappedPairs);
     assert_eq!(report.independent_games, 3);
     // The first bot's score: per pair, the mean of its two matches (a
@@ -233,11 +266,12 @@ fn mixed_bot_batches_count_each_seat_swapped_pair_once() {
         .chunks(2)
         .map(|pair| pair.iter().map(score).sum::<f64>() / 2.0)
         .sum();
-    assert_eq!(report.first_bot_score, Some(stats::wilson_mean(total, 3)));
-    let s0 = report.side_scores[PlayerId(0)];
-    let s1 = report.side_scores[PlayerId(1)];
+    let sides = report.sides().expect("two sides");
+    assert_eq!(sides.first_bot_score, Some(stats::wilson_mean(total, 3)));
+    let s0 = sides.side_scores[PlayerId(0)];
+    let s1 = sides.side_scores[PlayerId(1)];
     assert!((s0.value + s1.value - 1.0).abs() < 1e-12);
-    assert_eq!(report.verdict, Verdict::from_score(s0, 3));
+    assert_eq!(sides.verdict, Verdict::from_score(s0, 3));
 }
 
 fn row(index: usize, outcome: Outcome, rounds: u32, caps: Vec<Option<Capture>>) -> MatchRow {
@@ -325,7 +359,9 @@ fn batch_export_round_trips_through_json() {
         &AtomicBool::new(false),
         &|i, r| MatchRow::new(i, &r),
     );
-    let export = BatchExport::new(&p.rules.arena, &batch, false, rows, 1.0);
+    let report = Report::new(RulesetId::AkwRulesV1, &rows, &batch.bots, 1.0);
+    let played = rows.iter().map(crate::rotation::Played::from).collect();
+    let export = BatchExport::new(&p.rules.arena, &(&batch).into(), false, report, played);
     assert_eq!(export.report.matches, 3);
     assert_eq!(export.matches.len(), 3);
     let text = serde_json::to_string(&export).unwrap();
@@ -335,9 +371,45 @@ fn batch_export_round_trips_through_json() {
     assert_eq!(back.captures.len(), export.captures.len());
     assert_eq!(back.objectives, export.objectives);
     assert_eq!(
-        (back.requested, back.seed, back.bots, back.cancelled),
-        (3, 5, batch.bots, false)
+        (
+            back.requested,
+            back.seed,
+            back.bots.as_slice(),
+            back.cancelled
+        ),
+        (3, 5, &batch.bots[..], false)
     );
-    assert_eq!(back.report.side_wins, export.report.side_wins);
+    assert!(text.contains(r#""outcome":"#), "two-sided rows: {text}");
+    assert_eq!(back.report.seats, export.report.seats);
     assert!((back.report.mean_rounds - export.report.mean_rounds).abs() < 1e-9);
+}
+
+/// A two-player akw-rules-v1 batch played as a rotation (the one pipeline
+/// every ruleset's batches take) plays the very matches `simulate` plays.
+#[test]
+fn an_akw_batch_played_as_a_rotation_is_the_same_batch() {
+    let p = prepared("twin-fords.ron", 10);
+    for bots in [
+        [BotKind::Greedy, BotKind::Random],
+        [BotKind::Random, BotKind::Random],
+    ] {
+        let batch = Batch {
+            matches: 6,
+            bots,
+            seed: 7,
+        };
+        let rows: Vec<MatchRow> = simulate(&p, &batch, PlayOptions { record: false }, &|_| {})
+            .iter()
+            .enumerate()
+            .map(|(i, r)| MatchRow::new(i, r))
+            .collect();
+        let played = crate::rotation::simulate::<crate::ruleset::AkwRulesV1>(
+            &p,
+            &(&batch).into(),
+            &|_| {},
+            &AtomicBool::new(false),
+        );
+        let again: Vec<MatchRow> = played.iter().map(crate::rotation::Played::row).collect();
+        assert_eq!(again, rows, "{bots:?}");
+    }
 }

@@ -1,38 +1,39 @@
-//! Batch simulation in the sandbox: many matches between two bots on the
-//! map being edited, played on a worker thread, summarised for playtesters
-//! (win rates with 95% intervals over independent games, the engine's
-//! verdict on side balance, match lengths, objective captures), listed match
-//! by match, and exported as CSV or JSON.
+//! Batch simulation in the sandbox, for every ruleset and 2 to 4 players:
+//! many matches on the map being edited, one bot per seat, played on a
+//! worker thread, summarised for playtesters (win rates with 95% intervals
+//! over independent games, the engine's verdict, match lengths, objective
+//! captures), listed match by match, and exported as CSV or JSON.
 //!
-//! Matches are seated like `hexwright simulate` ([`Batch`]): the same bot in
-//! both seats plays every match from its own seed; two bots play
-//! seat-swapped pairs. The same form gives the same matches as the command
-//! line, and *Open* replays a match exactly (`sim::play` with its seed and
-//! bots).
+//! Matches are seated like `hexwright simulate` ([`Rotation::game`]): the
+//! same bot on every seat plays every match from its own seed; otherwise
+//! the seats rotate around the table, each distinct rotation once per seed
+//! (a two-player batch's seat-swapped pairs). The same form gives the same
+//! matches as the command line, and *Open* replays a match exactly. An
+//! akw-rules-v1 batch may also play *Until decided*
+//! ([`crate::sandbox::batch::decide`]).
 
 use crate::canvas::theme;
 use crate::sandbox::batch::decide::{DecideForm, Decision, LiveLooks};
-use crate::sandbox::batch::export::{BatchFile, ExportForm, pretty_json};
+use crate::sandbox::batch::export::ExportForm;
 use crate::sandbox::batch::import::{ImportForm, import};
+use crate::sandbox::batch::results::BatchResults;
+use crate::sandbox::batch::view::Sort;
 use crate::sandbox::job::{BatchAsked, Job};
-use crate::sandbox::worker::{number_ui, seating_rows_ui};
+use crate::sandbox::worker::{number_ui, seat_rows_ui};
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::bots::BotKind;
-use hexwright_engine::map::{Map, Side};
-use hexwright_engine::player::PerPlayer;
+use hexwright_engine::map::Map;
+use hexwright_engine::rotation::{self, Played, Rotation};
 use hexwright_engine::rules::scenario::{PlayedArmies, Prepared};
-use hexwright_engine::rules::{Arena, Rules};
-use hexwright_engine::sim::{
-    self, Batch, BatchExport, CaptureSummary, MatchRow, PlayOptions, Report,
-};
-use hexwright_engine::stats::{Counting, Rate};
-use std::collections::BTreeMap;
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use hexwright_engine::sim::Batch;
+use hexwright_engine::stats::Counting;
 use std::path::Path;
+use std::sync::PoisonError;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, PoisonError};
 
-/// The batch panel's job: a [`Batch`] played on a worker.
-type BatchJob = Job<BatchAsked<Batch>, Played>;
+/// The batch panel's job: a [`Rotation`] played on a worker.
+type BatchJob = Job<BatchAsked, Finished>;
 
 /// The most matches one batch may ask for.
 pub const MAX_MATCHES: usize = 100_000;
@@ -45,8 +46,9 @@ pub struct BatchInput<'a> {
     pub armies: &'a PlayedArmies,
     /// The map it was made from (imported batches must match it).
     pub map: &'a Map,
-    /// The bots the form starts with (the sandbox's own choice).
-    pub default_bots: [BotKind; 2],
+    /// The bots the form starts with, one per seat (the sandbox's own
+    /// choice).
+    pub default_bots: Vec<BotKind>,
     /// Use the system's file dialogs for exports (off in tests: a path
     /// field instead).
     pub native_dialogs: bool,
@@ -55,129 +57,21 @@ pub struct BatchInput<'a> {
 }
 
 /// What the batch panel asks the sandbox to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BatchRequest {
-    /// Replay this match in the sandbox (`sim::play` with this seed and
-    /// these bots gives the very match listed).
+    /// Replay this match in the sandbox, on the batch's own scenario (its
+    /// seed and seating give the very match listed).
     OpenMatch {
         /// The match seed.
         seed: u64,
-        /// The bot of each side.
-        bots: PerPlayer<BotKind>,
+        /// The bot on each seat.
+        seating: Vec<BotKind>,
     },
 }
 
-/// A finished (or cancelled) batch.
-#[derive(Clone, Debug)]
-pub struct BatchResults {
-    /// What was asked.
-    pub batch: Batch,
-    /// Whether it was cancelled before every match finished.
-    pub cancelled: bool,
-    /// Every finished match, in match order.
-    pub rows: Vec<MatchRow>,
-    /// The summary of the finished matches.
-    pub report: Report,
-    /// How often and when each objective was first captured.
-    pub captures: Vec<CaptureSummary>,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-    /// With *Until decided*: what the test decided, and its looks.
-    pub decision: Option<Decision>,
-    /// For an imported batch: where it came from.
-    pub imported: Option<String>,
-    /// The armies every match played.
-    pub armies: PlayedArmies,
-    rules: Arc<Rules>,
-    lengths: BTreeMap<u32, usize>,
-}
-
-impl BatchResults {
-    fn new(batch: Batch, rules: Arc<Rules>, rows: Vec<MatchRow>, seconds: f64) -> Self {
-        let lengths = sim::length_histogram(&rows);
-        Self {
-            batch,
-            cancelled: rows.len() < batch.matches,
-            report: Report::from_rows(&rows, batch.bots, seconds),
-            captures: sim::capture_summary(&rules.arena, &rows),
-            rows,
-            seconds,
-            decision: None,
-            imported: None,
-            armies: PlayedArmies::default(),
-            rules,
-            lengths,
-        }
-    }
-
-    /// How many matches lasted each number of rounds.
-    #[must_use]
-    pub fn lengths(&self) -> &BTreeMap<u32, usize> {
-        &self.lengths
-    }
-
-    /// Side `side`'s win rate, with its interval over independent games.
-    #[must_use]
-    pub fn win_rate(&self, side: Side) -> Rate {
-        self.report
-            .side_win_rates
-            .get(side)
-            .copied()
-            .unwrap_or_default()
-    }
-
-    /// The armies every match played, in words.
-    #[must_use]
-    pub fn armies_text(&self) -> String {
-        crate::sandbox::batch::armies::text(&self.armies, &self.rules.roster)
-    }
-
-    /// Who the map favours, in one sentence (the engine's verdict on side
-    /// 0's score over independent games).
-    #[must_use]
-    pub fn verdict(&self) -> String {
-        self.report.verdict.to_string()
-    }
-}
-
-impl BatchFile for BatchResults {
-    fn rows(&self) -> &[MatchRow] {
-        &self.rows
-    }
-
-    fn arena(&self) -> &Arena {
-        &self.rules.arena
-    }
-
-    /// [`BatchExport`], with the test's decision and looks when the batch
-    /// was played until decided: what the panel shows.
-    fn json(&self) -> String {
-        let mut export = BatchExport::new(
-            &self.rules.arena,
-            &self.batch,
-            self.cancelled,
-            self.rows.clone(),
-            self.seconds,
-        )
-        .with_armies(self.armies.clone());
-        if let Some(d) = &self.decision {
-            export = export.with_decision(d.summary, d.looks.clone());
-        }
-        pretty_json(&export)
-    }
-}
-
-pub(super) fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
-pub(super) fn rate_text(r: Rate) -> String {
-    r.to_string()
-}
-
 /// What a batch's worker hands back.
-struct Played {
-    rows: Vec<MatchRow>,
+struct Finished {
+    played: Vec<Played>,
     /// With *Until decided*, once decided.
     decision: Option<Decision>,
     /// Stopped before the end (or before a decision).
@@ -187,10 +81,11 @@ struct Played {
 /// The batch simulation panel.
 pub struct BatchPanel {
     matches: usize,
-    bots: [BotKind; 2],
+    /// A bot per seat of the first seating.
+    bots: Vec<BotKind>,
     bots_chosen: bool,
     seed: u64,
-    /// *Until decided* and its settings.
+    /// *Until decided* and its settings (akw-rules-v1 batches of two bots).
     decide: DecideForm,
     /// The running test's looks, while a batch plays until decided.
     live: Option<LiveLooks>,
@@ -203,7 +98,7 @@ pub struct BatchPanel {
     /// when the scenario panel changed since).
     prepared: Option<Prepared>,
     /// The matches table's order.
-    sort: crate::sandbox::batch::view::Sort,
+    sort: Sort,
     /// The armies the next batch plays (the sandbox's choice, each frame).
     armies: PlayedArmies,
 }
@@ -212,7 +107,7 @@ impl Default for BatchPanel {
     fn default() -> Self {
         Self {
             matches: 100,
-            bots: [BotKind::Greedy, BotKind::Random],
+            bots: vec![BotKind::Greedy, BotKind::Random],
             bots_chosen: false,
             seed: 1,
             decide: DecideForm::default(),
@@ -222,16 +117,38 @@ impl Default for BatchPanel {
             results: None,
             export: ExportForm::default(),
             prepared: None,
-            sort: crate::sandbox::batch::view::Sort::default(),
+            sort: Sort::default(),
             armies: PlayedArmies::default(),
         }
     }
 }
 
+impl std::fmt::Debug for BatchPanel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BatchPanel")
+            .field("matches", &self.matches)
+            .field("bots", &self.bots)
+            .field("running", &self.job.is_running())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The akw-rules-v1 batch a two-bot rotation is, for *Until decided*.
+fn two_sided(batch: &Rotation) -> Option<Batch> {
+    match batch.bots[..] {
+        [a, b] => Some(Batch {
+            matches: batch.matches,
+            bots: [a, b],
+            seed: batch.seed,
+        }),
+        _ => None,
+    }
+}
+
 impl BatchPanel {
-    /// Sets the form: matches (clamped to `1..=MAX_MATCHES`), the two bots
-    /// and the first seed.
-    pub fn configure(&mut self, matches: usize, bots: [BotKind; 2], seed: u64) {
+    /// Sets the form: matches (clamped to `1..=MAX_MATCHES`), a bot per
+    /// seat of the first seating and the first seed.
+    pub fn configure(&mut self, matches: usize, bots: Vec<BotKind>, seed: u64) {
         self.matches = matches.clamp(1, MAX_MATCHES);
         self.bots = bots;
         self.bots_chosen = true;
@@ -293,27 +210,36 @@ impl BatchPanel {
         self.decide.max = max.clamp(1, MAX_MATCHES);
     }
 
+    /// Whether the next batch on `prepared` plays until decided: the
+    /// switch is on, and it is an akw-rules-v1 batch of two bots (the test
+    /// reads side 0's score).
+    fn decides(&self, prepared: &Prepared) -> bool {
+        self.decide.on && prepared.ruleset == RulesetId::AkwRulesV1 && self.bots.len() == 2
+    }
+
     /// Plays the batch of the form on `prepared` (like pressing the
     /// button). A batch already running is cancelled and replaced.
     pub fn start(&mut self, prepared: &Prepared) {
-        let matches = if self.decide.on {
+        let decides = self.decides(prepared);
+        let matches = if decides {
             self.decide.max
         } else {
             self.matches
         };
-        let batch = Batch {
+        let batch = Rotation {
             matches: matches.clamp(1, MAX_MATCHES),
-            bots: self.bots,
+            bots: self.bots.clone(),
             seed: self.seed,
         };
         let p = prepared.clone();
         let asked = BatchAsked {
-            batch,
+            batch: batch.clone(),
             prepared: prepared.clone(),
             armies: self.armies.clone(),
         };
-        if self.decide.on {
-            let plan = match self.decide.plan(&batch) {
+        let total = batch.matches;
+        if let Some(two) = two_sided(&batch).filter(|_| decides) {
+            let plan = match self.decide.plan(&two) {
                 Ok(plan) => plan,
                 Err(e) => {
                     self.job.fail(e);
@@ -322,10 +248,10 @@ impl BatchPanel {
             };
             let live = LiveLooks::default();
             self.live = Some(live.clone());
-            self.job.start(asked, batch.matches, move |done, cancel| {
+            self.job.start(asked, total, move |done, cancel| {
                 let d = hexwright_engine::until_decided::play_until_decided(
                     &p,
-                    &batch,
+                    &two,
                     plan,
                     &|k| done.store(k, Ordering::Relaxed),
                     cancel,
@@ -338,29 +264,30 @@ impl BatchPanel {
                 // A cancelled batch keeps the test's interval too: the user
                 // may have stopped on what the live chart showed, and only
                 // the anytime-valid interval holds then.
-                Played {
+                Finished {
                     decision: (!d.test.looks().is_empty()).then(|| Decision {
                         summary: d.test.summary(),
                         looks: d.test.looks().to_vec(),
                     }),
                     cancelled: d.cancelled,
-                    rows: d.rows,
+                    played: d.rows.iter().map(Played::from).collect(),
                 }
             });
         } else {
             self.live = None;
-            self.job.start(asked, batch.matches, move |done, cancel| {
-                let rows = sim::simulate_each(
-                    &p,
-                    &batch,
-                    PlayOptions { record: false },
-                    &|k| done.store(k, Ordering::Relaxed),
-                    cancel,
-                    &|i, r| MatchRow::new(i, &r),
-                );
-                Played {
-                    cancelled: rows.len() < batch.matches,
-                    rows,
+            self.job.start(asked, total, move |done, cancel| {
+                let progress = |k| done.store(k, Ordering::Relaxed);
+                let played = match p.ruleset {
+                    RulesetId::AkwRulesV1 => {
+                        rotation::simulate::<AkwRulesV1>(&p, &batch, &progress, cancel)
+                    }
+                    RulesetId::PhaseRulesV1 => {
+                        rotation::simulate::<PhaseRulesV1>(&p, &batch, &progress, cancel)
+                    }
+                };
+                Finished {
+                    cancelled: played.len() < batch.matches,
+                    played,
                     decision: None,
                 }
             });
@@ -385,7 +312,15 @@ impl BatchPanel {
         prepared: &Prepared,
     ) -> Result<(), String> {
         let outcome = import(paths, map, prepared).and_then(|i| {
-            let mut r = BatchResults::new(i.batch()?, prepared.rules.clone(), i.rows, i.seconds);
+            let batch = i.batch(prepared.ruleset)?;
+            let played = i.rows.iter().map(Played::from).collect();
+            let mut r = BatchResults::new(
+                batch,
+                prepared.ruleset,
+                prepared.rules.clone(),
+                played,
+                i.seconds,
+            );
             r.imported = Some(i.source);
             r.armies = self.armies.clone();
             self.results = Some(r);
@@ -423,7 +358,13 @@ impl BatchPanel {
             prepared,
             armies,
         } = f.asked;
-        let mut r = BatchResults::new(batch, prepared.rules.clone(), f.output.rows, f.seconds);
+        let mut r = BatchResults::new(
+            batch,
+            prepared.ruleset,
+            prepared.rules.clone(),
+            f.output.played,
+            f.seconds,
+        );
         r.cancelled = f.output.cancelled;
         r.decision = f.output.decision;
         r.armies = armies;
@@ -434,17 +375,19 @@ impl BatchPanel {
         false
     }
 
-    /// Draws the form, the running batch and the export buttons (the
-    /// results go in the central area: [`Self::show_results_ui`]).
+    /// Draws the form, the running batch and the export buttons; the bots
+    /// of `input` (one per seat) fill the form the first time and whenever
+    /// the player count changes. The results go in the central area:
+    /// [`Self::show_results_ui`].
     pub fn show_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
-        if !self.bots_chosen {
-            self.bots = input.default_bots;
+        if !self.bots_chosen || self.bots.len() != input.default_bots.len() {
+            self.bots.clone_from(&input.default_bots);
             self.bots_chosen = true;
         }
         self.armies = input.armies.clone();
         self.poll();
         ui.heading("Batch simulation");
-        ui.label(RichText::new(seating_note(self.bots)).weak());
+        ui.label(RichText::new(seating_note(&self.bots)).weak());
         self.form_ui(ui, input.prepared);
         if let Some(e) = self.job.error() {
             ui.colored_label(theme::ERROR, e);
@@ -461,7 +404,8 @@ impl BatchPanel {
                 "{}: the results are in the middle.",
                 crate::words::count(r.report.matches, "match", "matches")
             ));
-            self.export_ui(ui, input);
+            self.export
+                .ui(ui, input.native_dialogs, input.export_dir, r);
         }
     }
 
@@ -485,12 +429,15 @@ impl BatchPanel {
 
     fn form_ui(&mut self, ui: &mut Ui, prepared: &Prepared) {
         let running = self.is_running();
+        // Until decided reads side 0's score: akw-rules-v1's two sides.
+        let may_decide = prepared.ruleset == RulesetId::AkwRulesV1 && self.bots.len() == 2;
+        let decides = self.decides(prepared);
         ui.add_enabled_ui(!running, |ui| {
             Grid::new("batch_form")
                 .num_columns(2)
                 .spacing([8.0, 4.0])
                 .show(ui, |ui| {
-                    if !self.decide.on {
+                    if !decides {
                         number_ui(
                             ui,
                             "Matches",
@@ -512,8 +459,11 @@ impl BatchPanel {
                         });
                         ui.end_row();
                     }
-                    seating_rows_ui(ui, "batch", "matches", &mut self.bots, &mut self.seed);
-                    self.decide.rows_ui(ui, 1..=MAX_MATCHES);
+                    let hint = seed_hint(&self.bots);
+                    seat_rows_ui(ui, "batch", &mut self.bots, &mut self.seed, hint);
+                    if may_decide {
+                        self.decide.rows_ui(ui, 1..=MAX_MATCHES);
+                    }
                 });
         });
         if self.job.is_running() {
@@ -525,7 +475,7 @@ impl BatchPanel {
                 }
             }
         } else {
-            let label = if self.decide.on {
+            let label = if decides {
                 format!("Simulate until decided (at most {})", self.decide.max)
             } else {
                 format!("Simulate {} matches", self.matches)
@@ -539,23 +489,41 @@ impl BatchPanel {
             }
         }
     }
+}
 
-    fn export_ui(&mut self, ui: &mut Ui, input: &BatchInput<'_>) {
-        if let Some(results) = &self.results {
-            self.export
-                .ui(ui, input.native_dialogs, input.export_dir, results);
-        }
+/// How a batch between `bots` (one per seat) makes independent games.
+fn counting(bots: &[BotKind]) -> Counting {
+    Rotation {
+        matches: 0,
+        bots: bots.to_vec(),
+        seed: 0,
+    }
+    .counting()
+}
+
+/// What the first seed seeds, for the form's hint.
+fn seed_hint(bots: &[BotKind]) -> &'static str {
+    match counting(bots) {
+        Counting::Matches => "Match i plays with seed + i",
+        Counting::SeatSwappedPairs => "Pair i plays with seed + i",
+        Counting::SeatRotations(_) => "Group g plays with seed + g",
     }
 }
 
-/// How a batch between `bots` is seated, in one line.
-fn seating_note(bots: [BotKind; 2]) -> &'static str {
-    match sim::counting_for(bots) {
-        Counting::Matches => {
+/// How a batch between `bots` (one per seat) is seated, in one line.
+fn seating_note(bots: &[BotKind]) -> &'static str {
+    match counting(bots) {
+        Counting::Matches if bots.len() == 2 => {
             "The same bot on both sides: match i uses seed + i, so every match is its own game."
         }
-        Counting::SeatSwappedPairs | Counting::SeatRotations(_) => {
+        Counting::Matches => {
+            "The same bot on every side: match i uses seed + i, so every match is its own game."
+        }
+        Counting::SeatSwappedPairs => {
             "Side-swapped pairs: pair i uses seed + i, once with each bot on each side; each pair counts as one game."
+        }
+        Counting::SeatRotations(_) => {
+            "Sides rotate around the table: every bot plays every side equally often, and each group of rotations (one seed) counts as one independent game."
         }
     }
 }

@@ -1,13 +1,17 @@
-//! Tests of [`super`] (`editor/src/sandbox/batch/akw.rs`).
+//! Tests of [`super`] (`editor/src/sandbox/batch/panel.rs`): batches of
+//! both rulesets, two and four players.
 
 use super::*;
+use crate::sandbox::batch::export::BatchFile as _;
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use hexwright_engine::player::PlayerId;
+use hexwright_engine::player::{PerPlayer, PlayerId};
+use hexwright_engine::rotation::Played;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::Scenario;
 use hexwright_engine::rules::state::Outcome;
+use hexwright_engine::sim::{self, BatchExport, MatchRow, PlayOptions};
 use hexwright_headless::files::bundled;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -85,7 +89,7 @@ pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, 
                     prepared: p,
                     armies: &PlayedArmies::default(),
                     map: default_map(),
-                    default_bots: RANDOM,
+                    default_bots: RANDOM.to_vec(),
                     native_dialogs: false,
                     export_dir: Some(export_dir),
                 };
@@ -123,7 +127,7 @@ fn a_batch_runs_on_a_worker_and_shows_its_summary() {
         h.query_by_label("Simulate 100 matches").is_some(),
         "default 100"
     );
-    h.state_mut().panel.configure(4, RANDOM, 5);
+    h.state_mut().panel.configure(4, RANDOM.to_vec(), 5);
     h.run();
     h.get_by_label("Simulate 4 matches").click();
     h.run();
@@ -158,10 +162,10 @@ fn a_batch_runs_on_a_worker_and_shows_its_summary() {
         );
     }
     let w = r.win_rate(PlayerId(0));
-    let text = format!("Side 0 wins {}", rate_text(w));
+    let text = format!("Side 0 wins {w}");
     assert!(h.query_by_label(&text).is_some(), "{text}");
     assert!(h.query_by_label(&r.verdict()).is_some());
-    assert_eq!(h.query_all_by_label("Open").count(), 4);
+    assert_eq!(h.query_all_by_label_contains("Open match ").count(), 4);
     assert!(
         h.query_by_label_contains("Wins by bot:").is_none(),
         "the same bot in both seats: wins by bot say nothing"
@@ -175,17 +179,22 @@ fn open_asks_for_the_very_match_listed() {
     let mut h = harness(&p, dir.path());
     h.state_mut()
         .panel
-        .configure(3, [BotKind::Greedy, BotKind::Random], 2);
+        .configure(3, vec![BotKind::Greedy, BotKind::Random], 2);
     h.state_mut().panel.start(&p);
     wait(&mut h);
-    h.get_all_by_label("Open").nth(1).unwrap().click();
+    h.get_by_label("Open match 2").click();
     h.run();
     let row = h.state().panel.results().unwrap().rows[1].clone();
-    let Some(BatchRequest::OpenMatch { seed, bots }) = h.state().request else {
+    let Some(BatchRequest::OpenMatch { seed, seating }) = h.state().request.clone() else {
         panic!("Open makes a request");
     };
+    let bots = PerPlayer::from_vec(seating);
     assert_eq!((seed, bots), (row.seed, row.bots));
-    assert_eq!(bots, [BotKind::Random, BotKind::Greedy], "seats swapped");
+    assert_eq!(
+        bots,
+        PerPlayer::from([BotKind::Random, BotKind::Greedy]),
+        "seats swapped"
+    );
     assert!(h.query_by_label_contains("Wins by bot:").is_some());
     assert!(h.query_by_label_contains("2 independent games: ").is_some());
     let replay = sim::play(&p, seed, bots, PlayOptions { record: false });
@@ -198,7 +207,7 @@ fn exports_write_csv_and_json_through_the_path_field() {
     let tmp = TempDir::new("batch-export");
     let dir = tmp.path();
     let mut h = harness(&p, dir);
-    h.state_mut().panel.configure(4, RANDOM, 1);
+    h.state_mut().panel.configure(4, RANDOM.to_vec(), 1);
     h.state_mut().panel.start(&p);
     wait(&mut h);
 
@@ -225,9 +234,18 @@ fn exports_write_csv_and_json_through_the_path_field() {
     // Floats may lose their last bit in JSON: compare the counts exactly.
     let report = &h.state().panel.results().unwrap().report;
     assert_eq!(export.report.matches, report.matches);
-    assert_eq!(export.report.side_wins, report.side_wins);
-    assert_eq!(export.report.draws, report.draws);
-    assert_eq!(export.report.bot_wins, report.bot_wins);
+    let wins =
+        |r: &hexwright_engine::sim::Report| r.seats.iter().map(|s| s.wins).collect::<Vec<_>>();
+    assert_eq!(wins(&export.report), wins(report));
+    assert_eq!(export.report.draws.wins, report.draws.wins);
+    assert_eq!(
+        export.report.sides().map(|s| &s.bot_wins),
+        report.sides().map(|s| &s.bot_wins)
+    );
+    assert!(
+        text.contains(r#""side_wins""#),
+        "the two-sided layout:\n{text}"
+    );
     assert!((export.report.mean_rounds - report.mean_rounds).abs() < 1e-9);
     // No temporary files are left behind.
     let names: Vec<String> = std::fs::read_dir(dir)
@@ -244,7 +262,7 @@ fn enter_in_the_export_path_field_saves() {
     let tmp = TempDir::new("batch-export-enter");
     let dir = tmp.path();
     let mut h = harness(&p, dir);
-    h.state_mut().panel.configure(2, RANDOM, 1);
+    h.state_mut().panel.configure(2, RANDOM.to_vec(), 1);
     h.state_mut().panel.start(&p);
     wait(&mut h);
     h.get_by_label("Export CSV…").click();
@@ -263,7 +281,7 @@ fn a_failed_export_says_why() {
     let tmp = TempDir::new("batch-export-fail");
     let dir = tmp.path().join("missing-folder");
     let mut h = harness(&p, &dir);
-    h.state_mut().panel.configure(2, RANDOM, 1);
+    h.state_mut().panel.configure(2, RANDOM.to_vec(), 1);
     h.state_mut().panel.start(&p);
     wait(&mut h);
     h.get_by_label("Export CSV…").click();
@@ -281,7 +299,7 @@ fn cancel_stops_early_and_keeps_finished_matches() {
     let p = prepared(60);
     let dir = TempDir::new("batch-cancel");
     let mut h = harness(&p, dir.path());
-    h.state_mut().panel.configure(5000, RANDOM, 1);
+    h.state_mut().panel.configure(5000, RANDOM.to_vec(), 1);
     h.state_mut().panel.start(&p);
     h.run();
     assert!(
@@ -337,12 +355,13 @@ fn rows(wins: [usize; 2], draws: usize) -> Vec<MatchRow> {
 fn results(wins: [usize; 2], draws: usize) -> BatchResults {
     let p = prepared(10);
     let rows = rows(wins, draws);
-    let batch = Batch {
+    let batch = Rotation {
         matches: rows.len(),
-        bots: RANDOM,
+        bots: RANDOM.to_vec(),
         seed: 1,
     };
-    BatchResults::new(batch, p.rules.clone(), rows, 1.0)
+    let played = rows.iter().map(Played::from).collect();
+    BatchResults::new(batch, RulesetId::AkwRulesV1, p.rules.clone(), played, 1.0)
 }
 
 #[test]
@@ -360,16 +379,217 @@ fn the_verdict_reads_the_interval_of_side_0s_score() {
     assert!(v.starts_with("No match finished"), "{v}");
     let r = results([70, 30], 0);
     assert!((r.win_rate(PlayerId(0)).value - 0.7).abs() < 1e-12);
-    assert_eq!(r.lengths.values().sum::<usize>(), 100);
+    assert_eq!(r.lengths().values().sum::<usize>(), 100);
     assert!(!r.cancelled);
 }
 
 #[test]
 fn the_histogram_counts_every_length() {
     let r = results([3, 4], 5);
-    let total: usize = r.lengths.values().sum();
+    let total: usize = r.lengths().values().sum();
     assert_eq!(total, 12);
-    for (&rounds, &n) in &r.lengths {
+    for (&rounds, &n) in r.lengths() {
         assert_eq!(n, r.rows.iter().filter(|x| x.rounds == rounds).count());
     }
+}
+
+/// A harness of the panel on a four-player phase-rules-v1 scenario, the
+/// results under the form as wide as the sandbox's central area.
+fn harness_four<'a>(p: &'a Prepared, dir: &'a Path) -> Harness<'a, State> {
+    Harness::builder()
+        .with_size(Vec2::new(1000.0, 1800.0))
+        .with_max_steps(16)
+        .build_ui_state(
+            move |ui, s: &mut State| {
+                let input = BatchInput {
+                    prepared: p,
+                    armies: &PlayedArmies::default(),
+                    map: four_corners_map(),
+                    default_bots: vec![BotKind::Random; 4],
+                    native_dialogs: false,
+                    export_dir: Some(dir),
+                };
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    s.panel.show_ui(ui, &input);
+                    if let Some(r) = s.panel.show_results_ui(ui) {
+                        s.request = Some(r);
+                    }
+                });
+            },
+            State::default(),
+        )
+}
+
+#[test]
+fn a_four_player_batch_shows_lengths_and_captures_and_exports_csv_and_json() {
+    let p = four_corners(30);
+    let tmp = TempDir::new("rotation-export");
+    let dir = tmp.path();
+    let mut h = harness_four(&p, dir);
+    h.run();
+    let bots = vec![
+        BotKind::Greedy,
+        BotKind::Random,
+        BotKind::Random,
+        BotKind::Random,
+    ];
+    h.state_mut().panel.configure(8, bots, 2);
+    h.run();
+    assert!(
+        h.query_by_label_contains("Sides rotate around the table")
+            .is_some()
+    );
+    h.get_by_label("Simulate 8 matches").click();
+    h.run();
+    wait(&mut h);
+    let r = h.state().panel.results().expect("results").clone();
+    assert_eq!(r.rows.len(), 8);
+    assert_eq!(r.report.seats.len(), 4, "a row per seat");
+    for label in ["Match lengths (rounds)", "Objectives: first capture"] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    for (p, seat) in r.report.seats.iter().enumerate() {
+        let line = format!("Side {p}: {} wins, {}", seat.wins, seat.rate);
+        assert!(h.query_by_label_contains(&line).is_some(), "{line}");
+    }
+    assert!(h.query_by_label_contains("Bot greedy: ").is_some());
+    assert!(h.query_by_label(&r.verdict()).is_some(), "the seat test");
+    // Every objective's row: its captures, as the engine counts them.
+    assert_eq!(r.captures.len(), p.rules.arena.objectives.len());
+    let objectives = sim::objective_hexes(&p.rules.arena);
+    for c in &r.captures {
+        let i = objectives.iter().position(|h| *h == c.hex).unwrap();
+        let taken = r
+            .played
+            .iter()
+            .filter(|m| m.first_captures[i].is_some())
+            .count();
+        assert_eq!(c.captured, taken);
+    }
+    assert_eq!(r.lengths().values().sum::<usize>(), 8);
+
+    h.get_by_label("Export CSV…").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let csv = std::fs::read_to_string(dir.join("batch.csv")).expect("the CSV is written");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 9, "a header and eight rows:\n{csv}");
+    assert!(lines[0].starts_with(
+        "match,seed,side0_bot,side1_bot,side2_bot,side3_bot,winner,rounds,refused_commands,side0_points"
+    ));
+    let shown = format!("Saved 8 matches to {}", dir.join("batch.csv").display());
+    assert!(h.query_by_label(&shown).is_some(), "{shown}");
+
+    h.get_by_label("Export JSON…").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let text = std::fs::read_to_string(dir.join("batch.json")).expect("the JSON is written");
+    assert!(
+        text.contains(r#""seating""#),
+        "the seat-test layout:\n{text}"
+    );
+    let export: BatchExport = serde_json::from_str(&text).unwrap();
+    assert_eq!(export.matches, r.played);
+    assert_eq!(export.report.seats.len(), 4);
+    assert_eq!(export.captures, r.captures);
+    assert_eq!(
+        (export.requested, export.seed, export.cancelled),
+        (8, 2, false)
+    );
+
+    h.get_by_label("Open match 2").click();
+    h.run();
+    assert_eq!(
+        h.state().request,
+        Some(BatchRequest::OpenMatch {
+            seed: r.played[1].seed,
+            seating: r.played[1].seating.clone(),
+        })
+    );
+}
+
+/// A phase-rules-v1 batch played in shards elsewhere and merged into
+/// one file imports with the report one process makes, and its matches
+/// open as the very matches listed.
+#[test]
+fn an_imported_merged_batch_reports_like_one_process_and_opens_its_matches() {
+    use hexwright_engine::shard::{self, BatchId, SHARD_FORMAT, Shard, ShardFile};
+    use hexwright_engine::sim::Report;
+    use std::sync::atomic::AtomicBool;
+    let p = four_corners(8);
+    let tmp = TempDir::new("rotation-import");
+    let rotation = Rotation {
+        matches: 8,
+        bots: vec![
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::Greedy,
+        ],
+        seed: 3,
+    };
+    let never = AtomicBool::new(false);
+    let id = BatchId::new(four_corners_map(), &p, &rotation.bots, 3, 8).unwrap();
+    let files: Vec<(String, ShardFile)> = (0..2)
+        .map(|index| {
+            let range = Shard { index, count: 2 }.range(8);
+            let played =
+                rotation::simulate_range::<PhaseRulesV1>(&p, &rotation, range, &|_| {}, &never);
+            let file = ShardFile {
+                format: SHARD_FORMAT,
+                batch: id.clone(),
+                shard: index,
+                shards: 2,
+                seconds: 1.0,
+                rows: played.iter().map(Played::row).collect(),
+                wave: None,
+            };
+            (format!("s{index}"), file)
+        })
+        .collect();
+    let merged = ShardFile::whole(shard::merge(files).unwrap());
+    let path = tmp.path().join("merged.json");
+    std::fs::write(&path, serde_json::to_string(&merged).unwrap()).unwrap();
+
+    let mut h = harness_four(&p, tmp.path());
+    h.run();
+    h.state_mut()
+        .panel
+        .import_files(&[path], four_corners_map(), &p)
+        .unwrap();
+    h.run();
+    let r = h.state().panel.results().unwrap().clone();
+    let whole = rotation::simulate::<PhaseRulesV1>(&p, &rotation, &|_| {}, &never);
+    let rows: Vec<MatchRow> = whole.iter().map(Played::row).collect();
+    let one = Report::new(RulesetId::PhaseRulesV1, &rows, &rotation.bots, 2.0);
+    assert_eq!(r.report.seats, one.seats);
+    assert_eq!(r.report.reading.clone(), one.reading);
+    assert_eq!(r.rows, rows);
+    assert!(
+        h.query_by_label_contains("Imported from merged.json: 8 matches (seeds from 3)")
+            .is_some()
+    );
+    h.get_by_label("Open match 6").click();
+    h.run();
+    let Some(BatchRequest::OpenMatch { seed, seating }) = h.state().request.clone() else {
+        panic!("Open makes a request");
+    };
+    assert_eq!((seed, seating), (whole[5].seed, whole[5].seating.clone()));
+}
+
+/// The JSON a batch writes says what its report's reading is, in the
+/// layout that reading has always written: a two-sided akw-rules-v1
+/// report, or the seat test.
+#[test]
+fn each_rulesets_export_keeps_its_layout() {
+    let r = results([3, 1], 1);
+    let json: serde_json::Value = serde_json::from_str(&r.json()).unwrap();
+    assert!(json["report"]["side_wins"].is_array(), "{json}");
+    let first = &json["matches"][0];
+    assert!(
+        first.get("outcome").is_some() && first.get("seating").is_none(),
+        "{first}"
+    );
 }
