@@ -5,6 +5,7 @@
 //! and reopen a saved replay at the same final state.
 
 use crate::common;
+use hexwright_engine::rules::UnitCommand;
 
 use common::ui::type_into;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
@@ -180,7 +181,10 @@ fn a_person_moves_a_unit_by_clicks() {
     click_hex(&mut h, to);
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps().len(), 1);
-    assert_eq!(t.steps()[0].cmd, Command::Move { unit: unit.id, to });
+    assert_eq!(
+        t.steps()[0].cmd,
+        Command::Unit(UnitCommand::Move { unit: unit.id, to })
+    );
     // End the turn with the button; the greedy bot of side 1 answers by itself.
     h.get_by_label("End turn").click();
     h.run();
@@ -991,7 +995,7 @@ fn drag_place(h: &mut Harness<'_, HexwrightApp>, cards: [u8; 4]) {
 
 #[test]
 fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks() {
-    use hexwright::sandbox::PhaseOptions;
+    use hexwright::sandbox::UnitOptions;
     use hexwright_engine::rules::phase::PhaseCommand;
     let mut h = four_corners();
     let setup = h.state_mut().sandbox_mut().unwrap().setup_mut();
@@ -1054,7 +1058,7 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
         .iter()
         .filter(|u| u.side == p && u.alive())
         .find_map(|u| {
-            let o = PhaseOptions::of(&s, u.id);
+            let o = UnitOptions::of_phase(&s, u.id);
             o.moves.first().map(|&to| (*u, to))
         })
         .expect("a unit that can move");
@@ -1067,7 +1071,7 @@ fn two_people_place_cards_behind_the_cover_screen_and_play_a_unit_turn_by_clicks
     assert_eq!(t.steps().len(), before + 1);
     assert_eq!(
         t.steps()[before].cmd,
-        PhaseCommand::Move { unit: unit.id, to }
+        PhaseCommand::Unit(UnitCommand::Move { unit: unit.id, to })
     );
     // An illegal click says why, and plays nothing.
     let far = b

@@ -1,6 +1,7 @@
 //! `hexwright replay`: recorded matches re-run, and broken ones are caught.
 
 use super::{hexwright, root, stderr, stdout, temp_dir};
+use hexwright_engine::rules::UnitCommand;
 use std::path::{Path, PathBuf};
 
 /// Records `n` matches on Twin Fords into `dir` and returns the replay files.
@@ -160,7 +161,12 @@ fn an_illegal_command_exits_1_with_the_engine_reason() {
     let first_move = replay
         .commands
         .iter()
-        .position(|c| matches!(c, hexwright_engine::rules::Command::Move { .. }))
+        .position(|c| {
+            matches!(
+                c,
+                hexwright_engine::rules::Command::Unit(UnitCommand::Move { .. })
+            )
+        })
         .expect("the greedy bot moves");
     let repeat = replay.commands[first_move].clone();
     replay.commands.truncate(first_move + 1);

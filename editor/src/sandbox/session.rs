@@ -475,6 +475,7 @@ mod tests {
     use hexwright_engine::layout::Orientation;
     use hexwright_engine::map::{Feature, FeatureKind, Zone};
     use hexwright_engine::player::PlayerId;
+    use hexwright_engine::rules::UnitCommand;
     use hexwright_engine::rules::phase::PhaseCommand;
 
     /// A valid four-player map: one quarter and its images in both mirrors.
@@ -620,7 +621,9 @@ mod tests {
             let i = t.cursor() - 1;
             let before = t.state_at(i).unwrap().board();
             let expected = match t.steps()[i].cmd {
-                PhaseCommand::Move { unit, to } | PhaseCommand::Attack { unit, target: to } => {
+                PhaseCommand::Unit(
+                    UnitCommand::Move { unit, to } | UnitCommand::Attack { unit, target: to },
+                ) => {
                     moves += 1;
                     let from = before.unit(unit).map(|u| before.arena().hex(u.cell));
                     assert!(from.is_some());

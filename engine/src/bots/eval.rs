@@ -447,6 +447,7 @@ pub fn evaluate(s: &MatchState, me: Side) -> f64 {
 mod tests {
     use super::*;
     use crate::bots::BotKind;
+    use crate::rules::UnitCommand;
     use crate::rules::{Command, PlayerView, execute, legal};
     use crate::sim::tests::prepared_with_seed;
     use crate::sim::{self, PlayOptions};
@@ -476,7 +477,7 @@ mod tests {
                     let base = eval.evaluate(v, view.side);
                     for c in legal(v) {
                         let delta = match &c {
-                            Command::Move { unit, to } => eval.move_delta(
+                            Command::Unit(UnitCommand::Move { unit, to }) => eval.move_delta(
                                 v,
                                 &t,
                                 &v.units()[usize::from(*unit)],

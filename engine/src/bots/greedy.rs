@@ -1,6 +1,7 @@
 use super::Bot;
 use super::eval::{Evaluator, Targets};
 use crate::map::Side;
+use crate::rules::UnitCommand;
 use crate::rules::logic::{execute_unchecked, legal_into};
 use crate::rules::roster::KindId;
 use crate::rules::{Command, Event, KindName, MatchState, PlayerView, Scratch};
@@ -49,7 +50,7 @@ impl Lookahead {
             }
             let value = match &cmd {
                 Command::EndTurn => base,
-                Command::Move { unit, to } => {
+                Command::Unit(UnitCommand::Move { unit, to }) => {
                     let u = &s.units()[usize::from(*unit)];
                     let c = s.arena().cell(*to).expect("legal moves name usable hexes");
                     match eval.move_delta(s, &targets, u, c) {
@@ -75,7 +76,7 @@ impl Lookahead {
                         None => full(eval, s, me, &cmd, &mut self.work, &mut self.events),
                     }
                 }
-                _ => full(eval, s, me, &cmd, &mut self.work, &mut self.events),
+                Command::Unit(_) => full(eval, s, me, &cmd, &mut self.work, &mut self.events),
             };
             out.push((value, cmd));
         }

@@ -1,5 +1,6 @@
 use super::Bot;
 use crate::Hex;
+use crate::rules::UnitCommand;
 use crate::rules::logic::{check_with, legal_into};
 use crate::rules::{Command, MatchState, PlayerView, Scratch, heal_choice_count, nth_heal_choice};
 use rand::Rng;
@@ -134,27 +135,27 @@ impl RandomBot {
                 s.arena().hex(s.units()[usize::from(u)].cell) + self.offsets[off]
             };
             return match b {
-                Block::Move(unit, _) => Command::Move {
+                Block::Move(unit, _) => Command::Unit(UnitCommand::Move {
                     unit,
                     to: at(unit, i + 1),
-                },
-                Block::Rebound(unit) => Command::Rebound { unit },
-                Block::Attack(unit, _) => Command::Attack {
+                }),
+                Block::Rebound(unit) => Command::Unit(UnitCommand::Rebound { unit }),
+                Block::Attack(unit, _) => Command::Unit(UnitCommand::Attack {
                     unit,
                     target: at(unit, i),
-                },
-                Block::Phase(unit) => Command::Attack {
+                }),
+                Block::Phase(unit) => Command::Unit(UnitCommand::Attack {
                     unit,
                     target: at(unit, 0),
-                },
-                Block::Heals(unit, _) => Command::Heal {
+                }),
+                Block::Heals(unit, _) => Command::Unit(UnitCommand::Heal {
                     unit,
                     targets: nth_heal_choice(s, unit, i).unwrap_or_default(),
-                },
-                Block::Summon(unit) => Command::Summon {
+                }),
+                Block::Summon(unit) => Command::Unit(UnitCommand::Summon {
                     unit,
                     to: at(unit, i + 1),
-                },
+                }),
                 Block::Spawn(barracks, kind) => Command::Spawn {
                     barracks,
                     kind: s.roster().kind(kind).key.clone(),
@@ -181,10 +182,11 @@ impl Bot for RandomBot {
             let i = self.rng.random_range(0..total);
             let cmd = self.nth(s, i);
             let off_board = match &cmd {
-                Command::Move { to, .. }
-                | Command::Summon { to, .. }
+                Command::Unit(UnitCommand::Move { to, .. } | UnitCommand::Summon { to, .. })
                 | Command::Spawn { to, .. } => s.arena().cell(*to).is_none(),
-                Command::Attack { target, .. } => s.arena().cell(*target).is_none(),
+                Command::Unit(UnitCommand::Attack { target, .. }) => {
+                    s.arena().cell(*target).is_none()
+                }
                 _ => false,
             };
             if !off_board
@@ -236,10 +238,11 @@ mod tests {
                 let legal_now = s
                     .arena()
                     .cell(match &c {
-                        Command::Move { to, .. }
-                        | Command::Summon { to, .. }
+                        Command::Unit(
+                            UnitCommand::Move { to, .. } | UnitCommand::Summon { to, .. },
+                        )
                         | Command::Spawn { to, .. } => *to,
-                        Command::Attack { target, .. } => *target,
+                        Command::Unit(UnitCommand::Attack { target, .. }) => *target,
                         _ => Hex::ZERO,
                     })
                     .is_some()

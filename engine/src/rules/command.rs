@@ -6,17 +6,19 @@ use crate::map::{Side, axial};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A player's intent. [`super::check`] says whether it is legal and why not;
-/// [`super::execute`] turns a legal one into events.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Command {
-    /// Move a unit along a path of at most its movement to a free hex
-    /// (1 Energy, once per turn).
+/// What a unit does, in every ruleset: one type shared by akw-rules-v1's
+/// [`Command`] and phase-rules-v1's [`super::phase::PhaseCommand`], as
+/// both rulesets mean the same by it (what it costs, and when it may be
+/// given, is each ruleset's).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnitCommand {
+    /// Move a unit along a path to a free hex (akw-rules-v1: up to its
+    /// movement, 1 Energy, once per turn; phase-rules-v1: up to 3 steps,
+    /// an action).
     Move {
         /// The unit.
         unit: UnitId,
         /// Destination.
-        #[serde(with = "axial")]
         to: Hex,
     },
     /// Rebound: return a unit that moved this turn to where it came from
@@ -26,15 +28,14 @@ pub enum Command {
         unit: UnitId,
     },
     /// An ordinary attack on a hex: an enemy unit or corpse there, or an
-    /// enemy base (1 Energy and an action).
+    /// enemy base (an action; 1 Energy in akw-rules-v1).
     Attack {
         /// The attacker.
         unit: UnitId,
         /// Target hex.
-        #[serde(with = "axial")]
         target: Hex,
     },
-    /// Healing X Y on up to Y adjacent damaged allies (1 Energy, once per turn).
+    /// Healing X Y on up to Y adjacent damaged allies (once per turn).
     Heal {
         /// The healer.
         unit: UnitId,
@@ -42,29 +43,135 @@ pub enum Command {
         targets: Vec<UnitId>,
     },
     /// Summon X Y: place a summon from the reserve pool next to the unit
-    /// (1 Energy, once per turn).
+    /// (once per turn).
     Summon {
         /// The summoner.
         unit: UnitId,
         /// Where the summon appears (adjacent, free).
-        #[serde(with = "axial")]
         to: Hex,
     },
+}
+
+impl UnitCommand {
+    /// The unit that acts.
+    #[must_use]
+    pub const fn unit(&self) -> UnitId {
+        match self {
+            Self::Move { unit, .. }
+            | Self::Rebound { unit }
+            | Self::Attack { unit, .. }
+            | Self::Heal { unit, .. }
+            | Self::Summon { unit, .. } => *unit,
+        }
+    }
+}
+
+impl fmt::Display for UnitCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = |h: &Hex| format!("({},{})", h.x, h.y);
+        match self {
+            Self::Move { unit, to } => write!(f, "move unit {unit} to {}", h(to)),
+            Self::Rebound { unit } => write!(f, "rebound unit {unit}"),
+            Self::Attack { unit, target } => write!(f, "unit {unit} attacks {}", h(target)),
+            Self::Heal { unit, targets } => write!(f, "unit {unit} heals {targets:?}"),
+            Self::Summon { unit, to } => write!(f, "unit {unit} summons at {}", h(to)),
+        }
+    }
+}
+
+/// A player's intent. [`super::check`] says whether it is legal and why not;
+/// [`super::execute`] turns a legal one into events.
+///
+/// In files a unit's command is written as its own variant (`Move(unit: 3,
+/// to: (1, 2))`), as it always was: see [`CommandFile`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "CommandFile", from = "CommandFile")]
+pub enum Command {
+    /// What a unit does.
+    Unit(UnitCommand),
     /// Spawn a soldier or elite from an owned barracks onto its hex or an
     /// adjacent free hex (its Energy cost; once per barracks per turn).
     Spawn {
         /// The barracks.
-        #[serde(with = "axial")]
         barracks: Hex,
         /// Unit kind name (stored inline: kind names are short, and the
         /// bots list spawn commands by the hundred each turn).
         kind: KindName,
         /// Where the unit appears.
-        #[serde(with = "axial")]
         to: Hex,
     },
     /// End the turn.
     EndTurn,
+}
+
+impl From<UnitCommand> for Command {
+    fn from(c: UnitCommand) -> Self {
+        Self::Unit(c)
+    }
+}
+
+/// A [`Command`] as files hold it: every command its own variant.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Command")]
+enum CommandFile {
+    Move {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        to: Hex,
+    },
+    Rebound {
+        unit: UnitId,
+    },
+    Attack {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        target: Hex,
+    },
+    Heal {
+        unit: UnitId,
+        targets: Vec<UnitId>,
+    },
+    Summon {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        to: Hex,
+    },
+    Spawn {
+        #[serde(with = "axial")]
+        barracks: Hex,
+        kind: KindName,
+        #[serde(with = "axial")]
+        to: Hex,
+    },
+    EndTurn,
+}
+
+impl From<Command> for CommandFile {
+    fn from(c: Command) -> Self {
+        match c {
+            Command::Unit(UnitCommand::Move { unit, to }) => Self::Move { unit, to },
+            Command::Unit(UnitCommand::Rebound { unit }) => Self::Rebound { unit },
+            Command::Unit(UnitCommand::Attack { unit, target }) => Self::Attack { unit, target },
+            Command::Unit(UnitCommand::Heal { unit, targets }) => Self::Heal { unit, targets },
+            Command::Unit(UnitCommand::Summon { unit, to }) => Self::Summon { unit, to },
+            Command::Spawn { barracks, kind, to } => Self::Spawn { barracks, kind, to },
+            Command::EndTurn => Self::EndTurn,
+        }
+    }
+}
+
+impl From<CommandFile> for Command {
+    fn from(c: CommandFile) -> Self {
+        match c {
+            CommandFile::Move { unit, to } => UnitCommand::Move { unit, to }.into(),
+            CommandFile::Rebound { unit } => UnitCommand::Rebound { unit }.into(),
+            CommandFile::Attack { unit, target } => UnitCommand::Attack { unit, target }.into(),
+            CommandFile::Heal { unit, targets } => UnitCommand::Heal { unit, targets }.into(),
+            CommandFile::Summon { unit, to } => UnitCommand::Summon { unit, to }.into(),
+            CommandFile::Spawn { barracks, kind, to } => Self::Spawn { barracks, kind, to },
+            CommandFile::EndTurn => Self::EndTurn,
+        }
+    }
 }
 
 /// A unit kind's name in a command: a string, written and read as one,
@@ -75,11 +182,7 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = |h: &Hex| format!("({},{})", h.x, h.y);
         match self {
-            Self::Move { unit, to } => write!(f, "move unit {unit} to {}", h(to)),
-            Self::Rebound { unit } => write!(f, "rebound unit {unit}"),
-            Self::Attack { unit, target } => write!(f, "unit {unit} attacks {}", h(target)),
-            Self::Heal { unit, targets } => write!(f, "unit {unit} heals {targets:?}"),
-            Self::Summon { unit, to } => write!(f, "unit {unit} summons at {}", h(to)),
+            Self::Unit(u) => u.fmt(f),
             Self::Spawn { barracks, kind, to } => {
                 write!(f, "barracks {} spawns {kind} at {}", h(barracks), h(to))
             }

@@ -17,6 +17,7 @@ use super::roster::{Class, KindId};
 use super::state::{MatchState, NO_UNIT, Outcome, Unit, UnitId};
 use crate::Hex;
 use crate::player::{PerPlayer, PlayerId};
+use crate::rules::UnitCommand;
 
 fn own_unit(s: &MatchState, id: UnitId) -> Result<&Unit, RuleError> {
     if s.outcome().is_some() {
@@ -67,7 +68,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
     }
     match cmd {
         Command::EndTurn => Ok(()),
-        Command::Move { unit, to } => {
+        Command::Unit(UnitCommand::Move { unit, to }) => {
             let u = own_unit(s, *unit)?;
             if u.moved {
                 return Err(RuleError::AlreadyMoved(*unit));
@@ -76,8 +77,10 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
             let movement = s.roster().kind(u.kind).def.movement;
             check_move_to(s, u, *to, movement, scratch).map(|_| ())
         }
-        Command::Rebound { unit } => check_rebound(s, own_unit(s, *unit)?).map(|_| ()),
-        Command::Attack { unit, target } => {
+        Command::Unit(UnitCommand::Rebound { unit }) => {
+            check_rebound(s, own_unit(s, *unit)?).map(|_| ())
+        }
+        Command::Unit(UnitCommand::Attack { unit, target }) => {
             let u = own_unit(s, *unit)?;
             let kind = s.roster().kind(u.kind);
             if u.actions >= kind.actions {
@@ -89,7 +92,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
             pay(s, 1)?;
             check_attack(s, u, *target, scratch).map(|_| ())
         }
-        Command::Heal { unit, targets } => {
+        Command::Unit(UnitCommand::Heal { unit, targets }) => {
             let u = own_unit(s, *unit)?;
             let (_, max) = healing_of(s, u)?;
             if u.ability_used {
@@ -98,7 +101,7 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
             pay(s, 1)?;
             check_heal_targets(s, u, targets, max)
         }
-        Command::Summon { unit, to } => {
+        Command::Unit(UnitCommand::Summon { unit, to }) => {
             let u = own_unit(s, *unit)?;
             let summon = summon_of(s, u)?;
             if u.ability_used {
@@ -182,7 +185,7 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
                 x.start_turn(next, turn);
             }
         }
-        Command::Move { unit, to } => {
+        Command::Unit(UnitCommand::Move { unit, to }) => {
             let from = x.s.units()[usize::from(*unit)].cell;
             let dest = x.s.arena().cell(*to).expect("checked");
             x.energy(x.s.side(), -1, EnergyReason::Spend);
@@ -193,7 +196,7 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             };
             x.relocate(*unit, from, dest, moved);
         }
-        Command::Rebound { unit } => {
+        Command::Unit(UnitCommand::Rebound { unit }) => {
             let u = &x.s.units()[usize::from(*unit)];
             let (from, back) = (u.cell, u.came_from.expect("checked"));
             let rebounded = Event::Rebounded {
@@ -203,13 +206,13 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             };
             x.relocate(*unit, from, back, rebounded);
         }
-        Command::Attack { unit, target } => {
+        Command::Unit(UnitCommand::Attack { unit, target }) => {
             let t = x.s.arena().cell(*target).expect("checked");
             let side = x.s.units()[usize::from(*unit)].side;
             x.energy(side, -1, EnergyReason::Spend);
             x.attack(*unit, t);
         }
-        Command::Heal { unit, targets } => {
+        Command::Unit(UnitCommand::Heal { unit, targets }) => {
             let (amount, _) =
                 x.s.roster()
                     .kind(x.s.units()[usize::from(*unit)].kind)
@@ -221,7 +224,7 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
                 x.heal(*t, amount, *unit);
             }
         }
-        Command::Summon { unit, to } => {
+        Command::Unit(UnitCommand::Summon { unit, to }) => {
             let (_, kind) =
                 x.s.roster()
                     .kind(x.s.units()[usize::from(*unit)].kind)
@@ -320,32 +323,32 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
         let kind = s.roster().kind(u.kind);
         if !u.moved && energy >= 1 {
             reachable(s, u, scratch, |c| {
-                out.push(Command::Move {
+                out.push(Command::Unit(UnitCommand::Move {
                     unit: u.id,
                     to: a.hex(c),
-                });
+                }));
             });
         }
         if let Some(back) = u.came_from
             && can_end(s, u.kind, back, u.id).is_ok()
         {
-            out.push(Command::Rebound { unit: u.id });
+            out.push(Command::Unit(UnitCommand::Rebound { unit: u.id }));
         }
         if u.actions < kind.actions && energy >= 1 {
             attack_targets(s, u, scratch, |c| {
-                out.push(Command::Attack {
+                out.push(Command::Unit(UnitCommand::Attack {
                     unit: u.id,
                     target: a.hex(c),
-                });
+                }));
             });
         }
         if !u.ability_used && energy >= 1 {
             heal_commands(s, u.id, out);
             summon_cells(s, u, |c| {
-                out.push(Command::Summon {
+                out.push(Command::Unit(UnitCommand::Summon {
                     unit: u.id,
                     to: a.hex(c),
-                });
+                }));
             });
         }
     }
@@ -379,7 +382,9 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
 /// its damaged adjacent allies at once when they are at most Y, otherwise
 /// every choice of exactly Y of them.
 pub fn heal_commands(s: &MatchState, unit: UnitId, out: &mut Vec<Command>) {
-    heal_choices(s, unit, |targets| out.push(Command::Heal { unit, targets }));
+    heal_choices(s, unit, |targets| {
+        out.push(Command::Unit(UnitCommand::Heal { unit, targets }));
+    });
 }
 
 /// The class of a unit kind (convenience for bots and views).

@@ -10,6 +10,7 @@ use super::state::round_of_turn;
 use super::state::{MatchState, Outcome, UnitId};
 use crate::Hex;
 use crate::map::Side;
+use crate::rules::UnitCommand;
 use std::fmt::Write as _;
 
 pub(super) fn at(h: Hex) -> String {
@@ -45,14 +46,23 @@ pub fn narrate(before: &MatchState, cmd: &Command, events: &[Event], after: &Mat
 #[must_use]
 pub fn command_hex(before: &MatchState, cmd: &Command) -> Option<Hex> {
     match cmd {
-        Command::Move { to, .. } | Command::Summon { to, .. } | Command::Spawn { to, .. } => {
-            Some(*to)
-        }
-        Command::Attack { target, .. } => Some(*target),
-        Command::Rebound { unit } | Command::Heal { unit, .. } => {
-            before.unit(*unit).map(|u| before.arena().hex(u.cell))
-        }
+        Command::Unit(u) => unit_command_hex(before, u),
+        Command::Spawn { to, .. } => Some(*to),
         Command::EndTurn => None,
+    }
+}
+
+/// The hex a unit's command is about, in either ruleset: where a move or
+/// a summon ends, what an attack strikes, or the acting unit's own hex for
+/// Rebound and Healing; `board` is the board it is played on.
+#[must_use]
+pub fn unit_command_hex(board: &MatchState, cmd: &UnitCommand) -> Option<Hex> {
+    match cmd {
+        UnitCommand::Move { to, .. } | UnitCommand::Summon { to, .. } => Some(*to),
+        UnitCommand::Attack { target, .. } => Some(*target),
+        UnitCommand::Rebound { unit } | UnitCommand::Heal { unit, .. } => {
+            board.unit(*unit).map(|u| board.arena().hex(u.cell))
+        }
     }
 }
 
@@ -121,8 +131,10 @@ pub(super) fn main_clause(
     after: &MatchState,
 ) -> String {
     match cmd {
-        Command::Move { unit, to } => format!("{} moves to {}", name(after, *unit), at(*to)),
-        Command::Rebound { unit } => {
+        Command::Unit(UnitCommand::Move { unit, to }) => {
+            format!("{} moves to {}", name(after, *unit), at(*to))
+        }
+        Command::Unit(UnitCommand::Rebound { unit }) => {
             let to = before
                 .unit(*unit)
                 .and_then(|u| u.came_from)
@@ -133,14 +145,14 @@ pub(super) fn main_clause(
                 to.map_or_else(String::new, at)
             )
         }
-        Command::Attack { unit, target } => {
+        Command::Unit(UnitCommand::Attack { unit, target }) => {
             format!("{} attacks {}", name(after, *unit), at(*target))
         }
-        Command::Heal { unit, targets } => {
+        Command::Unit(UnitCommand::Heal { unit, targets }) => {
             let names: Vec<String> = targets.iter().map(|t| name(after, *t)).collect();
             format!("{} heals {}", name(after, *unit), join(&names))
         }
-        Command::Summon { unit, to } => {
+        Command::Unit(UnitCommand::Summon { unit, to }) => {
             let kind = events.iter().find_map(|e| match e {
                 Event::Summoned { unit: new, .. } => Some(name(after, *new)),
                 _ => None,
@@ -394,7 +406,7 @@ mod tests {
             let captures = events
                 .iter()
                 .any(|e| matches!(e, Event::ObjectiveCaptured { .. }));
-            if let (Command::Move { unit, to }, true) = (cmd, captures) {
+            if let (Command::Unit(UnitCommand::Move { unit, to }), true) = (cmd, captures) {
                 let kind = s
                     .roster()
                     .kind(s.units()[usize::from(*unit)].kind)

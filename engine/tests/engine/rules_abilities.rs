@@ -3,6 +3,7 @@
 //! Rebound), Monk passive healing and commander death penalties.
 
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::Hex;
 use hexwright_engine::player::PlayerId;
@@ -12,14 +13,14 @@ use rules_common::{Setup, damaged, energy, energy_events, h, turn_start};
 use EnergyReason::{Income, Kill, OpeningBonus, Penalty, Spend};
 
 fn summon(unit: u16, to: Hex) -> Command {
-    Command::Summon { unit, to }
+    Command::Unit(UnitCommand::Summon { unit, to })
 }
 
 fn heal(unit: u16, targets: &[u16]) -> Command {
-    Command::Heal {
+    Command::Unit(UnitCommand::Heal {
         unit,
         targets: targets.to_vec(),
-    }
+    })
 }
 
 // ---------------------------------------------------------------- Summon
@@ -55,10 +56,10 @@ fn summon_places_a_reserve_summon_adjacent_for_one_energy_without_the_action() {
     assert_eq!(g.refuse(summon(0, h(1, 1))), RuleError::AbilityUsed(0));
     // The summon arrived this turn.
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 2,
             to: h(2, 0)
-        }),
+        })),
         RuleError::JustArrived(2)
     );
 }
@@ -326,10 +327,10 @@ fn a_corpse_blocks_its_hex() {
     g.set_health(3, 4);
     g.attack(0, h(1, 0));
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 1,
             to: h(1, 0)
-        }),
+        })),
         RuleError::Blocked {
             hex: h(1, 0),
             reason: "a corpse lies there"
@@ -337,10 +338,10 @@ fn a_corpse_blocks_its_hex() {
     );
     // Enemies cannot pass it (the only 3-step way to (3,0) runs over it).
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 1,
             to: h(3, 0)
-        }),
+        })),
         RuleError::Unreachable {
             hex: h(3, 0),
             movement: 3
@@ -348,10 +349,10 @@ fn a_corpse_blocks_its_hex() {
     );
     // Not even a Phasewalker shares a hex with a corpse.
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 2,
             to: h(1, 0)
-        }),
+        })),
         RuleError::Blocked {
             hex: h(1, 0),
             reason: "a corpse lies there"
@@ -601,10 +602,10 @@ fn range_reaches_targets_within_its_steps() {
     assert_eq!(g.attack(0, h(3, 0))[2..], [damaged(2, 2, 7)]);
     g.pass_round();
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(4, 0)
-        }),
+        })),
         RuleError::OutOfRange {
             hex: h(4, 0),
             range: 3,
@@ -630,10 +631,10 @@ fn range_counts_steps_over_usable_hexes() {
         &[("Dummy", h(3, 0)), ("Dummy", h(2, 0))],
     );
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(3, 0)
-        }),
+        })),
         RuleError::OutOfRange {
             hex: h(3, 0),
             range: 3,
@@ -675,10 +676,10 @@ fn a_hex_holds_at_most_two_units() {
         &[("Wisp", h(1, 0)), ("Grunt", h(1, 0))],
     );
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 0,
             to: h(1, 0)
-        }),
+        })),
         RuleError::Blocked {
             hex: h(1, 0),
             reason: "two units already share it"
@@ -690,17 +691,17 @@ fn a_hex_holds_at_most_two_units() {
 fn a_phasewalker_attacks_only_its_own_hex() {
     let mut g = Setup::new().start(&[("Wisp", h(0, 0))], &[("Dummy", h(1, 0))]);
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(1, 0)
-        }),
+        })),
         RuleError::PhasewalkOwnHex(0)
     );
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(0, 0)
-        }),
+        })),
         RuleError::NoTarget(h(0, 0))
     );
     g.mv(0, h(1, 0));
@@ -785,7 +786,7 @@ fn rebound_takes_back_the_move_for_free_once() {
     let mut g = Setup::new().start(&[("Hopper", h(0, 0))], &[]);
     g.mv(0, h(2, 0));
     assert_eq!(
-        g.run(Command::Rebound { unit: 0 }),
+        g.run(Command::Unit(UnitCommand::Rebound { unit: 0 })),
         vec![Event::Rebounded {
             unit: 0,
             from: h(2, 0),
@@ -794,15 +795,15 @@ fn rebound_takes_back_the_move_for_free_once() {
     );
     assert_eq!(g.s.energy()[PlayerId(0)], 4);
     assert_eq!(
-        g.refuse(Command::Rebound { unit: 0 }),
+        g.refuse(Command::Unit(UnitCommand::Rebound { unit: 0 })),
         RuleError::NothingToRebound(0)
     );
     // The move stays spent.
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 0,
             to: h(1, 0)
-        }),
+        })),
         RuleError::AlreadyMoved(0)
     );
 }
@@ -811,12 +812,12 @@ fn rebound_takes_back_the_move_for_free_once() {
 fn rebound_needs_a_move_this_turn_and_the_ability() {
     let mut g = Setup::new().start(&[("Hopper", h(0, 0)), ("Grunt", h(0, 2))], &[]);
     assert_eq!(
-        g.refuse(Command::Rebound { unit: 0 }),
+        g.refuse(Command::Unit(UnitCommand::Rebound { unit: 0 })),
         RuleError::NothingToRebound(0)
     );
     g.mv(1, h(1, 2));
     assert_eq!(
-        g.refuse(Command::Rebound { unit: 1 }),
+        g.refuse(Command::Unit(UnitCommand::Rebound { unit: 1 })),
         RuleError::NoAbility {
             unit: 1,
             ability: "Rebound"
@@ -825,7 +826,7 @@ fn rebound_needs_a_move_this_turn_and_the_ability() {
     g.mv(0, h(1, 0));
     g.pass_round();
     assert_eq!(
-        g.refuse(Command::Rebound { unit: 0 }),
+        g.refuse(Command::Unit(UnitCommand::Rebound { unit: 0 })),
         RuleError::NothingToRebound(0)
     );
 }
@@ -840,7 +841,7 @@ fn rebound_after_an_attack_and_only_to_a_free_hex() {
     g.attack(0, h(3, 0));
     g.mv(1, h(0, 0));
     assert_eq!(
-        g.refuse(Command::Rebound { unit: 0 }),
+        g.refuse(Command::Unit(UnitCommand::Rebound { unit: 0 })),
         RuleError::Blocked {
             hex: h(0, 0),
             reason: "a unit stands there"
@@ -849,7 +850,7 @@ fn rebound_after_an_attack_and_only_to_a_free_hex() {
     let mut g = Setup::new().start(&[("Hopper", h(0, 0))], &[("Dummy", h(3, 0))]);
     g.mv(0, h(2, 0));
     g.attack(0, h(3, 0));
-    g.run(Command::Rebound { unit: 0 });
+    g.run(Command::Unit(UnitCommand::Rebound { unit: 0 }));
     assert_eq!(g.hex_of(0), h(0, 0));
 }
 

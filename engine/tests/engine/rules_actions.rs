@@ -1,6 +1,7 @@
 //! akw-rules-v1 movement, attacks, actions and barracks spawns.
 
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;
@@ -10,11 +11,11 @@ use rules_common::{Setup, damaged, energy, h};
 use EnergyReason::Spend;
 
 fn mv(unit: u16, to: hexwright_engine::Hex) -> Command {
-    Command::Move { unit, to }
+    Command::Unit(UnitCommand::Move { unit, to })
 }
 
 fn attack(unit: u16, target: hexwright_engine::Hex) -> Command {
-    Command::Attack { unit, target }
+    Command::Unit(UnitCommand::Attack { unit, target })
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use hexwright_engine::format::load_map;
 use hexwright_engine::map::Map;
 use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::roster::Class;
 use hexwright_engine::rules::scenario::{
     ARMY_POINTS, Army, ArmyUnit, MAX_DEPLOYED, Scenario, ScenarioError, check_army, default_armies,
@@ -379,7 +380,7 @@ fn an_opening_is_played_before_every_match_whatever_the_seed() {
         .0;
     let first = legal(&start)
         .into_iter()
-        .find(|c| matches!(c, Command::Move { .. }))
+        .find(|c| matches!(c, Command::Unit(UnitCommand::Move { .. })))
         .expect("side 0 can move");
     let opening = vec![first.clone(), Command::EndTurn];
     let mut expected = start.clone();
@@ -402,10 +403,10 @@ fn an_opening_is_played_before_every_match_whatever_the_seed() {
 fn an_illegal_opening_is_refused_with_its_index_and_reason() {
     use hexwright_engine::rules::Command;
     let roster = Roster::bundled();
-    let bad = Command::Move {
+    let bad = Command::Unit(UnitCommand::Move {
         unit: 9999,
         to: hexwright_engine::Hex::ZERO,
-    };
+    });
     let err = with_opening(3, vec![Command::EndTurn, bad])
         .prepare(Path::new("."), &roster, "pos.ron")
         .expect_err("no unit 9999");

@@ -2,6 +2,7 @@
 //! bonus, the kill bonus, the turn-start order and the round limit.
 
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;
@@ -69,10 +70,10 @@ fn sides_alternate_turns() {
         // A unit of the side not to move cannot be commanded.
         let other = u16::from(side == 0);
         assert_eq!(
-            g.refuse(Command::Move {
+            g.refuse(Command::Unit(UnitCommand::Move {
                 unit: other,
                 to: h(1, 2)
-            }),
+            })),
             RuleError::NotYourUnit {
                 unit: other,
                 owner: prev,
@@ -222,17 +223,17 @@ fn energy_never_goes_below_zero_and_commands_need_it() {
         have: 0,
     };
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 0,
             to: h(-1, 0)
-        }),
+        })),
         need
     );
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(1, 0)
-        }),
+        })),
         need
     );
 }
@@ -258,7 +259,7 @@ fn turn_start_order_is_capture_income_flags_poison_revive_monk() {
     );
     // Turn 0: side 0 captures the objective and hops back off it.
     g.mv(0, obj);
-    g.run(Command::Rebound { unit: 0 });
+    g.run(Command::Unit(UnitCommand::Rebound { unit: 0 }));
     assert_eq!(g.objective(obj), (Some(PlayerId(0)), None));
     g.end_turn();
     // Turn 1: side 1 neutralises it.

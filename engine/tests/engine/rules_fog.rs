@@ -2,6 +2,7 @@
 //! targets, and `PlayerView`.
 
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;
@@ -43,10 +44,10 @@ fn a_unit_attacks_only_targets_its_side_sees() {
         &[("Dummy", h(3, 0))],
     );
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(3, 0)
-        }),
+        })),
         RuleError::NoTarget(h(3, 0))
     );
     // ...but can once an ally sees it.
@@ -66,10 +67,10 @@ fn a_unit_in_a_bush_is_seen_only_from_the_same_or_an_adjacent_hex() {
     assert!(sees_cell(&g.s, PlayerId(0), g.cell(bush)));
     assert!(!sees(&g, 0, bush));
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: bush
-        }),
+        })),
         RuleError::NoTarget(bush)
     );
     // An adjacent ally reveals it.
@@ -142,10 +143,10 @@ fn outpost_vision_does_not_change_attack_range() {
         .start(&[("Blind", outpost)], &[("Dummy", h(2, 0))]);
     assert!(sees(&g, 0, h(2, 0)));
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(2, 0)
-        }),
+        })),
         RuleError::OutOfRange {
             hex: h(2, 0),
             range: 1,

@@ -1,6 +1,7 @@
 //! akw-rules-v1 Energy objectives, Outposts, bases and the win condition.
 
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;
@@ -65,7 +66,7 @@ fn objective_income_starts_at_the_owners_next_turn_start() {
 fn entering_your_own_objective_changes_nothing() {
     let mut g = objective_setup().start(&[("Hopper", h(0, 0))], &[]);
     g.mv(0, OBJ);
-    g.run(Command::Rebound { unit: 0 });
+    g.run(Command::Unit(UnitCommand::Rebound { unit: 0 }));
     g.pass_round();
     assert_eq!(g.mv(0, OBJ).len(), 2);
     assert_eq!(g.objective(OBJ), (Some(PlayerId(0)), None));
@@ -76,7 +77,7 @@ fn entering_your_own_objective_changes_nothing() {
 fn side_0_owns_objective(side1: &[(&str, hexwright_engine::Hex)]) -> Game {
     let mut g = objective_setup().start(&[("Hopper", h(0, 0)), ("Brute", h(1, 1))], side1);
     g.mv(0, OBJ);
-    g.run(Command::Rebound { unit: 0 });
+    g.run(Command::Unit(UnitCommand::Rebound { unit: 0 }));
     g.end_turn();
     assert_eq!(g.objective(OBJ), (Some(PlayerId(0)), None));
     g
@@ -134,7 +135,7 @@ fn leaving_clears_a_pending_capture() {
     let mut g = side_0_owns_objective(&[("Hopper", h(3, 0))]);
     g.mv(2, OBJ);
     assert_eq!(
-        g.run(Command::Rebound { unit: 2 }),
+        g.run(Command::Unit(UnitCommand::Rebound { unit: 2 })),
         vec![
             Event::Rebounded {
                 unit: 2,
@@ -430,10 +431,10 @@ fn the_side_dealing_the_last_point_of_base_damage_wins_at_once() {
     assert_eq!(g.s.outcome(), Some(Outcome::Won(PlayerId(0))));
     assert_eq!(g.refuse(Command::EndTurn), RuleError::MatchOver);
     assert_eq!(
-        g.refuse(Command::Move {
+        g.refuse(Command::Unit(UnitCommand::Move {
             unit: 0,
             to: h(-1, 0)
-        }),
+        })),
         RuleError::MatchOver
     );
 }
@@ -459,10 +460,10 @@ fn every_opposing_base_must_fall() {
     // A destroyed base is no target any more.
     g.pass_round();
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: BASE
-        }),
+        })),
         RuleError::NoTarget(BASE)
     );
     let ev = g.attack(1, h(0, 2));
@@ -478,10 +479,10 @@ fn every_opposing_base_must_fall() {
 fn a_sides_own_base_is_no_target() {
     let mut g = base_setup().start(&[("Grunt", h(-4, 0))], &[]);
     assert_eq!(
-        g.refuse(Command::Attack {
+        g.refuse(Command::Unit(UnitCommand::Attack {
             unit: 0,
             target: h(-5, 0)
-        }),
+        })),
         RuleError::NoTarget(h(-5, 0))
     );
 }

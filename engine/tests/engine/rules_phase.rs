@@ -5,6 +5,7 @@
 
 use crate::phase_common;
 use crate::rules_common;
+use hexwright_engine::rules::UnitCommand;
 
 use hexwright_engine::format;
 use hexwright_engine::rules::Roster;
@@ -420,10 +421,10 @@ fn a_unit_takes_its_entire_turn_at_once_and_is_then_done() {
     );
     assert_eq!(g.s.active(), Some(1));
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 2,
             to: h(1, 2)
-        }),
+        })),
         PhaseError::UnitInProgress { unit: 2, active: 1 }
     );
     assert_eq!(
@@ -431,10 +432,10 @@ fn a_unit_takes_its_entire_turn_at_once_and_is_then_done() {
         [PhaseEvent::UnitEnded { unit: 1 }]
     );
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 1,
             to: h(2, 0)
-        }),
+        })),
         PhaseError::UnitDone(1)
     );
     assert_eq!(g.refuse(PhaseCommand::EndUnit), PhaseError::NoUnitActive);
@@ -460,10 +461,10 @@ fn a_unit_takes_its_entire_turn_at_once_and_is_then_done() {
 fn only_the_slot_players_units_of_the_phase_act() {
     let mut g = soldiers_slot(&Setup::new(), &[("Grunt", h(0, 0)), ("Brute", h(0, 2))]);
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 2,
             to: h(1, 2)
-        }),
+        })),
         PhaseError::WrongPhase {
             unit: 2,
             class: Class::Elite,
@@ -471,10 +472,10 @@ fn only_the_slot_players_units_of_the_phase_act() {
         }
     );
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 3,
             to: h(5, 3)
-        }),
+        })),
         PhaseError::NotYourUnit {
             unit: 3,
             owner: P1,
@@ -482,10 +483,10 @@ fn only_the_slot_players_units_of_the_phase_act() {
         }
     );
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 9,
             to: h(5, 3)
-        }),
+        })),
         PhaseError::Board(RuleError::NoSuchUnit(9))
     );
 }
@@ -496,10 +497,10 @@ fn a_move_covers_up_to_three_hexes_for_every_unit_and_an_action_is_a_move_or_an_
     // stat (Slug has 1, Strider 5).
     let mut g = soldiers_slot(&Setup::new(), &[("Slug", h(0, 0)), ("Strider", h(0, 3))]);
     assert_eq!(
-        g.refuse(PhaseCommand::Move {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Move {
             unit: 2,
             to: h(4, 3)
-        }),
+        })),
         PhaseError::Board(RuleError::Unreachable {
             hex: h(4, 3),
             movement: 3
@@ -582,10 +583,10 @@ fn abilities_cost_no_action_once_per_unit_and_only_in_its_own_turn() {
     g.place_all(&[[2, 8, 1, 3], [1, 2, 4, 7]]);
     // The commanders' phase: the Medic is an elite and waits for its own.
     assert_eq!(
-        g.refuse(PhaseCommand::Heal {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Heal {
             unit: 1,
             targets: vec![2]
-        }),
+        })),
         PhaseError::WrongPhase {
             unit: 1,
             class: Class::Elite,
@@ -595,10 +596,10 @@ fn abilities_cost_no_action_once_per_unit_and_only_in_its_own_turn() {
     g.end_slot();
     g.end_slot();
     assert_eq!(g.s.phase(), Class::Elite);
-    let events = g.run(PhaseCommand::Heal {
+    let events = g.run(PhaseCommand::Unit(UnitCommand::Heal {
         unit: 1,
         targets: vec![2],
-    });
+    }));
     assert_eq!(
         events,
         [
@@ -617,10 +618,10 @@ fn abilities_cost_no_action_once_per_unit_and_only_in_its_own_turn() {
     );
     assert_eq!(g.s.unit_turn(1).left, 2, "healing spent no action");
     assert_eq!(
-        g.refuse(PhaseCommand::Heal {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Heal {
             unit: 1,
             targets: vec![2]
-        }),
+        })),
         PhaseError::AbilityUsed {
             unit: 1,
             ability: "Healing"
@@ -630,10 +631,10 @@ fn abilities_cost_no_action_once_per_unit_and_only_in_its_own_turn() {
     // once the Medic ends: its ability went with its turn.
     g.run(PhaseCommand::EndUnit);
     assert_eq!(
-        g.refuse(PhaseCommand::Heal {
+        g.refuse(PhaseCommand::Unit(UnitCommand::Heal {
             unit: 1,
             targets: vec![2]
-        }),
+        })),
         PhaseError::UnitDone(1)
     );
 }
@@ -642,7 +643,7 @@ fn abilities_cost_no_action_once_per_unit_and_only_in_its_own_turn() {
 fn rebound_is_free_once_per_turn_and_takes_back_the_last_move() {
     let mut g = soldiers_slot(&Setup::new(), &[("Hare", h(0, 0))]);
     g.mv(1, h(2, 0));
-    let events = g.run(PhaseCommand::Rebound { unit: 1 });
+    let events = g.run(PhaseCommand::Unit(UnitCommand::Rebound { unit: 1 }));
     assert_eq!(
         events,
         [
@@ -656,7 +657,7 @@ fn rebound_is_free_once_per_turn_and_takes_back_the_last_move() {
     );
     assert_eq!(g.s.unit_turn(1).left, 2, "the move stays spent");
     assert_eq!(
-        g.refuse(PhaseCommand::Rebound { unit: 1 }),
+        g.refuse(PhaseCommand::Unit(UnitCommand::Rebound { unit: 1 })),
         PhaseError::AbilityUsed {
             unit: 1,
             ability: "Rebound"
@@ -664,7 +665,7 @@ fn rebound_is_free_once_per_turn_and_takes_back_the_last_move() {
     );
     g.mv(1, h(0, 2));
     assert_eq!(
-        g.refuse(PhaseCommand::Rebound { unit: 1 }),
+        g.refuse(PhaseCommand::Unit(UnitCommand::Rebound { unit: 1 })),
         PhaseError::AbilityUsed {
             unit: 1,
             ability: "Rebound"
@@ -976,10 +977,10 @@ fn a_summoned_unit_acts_from_the_next_turn_on() {
     while g.s.phase() != Class::Elite {
         g.end_slot();
     }
-    let events = g.run(PhaseCommand::Summon {
+    let events = g.run(PhaseCommand::Unit(UnitCommand::Summon {
         unit: 1,
         to: h(1, 0),
-    });
+    }));
     assert!(events.contains(&PhaseEvent::Board(Event::Summoned {
         unit: 3,
         kind: g.unit(3).kind,
@@ -1128,14 +1129,14 @@ fn arbitrary_commands_are_refused_or_played_never_panicking() {
                 cards: [card, rng.random_range(0..10), rng.random_range(0..10), 4],
             },
             1 => PhaseCommand::Reveal { player, card },
-            2 => PhaseCommand::Move { unit, to: hex },
-            3 => PhaseCommand::Attack { unit, target: hex },
-            4 => PhaseCommand::Heal {
+            2 => PhaseCommand::Unit(UnitCommand::Move { unit, to: hex }),
+            3 => PhaseCommand::Unit(UnitCommand::Attack { unit, target: hex }),
+            4 => PhaseCommand::Unit(UnitCommand::Heal {
                 unit,
                 targets: vec![rng.random_range(0..60), unit],
-            },
-            5 => PhaseCommand::Summon { unit, to: hex },
-            6 => PhaseCommand::Rebound { unit },
+            }),
+            5 => PhaseCommand::Unit(UnitCommand::Summon { unit, to: hex }),
+            6 => PhaseCommand::Unit(UnitCommand::Rebound { unit }),
             7 => PhaseCommand::EndUnit,
             8 => PhaseCommand::EndSlot,
             _ => {

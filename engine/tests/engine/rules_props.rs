@@ -6,6 +6,7 @@
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::format::load_map;
 use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::fog::{Watch, sees_units_at, visible_cells};
 use hexwright_engine::rules::mechanics::{reachable_within, reaches};
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
@@ -231,11 +232,11 @@ fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
         let k = s.roster().kind(u.kind);
         let here = s.arena().hex(u.cell.min(s.arena().len() as u16 - 1));
         let to = here + hexwright_engine::Hex::new(1, 0);
-        let mv = Command::Move { unit: u.id, to };
-        let at = Command::Attack {
+        let mv = Command::Unit(UnitCommand::Move { unit: u.id, to });
+        let at = Command::Unit(UnitCommand::Attack {
             unit: u.id,
             target: here,
-        };
+        });
         if !u.alive() {
             prop_assert_eq!(check(s, &mv), Err(RuleError::NotAlive(u.id)));
             prop_assert_eq!(check(s, &at), Err(RuleError::NotAlive(u.id)));
@@ -250,14 +251,14 @@ fn spent_units_are_refused(s: &MatchState) -> Result<(), TestCaseError> {
             prop_assert_eq!(check(s, &mv), Err(RuleError::AlreadyMoved(u.id)));
         }
         if u.ability_used && k.healing.is_some() {
-            let heal = Command::Heal {
+            let heal = Command::Unit(UnitCommand::Heal {
                 unit: u.id,
                 targets: vec![u.id],
-            };
+            });
             prop_assert_eq!(check(s, &heal), Err(RuleError::AbilityUsed(u.id)));
         }
         if u.ability_used && k.summon.is_some() {
-            let summon = Command::Summon { unit: u.id, to };
+            let summon = Command::Unit(UnitCommand::Summon { unit: u.id, to });
             prop_assert_eq!(check(s, &summon), Err(RuleError::AbilityUsed(u.id)));
         }
         if u.actions >= k.actions {
@@ -312,11 +313,13 @@ fn legal_commands_pass_check(s: &MatchState) -> Result<Vec<Command>, TestCaseErr
         prop_assert_eq!(check(s, c), Ok(()), "{} is listed but refused", c);
         // Listed commands name only living units of the side to move that
         // did not arrive this turn.
-        if let Command::Move { unit, .. }
-        | Command::Attack { unit, .. }
-        | Command::Rebound { unit }
-        | Command::Heal { unit, .. }
-        | Command::Summon { unit, .. } = c
+        if let Command::Unit(
+            UnitCommand::Move { unit, .. }
+            | UnitCommand::Attack { unit, .. }
+            | UnitCommand::Rebound { unit }
+            | UnitCommand::Heal { unit, .. }
+            | UnitCommand::Summon { unit, .. },
+        ) = c
         {
             let u = &s.units()[usize::from(*unit)];
             prop_assert!(u.alive() && !u.arrived && u.side == s.side());

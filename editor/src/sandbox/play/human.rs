@@ -4,7 +4,9 @@
 
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::{Command, MatchState, PlayerView, UnitId, legal};
+use hexwright_engine::rules::phase::{PhaseCommand, PhaseMatch, PhaseView};
+use hexwright_engine::rules::{Command, MatchState, PlayerView, UnitCommand, UnitId, legal};
+use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset};
 
 /// What the user is in the middle of choosing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,8 +25,9 @@ pub enum Intent {
     },
 }
 
-/// Everything the selected unit may do now (from [`legal`]), as its side
-/// sees the board: a hidden enemy is no hole in the reach.
+/// Everything the selected unit may do now, in either ruleset (from the
+/// engine's legal commands), as its side sees the board: a hidden enemy is
+/// no hole in the reach.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitOptions {
     /// Hexes it can move to.
@@ -32,34 +35,64 @@ pub struct UnitOptions {
     /// Hexes it can attack.
     pub attacks: Vec<Hex>,
     /// Its Rebound, if legal.
-    pub rebound: Option<Command>,
+    pub rebound: Option<UnitCommand>,
     /// Its legal Healing commands.
-    pub heals: Vec<Command>,
+    pub heals: Vec<UnitCommand>,
     /// Hexes its Summon can place a summon on.
     pub summons: Vec<Hex>,
 }
 
 impl UnitOptions {
-    /// The legal commands of `unit` in `s` (the true state), computed on
-    /// the view of the unit's side, so they show nothing that side cannot
-    /// see.
+    /// The options of `unit` among `legal`, the legal unit commands in the
+    /// engine's order.
     #[must_use]
-    pub fn of(s: &MatchState, unit: UnitId) -> Self {
+    pub fn from_legal(unit: UnitId, legal: impl IntoIterator<Item = UnitCommand>) -> Self {
         let mut o = Self::default();
-        let Some(side) = s.unit(unit).map(|u| u.side) else {
-            return o;
-        };
-        for cmd in legal(&PlayerView::new(s, side).state) {
+        for cmd in legal.into_iter().filter(|c| c.unit() == unit) {
             match cmd {
-                Command::Move { unit: u, to } if u == unit => o.moves.push(to),
-                Command::Attack { unit: u, target } if u == unit => o.attacks.push(target),
-                Command::Rebound { unit: u } if u == unit => o.rebound = Some(cmd),
-                Command::Heal { unit: u, .. } if u == unit => o.heals.push(cmd),
-                Command::Summon { unit: u, to } if u == unit => o.summons.push(to),
-                _ => {}
+                UnitCommand::Move { to, .. } => o.moves.push(to),
+                UnitCommand::Attack { target, .. } => o.attacks.push(target),
+                UnitCommand::Rebound { .. } => o.rebound = Some(cmd),
+                UnitCommand::Heal { .. } => o.heals.push(cmd),
+                UnitCommand::Summon { to, .. } => o.summons.push(to),
             }
         }
         o
+    }
+
+    /// The options of `unit` in the akw-rules-v1 match `s` (the true
+    /// state), computed on the view of the unit's side, so they show
+    /// nothing that side cannot see.
+    #[must_use]
+    pub fn of(s: &MatchState, unit: UnitId) -> Self {
+        let Some(side) = s.unit(unit).map(|u| u.side) else {
+            return Self::default();
+        };
+        let legal = legal(&PlayerView::new(s, side).state);
+        Self::from_legal(
+            unit,
+            legal.into_iter().filter_map(|c| match c {
+                Command::Unit(u) => Some(u),
+                Command::Spawn { .. } | Command::EndTurn => None,
+            }),
+        )
+    }
+
+    /// The options of `unit` in the phase-rules-v1 match `s` (the true
+    /// state), on the view of the unit's side like [`Self::of`].
+    #[must_use]
+    pub fn of_phase(s: &PhaseMatch, unit: UnitId) -> Self {
+        let Some(side) = s.board().unit(unit).map(|u| u.side) else {
+            return Self::default();
+        };
+        let legal = PhaseRulesV1::legal_commands(&PhaseView::new(s, side).state);
+        Self::from_legal(
+            unit,
+            legal.into_iter().filter_map(|c| match c {
+                PhaseCommand::Unit(u) => Some(u),
+                _ => None,
+            }),
+        )
     }
 }
 
@@ -108,10 +141,10 @@ pub fn click(
     let to_move = s.outcome().is_none() && side == Some(s.side());
     match intent {
         Intent::Summon(unit) if to_move => {
-            return Click::Command(Command::Summon {
+            return Click::Command(Command::Unit(UnitCommand::Summon {
                 unit: *unit,
                 to: hex,
-            });
+            }));
         }
         Intent::Spawn { barracks, kind } if to_move => {
             return Click::Command(Command::Spawn {
@@ -124,8 +157,10 @@ pub fn click(
     }
     match aim(s, side, selected, to_move, hex, visible) {
         Aim::Select(u) => Click::Select(u),
-        Aim::Attack(unit) => Click::Command(Command::Attack { unit, target: hex }),
-        Aim::Move(unit) => Click::Command(Command::Move { unit, to: hex }),
+        Aim::Attack(unit) => {
+            Click::Command(Command::Unit(UnitCommand::Attack { unit, target: hex }))
+        }
+        Aim::Move(unit) => Click::Command(Command::Unit(UnitCommand::Move { unit, to: hex })),
         Aim::Empty
             if to_move
                 && s.arena()
@@ -232,8 +267,11 @@ mod tests {
         let o = UnitOptions::of(&s, u.id);
         let to = *o.moves.first().expect("it can move");
         let c = click(&s, Some(PlayerId(0)), Some(u.id), &Intent::Normal, to, true);
-        assert_eq!(c, Click::Command(Command::Move { unit: u.id, to }));
-        assert!(check(&s, &Command::Move { unit: u.id, to }).is_ok());
+        assert_eq!(
+            c,
+            Click::Command(Command::Unit(UnitCommand::Move { unit: u.id, to }))
+        );
+        assert!(check(&s, &Command::Unit(UnitCommand::Move { unit: u.id, to })).is_ok());
     }
 
     #[test]
@@ -346,7 +384,7 @@ mod tests {
         let (s, unit, hidden) = hidden_enemy_in_reach();
         // The truth: the hex is taken, so the engine lists no move there.
         assert!(
-            !legal(&s).contains(&Command::Move { unit, to: hidden }),
+            !legal(&s).contains(&Command::Unit(UnitCommand::Move { unit, to: hidden })),
             "the engine refuses the move in truth"
         );
         // What the player is shown: the hex is in the reach, as it looks.

@@ -7,6 +7,7 @@ use crate::sandbox::play::human::{Intent, UnitOptions};
 use egui::{Grid, RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::query::spawn_options;
 use hexwright_engine::rules::roster::KindId;
 use hexwright_engine::rules::{Command, MatchState, Status, UnitId};
@@ -145,22 +146,8 @@ pub fn human_actions_ui(
         && s.unit(id).is_some_and(|u| u.side == side && u.alive())
     {
         let o = UnitOptions::of(s, id);
-        ui.label(format!(
-            "{} hexes to move to, {} targets",
-            o.moves.len(),
-            o.attacks.len()
-        ));
-        if let Some(cmd) = &o.rebound
-            && ui.button("Rebound").clicked()
-        {
-            actions.push(SandboxAction::Play(cmd.clone()));
-        }
-        for cmd in &o.heals {
-            if let Command::Heal { targets, .. } = cmd
-                && ui.button(heal_label(s, targets)).clicked()
-            {
-                actions.push(SandboxAction::Play(cmd.clone()));
-            }
+        if let Some(cmd) = unit_options_ui(ui, s, &o) {
+            actions.push(SandboxAction::Play(cmd.into()));
         }
         if !o.summons.is_empty() {
             actions.extend(summon_toggle_ui(ui, intent, id));
@@ -204,6 +191,32 @@ pub fn heal_label(s: &MatchState, targets: &[UnitId]) -> String {
         .map(|t| s.roster().kind(t.kind).def.name.clone())
         .collect();
     format!("Heal {}", names.join(", "))
+}
+
+/// What the selected unit may do, in either ruleset: how many hexes it may
+/// move to and attack, and a button for its Rebound and each Healing it
+/// may give (`s`: the board, to name the healed units). Returns the
+/// command of the button clicked.
+pub fn unit_options_ui(ui: &mut Ui, s: &MatchState, o: &UnitOptions) -> Option<UnitCommand> {
+    ui.label(format!(
+        "{} hexes to move to, {} targets",
+        o.moves.len(),
+        o.attacks.len()
+    ));
+    let mut clicked = None;
+    if let Some(cmd) = &o.rebound
+        && ui.button("Rebound").clicked()
+    {
+        clicked = Some(cmd.clone());
+    }
+    for cmd in &o.heals {
+        if let UnitCommand::Heal { targets, .. } = cmd
+            && ui.button(heal_label(s, targets)).clicked()
+        {
+            clicked = Some(cmd.clone());
+        }
+    }
+    clicked
 }
 
 /// The *Summon…* toggle of unit `id`: the next click on the board picks

@@ -25,6 +25,5 @@ pub(crate) mod timeline;
 pub use board::{MIN_LETTER, unit_glyph};
 pub use human::{UnitOptions, spawn_targets};
 pub use live::Live;
-pub use phase_human::PhaseOptions;
 pub use strip::{card_text, order_text};
 pub use timeline::Timeline;

@@ -8,59 +8,19 @@
 //! why) and lists what the engine allows.
 
 use crate::sandbox::action::SandboxAction;
-use crate::sandbox::play::human::{Aim, Click, Intent, aim};
-use crate::sandbox::play::inspect::{heal_label, summon_toggle_ui};
+use crate::sandbox::play::human::{Aim, Click, Intent, UnitOptions, aim};
+use crate::sandbox::play::inspect::{summon_toggle_ui, unit_options_ui};
 use crate::sandbox::play::strip::phase_title;
 use egui::{RichText, Ui};
 use hexwright_engine::Hex;
 use hexwright_engine::map::Side;
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::UnitId;
 use hexwright_engine::rules::phase::{CARDS, PHASES, PhaseCommand, PhaseMatch, PhaseView, Stage};
 use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset};
 
 /// The cards a person has picked so far for each phase, before placing.
 pub type CardDraft = [Option<u8>; 4];
-
-/// Everything a unit may do now (from the engine's legal commands), as its
-/// side sees the board: a hidden enemy is no hole in the reach.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PhaseOptions {
-    /// Hexes it can move to.
-    pub moves: Vec<Hex>,
-    /// Hexes it can attack.
-    pub attacks: Vec<Hex>,
-    /// Its Rebound, Healing and Summon commands.
-    pub abilities: Vec<PhaseCommand>,
-    /// Hexes its Summon can place a summon on.
-    pub summons: Vec<Hex>,
-}
-
-impl PhaseOptions {
-    /// The legal commands of `unit` in `s` (the true state), computed on
-    /// the view of the unit's side, so they show nothing that side cannot
-    /// see.
-    #[must_use]
-    pub fn of(s: &PhaseMatch, unit: UnitId) -> Self {
-        let mut o = Self::default();
-        let Some(side) = s.board().unit(unit).map(|u| u.side) else {
-            return o;
-        };
-        for cmd in PhaseRulesV1::legal_commands(&PhaseView::new(s, side).state) {
-            match cmd {
-                PhaseCommand::Move { unit: u, to } if u == unit => o.moves.push(to),
-                PhaseCommand::Attack { unit: u, target } if u == unit => o.attacks.push(target),
-                PhaseCommand::Summon { unit: u, to } if u == unit => o.summons.push(to),
-                PhaseCommand::Rebound { unit: u } | PhaseCommand::Heal { unit: u, .. }
-                    if u == unit =>
-                {
-                    o.abilities.push(cmd);
-                }
-                _ => {}
-            }
-        }
-        o
-    }
-}
 
 /// The units of `side` that may start their turn now in `s` (the true
 /// state): those with a legal command on `side`'s view, in unit order.
@@ -70,11 +30,7 @@ pub fn ready_units(s: &PhaseMatch, side: Side) -> Vec<UnitId> {
     let mut out: Vec<UnitId> = PhaseRulesV1::legal_commands(&view)
         .into_iter()
         .filter_map(|c| match c {
-            PhaseCommand::Move { unit, .. }
-            | PhaseCommand::Attack { unit, .. }
-            | PhaseCommand::Summon { unit, .. }
-            | PhaseCommand::Rebound { unit }
-            | PhaseCommand::Heal { unit, .. } => Some(unit),
+            PhaseCommand::Unit(u) => Some(u.unit()),
             _ => None,
         })
         .filter(|&u| view.board().unit(u).is_some_and(|x| x.side == side))
@@ -101,16 +57,19 @@ pub fn click(
     if let Intent::Summon(unit) = intent
         && acting
     {
-        return Click::Command(PhaseCommand::Summon {
+        return Click::Command(PhaseCommand::Unit(UnitCommand::Summon {
             unit: *unit,
             to: hex,
-        });
+        }));
     }
     match aim(b, Some(side), selected, acting, hex, visible) {
         Aim::Select(u) => Click::Select(u),
         Aim::Deselect | Aim::Empty => Click::Deselect,
-        Aim::Attack(unit) => Click::Command(PhaseCommand::Attack { unit, target: hex }),
-        Aim::Move(unit) => Click::Command(PhaseCommand::Move { unit, to: hex }),
+        Aim::Attack(unit) => Click::Command(PhaseCommand::Unit(UnitCommand::Attack {
+            unit,
+            target: hex,
+        })),
+        Aim::Move(unit) => Click::Command(PhaseCommand::Unit(UnitCommand::Move { unit, to: hex })),
     }
 }
 
@@ -281,21 +240,9 @@ fn unit_turn_ui(
     if let Some(id) = selected
         && b.unit(id).is_some_and(|u| u.side == side && u.alive())
     {
-        let o = PhaseOptions::of(s, id);
-        ui.label(format!(
-            "{} hexes to move to, {} targets",
-            o.moves.len(),
-            o.attacks.len()
-        ));
-        for cmd in &o.abilities {
-            let label = match cmd {
-                PhaseCommand::Heal { targets, .. } => heal_label(b, targets),
-                PhaseCommand::Rebound { .. } => "Rebound".to_owned(),
-                other => other.to_string(),
-            };
-            if ui.button(label).clicked() {
-                actions.push(SandboxAction::PlayPhase(cmd.clone()));
-            }
+        let o = UnitOptions::of_phase(s, id);
+        if let Some(cmd) = unit_options_ui(ui, b, &o) {
+            actions.push(SandboxAction::PlayPhase(cmd.into()));
         }
         if !o.summons.is_empty() {
             actions.extend(summon_toggle_ui(ui, intent, id));

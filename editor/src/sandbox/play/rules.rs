@@ -8,7 +8,8 @@ use crate::sandbox::play::live::Stride;
 use hexwright_engine::Hex;
 use hexwright_engine::bots::HasBots;
 use hexwright_engine::map::Side;
-use hexwright_engine::rules::narrate::command_hex;
+use hexwright_engine::rules::UnitCommand;
+use hexwright_engine::rules::narrate::unit_command_hex;
 use hexwright_engine::rules::phase::{PhaseCommand, PhaseMatch, PhaseView};
 use hexwright_engine::rules::{Command, MatchState, PlayerView, UnitId};
 use hexwright_engine::ruleset::{AkwRulesV1, OnBoard, PhaseRulesV1};
@@ -28,6 +29,18 @@ pub trait SandboxRules: HasBots + OnBoard {
     fn command_hexes(before: &Self::State, cmd: &Self::Command) -> Option<(Option<Hex>, Hex)>;
 }
 
+/// Where a unit's command acts on `board`, in either ruleset: the acting
+/// unit's hex for a move or an attack (the arrow's tail), and the hex it
+/// acts on.
+fn unit_command_hexes(board: &MatchState, cmd: &UnitCommand) -> Option<(Option<Hex>, Hex)> {
+    let to = unit_command_hex(board, cmd)?;
+    let from = match cmd {
+        UnitCommand::Move { unit, .. } | UnitCommand::Attack { unit, .. } => unit_hex(board, *unit),
+        UnitCommand::Rebound { .. } | UnitCommand::Heal { .. } | UnitCommand::Summon { .. } => None,
+    };
+    Some((from, to))
+}
+
 /// The hex of `unit` on `board`, if it is in play.
 fn unit_hex(board: &MatchState, unit: UnitId) -> Option<Hex> {
     board.unit(unit).map(|u| board.arena().hex(u.cell))
@@ -41,12 +54,11 @@ impl SandboxRules for AkwRulesV1 {
     }
 
     fn command_hexes(before: &MatchState, cmd: &Command) -> Option<(Option<Hex>, Hex)> {
-        let to = command_hex(before, cmd)?;
-        let from = match cmd {
-            Command::Move { unit, .. } | Command::Attack { unit, .. } => unit_hex(before, *unit),
-            _ => None,
-        };
-        Some((from, to))
+        match cmd {
+            Command::Unit(u) => unit_command_hexes(before, u),
+            Command::Spawn { to, .. } => Some((None, *to)),
+            Command::EndTurn => None,
+        }
     }
 }
 
@@ -63,14 +75,8 @@ impl SandboxRules for PhaseRulesV1 {
     }
 
     fn command_hexes(before: &PhaseMatch, cmd: &PhaseCommand) -> Option<(Option<Hex>, Hex)> {
-        let board = before.board();
         match cmd {
-            PhaseCommand::Move { unit, to } => Some((unit_hex(board, *unit), *to)),
-            PhaseCommand::Attack { unit, target } => Some((unit_hex(board, *unit), *target)),
-            PhaseCommand::Summon { to, .. } => Some((None, *to)),
-            PhaseCommand::Heal { unit, .. } | PhaseCommand::Rebound { unit } => {
-                Some((None, unit_hex(board, *unit)?))
-            }
+            PhaseCommand::Unit(u) => unit_command_hexes(before.board(), u),
             PhaseCommand::PlaceCards { .. }
             | PhaseCommand::Reveal { .. }
             | PhaseCommand::EndUnit

@@ -368,6 +368,7 @@ mod tests {
     use hexwright_engine::player::PlayerId;
     use hexwright_engine::rules::Command;
     use hexwright_engine::rules::Roster;
+    use hexwright_engine::rules::UnitCommand;
     use hexwright_engine::rules::scenario::Prepared;
     use hexwright_engine::rules::scenario::Scenario;
     use hexwright_engine::sim::{PlayOptions, play};
@@ -428,10 +429,10 @@ mod tests {
     fn an_illegal_command_is_refused_with_the_reason() {
         let mut t = <Timeline>::new(prepared(), 5, [None, None]);
         let err = t
-            .play(Command::Move {
+            .play(Command::Unit(UnitCommand::Move {
                 unit: 9999,
                 to: hexwright_engine::Hex::ZERO,
-            })
+            }))
             .expect_err("no such unit");
         assert!(err.to_string().contains("9999"), "{err}");
         assert_eq!(t.steps().len(), 0);

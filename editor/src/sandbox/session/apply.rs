@@ -17,6 +17,7 @@ use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Side;
 use hexwright_engine::player::PerPlayer;
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::phase::PhaseCommand;
 use hexwright_engine::rules::scenario::{ArmySource, PlayedArmies, Prepared};
 use hexwright_engine::rules::{AKW_RULES_V1, Command};
@@ -400,11 +401,13 @@ impl Sandbox {
                 // Name the unit the command is about, then the engine's reason.
                 let s = t.state();
                 let who = match &cmd {
-                    Command::Move { unit, .. }
-                    | Command::Attack { unit, .. }
-                    | Command::Rebound { unit }
-                    | Command::Heal { unit, .. }
-                    | Command::Summon { unit, .. } => s
+                    Command::Unit(
+                        UnitCommand::Move { unit, .. }
+                        | UnitCommand::Attack { unit, .. }
+                        | UnitCommand::Rebound { unit }
+                        | UnitCommand::Heal { unit, .. }
+                        | UnitCommand::Summon { unit, .. },
+                    ) => s
                         .unit(*unit)
                         .map(|u| format!(" ({})", s.roster().kind(u.kind).def.name)),
                     Command::Spawn { kind, .. } => Some(format!(" ({kind})")),

@@ -14,7 +14,7 @@ use crate::sandbox::openings::OpeningsInput;
 use crate::sandbox::play::board::{self, BoardParams, Projection};
 use crate::sandbox::play::human::{self, Intent, UnitOptions};
 use crate::sandbox::play::live::{Live, Stride};
-use crate::sandbox::play::phase_human::{self, PhaseOptions};
+use crate::sandbox::play::phase_human;
 use crate::sandbox::play::timeline::Advance;
 use crate::sandbox::play::{controls, inspect, log, status, strip};
 use crate::sandbox::setup::picks::PicksRequest;
@@ -595,13 +595,13 @@ impl Sandbox {
         if let Some(Live::Phase(t)) = &self.timeline {
             let s = t.state();
             return match (&self.intent, self.selected) {
-                (Intent::Summon(id), _) => (PhaseOptions::of(s, *id).summons, Vec::new()),
+                (Intent::Summon(id), _) => (UnitOptions::of_phase(s, *id).summons, Vec::new()),
                 (_, Some(id))
                     if s.board()
                         .unit(id)
                         .is_some_and(|u| Some(u.side) == s.slot_player()) =>
                 {
-                    let o = PhaseOptions::of(s, id);
+                    let o = UnitOptions::of_phase(s, id);
                     (o.moves, o.attacks)
                 }
                 _ => (Vec::new(), Vec::new()),

@@ -4,6 +4,7 @@ use super::{after, card_decision, evaluator, value};
 use crate::bots::Bot;
 use crate::bots::eval::{Evaluator, Targets};
 use crate::rules::Scratch;
+use crate::rules::UnitCommand;
 use crate::rules::phase::logic::legal_into;
 use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView};
 use crate::ruleset::PhaseRulesV1;
@@ -69,7 +70,7 @@ impl Bot<PhaseRulesV1> for PhaseGreedyBot {
                 continue;
             }
             let v = match cmd {
-                PhaseCommand::Move { unit, to } => {
+                PhaseCommand::Unit(UnitCommand::Move { unit, to }) => {
                     let b = s.board();
                     let u = &b.units()[usize::from(*unit)];
                     let c = b.arena().cell(*to).expect("legal moves name usable hexes");

@@ -1,6 +1,7 @@
 //! The random phase-rules bot.
 
 use crate::bots::Bot;
+use crate::rules::UnitCommand;
 use crate::rules::arena::{Cell, NO_CELL};
 use crate::rules::phase::logic::{check_with, legal_into};
 use crate::rules::phase::{CARDS, MOVE_STEPS, PhaseCommand, PhaseView, Stage};
@@ -112,7 +113,8 @@ impl Superset {
                 let here = a.hex(u.cell);
                 for target in here.range(u32::from(reach)) {
                     if a.cell(target).is_some() {
-                        self.listed.push(PhaseCommand::Attack { unit, target });
+                        self.listed
+                            .push(PhaseCommand::Unit(UnitCommand::Attack { unit, target }));
                     }
                 }
                 0
@@ -126,18 +128,22 @@ impl Superset {
             });
         }
         if kind.rebound && !turn.rebounded && u.came_from.is_some() {
-            self.listed.push(PhaseCommand::Rebound { unit });
+            self.listed
+                .push(PhaseCommand::Unit(UnitCommand::Rebound { unit }));
         }
         if kind.healing.is_some() && !u.ability_used {
             crate::rules::heal_choices(b, unit, |targets| {
-                self.listed.push(PhaseCommand::Heal { unit, targets });
+                self.listed
+                    .push(PhaseCommand::Unit(UnitCommand::Heal { unit, targets }));
             });
         }
         if kind.summon.is_some() && !u.ability_used {
             for &n in a.neighbours(u.cell) {
                 if n != NO_CELL {
-                    self.listed
-                        .push(PhaseCommand::Summon { unit, to: a.hex(n) });
+                    self.listed.push(PhaseCommand::Unit(UnitCommand::Summon {
+                        unit,
+                        to: a.hex(n),
+                    }));
                 }
             }
         }
@@ -154,16 +160,16 @@ impl Superset {
             if i < r.moves {
                 let near = a.near(r.cell, MOVE_STEPS).unwrap_or_default();
                 let to = a.hex(near[1 + i]);
-                return PhaseCommand::Move { unit: r.unit, to };
+                return PhaseCommand::Unit(UnitCommand::Move { unit: r.unit, to });
             }
             i -= r.moves;
             if i < r.attacks {
                 let near = a.near(r.cell, r.range).unwrap_or_default();
                 let target = a.hex(near[i]);
-                return PhaseCommand::Attack {
+                return PhaseCommand::Unit(UnitCommand::Attack {
                     unit: r.unit,
                     target,
-                };
+                });
             }
             i -= r.attacks;
         }

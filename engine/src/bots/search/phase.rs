@@ -9,6 +9,7 @@ use super::{MAX_RANKED, Searchable, VALUE_SCALE, logistic};
 use crate::bots::eval::{Evaluator, Targets};
 use crate::bots::phase::{after, card_decision, evaluator, value};
 use crate::player::PlayerId;
+use crate::rules::UnitCommand;
 use crate::rules::phase::logic::{execute_unchecked, legal_into};
 use crate::rules::phase::{PhaseCommand, PhaseEvent, PhaseMatch, PhaseView};
 use crate::rules::{Outcome, Scratch};
@@ -42,7 +43,7 @@ impl PhaseParts {
                 continue;
             }
             let v = match cmd {
-                PhaseCommand::Move { unit, to } => {
+                PhaseCommand::Unit(UnitCommand::Move { unit, to }) => {
                     let b = s.board();
                     let u = &b.units()[usize::from(*unit)];
                     b.arena()

@@ -3,6 +3,7 @@
 use super::*;
 use crate::bots::BotKind;
 use crate::rules::RuleError;
+use crate::rules::UnitCommand;
 use crate::sim::{self, PlayOptions};
 
 const MAP: &str = include_str!("../../../../maps/twin-fords.ron");
@@ -58,10 +59,10 @@ fn a_match_after_an_opening_replays_from_the_setup() {
 #[test]
 fn recording_an_illegal_command_says_which() {
     let (map, _, prepared) = setup(4);
-    let bad = Command::Move {
+    let bad = Command::Unit(UnitCommand::Move {
         unit: 0,
         to: crate::Hex::new(40, 40),
-    };
+    });
     let played = [Command::EndTurn, bad.clone()];
     match Replay::record(&prepared, &map, 5, &["greedy", HUMAN], &played) {
         Err(ReplayError::Illegal { index, command, .. }) => {
@@ -139,7 +140,9 @@ fn a_changed_hash_names_its_turn() {
 fn an_illegal_command_gives_the_engine_reason() {
     let (mut replay, roster, _) = recorded(41);
     replay.hashes = None;
-    replay.commands.insert(1, Command::Rebound { unit: 999 });
+    replay
+        .commands
+        .insert(1, Command::Unit(UnitCommand::Rebound { unit: 999 }));
     let err = replay.run(&roster, "r.ron", None).unwrap_err();
     assert!(
         matches!(

@@ -4,14 +4,18 @@ use super::Stage;
 use crate::Hex;
 use crate::map::{Side, axial};
 use crate::player::PlayerId;
-use crate::rules::command::RuleError;
+use crate::rules::command::{RuleError, UnitCommand};
 use crate::rules::roster::Class;
 use crate::rules::state::UnitId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A player's decision in phase-rules-v1.
+///
+/// In files a unit's command is written as its own variant (`Move(unit: 3,
+/// to: (1, 2))`), as it always was: see [`PhaseCommandFile`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "PhaseCommandFile", from = "PhaseCommandFile")]
 pub enum PhaseCommand {
     /// Place four cards face down, one per class in class order
     /// (commanders, elites, soldiers, summons), also for classes the
@@ -29,42 +33,9 @@ pub enum PhaseCommand {
         /// A card in its hand.
         card: u8,
     },
-    /// Move a unit up to 3 steps (one action).
-    Move {
-        /// The unit.
-        unit: UnitId,
-        /// Destination.
-        #[serde(with = "axial")]
-        to: Hex,
-    },
-    /// Attack a hex (one action).
-    Attack {
-        /// The attacker.
-        unit: UnitId,
-        /// Target hex.
-        #[serde(with = "axial")]
-        target: Hex,
-    },
-    /// Healing X Y on up to Y adjacent damaged allies (no action; once).
-    Heal {
-        /// The healer.
-        unit: UnitId,
-        /// The units to heal.
-        targets: Vec<UnitId>,
-    },
-    /// Summon X Y next to the unit (no action; once).
-    Summon {
-        /// The summoner.
-        unit: UnitId,
-        /// Where the summon appears.
-        #[serde(with = "axial")]
-        to: Hex,
-    },
-    /// Rebound: take back the unit's last move (no action; once).
-    Rebound {
-        /// The unit.
-        unit: UnitId,
-    },
+    /// What the acting unit does: move up to 3 steps or attack (one action
+    /// each), heal, summon or rebound (no action; once each).
+    Unit(UnitCommand),
     /// End the turn of the unit that is acting.
     EndUnit,
     /// End the player's slot: its units of the phase that have not acted
@@ -72,16 +43,18 @@ pub enum PhaseCommand {
     EndSlot,
 }
 
+impl From<UnitCommand> for PhaseCommand {
+    fn from(c: UnitCommand) -> Self {
+        Self::Unit(c)
+    }
+}
+
 impl PhaseCommand {
     /// The unit the command is about, if any.
     #[must_use]
-    pub fn unit(&self) -> Option<UnitId> {
+    pub const fn unit(&self) -> Option<UnitId> {
         match self {
-            Self::Move { unit, .. }
-            | Self::Attack { unit, .. }
-            | Self::Heal { unit, .. }
-            | Self::Summon { unit, .. }
-            | Self::Rebound { unit } => Some(*unit),
+            Self::Unit(u) => Some(u.unit()),
             Self::PlaceCards { .. } | Self::Reveal { .. } | Self::EndUnit | Self::EndSlot => None,
         }
     }
@@ -89,19 +62,88 @@ impl PhaseCommand {
 
 impl fmt::Display for PhaseCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let h = |h: &Hex| format!("({},{})", h.x, h.y);
         match self {
             Self::PlaceCards { player, cards } => {
                 write!(f, "side {player} places {cards:?}")
             }
             Self::Reveal { player, card } => write!(f, "side {player} reveals {card}"),
-            Self::Move { unit, to } => write!(f, "move unit {unit} to {}", h(to)),
-            Self::Attack { unit, target } => write!(f, "unit {unit} attacks {}", h(target)),
-            Self::Heal { unit, targets } => write!(f, "unit {unit} heals {targets:?}"),
-            Self::Summon { unit, to } => write!(f, "unit {unit} summons at {}", h(to)),
-            Self::Rebound { unit } => write!(f, "rebound unit {unit}"),
+            Self::Unit(u) => u.fmt(f),
             Self::EndUnit => f.write_str("end the unit's turn"),
             Self::EndSlot => f.write_str("end the slot"),
+        }
+    }
+}
+
+/// A [`PhaseCommand`] as files hold it: every command its own variant.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "PhaseCommand")]
+enum PhaseCommandFile {
+    PlaceCards {
+        player: PlayerId,
+        cards: [u8; 4],
+    },
+    Reveal {
+        player: PlayerId,
+        card: u8,
+    },
+    Move {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        to: Hex,
+    },
+    Attack {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        target: Hex,
+    },
+    Heal {
+        unit: UnitId,
+        targets: Vec<UnitId>,
+    },
+    Summon {
+        unit: UnitId,
+        #[serde(with = "axial")]
+        to: Hex,
+    },
+    Rebound {
+        unit: UnitId,
+    },
+    EndUnit,
+    EndSlot,
+}
+
+impl From<PhaseCommand> for PhaseCommandFile {
+    fn from(c: PhaseCommand) -> Self {
+        match c {
+            PhaseCommand::PlaceCards { player, cards } => Self::PlaceCards { player, cards },
+            PhaseCommand::Reveal { player, card } => Self::Reveal { player, card },
+            PhaseCommand::Unit(UnitCommand::Move { unit, to }) => Self::Move { unit, to },
+            PhaseCommand::Unit(UnitCommand::Attack { unit, target }) => {
+                Self::Attack { unit, target }
+            }
+            PhaseCommand::Unit(UnitCommand::Heal { unit, targets }) => Self::Heal { unit, targets },
+            PhaseCommand::Unit(UnitCommand::Summon { unit, to }) => Self::Summon { unit, to },
+            PhaseCommand::Unit(UnitCommand::Rebound { unit }) => Self::Rebound { unit },
+            PhaseCommand::EndUnit => Self::EndUnit,
+            PhaseCommand::EndSlot => Self::EndSlot,
+        }
+    }
+}
+
+impl From<PhaseCommandFile> for PhaseCommand {
+    fn from(c: PhaseCommandFile) -> Self {
+        match c {
+            PhaseCommandFile::PlaceCards { player, cards } => Self::PlaceCards { player, cards },
+            PhaseCommandFile::Reveal { player, card } => Self::Reveal { player, card },
+            PhaseCommandFile::Move { unit, to } => UnitCommand::Move { unit, to }.into(),
+            PhaseCommandFile::Attack { unit, target } => {
+                UnitCommand::Attack { unit, target }.into()
+            }
+            PhaseCommandFile::Heal { unit, targets } => UnitCommand::Heal { unit, targets }.into(),
+            PhaseCommandFile::Summon { unit, to } => UnitCommand::Summon { unit, to }.into(),
+            PhaseCommandFile::Rebound { unit } => UnitCommand::Rebound { unit }.into(),
+            PhaseCommandFile::EndUnit => Self::EndUnit,
+            PhaseCommandFile::EndSlot => Self::EndSlot,
         }
     }
 }

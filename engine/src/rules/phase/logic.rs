@@ -13,6 +13,7 @@ use super::state::PhaseMatch;
 use super::{ACTIONS, PHASES, SUMMON_ACTIONS, Stage};
 use crate::map::Side;
 use crate::player::{PerPlayer, PlayerId};
+use crate::rules::UnitCommand;
 use crate::rules::arena::Cell;
 use crate::rules::event::Event;
 use crate::rules::logic::Deployment;
@@ -496,7 +497,7 @@ pub fn execute_unchecked(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<
             emit(pm, out, PhaseEvent::SlotEnded { player });
             advance(pm, out);
         }
-        _ => execute_unit(pm, cmd, out),
+        PhaseCommand::Unit(_) => execute_unit(pm, cmd, out),
     }
 }
 
@@ -504,7 +505,7 @@ pub fn execute_unchecked(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<
 /// it had not, and ends when it has no action left.
 fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEvent>) {
     match cmd {
-        PhaseCommand::Move { unit, to } => {
+        PhaseCommand::Unit(UnitCommand::Move { unit, to }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
             let from = pm.board.units()[usize::from(unit)].cell;
@@ -518,7 +519,7 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             spend(pm, out, unit);
             settle(pm, out);
         }
-        PhaseCommand::Attack { unit, target } => {
+        PhaseCommand::Unit(UnitCommand::Attack { unit, target }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
             let t = pm.board.arena().cell(*target).expect("checked");
@@ -526,7 +527,7 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             spend(pm, out, unit);
             settle(pm, out);
         }
-        PhaseCommand::Heal { unit, targets } => {
+        PhaseCommand::Unit(UnitCommand::Heal { unit, targets }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
             let kind = pm.board.units()[usize::from(unit)].kind;
@@ -539,7 +540,7 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             });
             settle(pm, out);
         }
-        PhaseCommand::Summon { unit, to } => {
+        PhaseCommand::Unit(UnitCommand::Summon { unit, to }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
             let u = &pm.board.units()[usize::from(unit)];
@@ -556,7 +557,7 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             });
             settle(pm, out);
         }
-        PhaseCommand::Rebound { unit } => {
+        PhaseCommand::Unit(UnitCommand::Rebound { unit }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
             let u = &pm.board.units()[usize::from(unit)];

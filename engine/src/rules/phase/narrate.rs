@@ -9,6 +9,7 @@ use super::event::PhaseEvent;
 use super::state::PhaseMatch;
 use super::{PHASES, Stage};
 use crate::player::PlayerId;
+use crate::rules::UnitCommand;
 use crate::rules::command::Command;
 use crate::rules::event::Event;
 use crate::rules::fog::sees_cell;
@@ -43,26 +44,13 @@ fn plural(class: Class) -> String {
 
 /// The board command a unit command is, for the shared words.
 fn board_command(cmd: &PhaseCommand) -> Option<Command> {
-    Some(match cmd {
-        PhaseCommand::Move { unit, to } => Command::Move {
-            unit: *unit,
-            to: *to,
-        },
-        PhaseCommand::Attack { unit, target } => Command::Attack {
-            unit: *unit,
-            target: *target,
-        },
-        PhaseCommand::Heal { unit, targets } => Command::Heal {
-            unit: *unit,
-            targets: targets.clone(),
-        },
-        PhaseCommand::Summon { unit, to } => Command::Summon {
-            unit: *unit,
-            to: *to,
-        },
-        PhaseCommand::Rebound { unit } => Command::Rebound { unit: *unit },
-        _ => return None,
-    })
+    match cmd {
+        PhaseCommand::Unit(u) => Some(Command::Unit(u.clone())),
+        PhaseCommand::PlaceCards { .. }
+        | PhaseCommand::Reveal { .. }
+        | PhaseCommand::EndUnit
+        | PhaseCommand::EndSlot => None,
+    }
 }
 
 /// The player who played `cmd` in `before`.
@@ -122,7 +110,7 @@ pub fn narrate_for(
             format!("{} ends its turn", name(after.board(), u))
         }),
         PhaseCommand::EndSlot => "ends its slot".to_owned(),
-        _ => {
+        PhaseCommand::Unit(_) => {
             let Some(c) = board_command(cmd) else {
                 return line;
             };
@@ -148,7 +136,7 @@ pub fn narrate_for(
         viewer,
         events,
         actor: who,
-        passive_heals: !matches!(cmd, PhaseCommand::Heal { .. }),
+        passive_heals: !matches!(cmd, PhaseCommand::Unit(UnitCommand::Heal { .. })),
     };
     let parts: Vec<String> = events.iter().filter_map(|e| told.clause(e)).collect();
     if !parts.is_empty() {

@@ -7,6 +7,7 @@
 use crate::rules_common::{Setup, kind_id};
 use hexwright_engine::Hex;
 use hexwright_engine::player::{PerPlayer, PlayerId};
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::phase::logic::first_token;
 use hexwright_engine::rules::phase::{
     PhaseCommand, PhaseError, PhaseEvent, PhaseMatch, check, execute_unchecked, start,
@@ -125,12 +126,12 @@ impl PhaseGame {
 
     /// Moves a unit.
     pub fn mv(&mut self, unit: UnitId, to: Hex) -> Vec<PhaseEvent> {
-        self.run(PhaseCommand::Move { unit, to })
+        self.run(PhaseCommand::Unit(UnitCommand::Move { unit, to }))
     }
 
     /// Attacks a hex.
     pub fn attack(&mut self, unit: UnitId, target: Hex) -> Vec<PhaseEvent> {
-        self.run(PhaseCommand::Attack { unit, target })
+        self.run(PhaseCommand::Unit(UnitCommand::Attack { unit, target }))
     }
 
     /// Ends the slot.

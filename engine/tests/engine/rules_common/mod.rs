@@ -10,6 +10,7 @@ use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
 use hexwright_engine::map::{Coord, Feature, FeatureKind, Length, Map, Side, TerrainKind};
 use hexwright_engine::map::{TerrainPiece, TerrainShape};
+use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::roster::KindId;
 use hexwright_engine::rules::{
     Arena, Command, Deployment, EnergyReason, Event, MatchState, Roster, RuleError, Rules, Unit,
@@ -274,12 +275,12 @@ impl Game {
 
     /// Moves a unit.
     pub fn mv(&mut self, unit: UnitId, to: Hex) -> Vec<Event> {
-        self.run(Command::Move { unit, to })
+        self.run(Command::Unit(UnitCommand::Move { unit, to }))
     }
 
     /// Attacks a hex.
     pub fn attack(&mut self, unit: UnitId, target: Hex) -> Vec<Event> {
-        self.run(Command::Attack { unit, target })
+        self.run(Command::Unit(UnitCommand::Attack { unit, target }))
     }
 
     /// A unit.

@@ -4,6 +4,7 @@
 
 use super::{actions_for, class_of, to_move};
 use crate::player::PlayerId;
+use crate::rules::UnitCommand;
 use crate::rules::arena::Scratch;
 use crate::rules::checks::{
     check_attack, check_heal_targets, check_move_to, check_rebound, check_summon_at, healing_of,
@@ -151,19 +152,19 @@ pub fn check_with(
             pm.active().map(|_| ()).ok_or(PhaseError::NoUnitActive)
         }
         PhaseCommand::EndSlot => stage_is(pm, Stage::Acting, "ending the slot"),
-        PhaseCommand::Move { unit, to } => {
+        PhaseCommand::Unit(UnitCommand::Move { unit, to }) => {
             let u = acting_unit(pm, *unit)?;
             has_action(pm, u)?;
             check_move_to(b, u, *to, MOVE_STEPS, scratch)?;
             Ok(())
         }
-        PhaseCommand::Attack { unit, target } => {
+        PhaseCommand::Unit(UnitCommand::Attack { unit, target }) => {
             let u = acting_unit(pm, *unit)?;
             has_action(pm, u)?;
             check_attack(b, u, *target, scratch)?;
             Ok(())
         }
-        PhaseCommand::Heal { unit, targets } => {
+        PhaseCommand::Unit(UnitCommand::Heal { unit, targets }) => {
             let u = acting_unit(pm, *unit)?;
             let (_, max) = healing_of(b, u)?;
             if u.ability_used {
@@ -174,7 +175,7 @@ pub fn check_with(
             }
             Ok(check_heal_targets(b, u, targets, max)?)
         }
-        PhaseCommand::Summon { unit, to } => {
+        PhaseCommand::Unit(UnitCommand::Summon { unit, to }) => {
             let u = acting_unit(pm, *unit)?;
             let summon = summon_of(b, u)?;
             if u.ability_used {
@@ -185,7 +186,7 @@ pub fn check_with(
             }
             Ok(check_summon_at(b, u, summon, *to)?)
         }
-        PhaseCommand::Rebound { unit } => {
+        PhaseCommand::Unit(UnitCommand::Rebound { unit }) => {
             let u = acting_unit(pm, *unit)?;
             if pm.unit_turn(*unit).rebounded {
                 return Err(PhaseError::AbilityUsed {

@@ -6,6 +6,7 @@
 use super::check::left;
 use super::{may_act, to_move};
 use crate::player::PlayerId;
+use crate::rules::UnitCommand;
 use crate::rules::arena::Scratch;
 use crate::rules::checks::{attack_targets, check_rebound, heal_choices, summon_cells};
 use crate::rules::mechanics::reachable_within;
@@ -73,24 +74,27 @@ pub(super) fn unit_options(
     let unit = u.id;
     if left(pm, u) > 0 {
         reachable_within(b, u, MOVE_STEPS, scratch, |c| {
-            out.push(PhaseCommand::Move { unit, to: a.hex(c) });
+            out.push(PhaseCommand::Unit(UnitCommand::Move { unit, to: a.hex(c) }));
         });
         attack_targets(b, u, scratch, |c| {
-            out.push(PhaseCommand::Attack {
+            out.push(PhaseCommand::Unit(UnitCommand::Attack {
                 unit,
                 target: a.hex(c),
-            });
+            }));
         });
     }
     if !pm.unit_turn(unit).rebounded && check_rebound(b, u).is_ok() {
-        out.push(PhaseCommand::Rebound { unit });
+        out.push(PhaseCommand::Unit(UnitCommand::Rebound { unit }));
     }
     if !u.ability_used {
         heal_choices(b, unit, |targets| {
-            out.push(PhaseCommand::Heal { unit, targets });
+            out.push(PhaseCommand::Unit(UnitCommand::Heal { unit, targets }));
         });
         summon_cells(b, u, |c| {
-            out.push(PhaseCommand::Summon { unit, to: a.hex(c) });
+            out.push(PhaseCommand::Unit(UnitCommand::Summon {
+                unit,
+                to: a.hex(c),
+            }));
         });
     }
 }
