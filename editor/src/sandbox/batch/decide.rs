@@ -231,7 +231,9 @@ fn legend_ui(ui: &mut Ui) {
 
 #[cfg(test)]
 mod tests {
-    use crate::sandbox::batch::panel::tests::{RANDOM, TempDir, harness, prepared, wait};
+    use crate::sandbox::batch::panel::tests::{
+        RANDOM, TempDir, harness, prepared, save_export, wait,
+    };
     use egui_kittest::kittest::Queryable as _;
 
     /// Random bots draw every match at a 10-round limit, so side 0 scores
@@ -286,10 +288,7 @@ mod tests {
         // The exported file says what the panel says: the decision, its α
         // and margin, and every look.
         let (summary, looks) = (d.summary, d.looks.len());
-        h.get_by_label("Export JSON…").click();
-        h.run();
-        h.get_by_label("Save").click();
-        h.run();
+        save_export(&mut h, "JSON");
         let text = std::fs::read_to_string(dir.path().join("batch.json")).unwrap();
         let export: hexwright_engine::sim::BatchExport = serde_json::from_str(&text).unwrap();
         let decided = export.until_decided.expect("the decision is exported");

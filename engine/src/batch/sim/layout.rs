@@ -208,14 +208,15 @@ impl TryFrom<ReportLayout> for Report {
 #[serde(untagged)]
 pub(super) enum ExportLayout {
     /// A two-sided batch: its matches as batch rows.
-    Sides(SidesExport),
+    Sides(ExportFile<MatchRow>),
     /// A seat-test batch: its matches as played matches.
-    Seats(SeatsExport),
+    Seats(ExportFile<Played>),
 }
 
-/// The two-sided export layout.
+/// The export layout, its matches as `M` (the fields of both kinds are
+/// the same but for how a match is written).
 #[derive(Serialize, Deserialize)]
-pub(super) struct SidesExport {
+pub(super) struct ExportFile<M> {
     requested: usize,
     seed: u64,
     bots: Vec<BotKind>,
@@ -224,7 +225,7 @@ pub(super) struct SidesExport {
     #[serde(with = "axial_vec")]
     objectives: Vec<Hex>,
     captures: Vec<CaptureSummary>,
-    matches: Vec<MatchRow>,
+    matches: Vec<M>,
     #[serde(default)]
     armies: PlayedArmies,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -233,55 +234,47 @@ pub(super) struct SidesExport {
     looks: Vec<crate::sequential::Look>,
 }
 
-/// The seat-test export layout.
-#[derive(Serialize, Deserialize)]
-pub(super) struct SeatsExport {
-    requested: usize,
-    seed: u64,
-    bots: Vec<BotKind>,
-    cancelled: bool,
-    report: Report,
-    #[serde(with = "axial_vec")]
-    objectives: Vec<Hex>,
-    captures: Vec<CaptureSummary>,
-    matches: Vec<Played>,
-    #[serde(default)]
-    armies: PlayedArmies,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    until_decided: Option<crate::sequential::Summary>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    looks: Vec<crate::sequential::Look>,
+impl<M> ExportFile<M> {
+    /// `e` with each match written by `write`.
+    fn of(e: BatchExport, write: impl Fn(Played) -> M) -> Self {
+        Self {
+            requested: e.requested,
+            seed: e.seed,
+            bots: e.bots,
+            cancelled: e.cancelled,
+            report: e.report,
+            objectives: e.objectives,
+            captures: e.captures,
+            matches: e.matches.into_iter().map(write).collect(),
+            armies: e.armies,
+            until_decided: e.until_decided,
+            looks: e.looks,
+        }
+    }
+
+    /// The export, each match read by `read`.
+    fn export(self, read: impl Fn(M) -> Played) -> BatchExport {
+        BatchExport {
+            requested: self.requested,
+            seed: self.seed,
+            bots: self.bots,
+            cancelled: self.cancelled,
+            report: self.report,
+            objectives: self.objectives,
+            captures: self.captures,
+            matches: self.matches.into_iter().map(read).collect(),
+            armies: self.armies,
+            until_decided: self.until_decided,
+            looks: self.looks,
+        }
+    }
 }
 
 impl From<BatchExport> for ExportLayout {
     fn from(e: BatchExport) -> Self {
         match e.report.reading {
-            Reading::Sides(_) => Self::Sides(SidesExport {
-                requested: e.requested,
-                seed: e.seed,
-                bots: e.bots,
-                cancelled: e.cancelled,
-                report: e.report,
-                objectives: e.objectives,
-                captures: e.captures,
-                matches: e.matches.iter().map(Played::row).collect(),
-                armies: e.armies,
-                until_decided: e.until_decided,
-                looks: e.looks,
-            }),
-            Reading::Seats(_) => Self::Seats(SeatsExport {
-                requested: e.requested,
-                seed: e.seed,
-                bots: e.bots,
-                cancelled: e.cancelled,
-                report: e.report,
-                objectives: e.objectives,
-                captures: e.captures,
-                matches: e.matches,
-                armies: e.armies,
-                until_decided: e.until_decided,
-                looks: e.looks,
-            }),
+            Reading::Sides(_) => Self::Sides(ExportFile::of(e, |m| m.row())),
+            Reading::Seats(_) => Self::Seats(ExportFile::of(e, |m| m)),
         }
     }
 }
@@ -289,32 +282,8 @@ impl From<BatchExport> for ExportLayout {
 impl From<ExportLayout> for BatchExport {
     fn from(l: ExportLayout) -> Self {
         match l {
-            ExportLayout::Sides(e) => Self {
-                requested: e.requested,
-                seed: e.seed,
-                bots: e.bots,
-                cancelled: e.cancelled,
-                report: e.report,
-                objectives: e.objectives,
-                captures: e.captures,
-                matches: e.matches.iter().map(Played::from).collect(),
-                armies: e.armies,
-                until_decided: e.until_decided,
-                looks: e.looks,
-            },
-            ExportLayout::Seats(e) => Self {
-                requested: e.requested,
-                seed: e.seed,
-                bots: e.bots,
-                cancelled: e.cancelled,
-                report: e.report,
-                objectives: e.objectives,
-                captures: e.captures,
-                matches: e.matches,
-                armies: e.armies,
-                until_decided: e.until_decided,
-                looks: e.looks,
-            },
+            ExportLayout::Sides(e) => e.export(|row| Played::from(&row)),
+            ExportLayout::Seats(e) => e.export(|m| m),
         }
     }
 }

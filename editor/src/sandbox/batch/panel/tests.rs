@@ -104,6 +104,15 @@ pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, 
         )
 }
 
+/// Exports the batch as `format` (`CSV`, `JSON`) through the path field
+/// the panel offers, to the name it suggests.
+pub(crate) fn save_export(h: &mut Harness<'_, State>, format: &str) {
+    h.get_by_label(&format!("Export {format}…")).click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+}
+
 /// Waits (at most a minute) for the worker, then settles the UI.
 pub(crate) fn wait(h: &mut Harness<'_, State>) {
     let started = Instant::now();
@@ -211,10 +220,7 @@ fn exports_write_csv_and_json_through_the_path_field() {
     h.state_mut().panel.start(&p);
     wait(&mut h);
 
-    h.get_by_label("Export CSV…").click();
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    save_export(&mut h, "CSV");
     let csv = std::fs::read_to_string(dir.join("batch.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 5, "a header and four rows:\n{csv}");
@@ -222,10 +228,7 @@ fn exports_write_csv_and_json_through_the_path_field() {
     let shown = format!("Saved 4 matches to {}", dir.join("batch.csv").display());
     assert!(h.query_by_label(&shown).is_some(), "{shown}");
 
-    h.get_by_label("Export JSON…").click();
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    save_export(&mut h, "JSON");
     let text = std::fs::read_to_string(dir.join("batch.json")).unwrap();
     let export: BatchExport = serde_json::from_str(&text).unwrap();
     assert_eq!(export.matches.len(), 4);
@@ -284,10 +287,7 @@ fn a_failed_export_says_why() {
     h.state_mut().panel.configure(2, RANDOM.to_vec(), 1);
     h.state_mut().panel.start(&p);
     wait(&mut h);
-    h.get_by_label("Export CSV…").click();
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    save_export(&mut h, "CSV");
     let error = h.state().panel.error().expect("an error").to_string();
     assert!(error.starts_with("Cannot write"), "{error}");
     assert!(h.query_by_label(&error).is_some(), "the error is shown");
@@ -468,10 +468,7 @@ fn a_four_player_batch_shows_lengths_and_captures_and_exports_csv_and_json() {
     }
     assert_eq!(r.lengths().values().sum::<usize>(), 8);
 
-    h.get_by_label("Export CSV…").click();
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    save_export(&mut h, "CSV");
     let csv = std::fs::read_to_string(dir.join("batch.csv")).expect("the CSV is written");
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 9, "a header and eight rows:\n{csv}");
@@ -481,10 +478,7 @@ fn a_four_player_batch_shows_lengths_and_captures_and_exports_csv_and_json() {
     let shown = format!("Saved 8 matches to {}", dir.join("batch.csv").display());
     assert!(h.query_by_label(&shown).is_some(), "{shown}");
 
-    h.get_by_label("Export JSON…").click();
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    save_export(&mut h, "JSON");
     let text = std::fs::read_to_string(dir.join("batch.json")).expect("the JSON is written");
     assert!(
         text.contains(r#""seating""#),
