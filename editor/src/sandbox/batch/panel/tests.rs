@@ -77,9 +77,17 @@ pub(crate) fn default_map() -> &'static Map {
     MAP.get_or_init(|| bundled::default_map().unwrap())
 }
 
-pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
+/// The panel on `p` (made from `map`) with `bots` as its default seats,
+/// the results under the form, in a window of `size`.
+fn harness_on<'a>(
+    p: &'a Prepared,
+    map: &'a Map,
+    bots: Vec<BotKind>,
+    export_dir: &'a Path,
+    size: Vec2,
+) -> Harness<'a, State> {
     Harness::builder()
-        .with_size(Vec2::new(640.0, 1400.0))
+        .with_size(size)
         // A batch that finishes within a run lays out its tables and
         // chart there too, which takes egui a few sizing passes.
         .with_max_steps(16)
@@ -88,8 +96,8 @@ pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, 
                 let input = BatchInput {
                     prepared: p,
                     armies: &PlayedArmies::default(),
-                    map: default_map(),
-                    default_bots: RANDOM.to_vec(),
+                    map,
+                    default_bots: bots.clone(),
                     native_dialogs: false,
                     export_dir: Some(export_dir),
                 };
@@ -102,6 +110,17 @@ pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, 
             },
             State::default(),
         )
+}
+
+/// The panel on the default map's two-player scenario `p`.
+pub(crate) fn harness<'a>(p: &'a Prepared, export_dir: &'a Path) -> Harness<'a, State> {
+    harness_on(
+        p,
+        default_map(),
+        RANDOM.to_vec(),
+        export_dir,
+        Vec2::new(640.0, 1400.0),
+    )
 }
 
 /// Exports the batch as `format` (`CSV`, `JSON`) through the path field
@@ -393,31 +412,16 @@ fn the_histogram_counts_every_length() {
     }
 }
 
-/// A harness of the panel on a four-player phase-rules-v1 scenario, the
-/// results under the form as wide as the sandbox's central area.
+/// The panel on a four-player phase-rules-v1 scenario, as wide as the
+/// sandbox's central area.
 fn harness_four<'a>(p: &'a Prepared, dir: &'a Path) -> Harness<'a, State> {
-    Harness::builder()
-        .with_size(Vec2::new(1000.0, 1800.0))
-        .with_max_steps(16)
-        .build_ui_state(
-            move |ui, s: &mut State| {
-                let input = BatchInput {
-                    prepared: p,
-                    armies: &PlayedArmies::default(),
-                    map: four_corners_map(),
-                    default_bots: vec![BotKind::Random; 4],
-                    native_dialogs: false,
-                    export_dir: Some(dir),
-                };
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    s.panel.show_ui(ui, &input);
-                    if let Some(r) = s.panel.show_results_ui(ui) {
-                        s.request = Some(r);
-                    }
-                });
-            },
-            State::default(),
-        )
+    harness_on(
+        p,
+        four_corners_map(),
+        vec![BotKind::Random; 4],
+        dir,
+        Vec2::new(1000.0, 1800.0),
+    )
 }
 
 #[test]
