@@ -147,8 +147,8 @@ fn write_certificates(out: &mut dyn Write, map: &Map) -> anyhow::Result<()> {
         } else {
             writeln!(
                 out,
-                "Void: the map changed since it was {} (certify it again with `hexwright balance-edit`).",
-                c.summary()
+                "Void: the board changed since it was {} (certify it again with `hexwright balance-edit`).",
+                c.summary().replacen("Certified fair", "certified fair", 1)
             )?;
         }
     }

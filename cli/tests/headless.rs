@@ -525,7 +525,8 @@ fn analyze_reports_fairness_features_and_chokes() {
     let (code, text) = run(&["analyze", &map("three-passes.ron")]);
     assert_eq!(code, 0, "{text}");
     for bot in ["greedy", "planner"] {
-        let line = format!("Simulated: certified fair within ±5.0% for {bot} in phase-rules-v1");
+        let line =
+            format!("Simulated: Certified fair within ±5 points for {bot} in phase-rules-v1;");
         assert!(text.contains(&line), "{text}");
     }
     assert!(!text.contains("Void:"), "{text}");
@@ -543,7 +544,7 @@ fn analyze_reports_fairness_features_and_chokes() {
     assert_eq!(code, 0, "{text}");
     assert!(!text.contains("Simulated:"), "{text}");
     assert!(
-        text.contains("Void: the map changed since it was certified fair"),
+        text.contains("Void: the board changed since it was certified fair"),
         "{text}"
     );
 
@@ -684,13 +685,15 @@ fn balance_edit_certifies_a_lopsided_map_and_writes_its_certificate() {
     let (code, text) = run(&args);
     assert_eq!(code, 0, "{text}");
     assert!(
-        text.contains("Before: greedy in akw-rules-v1: side 1 is favoured"),
+        text.contains("Before: greedy in akw-rules-v1: Side 1 is favoured by "),
         "{text}"
     );
     assert!(text.contains("  1. "), "{text}");
-    assert!(text.contains("towards fair"), "{text}");
+    assert!(text.contains("share falls by "), "{text}");
+    assert!(text.contains("towards its fair 50%"), "{text}");
     assert!(
-        text.contains("Fair after ") && text.contains("greedy in akw-rules-v1: certified fair"),
+        text.contains("Fair after ")
+            && text.contains("greedy in akw-rules-v1: certified: Fair within ±5 points"),
         "{text}"
     );
     assert!(text.contains(&format!("Wrote {out}")), "{text}");

@@ -23,6 +23,8 @@ SKILLS=${SKILLS:-greedy,planner}
 MAX=${MAX:-20000}
 MARGIN=${MARGIN:-0.05}
 SEED=${SEED:-1}
+# The search bot's playouts per decision (empty: the ruleset's default).
+PLAYOUTS=${PLAYOUTS:-}
 MAP=${MAP:-maps/twin-fords.ron}
 RESULTS=${RESULTS:-results}
 TASK=${SLURM_ARRAY_TASK_ID:?run this as a Slurm array job (sbatch --array=0-N)}
@@ -31,6 +33,6 @@ if ((TASK >= SHARDS)); then
   exit 2
 fi
 mkdir -p "$RESULTS"
-"$HEXWRIGHT" balance "$MAP" --skills "$SKILLS" --max "$MAX" --margin "$MARGIN" --seed "$SEED" \
+"$HEXWRIGHT" balance "$MAP" --skills "$SKILLS" --max "$MAX" --margin "$MARGIN" --seed "$SEED" ${PLAYOUTS:+--playouts "$PLAYOUTS"} \
   --jobs "${SLURM_CPUS_PER_TASK:-1}" --wave "$WAVE" --shard "$TASK/$SHARDS" \
   --out "$RESULTS/wave-$WAVE-shard-$TASK.json"

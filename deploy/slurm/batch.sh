@@ -21,6 +21,8 @@ SHARDS=${SHARDS:-${SLURM_ARRAY_TASK_COUNT:-8}}
 MATCHES=${MATCHES:-100000}
 BOTS=${BOTS:-greedy,random}
 SEED=${SEED:-1}
+# The search bot's playouts per decision (empty: the ruleset's default).
+PLAYOUTS=${PLAYOUTS:-}
 MAP=${MAP:-maps/twin-fords.ron}
 RESULTS=${RESULTS:-results}
 TASK=${SLURM_ARRAY_TASK_ID:?run this as a Slurm array job (sbatch --array=0-N)}
@@ -29,6 +31,6 @@ if ((TASK >= SHARDS)); then
   exit 2
 fi
 mkdir -p "$RESULTS"
-"$HEXWRIGHT" simulate "$MAP" --matches "$MATCHES" --bots "$BOTS" --seed "$SEED" \
+"$HEXWRIGHT" simulate "$MAP" --matches "$MATCHES" --bots "$BOTS" --seed "$SEED" ${PLAYOUTS:+--playouts "$PLAYOUTS"} \
   --jobs "${SLURM_CPUS_PER_TASK:-1}" --shard "$TASK/$SHARDS" \
   --out "$RESULTS/shard-$TASK.json"

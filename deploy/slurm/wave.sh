@@ -20,6 +20,8 @@ WAVE=${WAVE:?set WAVE, the wave to play (deploy/slurm/until-decided does)}
 MAX=${MAX:-20000}
 BOTS=${BOTS:-greedy,random}
 SEED=${SEED:-1}
+# The search bot's playouts per decision (empty: the ruleset's default).
+PLAYOUTS=${PLAYOUTS:-}
 MAP=${MAP:-maps/twin-fords.ron}
 RESULTS=${RESULTS:-results}
 TASK=${SLURM_ARRAY_TASK_ID:?run this as a Slurm array job (sbatch --array=0-N)}
@@ -28,6 +30,6 @@ if ((TASK >= SHARDS)); then
   exit 2
 fi
 mkdir -p "$RESULTS"
-"$HEXWRIGHT" simulate "$MAP" --until-decided --max "$MAX" --bots "$BOTS" --seed "$SEED" \
+"$HEXWRIGHT" simulate "$MAP" --until-decided --max "$MAX" --bots "$BOTS" --seed "$SEED" ${PLAYOUTS:+--playouts "$PLAYOUTS"} \
   --jobs "${SLURM_CPUS_PER_TASK:-1}" --wave "$WAVE" --shard "$TASK/$SHARDS" \
   --out "$RESULTS/wave-$WAVE-shard-$TASK.json"

@@ -53,8 +53,8 @@ pub mod rules;
 // The modules under their paths from before the layers: every one is still
 // `hexwright_engine::<name>`.
 pub use batch::{
-    balance, fix, ladder, openings, rotation, seat_test, sequential, shard, sim, stats, study,
-    until_decided,
+    balance, fix, ladder, openings, rotation, seat_test, sequential, shard, sim, standing, stats,
+    study, until_decided,
 };
 pub use files::{import, pack, pack_zip, replay};
 pub use map::{

@@ -971,7 +971,12 @@ fn until_decided_finds_the_favoured_seat_of_a_lopsided_map_early() {
         "greedy,greedy",
     ]);
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.contains("Decision:    Side 0 is favoured"), "{text}");
+    let decision = text
+        .lines()
+        .find(|l| l.starts_with("Decision:    "))
+        .unwrap_or_default()
+        .to_lowercase();
+    assert!(decision.contains("side 0 is favoured by "), "{text}");
     assert!(text.contains("Error bound: at most 5.0% chance"), "{text}");
     assert!(
         !text.contains("Verdict:"),
@@ -1036,4 +1041,27 @@ fn until_decided_calls_an_exactly_fair_batch_fair() {
         stderr(&o)
     );
     assert!(!out.exists());
+}
+
+/// Every cluster file that plays matches passes the search bot's
+/// `--playouts` on from `PLAYOUTS` (issue 59, 8), and the Kubernetes Jobs
+/// name it among their settings.
+#[test]
+fn every_cluster_file_that_plays_passes_the_search_bots_playouts() {
+    let forward = "--seed \"$SEED\" ${PLAYOUTS:+--playouts \"$PLAYOUTS\"}";
+    for f in ["batch.sh", "wave.sh", "ladder.sh", "balance-wave.sh"] {
+        let text = std::fs::read_to_string(root().join("deploy/slurm").join(f)).unwrap();
+        assert!(text.contains(forward), "{f}");
+        assert!(text.contains("PLAYOUTS=${PLAYOUTS:-}"), "{f}");
+    }
+    for f in [
+        "batch-job.yaml",
+        "wave-job.yaml",
+        "ladder-job.yaml",
+        "balance-wave-job.yaml",
+    ] {
+        let text = std::fs::read_to_string(root().join("deploy/kubernetes").join(f)).unwrap();
+        assert!(text.contains(forward), "{f}");
+        assert!(text.contains("- name: PLAYOUTS"), "{f}");
+    }
 }

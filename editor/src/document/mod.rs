@@ -150,6 +150,7 @@ pub fn percent(fraction: f64) -> String {
 pub struct Document {
     board: Board,
     source: MapSource,
+    serial: u64,
     revision: u64,
     findings: Vec<Finding>,
     summary: Summary,
@@ -160,6 +161,9 @@ pub struct Document {
     stale: bool,
 }
 
+/// How many documents this process has opened: each gets its own number.
+static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 impl Document {
     /// Opens `board`, which came from `source`.
     #[must_use]
@@ -168,6 +172,7 @@ impl Document {
         let mut doc = Self {
             board,
             source,
+            serial: OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             revision: 0,
             findings: Vec::new(),
             summary,
@@ -181,7 +186,15 @@ impl Document {
         doc
     }
 
-    /// The board (map and coverage).
+    /// This document's number among those opened in this process: what
+    /// the panels key what they remember of one document by (an
+    /// explanation shown for one map is not shown for the next).
+    #[must_use]
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// The board: the map and its coverage.
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board

@@ -331,7 +331,11 @@ impl Editor {
     /// in progress is recorded, a polygon in progress is dropped.
     pub fn finish(&mut self, cx: &mut EditContext<'_>) {
         match std::mem::take(&mut self.gesture) {
-            Gesture::Stroke { chunks, .. } => record_stroke(cx, &chunks),
+            Gesture::Stroke { chunks, .. } => {
+                if let Some(note) = record_stroke(cx, &chunks) {
+                    self.message = Some(note);
+                }
+            }
             Gesture::HexPaint { hexes, erase, .. } => {
                 let label = if erase { "Erase hexes" } else { "Hex brush" };
                 if let Err(e) = hex_brush::paint(cx, &hexes, erase, label) {

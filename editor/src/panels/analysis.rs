@@ -75,17 +75,27 @@ pub fn show_overlays_ui(
 /// The fairness table under the engine's static verdict, with what static
 /// figures cannot see and the simulated verdict the sandbox holds
 /// (`simulated`: the sentence, and whether it was played on the map as it
-/// is now); returns a request to locate a figure's cause or to open the
-/// sandbox.
-pub fn show_fairness_ui(ui: &mut Ui, a: &Analysis, simulated: Option<(&str, bool)>) -> Vec<Action> {
+/// is now); `certified` says a fairness certificate holds for the map, which
+/// outweighs uneven static figures. Returns a request to locate a figure's
+/// cause or to open the sandbox.
+pub fn show_fairness_ui(
+    ui: &mut Ui,
+    a: &Analysis,
+    simulated: Option<(&str, bool)>,
+    certified: bool,
+    document: u64,
+) -> Vec<Action> {
     let mut actions = Vec::new();
     let verdict = a.fairness.verdict();
-    verdict_ui(ui, &verdict, simulated, &mut actions);
+    verdict_ui(ui, &verdict, simulated, certified, &mut actions);
     if !matches!(verdict, StaticVerdict::NotComputed { .. }) {
-        table_ui(ui, a, &mut actions);
+        table_ui(ui, a, document, &mut actions);
     }
     actions
 }
+
+/// What the panel says of uneven static figures on a certified map.
+pub const CERTIFIED_OUTWEIGHS: &str = "The certificate above outweighs these figures: simulated games found the map fair, and static figures never certify nor void a map. They still show where the map is uneven; click one to see its cause.";
 
 /// The static verdict, what static figures cannot see, and the simulated
 /// verdict (or a button to play one).
@@ -93,10 +103,17 @@ fn verdict_ui(
     ui: &mut Ui,
     verdict: &StaticVerdict,
     simulated: Option<(&str, bool)>,
+    certified: bool,
     actions: &mut Vec<Action>,
 ) {
     let sentence = verdict.sentence();
     match verdict {
+        StaticVerdict::Uneven { .. } if certified => {
+            // fairness.md: static figures never certify, and never outweigh
+            // a certificate; they still say where to look.
+            ui.label(RichText::new(sentence).strong());
+            ui.label(RichText::new(CERTIFIED_OUTWEIGHS).color(ui.visuals().text_color()));
+        }
         StaticVerdict::Uneven { .. } => {
             ui.label(RichText::new(sentence).color(theme::ERROR));
             ui.label(RichText::new("Click a red figure to see what causes it.").weak());
@@ -136,16 +153,23 @@ fn verdict_ui(
     }
 }
 
+/// Where the figure clicked last is remembered: one place per document
+/// (`document`, [`crate::document::Document::serial`]), so a map opened or
+/// generated next starts without an explanation of another map's figure.
+fn explained_id(document: u64) -> egui::Id {
+    egui::Id::unique(("fairness_explained", document))
+}
+
 /// The figures' table.
-fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
+fn table_ui(ui: &mut Ui, a: &Analysis, document: u64, actions: &mut Vec<Action>) {
     // A narrow inspector scrolls the table sideways rather than being
     // pushed wider than the window (which cut off its edges).
     egui::ScrollArea::horizontal()
         .id_salt("fairness_table")
-        .show(ui, |ui| table_grid_ui(ui, a, actions));
+        .show(ui, |ui| table_grid_ui(ui, a, document, actions));
     // The figure clicked last, explained right under the table where the
     // user looks (not at the top of the inspector, scrolled away).
-    let id = egui::Id::unique("fairness_explained");
+    let id = explained_id(document);
     if let Some(fig) = ui
         .data(|d| d.get_temp::<&'static str>(id))
         .and_then(|fid| a.fairness.figure(fid))
@@ -175,7 +199,7 @@ fn table_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
     }
 }
 
-fn table_grid_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
+fn table_grid_ui(ui: &mut Ui, a: &Analysis, document: u64, actions: &mut Vec<Action>) {
     Grid::new("fairness")
         .striped(true)
         .spacing([8.0, 2.0])
@@ -231,7 +255,7 @@ fn table_grid_ui(ui: &mut Ui, a: &Analysis, actions: &mut Vec<Action>) {
                         .clicked();
                 }
                 if clicked {
-                    ui.data_mut(|d| d.insert_temp(egui::Id::unique("fairness_explained"), f.id));
+                    ui.data_mut(|d| d.insert_temp(explained_id(document), f.id));
                     if let Some(h) = cause {
                         actions.push(Action::LocateHex(h));
                     }

@@ -106,12 +106,14 @@ pub fn show_ui(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
                 .id_salt("fairness")
                 .default_open(true)
                 .show(ui, |ui| {
-                    certificates_ui(ui, p.doc.map());
+                    let certified = certificates_ui(ui, p.doc.board());
                     match p.analysis {
                         Some(a) => actions.extend(crate::panels::analysis::show_fairness_ui(
                             ui,
                             a,
                             p.simulated.as_ref().map(|(v, now)| (v.as_str(), *now)),
+                            certified,
+                            p.doc.serial(),
                         )),
                         None => {
                             ui.label(RichText::new("Working out the figures…").weak());
@@ -140,11 +142,14 @@ pub fn show_ui(ui: &mut Ui, p: &mut InspectorParams<'_>) -> Vec<Action> {
 }
 
 /// The map's fairness certificates: each one that holds, and each made
-/// for another version of the map (void).
-fn certificates_ui(ui: &mut Ui, map: &hexwright_engine::map::Map) {
+/// for another version of the map (void). Returns whether some holds.
+fn certificates_ui(ui: &mut Ui, board: &hexwright_engine::board::Board) -> bool {
+    let map = board.map();
+    let mut holds = false;
     for c in &map.certificates {
-        if c.holds_for(map) {
-            ui.label(RichText::new(format!("Certified: {}", c.summary())).strong());
+        if c.holds_on(map, board.coverage()) {
+            holds = true;
+            ui.label(RichText::new(c.summary()).strong());
         } else {
             ui.label(
                 RichText::new(format!(
@@ -155,4 +160,5 @@ fn certificates_ui(ui: &mut Ui, map: &hexwright_engine::map::Map) {
             );
         }
     }
+    holds
 }

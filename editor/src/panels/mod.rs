@@ -43,5 +43,6 @@ mod suggest;
 pub(crate) mod toolbar;
 pub(crate) mod top_bar;
 
+pub use analysis::CERTIFIED_OUTWEIGHS;
 pub use dialogs::Dialog;
 pub use top_bar::UNSAVED_MARK;

@@ -17,7 +17,8 @@
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
 use hexwright_engine::fix::{Change, Edit};
-use hexwright_engine::map::{FeatureKind, Map, certificate::map_content_hash};
+use hexwright_engine::map::certificate::{Certificate, board_hash};
+use hexwright_engine::map::{FeatureKind, Map};
 use hexwright_engine::player::PlayerId;
 
 /// Broken Crown: side 0 won 55–65% of games at every level as designed.
@@ -119,19 +120,28 @@ pub fn apply(file: &str, map: Map, changes: &[Change]) -> Result<Map, String> {
     })
 }
 
-/// Copies onto `map` the certificates of `old` (the file on disk) that were
-/// made for `map` as it is; returns how many were carried and how many
-/// were dropped because the map changed.
+/// Copies onto `map` the certificates of `old` (the file on disk) that
+/// hold for `map` as it is, each naming the hash of what its games were
+/// played on ([`board_hash`]; a certificate written before certificates
+/// bound to the board named the whole file's); returns how many were
+/// carried and how many were dropped because the map changed.
 pub fn carry_certificates(map: &mut Map, old: Option<&Map>) -> Result<(usize, usize), String> {
     let Some(old) = old else {
         return Ok((0, 0));
     };
-    let hash = map_content_hash(map).map_err(|e| e.to_string())?;
+    let coverage = Coverage::new(map).map_err(|e| e.to_string())?;
+    let hash = board_hash(map, &coverage);
     let (kept, void): (Vec<_>, Vec<_>) = old
         .certificates
         .iter()
         .cloned()
-        .partition(|c| c.map == hash);
-    map.certificates = kept;
+        .partition(|c| c.holds_on(map, &coverage));
+    map.certificates = kept
+        .into_iter()
+        .map(|c| Certificate {
+            map: hash.clone(),
+            ..c
+        })
+        .collect();
     Ok((map.certificates.len(), void.len()))
 }

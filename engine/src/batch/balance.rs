@@ -8,6 +8,7 @@ use crate::rotation::Rotation;
 use crate::ruleset::OnBoard;
 use crate::seat_test::SeatLook;
 use crate::sequential::{Decision, Plan};
+use crate::standing::Standing;
 use crate::until_decided::{SeatsDecided, play_seats_until_decided};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +30,9 @@ pub struct Level {
     pub shares: Vec<f64>,
     /// Their intervals (anytime-valid, all together at level alpha).
     pub intervals: Vec<[f64; 2]>,
+    /// The fairness margin the test read them against.
+    #[serde(default = "default_margin")]
+    pub margin: f64,
     /// Whether it was cancelled.
     pub cancelled: bool,
 }
@@ -44,15 +48,13 @@ impl Level {
             d.test.decision().unwrap_or(Decision::Undecided)
         };
         let margin = d.test.plan().margin;
+        let shares: Vec<f64> = last.map(|l| l.estimates.clone()).unwrap_or_default();
+        let intervals: Vec<[f64; 2]> = last.map(|l| l.intervals.clone()).unwrap_or_default();
+        let reading = Standing::new(&shares, &intervals, margin).headline();
         let verdict = match decision {
-            Decision::Favoured { side } => format!("favours side {side}"),
-            Decision::Disfavoured { side } => format!("disfavours side {side}"),
-            Decision::Fair => format!(
-                "fair (every side within ±{:.0}% of its share)",
-                margin * 100.0
-            ),
-            Decision::Undecided => "undecided at the most matches".to_owned(),
-            Decision::Stopped => "stopped before a decision".to_owned(),
+            Decision::Stopped => format!("stopped before a decision: {reading}"),
+            Decision::Undecided => format!("undecided at the most matches: {reading}"),
+            _ => reading,
         };
         Self {
             bot,
@@ -60,8 +62,9 @@ impl Level {
             verdict,
             games: last.map_or(0, |l| l.games),
             matches: d.played.len(),
-            shares: last.map(|l| l.estimates.clone()).unwrap_or_default(),
-            intervals: last.map(|l| l.intervals.clone()).unwrap_or_default(),
+            shares,
+            intervals,
+            margin,
             cancelled: d.cancelled,
         }
     }
@@ -76,42 +79,31 @@ impl Level {
         }
     }
 
-    /// The decision in a word or two (`fair`, `favours side 1`).
+    /// The reading in a few words (`fair`, `fair, favours side 1`,
+    /// `unfair, favours side 0`), as [`Standing::short`] says it.
     #[must_use]
     pub fn short(&self) -> String {
         match self.decision {
-            Decision::Favoured { side } => format!("favours side {side}"),
-            Decision::Disfavoured { side } => format!("disfavours side {side}"),
-            Decision::Fair => "fair".to_owned(),
-            Decision::Undecided => "undecided".to_owned(),
             Decision::Stopped => "stopped".to_owned(),
+            _ => self.standing().short(),
         }
     }
 
-    /// `side 0 31.2% [25.0%, 37.4%] · side 1 …`.
+    /// Where the level's map stands.
+    #[must_use]
+    pub fn standing(&self) -> Standing {
+        Standing::new(&self.shares, &self.intervals, self.margin)
+    }
+
+    /// `side 0 31.2% [25.0, 37.4], side 1 …`.
     #[must_use]
     pub fn shares_text(&self) -> String {
-        shares_text(&self.shares, &self.intervals)
+        self.standing().seats_text()
     }
 }
 
-/// `side 0 31.2% [25.0%, 37.4%] · side 1 …`.
-#[must_use]
-pub fn shares_text(shares: &[f64], intervals: &[[f64; 2]]) -> String {
-    shares
-        .iter()
-        .zip(intervals)
-        .enumerate()
-        .map(|(p, (s, i))| {
-            format!(
-                "side {p} {:.1}% [{:.1}%, {:.1}%]",
-                s * 100.0,
-                i[0] * 100.0,
-                i[1] * 100.0
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
+fn default_margin() -> f64 {
+    crate::sequential::DEFAULT_MARGIN
 }
 
 /// Whether the verdict changes with skill, in words: "The verdict is the

@@ -2,8 +2,9 @@
 //!
 //! [`sim`] plays seat-swapped akw-rules-v1 batches and [`rotation`] the
 //! rotated-seat batches of phase-rules-v1; [`stats`] turns independent games
-//! into rates with Wilson intervals; [`sequential`] and [`until_decided`]
-//! stop a batch as soon as an anytime-valid test decides; [`shard`] cuts a
+//! into rates with Wilson intervals; [`standing`] is the one
+//! reading of seat intervals that every report prints; [`sequential`] and
+//! [`until_decided`] stop a batch as soon as an anytime-valid test decides; [`shard`] cuts a
 //! batch (or a wave of one) across machines and merges it exactly, and
 //! [`study`] a ladder's pairs or a balance's skill levels;
 //! [`openings`] studies how matches begin; [`ladder`] rates bots against
@@ -20,6 +21,7 @@ pub mod seat_test;
 pub mod sequential;
 pub mod shard;
 pub mod sim;
+pub mod standing;
 pub mod stats;
 pub mod study;
 pub mod until_decided;

@@ -27,6 +27,7 @@
 
 use crate::player::PlayerId;
 use crate::sequential::{Decision, Plan, Question};
+use crate::standing::{Standing, games_text};
 use serde::{Deserialize, Serialize};
 
 /// What seat intervals say, in the words of `fairness.md`: with `N` seats
@@ -134,42 +135,29 @@ impl FixedVerdict {
         }
     }
 
-    /// The verdict in one sentence, with the seats' shares.
+    /// The verdict in one sentence, in the one reading
+    /// ([`crate::standing`]), with every seat's share and the intervals'
+    /// level.
     #[must_use]
     pub fn sentence(&self) -> String {
+        if self.games == 0 {
+            return "No game finished, so nothing can be said".to_owned();
+        }
         let n = self.shares.len().max(2);
-        let pct = |x: f64| format!("{:.1}%", x * 100.0);
-        let fair = pct(1.0 / n as f64);
+        let pct = |x: f64| crate::standing::points_text(x);
         let level = if n == 2 {
-            format!(
-                "{}% intervals",
-                pct(1.0 - self.alpha).trim_end_matches(".0%")
-            )
+            format!("{}% intervals", pct(1.0 - self.alpha))
         } else {
             format!(
-                "intervals at {} each, corrected for {n} seats",
+                "intervals at {}% each, corrected for {n} seats",
                 pct(1.0 - self.alpha / n as f64)
             )
         };
-        match self.decision {
-            _ if self.games == 0 => "No game finished, so nothing can be said".to_owned(),
-            Decision::Favoured { side } => format!(
-                "Side {side} is favoured: its share of the wins lies above the fair {fair} ({level})"
-            ),
-            Decision::Disfavoured { side } => format!(
-                "Side {side} is disfavoured: its share of the wins lies below the fair {fair} ({level})"
-            ),
-            Decision::Fair => format!(
-                "Fair within ±{}: every side's share lies within {} to {} ({level})",
-                pct(self.margin),
-                pct(1.0 / n as f64 - self.margin),
-                pct(1.0 / n as f64 + self.margin)
-            ),
-            Decision::Undecided | Decision::Stopped => format!(
-                "Undecided at this sample size: no side's share is clearly above or below the fair {fair}, nor are all within ±{} of it ({level})",
-                pct(self.margin)
-            ),
-        }
+        let standing = Standing::new(&self.shares, &self.intervals, self.margin);
+        standing.sentence(&format!(
+            "{}; {level}",
+            games_text(self.games, "independent")
+        ))
     }
 }
 

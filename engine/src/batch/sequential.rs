@@ -60,6 +60,7 @@
 
 use crate::map::Side;
 use crate::player::PlayerId;
+use crate::standing::{Standing, games_text};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -439,46 +440,29 @@ pub struct Summary {
     pub interval: [f64; 2],
 }
 
+impl Summary {
+    /// Where the map stands at the last look, in the one reading.
+    #[must_use]
+    pub fn standing(&self) -> Standing {
+        Standing::of_side0(self.estimate, self.interval, self.margin)
+    }
+}
+
 impl fmt::Display for Summary {
-    /// The decision in one sentence, with its evidence.
+    /// The decision in one sentence, with its evidence, in the one
+    /// reading ([`crate::standing`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pct = |x: f64| format!("{:.1}%", x * 100.0);
-        let [lo, hi] = self.interval;
-        let evidence = format!(
-            "side 0 scored {} [{}, {}] over {} independent games",
-            pct(self.estimate),
-            pct(lo),
-            pct(hi),
-            self.games
-        );
+        let reading = self
+            .standing()
+            .sentence(&games_text(self.games, "independent"));
         match self.decision {
-            Decision::Favoured { side } => {
-                write!(
-                    f,
-                    "Side {side} is favoured: {evidence}, and the interval excludes 50%"
-                )
+            Decision::Favoured { .. } | Decision::Disfavoured { .. } | Decision::Fair => {
+                write!(f, "{reading}")
             }
-            Decision::Disfavoured { side } => {
-                write!(
-                    f,
-                    "Side {side} is disfavoured: {evidence}, and the interval excludes 50%"
-                )
-            }
-            Decision::Fair => write!(
-                f,
-                "Fair within ±{}: {evidence}, inside {} to {}",
-                pct(self.margin),
-                pct(0.5 - self.margin),
-                pct(0.5 + self.margin)
-            ),
-            Decision::Undecided => write!(
-                f,
-                "Undecided after the most games allowed: {evidence}, which neither excludes 50% nor lies within ±{} of it",
-                pct(self.margin)
-            ),
+            Decision::Undecided => write!(f, "Undecided after the most games allowed: {reading}"),
             Decision::Stopped => write!(
                 f,
-                "Stopped before a decision: {evidence}; the interval holds at any stopping time"
+                "Stopped before a decision: {reading}; the interval holds at any stopping time"
             ),
         }
     }
@@ -634,13 +618,21 @@ mod tests {
         assert_eq!(t.decision(), None);
         let s = t.summary();
         assert_eq!((s.games, s.looks, s.decision), (60, 2, Decision::Stopped));
+        assert!(
+            s.to_string()
+                .starts_with("Stopped before a decision: Undecided"),
+            "{s}"
+        );
         let text = Summary {
             decision: Decision::Fair,
+            interval: [0.46, 0.54],
             ..s
         }
         .to_string();
         assert!(
-            text.starts_with("Fair within ±5.0%: side 0 scored 50.0%"),
+            text.starts_with(
+                "Fair within ±5 points; no side is favoured or disfavoured (side 0 50.0% ["
+            ),
             "{text}"
         );
     }

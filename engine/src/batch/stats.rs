@@ -274,20 +274,49 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// Side 0's score and the number of games, if any game finished.
+    #[must_use]
+    pub fn side0(&self) -> Option<(Rate, usize)> {
+        match *self {
+            Self::NoGames => None,
+            Self::Favoured { side, score, games } => Some((
+                if side.index() == 0 {
+                    score
+                } else {
+                    Rate {
+                        value: 1.0 - score.value,
+                        ci95: [1.0 - score.ci95[1], 1.0 - score.ci95[0]],
+                    }
+                },
+                games,
+            )),
+            Self::NoSignificantAdvantage { score, games } => Some((score, games)),
+        }
+    }
+}
+
 impl fmt::Display for Verdict {
+    /// The one reading ([`crate::standing`]) of side 0's score against the
+    /// default margin.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoGames => write!(f, "No match finished, so no side advantage can be measured"),
-            Self::Favoured { side, score, games } => write!(
-                f,
-                "Side {side} is favoured: it scored {score} over {games} independent {} (a draw counts half), and the 95% interval lies above 50%",
-                plural(*games, "game", "games")
-            ),
-            Self::NoSignificantAdvantage { score, games } => write!(
-                f,
-                "No significant side advantage: side 0 scored {score} over {games} independent {} (a draw counts half), and the 95% interval includes 50%",
-                plural(*games, "game", "games")
-            ),
+        match self.side0() {
+            None => write!(f, "No match finished, so no side advantage can be measured"),
+            Some((score, games)) => {
+                let standing = crate::standing::Standing::of_side0(
+                    score.value,
+                    score.ci95,
+                    crate::sequential::DEFAULT_MARGIN,
+                );
+                write!(
+                    f,
+                    "{}",
+                    standing.sentence(&format!(
+                        "{}, a draw counting half; 95% intervals",
+                        crate::standing::games_text(games, "independent")
+                    ))
+                )
+            }
         }
     }
 }
@@ -404,12 +433,16 @@ mod tests {
         assert!((score.value - 0.7).abs() < 1e-12 && score.ci95[0] > 0.5);
         let v = Verdict::from_score(wilson(55, 100), 100);
         assert!(matches!(v, Verdict::NoSignificantAdvantage { .. }));
-        assert!(v.to_string().starts_with("No significant side advantage"));
+        assert!(
+            v.to_string()
+                .starts_with("Undecided: no side is clearly favoured or disfavoured"),
+            "{v}"
+        );
         assert_eq!(Verdict::from_score(wilson(0, 0), 0), Verdict::NoGames);
         assert!(
             Verdict::from_score(wilson(1, 1), 1)
                 .to_string()
-                .contains("1 independent game ")
+                .contains("1 independent game,")
         );
     }
 }

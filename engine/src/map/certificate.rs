@@ -6,12 +6,18 @@
 //! first seed and how many games), the test's margin and α, every seat's
 //! share of the wins with its interval, what identifies the rules (the
 //! ruleset, the roster's hash and the engine's version), the date, and the
-//! hash of the map it was made for. It is void when the map changes:
-//! [`Certificate::holds_for`] compares that hash with the map's own
-//! (computed without its certificates), which `hexwright validate` and the
-//! editor's inspector report. Maps without certificates load as before.
+//! hash of what its games were played on ([`board_hash`]: the player
+//! count, the usable hexes, the features and the starting zones). It is
+//! void when that changes: [`Certificate::holds_on`] compares the hash with
+//! the map's own, which `hexwright validate` and the editor's inspector
+//! report. An edit that changes none of it (the map's name, a terrain piece
+//! that covers no hex) keeps the certificate. Certificates written before
+//! they bound to the board hold while the whole file (without its
+//! certificates) is unchanged ([`map_content_hash`]). Maps without
+//! certificates load as before.
 
-use super::Map;
+use super::{FeatureKind, Map};
+use crate::coverage::Coverage;
 use serde::{Deserialize, Serialize};
 
 /// One skill level's certificate.
@@ -43,62 +49,85 @@ pub struct Certificate {
     pub engine: String,
     /// The date the games were played (`YYYY-MM-DD`, UTC).
     pub date: String,
-    /// The hash of the map it was made for, without its certificates
-    /// ([`map_content_hash`]).
+    /// The hash of what its games were played on ([`board_hash`]; in
+    /// certificates written before they bound to the board, of the whole
+    /// map without its certificates, [`map_content_hash`]).
     pub map: String,
 }
 
 impl Certificate {
-    /// Whether the certificate was made for `map` as it is now.
+    /// Whether the certificate holds for `map` as it is now, whose coverage
+    /// is `coverage`: its games were played on what `map` is played on.
+    #[must_use]
+    pub fn holds_on(&self, map: &Map, coverage: &Coverage) -> bool {
+        board_hash(map, coverage) == self.map || map_content_hash(map).is_ok_and(|h| h == self.map)
+    }
+
+    /// [`Self::holds_on`], working out the map's coverage (a map beyond the
+    /// limits holds no certificate).
     #[must_use]
     pub fn holds_for(&self, map: &Map) -> bool {
-        map_content_hash(map).is_ok_and(|h| h == self.map)
-    }
-
-    /// The certificate in one line: "fair within ±5.0% for greedy in
-    /// akw-rules-v1 (α 5%, 1,234 games: 49.1% [45.0, 53.2], …)".
-    #[must_use]
-    pub fn summary(&self) -> String {
-        let seats = seats_text(&self.shares, &self.intervals);
-        format!(
-            "certified fair within ±{:.1}% for {} in {} (α {}%, {} games from seed {}, {}): {}",
-            100.0 * self.margin,
-            self.bot,
-            self.ruleset,
-            // A search's attempts share α: 5% / 3 is 1.67%, not "2%".
-            format!("{:.2}", 100.0 * self.alpha)
-                .trim_end_matches('0')
-                .trim_end_matches('.'),
-            self.games,
-            self.seed,
-            self.date,
-            seats
-        )
+        Coverage::new(map).is_ok_and(|c| self.holds_on(map, &c))
     }
 }
 
-/// Every seat's share with its interval, in percent: "side 0 49.1% [45.0,
-/// 53.2], side 1 …" — how certificates and certification reports say it.
+/// The hash of what a map's games are played on: the player count, the
+/// usable hexes, every feature and every starting zone (each in a fixed
+/// order), as 16 hexadecimal digits. The map's name, its description, the
+/// terrain's pieces (but for the hexes they make unusable), the layout's
+/// size and orientation are not in it: the rules never read them.
 #[must_use]
-pub fn seats_text(shares: &[f64], intervals: &[[f64; 2]]) -> String {
-    shares
+pub fn board_hash(map: &Map, coverage: &Coverage) -> String {
+    use std::fmt::Write as _;
+    let key = |h: &hexx::Hex| (h.y, h.x);
+    let mut text = format!("board v1; players {}; usable", map.player_count());
+    let mut usable = coverage.usable_hexes();
+    usable.sort_by_key(key);
+    for h in &usable {
+        let _ = write!(text, " {},{}", h.x, h.y);
+    }
+    let mut features: Vec<String> = map
+        .features
         .iter()
-        .zip(intervals)
-        .enumerate()
-        .map(|(p, (s, [lo, hi]))| {
-            format!(
-                "side {p} {:.1}% [{:.1}, {:.1}]",
-                100.0 * s,
-                100.0 * lo,
-                100.0 * hi
-            )
+        .map(|f| {
+            let kind = match f.kind {
+                FeatureKind::Bush => "bush".to_owned(),
+                FeatureKind::Outpost => "outpost".to_owned(),
+                FeatureKind::Objective => "objective".to_owned(),
+                FeatureKind::Barracks { side } => format!("barracks {}", side.0),
+                FeatureKind::Base { side } => format!("base {}", side.0),
+            };
+            format!("{},{} {kind}", f.hex.x, f.hex.y)
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    features.sort();
+    let _ = write!(text, "; features {}", features.join(" "));
+    let mut zones: Vec<(u8, Vec<(i32, i32)>)> = map
+        .zones
+        .iter()
+        .map(|z| {
+            let mut hexes: Vec<(i32, i32)> = z.hexes.iter().map(key).collect();
+            hexes.sort_unstable();
+            hexes.dedup();
+            (z.side.0, hexes)
+        })
+        .collect();
+    zones.sort();
+    for (side, hexes) in zones {
+        let _ = write!(text, "; zone {side}");
+        for (r, q) in hexes {
+            let _ = write!(text, " {q},{r}");
+        }
+    }
+    crate::hash::Hash64(crate::hash::fnv1a64(text.as_bytes())).to_string()
 }
 
-/// The hash of `map`'s content without its certificates: what a
-/// certificate names and [`Certificate::holds_for`] checks.
+// How a certificate reads ([`Certificate::summary`]) is the batch layer's
+// one reading of seat intervals: `crate::standing`.
+
+/// The hash of `map`'s content without its certificates: what
+/// certificates written before [`board_hash`] named, and
+/// [`Certificate::holds_on`] still accepts.
 ///
 /// # Errors
 /// When the map cannot be written out.
@@ -133,8 +162,11 @@ mod tests {
     #[test]
     fn the_summary_gives_alpha_as_it_is() {
         let s = certificate(0.05).summary();
-        assert!(s.starts_with("certified fair within ±5.0% for greedy in akw-rules-v1 (α 5%, 1234 games from seed 7, 2026-12-06): side 0 49.1%"), "{s}");
+        assert_eq!(
+            s,
+            "Certified fair within ±5 points for greedy in akw-rules-v1; no side is favoured or disfavoured (side 0 49.1% [45.0, 53.2], side 1 50.9% [46.8, 55.0] over 1,234 games from seed 7, α 5%, 2026-12-06)"
+        );
         let s = certificate(0.05 / 3.0).summary();
-        assert!(s.contains("(α 1.67%,"), "{s}");
+        assert!(s.contains(", α 1.67%,"), "{s}");
     }
 }

@@ -31,6 +31,7 @@
 
 mod clip;
 mod free;
+mod overlap;
 
 use crate::disc;
 use crate::geom::{self, Bbox, Point};

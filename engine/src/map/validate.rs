@@ -274,14 +274,18 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
     check_zones(map, coverage, players, &mut out);
     check_features(map, coverage, players, &mut out);
     check_reachability(map, coverage, players, &mut out);
-    check_certificates(map, &mut out);
+    check_certificates(map, coverage, &mut out);
     out.sort_by_key(|f| (f.severity, f.rule, f.hex.map(hex_key)));
     out
 }
 
 /// Certificates made for another version of the map.
-fn check_certificates(map: &Map, out: &mut Vec<Finding>) {
-    for c in map.certificates.iter().filter(|c| !c.holds_for(map)) {
+fn check_certificates(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+    for c in map
+        .certificates
+        .iter()
+        .filter(|c| !c.holds_on(map, coverage))
+    {
         out.push(Finding::new(
             Rule::CertificateVoid,
             None,
@@ -660,26 +664,38 @@ fn check_balance(map: &Map, fields: &[&DistanceField], out: &mut Vec<Finding>) {
                         "Outpost"
                     };
                     format!(
-                        "side {far_side}'s {} nearest {label} is {far_d} steps away (at {}), but side {near_side}'s is {near_d} steps (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
-                        ordinal(gap.rank + 1),
+                        "side {far_side}'s {nth}nearest {label} is {} away (at {}), but side {near_side}'s is {} (at {}); the margin is {DISTANCE_MARGIN}: move targets or zones to even it out",
+                        steps(far_d),
                         HexDisplay(far_h),
+                        steps(near_d),
                         HexDisplay(near_h)
                     )
                 }
                 Target::OwnBarracks => format!(
-                    "side {far_side}'s {nth}nearest own barracks is {far_d} steps away (at {}), but side {near_side}'s is {near_d} steps (at {}); the margin is {DISTANCE_MARGIN}: move barracks or zones to even it out",
+                    "side {far_side}'s {nth}nearest own barracks is {} away (at {}), but side {near_side}'s is {} (at {}); the margin is {DISTANCE_MARGIN}: move barracks or zones to even it out",
+                    steps(far_d),
                     HexDisplay(far_h),
+                    steps(near_d),
                     HexDisplay(near_h)
                 ),
                 Target::EnemyBases => format!(
-                    "side {far_side} needs {} steps to attack the {nth}enemy base at {}, but side {near_side} needs {}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
-                    far_d + 1,
+                    "side {far_side} needs {} to attack the {nth}enemy base at {}, but side {near_side} needs {}; the margin is {DISTANCE_MARGIN}: move a base or a zone to even it out",
+                    steps(far_d + 1),
                     HexDisplay(far_h),
                     near_d + 1
                 ),
             };
             out.push(Finding::new(Rule::DistanceImbalance, Some(far_h), message));
         }
+    }
+}
+
+/// "1 step", "3 steps".
+fn steps(n: u32) -> String {
+    if n == 1 {
+        "1 step".to_owned()
+    } else {
+        format!("{n} steps")
     }
 }
 

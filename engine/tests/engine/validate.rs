@@ -15,6 +15,7 @@ use hexwright_engine::coverage::Coverage;
 use hexwright_engine::format;
 use hexwright_engine::geom::Point;
 use hexwright_engine::layout::Orientation;
+use hexwright_engine::map::certificate::board_hash;
 use hexwright_engine::map::{
     Coord, Feature, FeatureKind, Length, Map, Polygon, TerrainKind, TerrainPiece, TerrainShape,
     Zone,
@@ -669,7 +670,7 @@ fn static_fairness_case() -> Case {
     // Certified fair by simulated games, the map has no static warning;
     // a void certificate does not count.
     let mut certified = m.clone();
-    let hash = hexwright_engine::map::certificate::map_content_hash(&m).unwrap();
+    let hash = board_hash(&m, &coverage);
     certified.certificates.push(certificate(&hash));
     assert_eq!(a.static_finding(&certified), None);
     certified.certificates[0].map = "0".into();
@@ -687,7 +688,7 @@ fn static_fairness_case() -> Case {
 fn certificate_void_case() -> Case {
     // A certificate made for the map, then the map changed under it.
     let mut m = valid_map();
-    let hash = hexwright_engine::map::certificate::map_content_hash(&m).unwrap();
+    let hash = board_hash(&m, &Coverage::new(&m).unwrap());
     m.certificates.push(certificate(&hash));
     assert!(run(&m).is_empty(), "a certificate that holds is no finding");
     m.features.push(feature(1, 1, FeatureKind::Bush));
@@ -1070,6 +1071,80 @@ fn every_rule_is_documented_with_a_working_example() {
 // The valid map and finer points of each rule
 // ---------------------------------------------------------------------------
 
+/// A certificate binds to what the games are played on: the map's name,
+/// its description and a terrain piece that overlaps no hex of the grid
+/// keep it; a hex made unusable, a feature or a zone hex moved void it. A
+/// certificate written before (naming the whole file's hash) holds while
+/// the file is unchanged.
+#[test]
+fn a_certificate_binds_to_what_the_game_is_played_on() {
+    use hexwright_engine::map::certificate::map_content_hash;
+    let mut m = valid_map();
+    let hash = board_hash(&m, &Coverage::new(&m).unwrap());
+    m.certificates.push(certificate(&hash));
+    let holds = |m: &Map| m.certificates[0].holds_for(m);
+    assert!(holds(&m));
+
+    let mut renamed = m.clone();
+    renamed.meta.name = "Valid, renamed".into();
+    renamed.meta.description = "a new description".into();
+    assert!(holds(&renamed), "metadata is not played on");
+    assert!(run(&renamed).is_empty());
+
+    // Beside the grid, on the map area's corner: it covers no hex.
+    let mut beside = m.clone();
+    let off = rock(TerrainShape::Circle {
+        center: Coord(Point::new(1.0, 1.0)),
+        radius: Length::new(1.5).unwrap(),
+    });
+    let c = Coverage::new(&beside).unwrap();
+    assert!(!c.overlaps_grid(&off.shape));
+    beside.terrain.push(off);
+    assert!(holds(&beside), "a piece that covers no hex changes nothing");
+
+    let mut blocked = m.clone();
+    let over = circle_over(&blocked, Hex::new(0, 0));
+    assert!(c.overlaps_grid(&over.shape));
+    blocked.terrain.push(over);
+    assert!(!holds(&blocked), "a hex made unusable");
+
+    let mut moved = m.clone();
+    moved.features[0].hex = Hex::new(-8, 0);
+    assert!(!holds(&moved), "a base moved");
+
+    let mut zone = m.clone();
+    zone.zones[0].hexes[0] = Hex::new(-3, -3);
+    assert!(!holds(&zone), "a zone hex moved");
+
+    // Written before certificates bound to the board: the whole file.
+    let mut old = valid_map();
+    let whole = map_content_hash(&old).unwrap();
+    old.certificates.push(certificate(&whole));
+    assert!(holds(&old));
+    old.meta.name = "Renamed".into();
+    assert!(!holds(&old));
+}
+
+/// A distance of one step reads "1 step" (issue 59, 8: it read "1 steps").
+#[test]
+fn a_distance_of_one_step_is_singular() {
+    let mut m = valid_map();
+    m.features = features_without(&m, |f| f.kind == FeatureKind::Objective);
+    // Beside side 0's zone (which ends at q = -6), far from side 1's.
+    m.features.push(feature(-5, 0, FeatureKind::Objective));
+    let found = run(&m);
+    let f = found
+        .iter()
+        .find(|f| f.rule == Rule::DistanceImbalance)
+        .expect("the objective is nearer side 0");
+    assert!(
+        f.message.contains("side 0's is 1 step (at"),
+        "{}",
+        f.message
+    );
+    assert!(!f.message.contains(" 1 steps"), "{}", f.message);
+}
+
 #[test]
 fn valid_map_has_no_findings() {
     let m = valid_map();
@@ -1283,7 +1358,7 @@ fn distance_imbalance_compares_sorted_lists() {
     assert!(
         messages
             .iter()
-            .any(|m| m.contains("1st nearest") && m.contains("8 steps")),
+            .any(|m| m.contains("'s nearest") && m.contains("8 steps")),
         "{messages:#?}"
     );
     assert!(

@@ -192,15 +192,47 @@ pub(super) fn add_chunk(
     })
 }
 
-/// Records an applied stroke as one command.
-pub(super) fn record_stroke(cx: &mut EditContext<'_>, chunks: &[Chunk]) {
+/// Records an applied stroke as one command. Its pieces that overlap no
+/// hex of the grid (painted on the empty canvas beside it, or a symmetric
+/// image that falls off the grid) are taken back and not recorded: they
+/// would change nothing but the file. Returns what to tell the user when
+/// the whole stroke fell outside the grid.
+pub(super) fn record_stroke(cx: &mut EditContext<'_>, chunks: &[Chunk]) -> Option<String> {
     let mut indices: Vec<usize> = chunks
         .iter()
         .flat_map(|c| std::iter::once(c.index).chain(c.images.iter().map(|&(j, _)| j)))
         .collect();
     indices.sort_unstable();
+    let erase = chunks
+        .first()
+        .and_then(|c| cx.doc.map().terrain.get(c.index))
+        .is_some_and(|p| p.shape.is_eraser());
+    let outside: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|&i| {
+            cx.doc
+                .map()
+                .terrain
+                .get(i)
+                .is_some_and(|p| !cx.doc.board().coverage().overlaps_grid(&p.shape))
+        })
+        .collect();
+    for &i in outside.iter().rev() {
+        let _ = cx.doc.remove_piece(i);
+    }
+    // The pieces kept move down by the ones taken back before them.
+    let kept: Vec<usize> = indices
+        .iter()
+        .filter(|i| !outside.contains(i))
+        .map(|&i| i - outside.iter().filter(|&&o| o < i).count())
+        .collect();
+    if kept.is_empty() {
+        return (!indices.is_empty())
+            .then(|| "The stroke lies outside the grid, so nothing was painted".to_owned());
+    }
     let terrain = &cx.doc.map().terrain;
-    let changes: Vec<Change> = indices
+    let changes: Vec<Change> = kept
         .into_iter()
         .filter_map(|index| {
             terrain.get(index).map(|piece| Change::InsertPiece {
@@ -209,14 +241,11 @@ pub(super) fn record_stroke(cx: &mut EditContext<'_>, chunks: &[Chunk]) {
             })
         })
         .collect();
-    let erase = chunks
-        .first()
-        .and_then(|c| cx.doc.map().terrain.get(c.index))
-        .is_some_and(|p| p.shape.is_eraser());
     let label = if erase {
         "Erase stroke"
     } else {
         "Brush stroke"
     };
     cx.history.record(Command::new(label, changes));
+    None
 }

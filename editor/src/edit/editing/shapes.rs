@@ -96,13 +96,28 @@ impl Editor {
             .iter()
             .filter_map(|i| i.piece(&piece))
             .collect();
-        let mut changes = vec![Change::InsertPiece { index: n, piece }];
-        for (k, image) in images.into_iter().enumerate() {
-            changes.push(Change::InsertPiece {
-                index: n + 1 + k,
-                piece: image,
-            });
+        // A piece (or image) that overlaps no hex of the grid changes
+        // nothing but the file: it is not added.
+        let coverage = cx.doc.board().coverage();
+        let pieces: Vec<TerrainPiece> = std::iter::once(piece)
+            .chain(images)
+            .filter(|p| coverage.overlaps_grid(&p.shape))
+            .collect();
+        if pieces.is_empty() {
+            self.message = Some(format!(
+                "The {} lies outside the grid, so nothing was added",
+                label.to_lowercase()
+            ));
+            return;
         }
+        let changes: Vec<Change> = pieces
+            .into_iter()
+            .enumerate()
+            .map(|(k, piece)| Change::InsertPiece {
+                index: n + k,
+                piece,
+            })
+            .collect();
         if let Err(e) = cx.history.execute(cx.doc, Command::new(label, changes)) {
             self.fail("Cannot add the piece", e);
         }

@@ -8,13 +8,15 @@
 //! favoured too).
 
 use super::paired::{Level, prepare};
+use crate::coverage::Coverage;
 use crate::map::Map;
-use crate::map::certificate::{Certificate, map_content_hash};
+use crate::map::certificate::{Certificate, board_hash};
 use crate::rotation::Rotation;
 use crate::rules::Roster;
 use crate::rules::roster::roster_hash;
 use crate::rules::scenario::ScenarioError;
 use crate::sequential::{Decision, Plan, Question};
+use crate::standing::{Standing, games_text};
 use std::sync::atomic::AtomicBool;
 
 /// What one certification attempt found.
@@ -47,20 +49,17 @@ impl Certification {
     /// The decision in words, with every seat's share and interval.
     #[must_use]
     pub fn sentence(&self) -> String {
-        let seats = crate::map::certificate::seats_text(&self.shares, &self.intervals);
+        let standing = Standing::new(&self.shares, &self.intervals, self.plan.margin);
         let what = match self.decision {
-            Decision::Fair => format!(
-                "certified fair within ±{:.0} points",
-                100.0 * self.plan.margin
-            ),
-            Decision::Favoured { side } => format!("side {side} is favoured"),
-            Decision::Disfavoured { side } => format!("side {side} is disfavoured"),
-            Decision::Undecided => "undecided at the most games".to_owned(),
-            Decision::Stopped => "stopped before a decision".to_owned(),
+            Decision::Fair => "certified: ",
+            Decision::Stopped => "stopped before a decision: ",
+            Decision::Undecided => "undecided at the most games: ",
+            Decision::Favoured { .. } | Decision::Disfavoured { .. } => "",
         };
         format!(
-            "{}: {what} over {} fresh games ({})",
-            self.level, self.games, seats
+            "{}: {what}{}",
+            self.level,
+            standing.sentence(&games_text(self.games, "fresh"))
         )
     }
 }
@@ -133,7 +132,7 @@ pub fn certify(
             roster: roster_hash(roster)?.to_string(),
             engine: env!("CARGO_PKG_VERSION").to_owned(),
             date: date.to_owned(),
-            map: map_content_hash(map)?,
+            map: board_hash(map, &Coverage::new(map)?),
         })
     } else {
         None
@@ -160,4 +159,7 @@ pub enum CertifyError {
     /// The map or the roster cannot be written out to be hashed.
     #[error("cannot hash the map or roster: {0}")]
     Hash(#[from] ron::Error),
+    /// The map is beyond a limit, so its usable hexes cannot be worked out.
+    #[error(transparent)]
+    Limit(#[from] crate::map::LimitError),
 }

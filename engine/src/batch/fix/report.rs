@@ -47,26 +47,47 @@ pub struct Step {
 }
 
 impl Step {
-    /// The step in words, with its figures.
+    /// The step in words, with its figures: every seat's own share before
+    /// and after on the same games, and how far the leaning seat's share
+    /// moved towards (or away from) its fair share.
     #[must_use]
     pub fn sentence(&self) -> String {
-        let pct = super::paired::percents;
         let checks: String = self
             .checks
             .iter()
             .map(|c| "; ".to_owned() + &c.sentence())
             .collect();
+        let moved: Vec<String> = self
+            .before
+            .iter()
+            .zip(&self.after)
+            .enumerate()
+            .map(|(p, (b, a))| format!("side {p} {:.1}% to {:.1}%", 100.0 * b, 100.0 * a))
+            .collect();
+        let fair = 1.0 / self.before.len().max(2) as f64;
+        let seat = self.gain.seat;
+        let above = self.before.get(seat).is_some_and(|&b| b >= fair);
+        // A gain takes share from a seat above its fair share, gives it to
+        // one below: the seat's own share falls or rises.
+        let towards = self.gain.mean >= 0.0;
+        let verb = if above == towards { "falls" } else { "rises" };
+        let [lo, hi] = self.gain.interval;
+        let (by, lo, hi) = if towards {
+            (self.gain.mean, lo, hi)
+        } else {
+            (-self.gain.mean, -hi, -lo)
+        };
         format!(
-            "{}: seats {} -> {} on the same {} games of {}; side {} gains {:+.1} points [{:+.1}, {:+.1}] towards fair ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
+            "{}: on the same {} games of {}, {}: side {seat}'s share {verb} by {:.1} points [{:.1}, {:.1}], {} its fair {}% ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
             self.edit,
-            pct(&self.before),
-            pct(&self.after),
             self.gain.games,
             self.level,
-            self.gain.seat,
-            100.0 * self.gain.mean,
-            100.0 * self.gain.interval[0],
-            100.0 * self.gain.interval[1],
+            moved.join(", "),
+            100.0 * by,
+            100.0 * lo,
+            100.0 * hi,
+            if towards { "towards" } else { "away from" },
+            crate::standing::points_text(fair),
             self.matches,
             self.candidates.0,
             self.screened.0,

@@ -387,9 +387,10 @@ impl Search<'_> {
     /// The certificates of the map as it ends: the last certification at
     /// each level held, when it was of this very map and fair.
     fn certificates(&mut self) {
-        let Ok(hash) = crate::map::certificate::map_content_hash(&self.out.map) else {
+        let Ok(coverage) = crate::coverage::Coverage::new(&self.out.map) else {
             return;
         };
+        let hash = crate::map::certificate::board_hash(&self.out.map, &coverage);
         let mut found: Vec<crate::map::certificate::Certificate> = Vec::new();
         for c in self.out.attempts.iter().chain(&self.out.also) {
             if let Some(cert) = &c.certificate

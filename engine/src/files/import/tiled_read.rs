@@ -390,7 +390,7 @@ fn map_attributes(map: &mut TiledMap, attrs: &BTreeMap<String, String>) -> Resul
     }
     if get("infinite") == Some("1") {
         return Err(
-            "an infinite map; make it a fixed size in Tiled (Map → Map Properties)".to_owned(),
+            "an infinite map; make it a fixed size in Tiled (Map > Map Properties)".to_owned(),
         );
     }
     map.width = number(get("width"), "width")?;

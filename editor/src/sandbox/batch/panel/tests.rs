@@ -386,14 +386,23 @@ fn results(wins: [usize; 2], draws: usize) -> BatchResults {
 #[test]
 fn the_verdict_reads_the_interval_of_side_0s_score() {
     let v = results([70, 30], 0).verdict();
-    assert!(v.starts_with("Side 0 is favoured"), "{v}");
-    assert!(v.contains("lies above 50%"));
+    assert!(
+        v.starts_with("Not fair within ±5 points: side 0 is favoured by 20.0 points ["),
+        "{v}"
+    );
+    assert!(v.contains("(side 0 70.0% ["), "{v}");
     let v = results([20, 60], 20).verdict();
-    assert!(v.starts_with("Side 1 is favoured"), "{v}");
+    assert!(
+        v.starts_with("Not fair within ±5 points: side 1 is favoured"),
+        "{v}"
+    );
     let v = results([52, 48], 10).verdict();
-    assert!(v.starts_with("No significant side advantage"), "{v}");
+    assert!(
+        v.starts_with("Undecided: no side is clearly favoured or disfavoured"),
+        "{v}"
+    );
     let v = results([0, 0], 8).verdict();
-    assert!(v.starts_with("No significant side advantage"), "{v}");
+    assert!(v.starts_with("Undecided"), "{v}");
     let v = results([0, 0], 0).verdict();
     assert!(v.starts_with("No match finished"), "{v}");
     let r = results([70, 30], 0);
