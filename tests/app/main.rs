@@ -5,7 +5,7 @@
 //! one with its module name, e.g. `cargo test --test app ui_sandbox::`.
 //!
 //! - [`ui_first_screen`], [`ui_editor`], [`ui_files`], [`ui_generate`],
-//!   [`ui_sandbox`]: the app driven headless by its labels with
+//!   [`ui_sandbox`], [`ui_timeline`], [`ui_layout`]: the app driven headless by its labels with
 //!   `egui_kittest`.
 //! - `ui_snapshots`: pixel snapshots, behind the `snapshots` feature.
 
@@ -15,5 +15,7 @@ mod ui_editor;
 mod ui_files;
 mod ui_first_screen;
 mod ui_generate;
+mod ui_layout;
 mod ui_sandbox;
 mod ui_snapshots;
+mod ui_timeline;

@@ -7,78 +7,18 @@
 use crate::common;
 use hexwright_engine::rules::UnitCommand;
 
+use common::sandbox::*;
 use common::ui::type_into;
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use hexwright::app::HexwrightApp;
 use hexwright::canvas;
 use hexwright::sandbox::Controller;
 use hexwright::sandbox::{Tab, Viewpoint};
-use hexwright_engine::Hex;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::player::PlayerId;
-use hexwright_engine::rules::{Command, Status};
-
-const SIZE: Vec2 = Vec2::new(1500.0, 950.0);
-
-fn harness(app: HexwrightApp) -> Harness<'static, HexwrightApp> {
-    let mut h = Harness::builder()
-        .with_size(SIZE)
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut HexwrightApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-/// The default map with the sandbox open on it.
-fn sandbox() -> Harness<'static, HexwrightApp> {
-    let mut h = harness(HexwrightApp::with_default_map());
-    h.get_by_label("Play").click();
-    h.run();
-    assert!(h.state().sandbox().is_some(), "the sandbox opens");
-    h
-}
-
-/// The sandbox with a match of two greedy bots started (seed 1).
-fn started() -> Harness<'static, HexwrightApp> {
-    let mut h = sandbox();
-    h.get_by_label("Start match").click();
-    h.run();
-    assert!(timeline(&h).is_some(), "the match starts");
-    h
-}
-
-fn timeline<'a>(h: &'a Harness<'_, HexwrightApp>) -> Option<&'a hexwright::sandbox::Timeline> {
-    h.state().sandbox().and_then(|s| s.timeline())
-}
-
-fn cursor(h: &Harness<'_, HexwrightApp>) -> usize {
-    timeline(h).expect("a match").cursor()
-}
-
-fn state_hash(h: &Harness<'_, HexwrightApp>) -> u64 {
-    timeline(h).expect("a match").state().state_hash()
-}
-
-fn press(h: &Harness<'_, HexwrightApp>, pos: Pos2, pressed: bool) {
-    h.event(Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    });
-}
-
-fn click_hex(h: &mut Harness<'_, HexwrightApp>, hex: Hex) {
-    let app = h.state();
-    let pos = canvas::hex_screen_pos(app.view(), app.canvas().rect(), app.document(), hex);
-    h.hover_at(pos);
-    h.run();
-    press(h, pos, true);
-    press(h, pos, false);
-    h.run();
-}
+use hexwright_engine::rules::Command;
 
 #[test]
 fn play_opens_the_sandbox_and_back_returns_to_the_editor() {
@@ -142,33 +82,6 @@ fn rewinding_and_stepping_again_gives_the_same_state_hashes() {
         h.run();
         assert_eq!(state_hash(&h), hashes[cursor(&h) - 1]);
     }
-}
-
-/// A match where a person plays side 0.
-fn human_match() -> Harness<'static, HexwrightApp> {
-    let mut h = sandbox();
-    h.state_mut().sandbox_mut().unwrap().setup_mut().controllers[PlayerId(0)] = Controller::Human;
-    h.get_by_label("Start match").click();
-    h.run();
-    h
-}
-
-/// The state, side 0's first living unit and its hex.
-fn first_unit(
-    h: &Harness<'_, HexwrightApp>,
-) -> (
-    hexwright_engine::rules::MatchState,
-    hexwright_engine::rules::Unit,
-    Hex,
-) {
-    let s = timeline(h).unwrap().state().clone();
-    let unit = *s
-        .units()
-        .iter()
-        .find(|u| u.side == PlayerId(0) && u.status == Status::Alive)
-        .expect("side 0 has units");
-    let from = s.arena().hex(unit.cell);
-    (s, unit, from)
 }
 
 #[test]
@@ -392,6 +305,9 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
         h.get_by_label("Step turn").click();
         h.run();
     }
+    // The Round field shows the cursor's round, 3; go back to round 2.
+    h.get_by_label("Round").set_value_accesskit(2.0);
+    h.run();
     h.get_by_label("Go to round").click();
     h.run();
     let s = timeline(&h).unwrap().state().clone();
@@ -404,7 +320,11 @@ fn a_bot_seat_can_be_taken_over_after_a_rewind() {
         0.0,
     );
     h.run();
+    // Ending the turn here differs from what the bot played: it asks
+    // before dropping the recorded rounds.
     h.get_by_label("End turn").click();
+    h.run();
+    h.get_by_label_contains("Play and drop").click();
     h.step();
     let t = timeline(&h).unwrap();
     assert_eq!(t.steps()[t.cursor() - 1].cmd, Command::EndTurn);
@@ -467,30 +387,6 @@ fn a_unit_is_deployed_by_dragging_it_on_the_map() {
 
 /// The sandbox's Batch tab after a batch of `matches` between `bots` from
 /// `seed` has finished (at most two minutes).
-fn batch_done(matches: usize, bots: [BotKind; 2], seed: u64) -> Harness<'static, HexwrightApp> {
-    let mut h = sandbox();
-    h.get_by_label("Batch").click();
-    h.run();
-    h.state_mut()
-        .sandbox_mut()
-        .unwrap()
-        .batch_mut()
-        .configure(matches, bots.to_vec(), seed);
-    h.run();
-    h.get_by_label(&format!("Simulate {matches} matches"))
-        .click();
-    let start = std::time::Instant::now();
-    while h.state().sandbox().unwrap().batch().results().is_none()
-        || h.state().sandbox().unwrap().batch().is_running()
-    {
-        assert!(start.elapsed().as_secs() < 120, "the batch finishes");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
-    h
-}
-
 /// A batch's results are never discarded without a word: opening another
 /// map asks first, *Back to the sandbox* shows them again, and only
 /// *Discard results* goes on.

@@ -141,14 +141,21 @@ fn balance_waves(
 
 #[test]
 fn balance_waves_merge_to_the_one_process_balance_in_both_rulesets() {
-    // Twin Fords with a wide margin: random (every match a draw at 8
+    // Twin Fords with a wide margin: random (every match a draw at 10
     // rounds) is fair after wave 3, greedy later, so the last waves play
     // greedy alone.
     for (name, extra, waves) in [
         (
             "twin-fords.ron",
-            &["--max", "60", "--max-rounds", "8", "--margin", "0.35"][..],
-            &["random,greedy", "random,greedy", "random,greedy", "greedy"][..],
+            &["--max", "60", "--max-rounds", "10", "--margin", "0.35"][..],
+            &[
+                "random,greedy",
+                "random,greedy",
+                "random,greedy",
+                "greedy",
+                "greedy",
+                "greedy",
+            ][..],
         ),
         (
             "four-corners.ron",
@@ -206,7 +213,7 @@ fn a_wave_plays_exactly_the_undecided_levels() {
     let (code, out) = merge(&["--until-decided"], &[first, alone]);
     assert_eq!(code, 2, "greedy left out of wave 2: {out}");
     // With a wide margin random is fair after wave 3 (see above).
-    let wide = ["--max", "60", "--max-rounds", "8", "--margin", "0.35"];
+    let wide = ["--max", "60", "--max-rounds", "10", "--margin", "0.35"];
     let mut files: Vec<String> = ["1", "2", "3"]
         .into_iter()
         .map(|w| one_task_wave(&dir, &wide, w, "random,greedy"))

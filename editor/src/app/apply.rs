@@ -219,12 +219,12 @@ impl HexwrightApp {
             Action::Open => self.guard(Pending::Open),
             Action::Import => self.guard(Pending::Import),
             Action::Generate => {
-                self.dialog = Dialog::Generate(Box::default());
+                self.dialog = Dialog::Generate(Box::new(self.settings.generate.form()));
             }
             Action::GeneratePreviews { more } => self.generate_previews(more),
             Action::OpenGenerated(seed) => {
                 if let Dialog::Generate(form) = &self.dialog
-                    && let Some(p) = form.previews.iter().find(|p| p.seed == seed)
+                    && let Some(p) = form.current().iter().find(|p| p.seed == seed)
                 {
                     self.guard(Pending::OpenGenerated(Box::new(p.map.clone())));
                 }

@@ -152,13 +152,14 @@ impl HexwrightApp {
         let Dialog::Generate(form) = &mut self.dialog else {
             return;
         };
-        let first = match (more, form.previews.last()) {
+        let first = match (more, form.current().last()) {
             (true, Some(p)) => p.seed.saturating_add(1),
             _ => form.first_seed,
         };
-        if !more {
+        if !more || form.made_with.as_ref() != Some(&form.params) {
             form.previews.clear();
         }
+        form.made_with = Some(form.params.clone());
         form.error = None;
         for seed in (first..).take(crate::panels::generate_dialog::PREVIEWS as usize) {
             match crate::panels::generate_dialog::Preview::make(&form.params, seed) {

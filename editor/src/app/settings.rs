@@ -1,5 +1,5 @@
 //! The user's settings, persisted between runs: layer toggles, theme, tool
-//! options, recent files. (eframe also keeps the window's size and egui's
+//! options, recent files, what the Generate dialog was last set to. (eframe also keeps the window's size and egui's
 //! memory — panel widths, open sections.) Everything else — the map, the
 //! camera, the selection — belongs to the session.
 //!
@@ -9,7 +9,9 @@
 
 use crate::canvas::theme::ThemeChoice;
 use crate::edit::tool::ToolOptions;
-use serde::{Deserialize, Serialize};
+use crate::panels::generate_dialog::GenerateForm;
+use hexwright_engine::map::generate::Params;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::path::{Path, PathBuf};
 
 /// A layer of the map canvas that can be shown or hidden.
@@ -161,6 +163,68 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// Whether the history panel is shown.
     pub show_history: bool,
+    /// What the Generate dialog was last set to.
+    #[serde(deserialize_with = "or_default")]
+    pub generate: GenerateChoice,
+}
+
+/// What the Generate dialog was last set to: it opens so again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenerateChoice {
+    /// The generator's parameters (players, size, style…).
+    pub params: Params,
+    /// The first seed previewed.
+    pub first_seed: u64,
+}
+
+impl Default for GenerateChoice {
+    fn default() -> Self {
+        let form = GenerateForm::default();
+        Self {
+            params: form.params,
+            first_seed: form.first_seed,
+        }
+    }
+}
+
+impl GenerateChoice {
+    /// Remembers what `form` is set to.
+    pub fn remember(&mut self, form: &GenerateForm) {
+        if self.params != form.params {
+            self.params.clone_from(&form.params);
+        }
+        self.first_seed = form.first_seed;
+    }
+
+    /// A Generate dialog set as remembered, with no previews yet.
+    #[must_use]
+    pub fn form(&self) -> GenerateForm {
+        GenerateForm {
+            params: self.params.clone(),
+            first_seed: self.first_seed,
+            ..GenerateForm::default()
+        }
+    }
+}
+
+/// A stored value, or its default when it does not read (written by a
+/// version whose generator had other parameters): one field that does not
+/// read must not lose every other setting.
+fn or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either<T> {
+        Read(T),
+        Other(serde::de::IgnoredAny),
+    }
+    Ok(match Either::<T>::deserialize(d)? {
+        Either::Read(t) => t,
+        Either::Other(_) => T::default(),
+    })
 }
 
 impl Settings {

@@ -8,7 +8,7 @@ use crate::document::files;
 use crate::edit::editing::ToolKey;
 use crate::edit::tool::Tool;
 use crate::panels::analysis;
-use crate::panels::dialogs::{self, Pending};
+use crate::panels::dialogs::{self, Dialog, Pending};
 use crate::panels::parity;
 use crate::panels::status_bar;
 use crate::panels::{
@@ -72,13 +72,7 @@ impl HexwrightApp {
         if self.sandbox.is_some() {
             let mut actions = self.window_events(ui);
             self.sandbox_ui(ui, palette);
-            let name = self.prompt_name();
-            actions.extend(dialogs::show_ui(
-                ui,
-                &mut self.dialog,
-                self.native_dialogs,
-                &name,
-            ));
+            actions.extend(self.dialogs_ui(ui));
             for action in actions {
                 self.apply(action);
             }
@@ -238,13 +232,7 @@ impl HexwrightApp {
                 params,
             ));
         });
-        let name = self.prompt_name();
-        actions.extend(dialogs::show_ui(
-            ui,
-            &mut self.dialog,
-            self.native_dialogs,
-            &name,
-        ));
+        actions.extend(self.dialogs_ui(ui));
         if self.show_shortcuts {
             actions.extend(shortcuts::show_ui(ui, true));
         }
@@ -427,6 +415,19 @@ impl HexwrightApp {
 
 pub(super) fn bar_frame(ui: &Ui) -> Frame {
     Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5))
+}
+
+impl HexwrightApp {
+    /// Draws the open dialog, if any, and remembers what the Generate
+    /// dialog is set to, so that it opens so again.
+    fn dialogs_ui(&mut self, ui: &mut Ui) -> Vec<Action> {
+        let name = self.prompt_name();
+        let actions = dialogs::show_ui(ui, &mut self.dialog, self.native_dialogs, &name);
+        if let Dialog::Generate(form) = &self.dialog {
+            self.settings.generate.remember(form);
+        }
+        actions
+    }
 }
 
 impl eframe::App for HexwrightApp {

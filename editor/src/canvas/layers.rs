@@ -273,7 +273,6 @@ impl Paint<'_> {
         let doc = self.doc();
         let px = self.hex_px();
         let width = (px * 0.12).clamp(1.5, 3.5);
-        let layout = doc.board().coverage().layout();
         // Zone hexes may lie outside the grid in a broken map: draw every zone hex.
         let seen = self.on_screen();
         for zone in &doc.map().zones {
@@ -281,27 +280,15 @@ impl Paint<'_> {
             let fill = self.palette().zone_fill(side);
             let color = theme::side_color(side);
             for &h in zone.hexes.iter().filter(|&&h| seen(h)) {
-                let c = layout.center(h);
                 self.painter.add(PathShape::convex_polygon(
                     self.corners(h).to_vec(),
                     fill,
                     Stroke::NONE,
                 ));
-                // Outline only the zone's border: edges whose neighbour is not in this zone.
-                let inner = self.inset_corners(h, width * 0.5 + 0.5);
-                let world = layout.corners(h);
-                for i in 0..6 {
-                    let j = (i + 1) % 6;
-                    let mid = Point::new(
-                        f64::midpoint(world[i].x, world[j].x),
-                        f64::midpoint(world[i].y, world[j].y),
-                    );
-                    let across = layout.hex_at(Point::new(2.0 * mid.x - c.x, 2.0 * mid.y - c.y));
-                    if !doc.zones_at(across).contains(&side) {
-                        self.painter
-                            .line_segment([inner[i], inner[j]], Stroke::new(width, color));
-                    }
-                }
+            }
+            // Outline only the zone's border: edges whose neighbour is not in this zone.
+            for edge in self.border_edges(&zone.hexes, width * 0.5 + 0.5) {
+                self.painter.line_segment(edge, Stroke::new(width, color));
             }
         }
     }

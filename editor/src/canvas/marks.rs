@@ -4,7 +4,7 @@
 
 use super::Paint;
 use super::theme;
-use crate::edit::editing::Mark;
+use crate::edit::editing::{EditMark, Mark, middle};
 use egui::epaint::{PathShape, Shape, Stroke};
 use egui::{Color32, Pos2, Rect, Vec2};
 use hexwright_engine::Hex;
@@ -103,6 +103,12 @@ impl Paint<'_> {
         } else {
             b
         };
+        self.badge(at, number, color);
+    }
+
+    /// A step's number on a small tag of `color`, centred on `at`.
+    fn badge(&self, at: Pos2, number: usize, color: Color32) {
+        let px = self.hex_px().max(6.0);
         let font = egui::FontId::proportional((px * 0.7).clamp(11.0, 18.0));
         let galley = self
             .painter
@@ -111,6 +117,121 @@ impl Paint<'_> {
         self.painter.rect_filled(r, 3.0, color);
         self.painter
             .galley(r.center() - galley.size() / 2.0, galley, Color32::WHITE);
+    }
+
+    /// The edges of `hexes` with no neighbour in the set, on screen, each
+    /// pulled `inset` points inside its hex.
+    pub(super) fn border_edges(&self, hexes: &[Hex], inset: f32) -> Vec<[Pos2; 2]> {
+        let layout = self.doc().board().coverage().layout();
+        let set: std::collections::HashSet<Hex> = hexes.iter().copied().collect();
+        let mut edges = Vec::new();
+        for &h in hexes {
+            let c = layout.center(h);
+            let inner = self.inset_corners(h, inset);
+            let world = layout.corners(h);
+            for i in 0..6 {
+                let j = (i + 1) % 6;
+                let mid = Point::new(
+                    f64::midpoint(world[i].x, world[j].x),
+                    f64::midpoint(world[i].y, world[j].y),
+                );
+                let across = layout.hex_at(Point::new(2.0 * mid.x - c.x, 2.0 * mid.y - c.y));
+                if !set.contains(&across) {
+                    edges.push([inner[i], inner[j]]);
+                }
+            }
+        }
+        edges
+    }
+
+    /// An arrow from `a` to `b`, its head at `b`.
+    fn arrow(&self, a: Pos2, b: Pos2, stroke: Stroke) {
+        let px = self.hex_px().max(6.0);
+        let dir = (b - a).normalized();
+        self.painter.line_segment([a, b], stroke);
+        let side = Vec2::new(-dir.y, dir.x) * px * 0.3;
+        let back = b - dir * px * 0.45;
+        self.painter.add(PathShape::convex_polygon(
+            vec![b, back + side, back - side],
+            stroke.color,
+            Stroke::NONE,
+        ));
+    }
+
+    /// A suggested edit other than a move, numbered by its step: a zone's
+    /// outline before (dashed) and after (solid) with an arrow between
+    /// their middles; a hex blocked or a bush cleared crossed out; a hex
+    /// opened outlined with a plus; a bush planted as its ghost.
+    pub(super) fn mark_edit(&self, edit: &EditMark, number: usize, chosen: bool) {
+        let pal = self.palette();
+        let px = self.hex_px().max(6.0);
+        let color = if chosen {
+            theme::SELECTION
+        } else {
+            theme::SELECTION.gamma_multiply(0.45)
+        };
+        let centre = |h: Hex| self.screen(self.doc().hex_center(h));
+        match edit {
+            EditMark::Zone {
+                side,
+                before,
+                after,
+            } => {
+                let tint = theme::side_color(*side);
+                let width = if chosen { 3.0 } else { 1.5 };
+                for [a, b] in self.border_edges(before, 2.0) {
+                    self.painter.extend(Shape::dashed_line(
+                        &[a, b],
+                        Stroke::new(width, tint),
+                        4.0,
+                        3.0,
+                    ));
+                }
+                for h in after {
+                    let pts = self.inset_corners(*h, 1.0).to_vec();
+                    self.painter.add(PathShape::convex_polygon(
+                        pts,
+                        tint.gamma_multiply(if chosen { 0.3 } else { 0.15 }),
+                        Stroke::NONE,
+                    ));
+                }
+                for edge in self.border_edges(after, 1.0) {
+                    self.painter
+                        .line_segment(edge, Stroke::new(width + 1.0, tint));
+                }
+                if let (Some(from), Some(to)) = (middle(before), middle(after))
+                    && from != to
+                {
+                    let (a, b) = (centre(from), centre(to));
+                    let dir = (b - a).normalized();
+                    self.arrow(a, b - dir * px * 0.5, Stroke::new(width, color));
+                }
+            }
+            EditMark::Block(h) | EditMark::RemoveBush(h) => self.mark_hex(*h, None, true),
+            EditMark::Open(h) => {
+                let pts = self.inset_corners(*h, 1.5).to_vec();
+                self.painter
+                    .add(Shape::closed_line(pts, Stroke::new(2.0, color)));
+                let (c, d) = (centre(*h), px * 0.35);
+                let s = Stroke::new(2.0, color);
+                self.painter
+                    .line_segment([c - Vec2::new(d, 0.0), c + Vec2::new(d, 0.0)], s);
+                self.painter
+                    .line_segment([c - Vec2::new(0.0, d), c + Vec2::new(0.0, d)], s);
+            }
+            EditMark::AddBush(h) => {
+                let pos = centre(*h);
+                self.painter
+                    .circle_filled(pos, px * 0.7, pal.background.gamma_multiply(0.5));
+                self.painter
+                    .extend(glyphs::feature(pos, px * 0.56, FeatureKind::Bush, pal));
+                self.painter
+                    .circle_stroke(pos, px * 0.75, Stroke::new(2.0, color));
+            }
+        }
+        if let Some(h) = edit.anchor() {
+            self.badge(centre(h) + Vec2::new(px * 0.75, -px * 0.75), number, color);
+        }
     }
 
     pub(super) fn marks(&self) {
@@ -179,6 +300,11 @@ impl Paint<'_> {
                     number,
                     chosen,
                 } => self.mark_move(*from, *to, *kind, *number, *chosen),
+                Mark::Edit {
+                    edit,
+                    number,
+                    chosen,
+                } => self.mark_edit(edit, *number, *chosen),
                 Mark::Piece { index, offset } => {
                     let Some(piece) = self.doc().pieces().get(*index) else {
                         continue;

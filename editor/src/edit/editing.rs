@@ -175,6 +175,16 @@ pub enum Mark {
         /// Whether it is the proposal shown (drawn strong; the others faint).
         chosen: bool,
     },
+    /// A suggested edit of *Suggest fixes* other than a move, numbered by
+    /// its step.
+    Edit {
+        /// What it changes.
+        edit: EditMark,
+        /// The step's number (1 is the first to make).
+        number: usize,
+        /// Whether it is the step shown (drawn strong; the others faint).
+        chosen: bool,
+    },
     /// A terrain piece's outline, moved by an offset (select and move).
     Piece {
         /// Index into the terrain.
@@ -182,6 +192,52 @@ pub enum Mark {
         /// Offset in world units.
         offset: Point,
     },
+}
+
+/// What a suggested edit ([`Mark::Edit`]) changes, as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditMark {
+    /// A starting zone shifted: its outline before (dashed), after (solid)
+    /// and an arrow between them.
+    Zone {
+        /// Whose zone.
+        side: Side,
+        /// Its hexes before the step.
+        before: Vec<Hex>,
+        /// Its hexes after it.
+        after: Vec<Hex>,
+    },
+    /// A hex made unusable (crossed out).
+    Block(Hex),
+    /// A hex made usable (outlined, with a plus).
+    Open(Hex),
+    /// A bush planted (its ghost).
+    AddBush(Hex),
+    /// A bush cleared (crossed out).
+    RemoveBush(Hex),
+}
+
+impl EditMark {
+    /// Where the step's number goes: the zone's new middle, or the hex.
+    #[must_use]
+    pub fn anchor(&self) -> Option<Hex> {
+        match self {
+            Self::Zone { after, .. } => middle(after),
+            Self::Block(h) | Self::Open(h) | Self::AddBush(h) | Self::RemoveBush(h) => Some(*h),
+        }
+    }
+}
+
+/// The hex of `hexes` nearest their mean, if any.
+#[must_use]
+pub fn middle(hexes: &[Hex]) -> Option<Hex> {
+    let n = i32::try_from(hexes.len()).ok().filter(|&n| n > 0)?;
+    let sum = hexes.iter().fold(Hex::ZERO, |a, &h| a + h);
+    let mean = Hex::new(sum.x / n, sum.y / n);
+    hexes
+        .iter()
+        .copied()
+        .min_by_key(|h| h.unsigned_distance_to(mean))
 }
 
 /// One piece of a stroke being painted, with its symmetric images (their

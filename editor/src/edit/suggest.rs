@@ -13,7 +13,7 @@
 
 use crate::document::Document;
 use crate::document::command::{Change, Command};
-use crate::edit::editing::Mark;
+use crate::edit::editing::{EditMark, Mark};
 use crate::sandbox::job::Job;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::coverage::Coverage;
@@ -311,9 +311,11 @@ impl Suggestions {
         self.error = Some(error);
     }
 
-    /// The steps not made yet as canvas marks: an arrow per moved feature
-    /// (and image), numbered by step, the shown one strongest; none when
-    /// they are not about the open map.
+    /// The steps not made yet as canvas marks, each numbered by its step
+    /// (every symmetric image too), the shown one strongest: an arrow per
+    /// moved feature, a zone's outline before and after with an arrow, a
+    /// hex blocked or cleared crossed out, a hex opened outlined, a bush
+    /// planted as its ghost. None when they are not about the open map.
     #[must_use]
     pub fn marks(&self) -> Vec<Mark> {
         let (Some(found), Some(at)) = (self.found.as_ref(), self.position()) else {
@@ -322,52 +324,23 @@ impl Suggestions {
         let mut marks = Vec::new();
         for (i, s) in found.fixed.steps.iter().enumerate().skip(at) {
             let chosen = self.shown == Some(i);
+            let number = i + 1;
+            // The map as it is before this step.
+            let before = match i {
+                0 => Some(&found.map),
+                _ => found.maps.get(i - 1),
+            };
             for c in std::iter::once(&s.edit.change).chain(&s.edit.images) {
-                match *c {
-                    FixChange::Move { kind, from, to } => marks.push(Mark::Move {
-                        from,
-                        to,
-                        kind,
-                        number: i + 1,
-                        chosen,
-                    }),
-                    // Hexes that lose something (a bush, their use) are
-                    // marked for removal; a bush planted is drawn.
-                    FixChange::AddBush { at } => marks.push(Mark::Feature {
-                        hex: at,
-                        kind: hexwright_engine::map::FeatureKind::Bush,
-                    }),
-                    FixChange::RemoveBush { at } | FixChange::Block { at } => {
-                        marks.push(Mark::Hex {
-                            hex: at,
-                            side: None,
-                            remove: true,
-                        });
-                    }
-                    FixChange::Open { at } => marks.push(Mark::Hex {
-                        hex: at,
-                        side: None,
-                        remove: false,
-                    }),
-                    FixChange::ShiftZone { side, by } => {
-                        // The zone as it is before this step.
-                        let before = match i {
-                            0 => Some(&found.map),
-                            _ => found.maps.get(i - 1),
-                        };
-                        if let Some(z) = before.and_then(|m| m.zone_of(side)) {
-                            marks.extend(z.hexes.iter().map(|&h| Mark::Hex {
-                                hex: h + by,
-                                side: Some(side),
-                                remove: false,
-                            }));
-                        }
-                    }
-                }
+                marks.extend(change_mark(c, before, number, chosen));
             }
         }
         // The shown step last, so it is drawn on top.
-        marks.sort_by_key(|m| matches!(m, Mark::Move { chosen: true, .. }));
+        marks.sort_by_key(|m| {
+            matches!(
+                m,
+                Mark::Move { chosen: true, .. } | Mark::Edit { chosen: true, .. }
+            )
+        });
         marks
     }
 
@@ -408,6 +381,40 @@ impl Suggestions {
             }],
         ))
     }
+}
+
+/// The canvas mark of one change a step makes on `before` (the map
+/// before the step), numbered `number`; `None` for a zone shift when
+/// `before` has no such zone.
+fn change_mark(c: &FixChange, before: Option<&Map>, number: usize, chosen: bool) -> Option<Mark> {
+    let edit = match *c {
+        FixChange::Move { kind, from, to } => {
+            return Some(Mark::Move {
+                from,
+                to,
+                kind,
+                number,
+                chosen,
+            });
+        }
+        FixChange::AddBush { at } => EditMark::AddBush(at),
+        FixChange::RemoveBush { at } => EditMark::RemoveBush(at),
+        FixChange::Block { at } => EditMark::Block(at),
+        FixChange::Open { at } => EditMark::Open(at),
+        FixChange::ShiftZone { side, by } => {
+            let z = before?.zone_of(side)?;
+            EditMark::Zone {
+                side,
+                before: z.hexes.clone(),
+                after: z.hexes.iter().map(|&h| h + by).collect(),
+            }
+        }
+    };
+    Some(Mark::Edit {
+        edit,
+        number,
+        chosen,
+    })
 }
 
 #[cfg(test)]
@@ -514,5 +521,55 @@ mod tests {
         assert!(s.found().is_none());
         let e = s.error().expect("an error");
         assert!(e.contains("validation error"), "{e}");
+    }
+
+    /// Every kind of suggested edit has its mark, numbered by its step: a
+    /// zone shift its outline before and after (not one long zone), a hex
+    /// blocked or opened and a bush planted or cleared their own.
+    #[test]
+    fn every_kind_of_edit_is_drawn_with_its_number() {
+        use hexwright_engine::Hex;
+        use hexwright_engine::player::PlayerId;
+        let map = doc("twin-fords.ron").map().clone();
+        let side = PlayerId(0);
+        let zone = map.zone_of(side).unwrap().hexes.clone();
+        let by = Hex::new(1, 0);
+        let at = Hex::new(2, -1);
+        let shift = FixChange::ShiftZone { side, by };
+        assert_eq!(
+            change_mark(&shift, Some(&map), 3, true),
+            Some(Mark::Edit {
+                edit: EditMark::Zone {
+                    side,
+                    before: zone.clone(),
+                    after: zone.iter().map(|&h| h + by).collect(),
+                },
+                number: 3,
+                chosen: true,
+            })
+        );
+        for (change, edit) in [
+            (FixChange::Block { at }, EditMark::Block(at)),
+            (FixChange::Open { at }, EditMark::Open(at)),
+            (FixChange::AddBush { at }, EditMark::AddBush(at)),
+            (FixChange::RemoveBush { at }, EditMark::RemoveBush(at)),
+        ] {
+            let mark = change_mark(&change, Some(&map), 2, false);
+            assert_eq!(
+                mark,
+                Some(Mark::Edit {
+                    edit: edit.clone(),
+                    number: 2,
+                    chosen: false
+                })
+            );
+            assert_eq!(edit.anchor(), Some(at), "the number sits on the hex");
+        }
+        // The number of a zone shift sits inside the zone where it goes.
+        let Some(Mark::Edit { edit, .. }) = change_mark(&shift, Some(&map), 1, false) else {
+            unreachable!()
+        };
+        let anchor = edit.anchor().unwrap();
+        assert!(zone.iter().map(|&h| h + by).any(|h| h == anchor));
     }
 }

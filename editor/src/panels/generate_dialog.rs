@@ -33,8 +33,24 @@ pub struct GenerateForm {
     pub first_seed: u64,
     /// The previews, in seed order.
     pub previews: Vec<Preview>,
+    /// The parameters the previews were made with.
+    pub made_with: Option<Params>,
     /// Why the last attempt failed.
     pub error: Option<String>,
+}
+
+impl GenerateForm {
+    /// The previews made with the parameters as set now: none once a
+    /// parameter changed, so no preview (and no *Open*) shows a map the
+    /// settings would not make.
+    #[must_use]
+    pub fn current(&self) -> &[Preview] {
+        if self.made_with.as_ref() == Some(&self.params) {
+            &self.previews
+        } else {
+            &[]
+        }
+    }
 }
 
 impl Default for GenerateForm {
@@ -43,6 +59,7 @@ impl Default for GenerateForm {
             params: Params::new(2),
             first_seed: 1,
             previews: Vec::new(),
+            made_with: None,
             error: None,
         }
     }
@@ -96,10 +113,35 @@ fn symmetries(players: u8) -> Vec<Mode> {
         .collect()
 }
 
-/// Draws the dialog.
+/// The height of the dialog's body at most, in points: it keeps this
+/// size (less on a smaller screen) whether or not previews are shown, so
+/// it never moves under the pointer.
+const BODY_HEIGHT: f32 = 620.0;
+
+/// Draws the dialog: a body of fixed size that scrolls, and Cancel below
+/// it, both always on screen.
 pub fn form_ui(ui: &mut Ui, form: &mut GenerateForm, actions: &mut Vec<Action>) {
-    ui.set_width(700.0);
+    let screen = ui.ctx().content_rect();
+    ui.set_width(700.0_f32.min(screen.width() - 60.0).max(300.0));
     ui.heading("Generate a map");
+    // Title, margins and the Cancel row take about 110 points.
+    let body = BODY_HEIGHT.min(screen.height() - 150.0).max(160.0);
+    ScrollArea::vertical()
+        .id_salt("generate_body")
+        .auto_shrink([false, false])
+        .max_height(body)
+        .min_scrolled_height(body)
+        .show(ui, |ui| body_ui(ui, form, actions));
+    ui.add_space(8.0);
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        if ui.button("Cancel").clicked() {
+            actions.push(Action::CloseDialog);
+        }
+    });
+}
+
+/// The scrolling body: parameters, buttons and previews.
+fn body_ui(ui: &mut Ui, form: &mut GenerateForm, actions: &mut Vec<Action>) {
     ui.label(
         "Makes a valid map from a seed: the same seed and settings make the same map. \
          Open one to edit it as a new, unsaved map.",
@@ -107,6 +149,12 @@ pub fn form_ui(ui: &mut Ui, form: &mut GenerateForm, actions: &mut Vec<Action>) 
     params_ui(ui, form);
     if let Some(e) = form.error.as_deref() {
         ui.label(RichText::new(e).color(crate::canvas::theme::ERROR));
+    }
+    if form.current().is_empty() && !form.previews.is_empty() {
+        ui.label(
+            "The settings changed since the previews were made: \
+             Generate previews to see the maps they make.",
+        );
     }
     ui.horizontal(|ui| {
         if ui
@@ -124,16 +172,10 @@ pub fn form_ui(ui: &mut Ui, form: &mut GenerateForm, actions: &mut Vec<Action>) 
             actions.push(Action::GeneratePreviews { more: true });
         }
     });
-    if !form.previews.is_empty() {
+    if !form.current().is_empty() {
         ui.add_space(6.0);
-        previews_ui(ui, &form.previews, actions);
+        previews_ui(ui, form.current(), actions);
     }
-    ui.add_space(8.0);
-    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-        if ui.button("Cancel").clicked() {
-            actions.push(Action::CloseDialog);
-        }
-    });
 }
 
 /// The parameters' fields.
@@ -235,37 +277,40 @@ fn params_ui(ui: &mut Ui, form: &mut GenerateForm) {
         });
 }
 
-/// The previews, three to a row.
+/// The previews, three to a row (fewer where three do not fit).
 fn previews_ui(ui: &mut Ui, previews: &[Preview], actions: &mut Vec<Action>) {
     let palette = crate::canvas::theme::palette_for(ui.visuals());
-    ScrollArea::vertical()
-        .max_height(460.0)
-        .min_scrolled_height(360.0)
+    let fit = ((ui.available_width() + 12.0) / (THUMB.x + 12.0)).floor();
+    let columns = if fit >= 3.0 {
+        3
+    } else if fit >= 2.0 {
+        2
+    } else {
+        1
+    };
+    Grid::new("generate_previews")
+        .num_columns(columns)
+        .spacing([12.0, 12.0])
         .show(ui, |ui| {
-            Grid::new("generate_previews")
-                .num_columns(3)
-                .spacing([12.0, 12.0])
-                .show(ui, |ui| {
-                    for (i, p) in previews.iter().enumerate() {
-                        ui.vertical(|ui| {
-                            ui.set_width(THUMB.x);
-                            thumbnail_ui(ui, p, &palette);
-                            ui.label(RichText::new(format!("Seed {}", p.seed)).strong());
-                            ui.label(format!("{} usable hexes", p.usable));
-                            ui.label(RichText::new(&p.fairness).small());
-                            if ui
-                                .button(format!("Open seed {}", p.seed))
-                                .on_hover_text("Edit this map as a new, unsaved map")
-                                .clicked()
-                            {
-                                actions.push(Action::OpenGenerated(p.seed));
-                            }
-                        });
-                        if i % 3 == 2 {
-                            ui.end_row();
-                        }
+            for (i, p) in previews.iter().enumerate() {
+                ui.vertical(|ui| {
+                    ui.set_width(THUMB.x);
+                    thumbnail_ui(ui, p, &palette);
+                    ui.label(RichText::new(format!("Seed {}", p.seed)).strong());
+                    ui.label(format!("{} usable hexes", p.usable));
+                    ui.label(RichText::new(&p.fairness).small());
+                    if ui
+                        .button(format!("Open seed {}", p.seed))
+                        .on_hover_text("Edit this map as a new, unsaved map")
+                        .clicked()
+                    {
+                        actions.push(Action::OpenGenerated(p.seed));
                     }
                 });
+                if (i + 1) % columns == 0 {
+                    ui.end_row();
+                }
+            }
         });
 }
 

@@ -1,7 +1,9 @@
 //! The tool bar: one button per tool (with an icon, a tooltip and its
 //! hotkey; icons only in a narrow window), the active tool's options
 //! (terrain kind, brush size, side), the live "n / 10" zone counters,
-//! symmetry, and undo and redo. It is two rows high whatever the tool.
+//! symmetry, and undo and redo. Its height does not change with the tool:
+//! the options take one line in a wide window and keep room for two in a
+//! narrower one, where they wrap rather than run off its edge.
 
 use crate::app::action::Action;
 use crate::canvas::theme::{self, Palette};
@@ -166,33 +168,44 @@ pub struct ToolbarParams<'a> {
     pub palette: &'a Palette,
 }
 
+/// Below this width the options row may take two lines, and always
+/// keeps room for two, so that switching tools never moves the map below;
+/// at or above it every tool's options fit on one.
+const ONE_LINE_WIDTH: f32 = 1400.0;
+
 /// Draws the tool row and the options row.
 pub fn show_ui(ui: &mut Ui, p: &ToolbarParams<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
     tools_row_ui(ui, p.options, p.history, p.palette, &mut actions);
-    // One line whatever the tool (it scrolls sideways when it does not
-    // fit), so switching tools never moves the map below.
-    egui::ScrollArea::horizontal()
-        .id_salt("tool_options")
-        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                options_row_ui(ui, p.doc, p.options, &mut actions);
-                if p.options.tool == Tool::HexSelect {
-                    ui.separator();
-                    clipboard_row_ui(ui, p.editor, &mut actions);
-                }
-            });
-            // A strip under the row, always there, for the scroll bar of a
-            // row that overflows to float over: it never covers a button
-            // (nor takes its clicks), and the map below never moves.
-            ui.add_space(ui.spacing().scroll.bar_width + ui.spacing().scroll.bar_outer_margin);
-        });
+    // The options wrap rather than run off the window; each group (a
+    // label and its buttons) stays on one line.
+    let lines = if ui.available_width() < ONE_LINE_WIDTH {
+        2.0
+    } else {
+        1.0
+    };
+    let row = ui.spacing().interact_size.y;
+    let height = lines * row + (lines - 1.0) * ui.spacing().item_spacing.y;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        Vec2::new(width, height),
+        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+        |ui| {
+            ui.set_min_size(Vec2::new(width, height));
+            // Lines one widget high, not the height kept for two.
+            ui.set_row_height(row);
+            options_row_ui(ui, p.doc, p.options, &mut actions);
+            if p.options.tool == Tool::HexSelect {
+                divider(ui);
+                clipboard_row_ui(ui, p.editor, &mut actions);
+            }
+        },
+    );
     actions
 }
 
 fn clipboard_row_ui(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
+    group_ui(ui, "clipboard", |ui| {
         let n = editor.hex_selection().len();
         ui.label(format!("{n} hexes selected"));
         let has_clip = editor.clipboard().is_some_and(|c| !c.is_empty());
@@ -224,8 +237,10 @@ fn clipboard_row_ui(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
                 actions.push(Action::ToolKey(key));
             }
         }
-        if let Some(mode) = editor.paste_mode() {
-            ui.separator();
+    });
+    if let Some(mode) = editor.paste_mode() {
+        divider(ui);
+        group_ui(ui, "paste", |ui| {
             ui.label(format!(
                 "Pasting: turned {}°{}",
                 mode.rotation * 60,
@@ -245,8 +260,8 @@ fn clipboard_row_ui(ui: &mut Ui, editor: &Editor, actions: &mut Vec<Action>) {
             {
                 actions.push(Action::ToolKey(ToolKey::Mirror));
             }
-        }
-    });
+        });
+    }
 }
 
 /// Below this width the tool buttons show their icons only (each one's
@@ -350,102 +365,137 @@ fn tools_row_ui(
     });
 }
 
+/// The active tool's options, in groups that each stay on one line: the
+/// terrain kind, the brush size, the side, each zone's counter, the
+/// symmetry.
 fn options_row_ui(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
-        let tool = options.tool;
-        if tool.uses_terrain_kind() {
-            ComboBox::from_label("Terrain")
-                .selected_text(terrain_label(options.terrain))
-                .show_ui(ui, |ui| {
-                    for kind in TerrainKind::ALL {
-                        if ui
-                            .selectable_label(options.terrain == kind, terrain_label(kind))
-                            .clicked()
-                        {
-                            actions.push(Action::SetTerrainKind(kind));
-                        }
+    let tool = options.tool;
+    if tool.uses_terrain_kind() {
+        ComboBox::from_label("Terrain")
+            .selected_text(terrain_label(options.terrain))
+            .show_ui(ui, |ui| {
+                for kind in TerrainKind::ALL {
+                    if ui
+                        .selectable_label(options.terrain == kind, terrain_label(kind))
+                        .clicked()
+                    {
+                        actions.push(Action::SetTerrainKind(kind));
                     }
-                });
-            ui.separator();
-        }
-        if tool.is_brush() {
-            let mut size = options.brush;
-            if ui
-                .add(
-                    Slider::new(&mut size, BRUSH_RANGE)
-                        .logarithmic(true)
-                        .text("Brush size")
-                        .suffix(" hex"),
-                )
-                .on_hover_text("Brush radius in hex sizes ([ smaller, ] larger)")
-                .changed()
-            {
-                actions.push(Action::SetBrush(size));
-            }
-            ui.separator();
-        }
-        ui.label("Side")
-            .on_hover_text("The side zones, barracks and bases are made for (S switches)");
-        // With three or four players the buttons show the number alone,
-        // so the row fits; their accessible names stay "Side N".
-        let compact = doc.map().player_count() > 2;
-        for side in doc.map().sides() {
-            // On the selection highlight the side's colour would not read:
-            // the selected side is in strong text, the others in their colour.
-            let shown = if compact {
-                side.to_string()
-            } else {
-                format!("Side {side}")
-            };
-            let text = RichText::new(shown);
-            let text = if options.side == side {
-                text.strong().color(ui.visuals().strong_text_color())
-            } else {
-                text.color(theme::side_text_color(side, ui.visuals()))
-            };
-            let selected = options.side == side;
-            let response = ui
-                .selectable_label(selected, text)
-                .on_hover_text(format!("Paint and place for side {side} (S switches)"));
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::Button,
-                    true,
-                    selected,
-                    format!("Side {side}"),
-                )
+                }
             });
-            if response.clicked() {
-                actions.push(Action::SetSide(side));
-            }
-        }
-        ui.separator();
-        for side in doc.map().sides() {
-            let mut hexes = doc.zones_of(side);
-            hexes.sort_unstable_by_key(|h| (h.y, h.x));
-            hexes.dedup();
-            let n = hexes.len();
-            let color = if n == ZONE_SIZE {
-                ui.visuals().text_color()
-            } else {
-                theme::ERROR
-            };
-            ui.label(
-                RichText::new(format!("Zone {side}"))
-                    .color(theme::side_text_color(side, ui.visuals())),
-            );
-            ui.label(
-                RichText::new(format!("{n} / {ZONE_SIZE}"))
-                    .monospace()
-                    .color(color),
+        divider(ui);
+    }
+    if tool.is_brush() {
+        let mut size = options.brush;
+        if ui
+            .add(
+                Slider::new(&mut size, BRUSH_RANGE)
+                    .logarithmic(true)
+                    .text("Brush size")
+                    .suffix(" hex"),
             )
-            .on_hover_text(format!(
-                "Hexes in side {side}'s starting zone; a valid zone has exactly {ZONE_SIZE}"
-            ));
+            .on_hover_text("Brush radius in hex sizes ([ smaller, ] larger)")
+            .changed()
+        {
+            actions.push(Action::SetBrush(size));
         }
-        ui.separator();
+        divider(ui);
+    }
+    group_ui(ui, "sides", |ui| side_buttons_ui(ui, doc, options, actions));
+    divider(ui);
+    for side in doc.map().sides() {
+        group_ui(ui, ("zone", side), |ui| zone_counter_ui(ui, doc, side));
+    }
+    divider(ui);
+    group_ui(ui, "symmetry", |ui| {
         symmetry_options_ui(ui, doc.map(), options, actions);
     });
+}
+
+/// A vertical line between groups, one line high (a plain separator in a
+/// wrapping row would take the height of every line).
+fn divider(ui: &mut Ui) {
+    let height = ui.spacing().interact_size.y;
+    let width = ui.spacing().item_spacing.x * 2.0;
+    ui.allocate_ui_with_layout(
+        Vec2::new(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_max_height(height);
+            ui.separator();
+        },
+    );
+}
+
+/// Lays out `add` as one group in a wrapping row: on the next line when
+/// it would not fit on this one (as wide as it was last frame), so a label
+/// is never parted from its buttons.
+fn group_ui(ui: &mut Ui, salt: impl egui::AsIdSalt, add: impl FnOnce(&mut Ui)) {
+    let id = ui.scope_id().with(salt);
+    let width: Option<f32> = ui.data(|d| d.get_temp(id));
+    if width.is_some_and(|w| w > ui.available_size_before_wrap().x) {
+        ui.end_row();
+    }
+    let used = ui.horizontal(add).response.rect.width();
+    ui.data_mut(|d| d.insert_temp(id, used));
+}
+
+/// "Side" and a button per side.
+fn side_buttons_ui(ui: &mut Ui, doc: &Document, options: &ToolOptions, actions: &mut Vec<Action>) {
+    ui.label("Side")
+        .on_hover_text("The side zones, barracks and bases are made for (S switches)");
+    // With three or four players the buttons show the number alone,
+    // so the row fits; their accessible names stay "Side N".
+    let compact = doc.map().player_count() > 2;
+    for side in doc.map().sides() {
+        // On the selection highlight the side's colour would not read:
+        // the selected side is in strong text, the others in their colour.
+        let shown = if compact {
+            side.to_string()
+        } else {
+            format!("Side {side}")
+        };
+        let text = RichText::new(shown);
+        let text = if options.side == side {
+            text.strong().color(ui.visuals().strong_text_color())
+        } else {
+            text.color(theme::side_text_color(side, ui.visuals()))
+        };
+        let selected = options.side == side;
+        let response = ui
+            .selectable_label(selected, text)
+            .on_hover_text(format!("Paint and place for side {side} (S switches)"));
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Button, true, selected, format!("Side {side}"))
+        });
+        if response.clicked() {
+            actions.push(Action::SetSide(side));
+        }
+    }
+}
+
+/// "Zone N" and its live "n / 10".
+fn zone_counter_ui(ui: &mut Ui, doc: &Document, side: hexwright_engine::map::Side) {
+    let mut hexes = doc.zones_of(side);
+    hexes.sort_unstable_by_key(|h| (h.y, h.x));
+    hexes.dedup();
+    let n = hexes.len();
+    let color = if n == ZONE_SIZE {
+        ui.visuals().text_color()
+    } else {
+        theme::ERROR
+    };
+    ui.label(
+        RichText::new(format!("Zone {side}")).color(theme::side_text_color(side, ui.visuals())),
+    );
+    ui.label(
+        RichText::new(format!("{n} / {ZONE_SIZE}"))
+            .monospace()
+            .color(color),
+    )
+    .on_hover_text(format!(
+        "Hexes in side {side}'s starting zone; a valid zone has exactly {ZONE_SIZE}"
+    ));
 }
 
 /// The symmetry modes made for the map's player count, and the centre when

@@ -158,4 +158,8 @@ pub enum SandboxAction {
     File(FileJob, PathBuf),
     /// Open a match of the last batch: its seed and the bot on each seat.
     OpenBatchMatch(u64, Vec<BotKind>),
+    /// The answer to "drop the recorded future?" for a person's command
+    /// after a rewind: play it and drop the rest (`true`), or keep the
+    /// recorded match (`false`).
+    Branch(bool),
 }

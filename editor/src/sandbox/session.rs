@@ -35,7 +35,7 @@ use hexwright_engine::player::PerPlayer;
 use hexwright_engine::replay::{HUMAN, Replay};
 use hexwright_engine::rules::fog::visible_cells;
 use hexwright_engine::rules::scenario::{Army, Prepared};
-use hexwright_engine::rules::{MatchState, Roster, UnitId};
+use hexwright_engine::rules::{Command, MatchState, Roster, UnitId};
 use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::validate::Severity;
 use std::path::{Path, PathBuf};
@@ -105,6 +105,11 @@ pub struct Sandbox {
     next_tick: f64,
     follow_log: bool,
     jump_round: u32,
+    /// The match's round the jump field last followed.
+    jump_seen: u32,
+    /// A person's command after a rewind that would drop the recorded
+    /// future, waiting for the person to say so.
+    branch: Option<Branch>,
     message: Option<String>,
     batch: BatchPanel,
     balance: crate::sandbox::batch::balance::BalancePanel,
@@ -130,6 +135,16 @@ pub struct Sandbox {
     match_picked: bool,
     /// Whether batches play `picked` (the batch tab's explicit choice).
     batch_picked: bool,
+}
+
+/// A person's command played after a rewind, which would drop the
+/// recorded commands after the cursor.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Branch {
+    /// An akw-rules-v1 command.
+    Akw(Command),
+    /// A phase-rules-v1 command.
+    Phase(hexwright_engine::rules::phase::PhaseCommand),
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -270,6 +285,8 @@ impl Sandbox {
             next_tick: 0.0,
             follow_log: true,
             jump_round: 2,
+            jump_seen: 0,
+            branch: None,
             message: None,
             batch: BatchPanel::default(),
             balance: crate::sandbox::batch::balance::BalancePanel::default(),
@@ -377,6 +394,17 @@ impl Sandbox {
                 "the results of a balance check at {} skill level{}",
                 levels.len(),
                 if levels.len() == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(n) = self
+            .timeline
+            .as_ref()
+            .map(Live::hand_played)
+            .filter(|&n| n > 0)
+        {
+            out.push(format!(
+                "a match with {n} command{} played by hand (Save replay… keeps it)",
+                if n == 1 { "" } else { "s" }
             ));
         }
         if self.openings.is_running() {

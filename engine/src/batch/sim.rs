@@ -60,7 +60,8 @@ pub struct MatchResult {
     pub turn_hashes: Vec<u64>,
     /// The final state.
     pub state: MatchState,
-    /// Commands the rules refused (bots seeing only their side's view).
+    /// Commands the rules refused (a bot's mistakes: what its view allows
+    /// is accepted, and stopped when hidden units stand in the way).
     pub rejected: u64,
     /// When each objective (indexed like [`MatchState::objectives`]) was
     /// first captured, if it was: during deployment and the scenario's
@@ -190,9 +191,11 @@ pub fn play_until(
 }
 
 /// Asks bots for commands the way every match does: each bot decides from
-/// its side's [`PlayerView`]; a command the rules refuse (the view missed a
-/// hidden enemy) goes back to the bot, and after [`MAX_REJECTED`] refusals in
-/// a row the turn ends. [`play`] and the app's sandbox both use it, so a
+/// its side's [`PlayerView`]. The rules judge a command by what its side
+/// knows, so a command legal in the view is accepted (hidden units that
+/// stop it cost the bot that action, as they cost a person); a command the
+/// rules still refuse (a bot's mistake) goes back to the bot, and after
+/// [`MAX_REJECTED`] refusals in a row the turn ends. [`play`] and the app's sandbox both use it, so a
 /// match watched step by step is the match `hexwright simulate` plays.
 #[derive(Debug)]
 pub struct BotTurn<R: Ruleset = AkwRulesV1> {

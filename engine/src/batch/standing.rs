@@ -243,10 +243,21 @@ impl Standing {
     /// The reading with its evidence: "Fair within ±5 points; side 1 is
     /// favoured by 3.2 points [0.04, 6.2] (side 0 46.8% [43.8, 49.96],
     /// side 1 53.2% [50.04, 56.2] over 1,234 games)". `games` names what
-    /// was played ("1,234 independent games").
+    /// was played ("1,234 independent games"). With more than two seats it
+    /// says what a fair share is ("a fair share is 25.0%"), which the
+    /// points are counted from.
     #[must_use]
     pub fn sentence(&self, games: &str) -> String {
-        format!("{} ({} over {games})", self.headline(), self.seats_text())
+        let fair = if self.shares.len() > 2 {
+            format!("; a fair share is {:.1}%", 100.0 * self.fair())
+        } else {
+            String::new()
+        };
+        format!(
+            "{} ({} over {games}{fair})",
+            self.headline(),
+            self.seats_text()
+        )
     }
 }
 

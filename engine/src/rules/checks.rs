@@ -8,7 +8,7 @@
 use super::arena::{Cell, NO_CELL, Scratch};
 use super::command::RuleError;
 use super::mechanics::{
-    can_end, has_target, heal_candidate_count, heal_candidates, reaches, steps,
+    Units, can_end, has_target, heal_candidate_count, heal_candidates, reaches_by, steps,
 };
 use super::roster::KindId;
 use super::state::{MatchState, NO_UNIT, Unit, UnitId};
@@ -42,8 +42,9 @@ pub(super) fn check_move_to(
             reason: "the unit already stands there",
         });
     }
-    can_end(s, u.kind, dest, u.id).map_err(|reason| RuleError::Blocked { hex: to, reason })?;
-    if reaches(s, u, dest, max, scratch) {
+    let by = Units::KnownTo(u.side);
+    can_end(s, u.kind, dest, u.id, by).map_err(|reason| RuleError::Blocked { hex: to, reason })?;
+    if reaches_by(s, u, dest, max, scratch, by) {
         Ok(dest)
     } else {
         Err(RuleError::Unreachable {
@@ -66,9 +67,11 @@ pub(super) fn check_rebound(s: &MatchState, u: &Unit) -> Result<Cell, RuleError>
         });
     }
     let back = u.came_from.ok_or(RuleError::NothingToRebound(u.id))?;
-    can_end(s, u.kind, back, u.id).map_err(|reason| RuleError::Blocked {
-        hex: s.arena().hex(back),
-        reason,
+    can_end(s, u.kind, back, u.id, Units::KnownTo(u.side)).map_err(|reason| {
+        RuleError::Blocked {
+            hex: s.arena().hex(back),
+            reason,
+        }
     })?;
     Ok(back)
 }
@@ -205,7 +208,8 @@ pub(super) fn check_summon_at(
             what: "the summoner",
         });
     }
-    can_end(s, kind, dest, NO_UNIT).map_err(|reason| RuleError::Blocked { hex: to, reason })
+    can_end(s, kind, dest, NO_UNIT, Units::KnownTo(side))
+        .map_err(|reason| RuleError::Blocked { hex: to, reason })
 }
 
 /// Calls `f` with every cell unit `u` may attack now, in cell order.
@@ -244,7 +248,7 @@ pub(super) fn summon_cells(s: &MatchState, u: &Unit, mut f: impl FnMut(Cell)) {
         return;
     }
     for &n in s.arena().neighbours(u.cell) {
-        if n != NO_CELL && can_end(s, kind, n, NO_UNIT).is_ok() {
+        if n != NO_CELL && can_end(s, kind, n, NO_UNIT, Units::KnownTo(side)).is_ok() {
             f(n);
         }
     }

@@ -23,6 +23,44 @@ pub enum EnergyReason {
     Penalty,
 }
 
+/// What a stopped command spent (see [`Event::Stopped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Spent {
+    /// A unit's move (akw-rules-v1: its move this turn; phase-rules-v1:
+    /// one of its actions).
+    Move {
+        /// The unit that was to move.
+        unit: UnitId,
+    },
+    /// A unit's Rebound.
+    Rebound {
+        /// The unit that was to rebound.
+        unit: UnitId,
+    },
+    /// A summoner's Summon this turn.
+    Summon {
+        /// The summoner.
+        unit: UnitId,
+    },
+    /// A barracks' spawn this turn.
+    Spawn {
+        /// The barracks.
+        #[serde(with = "axial")]
+        barracks: Hex,
+    },
+}
+
+impl Spent {
+    /// The unit that acted, if a unit did (a spawn is the barracks').
+    #[must_use]
+    pub fn unit(self) -> Option<UnitId> {
+        match self {
+            Self::Move { unit } | Self::Rebound { unit } | Self::Summon { unit } => Some(unit),
+            Self::Spawn { .. } => None,
+        }
+    }
+}
+
 /// Something that happened in a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -272,6 +310,21 @@ pub enum Event {
         amount: u8,
         /// Turn starts.
         turns: u8,
+    },
+    /// A command legal in its side's view met enemy units the side could
+    /// not see, and was spent without effect: what it spent counts as used,
+    /// nothing is paid, and `units` (all on `at`) are shown to the side for
+    /// the rest of the turn.
+    Stopped {
+        /// The side whose command was stopped.
+        side: Side,
+        /// What the command spent.
+        spent: Spent,
+        /// Where the units that stopped it stand.
+        #[serde(with = "axial")]
+        at: Hex,
+        /// The units that stopped it.
+        units: Vec<UnitId>,
     },
     /// A side ended its turn.
     TurnEnded {

@@ -8,6 +8,12 @@
 //! health and objective owners are public; enemy units, the enemy bank and
 //! reserve pool are not.
 //!
+//! What a side cannot see never refuses its command for free: the rules
+//! judge a command by what its side knows ([`MatchState::knows_of`]), and a
+//! command that hidden units then stop is spent without effect and shows
+//! them to the side for the rest of the turn
+//! ([`crate::rules::Event::Stopped`]; views keep them).
+//!
 //! A true state keeps a sight grid up to date as it changes (each player's
 //! eyes on each cell), so [`sees_units_at`] on it is one lookup. Views
 //! keep none (it would tell where the other players' eyes are): there, and
@@ -184,7 +190,8 @@ pub fn visible_cells(s: &MatchState, side: Side) -> Vec<bool> {
     seen
 }
 
-/// A match as one side knows it: enemy units it cannot see are
+/// A match as one side knows it: enemy units it cannot see (and that were
+/// not shown to it this turn) are
 /// [`Status::Hidden`] (and off the board), the enemy's bank is 0 and its
 /// reserve pool empty. Bots decide from this alone; because it is an
 /// ordinary [`MatchState`], they can look ahead with the real rules. The

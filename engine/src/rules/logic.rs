@@ -10,9 +10,9 @@ use super::checks::{
     check_summon_at, heal_choices, healing_of, summon_cells, summon_of,
 };
 use super::command::{Command, RuleError};
-use super::event::{EnergyReason, Event};
+use super::event::{EnergyReason, Event, Spent};
 use super::mechanics::reachable;
-use super::mechanics::{Exec, can_end};
+use super::mechanics::{Exec, Units, arrival_stop, can_end, move_stop};
 use super::roster::{Class, KindId};
 use super::state::{MatchState, NO_UNIT, Outcome, Unit, UnitId};
 use crate::Hex;
@@ -151,7 +151,8 @@ pub fn check_with(s: &MatchState, cmd: &Command, scratch: &mut Scratch) -> Resul
                     what: "the barracks",
                 });
             }
-            can_end(s, k, dest, NO_UNIT).map_err(|reason| RuleError::Blocked { hex: *to, reason })
+            can_end(s, k, dest, NO_UNIT, Units::KnownTo(s.side()))
+                .map_err(|reason| RuleError::Blocked { hex: *to, reason })
         }
     }
 }
@@ -186,8 +187,14 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             }
         }
         Command::Unit(UnitCommand::Move { unit, to }) => {
-            let from = x.s.units()[usize::from(*unit)].cell;
+            let u = &x.s.units()[usize::from(*unit)];
+            let from = u.cell;
             let dest = x.s.arena().cell(*to).expect("checked");
+            let movement = x.s.roster().kind(u.kind).def.movement;
+            if let Some(at) = move_stop(x.s, u, dest, movement) {
+                x.stopped(u.side, Spent::Move { unit: *unit }, at);
+                return;
+            }
             x.energy(x.s.side(), -1, EnergyReason::Spend);
             let moved = Event::Moved {
                 unit: *unit,
@@ -199,6 +206,10 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
         Command::Unit(UnitCommand::Rebound { unit }) => {
             let u = &x.s.units()[usize::from(*unit)];
             let (from, back) = (u.cell, u.came_from.expect("checked"));
+            if let Some(at) = arrival_stop(x.s, u.kind, back, u.id) {
+                x.stopped(u.side, Spent::Rebound { unit: *unit }, at);
+                return;
+            }
             let rebounded = Event::Rebounded {
                 unit: *unit,
                 from: x.hex(from),
@@ -231,6 +242,11 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
                     .summon
                     .expect("checked");
             let side = x.s.side();
+            let dest = x.s.arena().cell(*to).expect("checked");
+            if let Some(at) = arrival_stop(x.s, kind, dest, NO_UNIT) {
+                x.stopped(side, Spent::Summon { unit: *unit }, at);
+                return;
+            }
             x.energy(side, -1, EnergyReason::Spend);
             x.arrive(*to, |id| Event::Summoned {
                 unit: id,
@@ -244,6 +260,14 @@ pub fn execute_unchecked(s: &mut MatchState, cmd: &Command, out: &mut Vec<Event>
             let k = x.s.roster().kind_by_name(kind).expect("checked");
             let cost = x.s.roster().kind(k).def.cost.unwrap_or(0);
             let side = x.s.side();
+            let dest = x.s.arena().cell(*to).expect("checked");
+            if let Some(at) = arrival_stop(x.s, k, dest, NO_UNIT) {
+                let spent = Spent::Spawn {
+                    barracks: *barracks,
+                };
+                x.stopped(side, spent, at);
+                return;
+            }
             x.energy(side, -i16::from(cost), EnergyReason::Spend);
             x.emit(Event::BarracksUsed {
                 barracks: *barracks,
@@ -330,7 +354,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             });
         }
         if let Some(back) = u.came_from
-            && can_end(s, u.kind, back, u.id).is_ok()
+            && can_end(s, u.kind, back, u.id, Units::KnownTo(side)).is_ok()
         {
             out.push(Command::Unit(UnitCommand::Rebound { unit: u.id }));
         }
@@ -366,7 +390,7 @@ pub fn legal_into(s: &MatchState, scratch: &mut Scratch, out: &mut Vec<Command>)
             cells.extend(a.neighbours(b).iter().copied().filter(|&n| n != NO_CELL));
             cells.sort_unstable();
             for c in cells {
-                if can_end(s, k, c, NO_UNIT).is_ok() {
+                if can_end(s, k, c, NO_UNIT, Units::KnownTo(side)).is_ok() {
                     out.push(Command::Spawn {
                         barracks: a.hex(b),
                         kind: kd.key.clone(),

@@ -11,7 +11,7 @@
 //! [`super::logic`].
 
 use super::arena::{Cell, NO_CELL, Scratch, Site};
-use super::event::Event;
+use super::event::{Event, Spent};
 use super::fog;
 use super::roster::{DeathPenalty, KindId};
 use super::state::{MatchState, Status, Unit, UnitId};
@@ -32,29 +32,59 @@ pub(super) trait Hooks: Sized {
     fn base_fell(x: &mut Exec<'_, Self>, attacker: Side);
 }
 
-/// Whether `unit` may pass through cell `c` while moving.
-fn passable(s: &MatchState, mover: &Unit, phasewalk: bool, c: Cell) -> bool {
+/// Whose knowledge of the units on the board a check goes by.
+///
+/// Rules check a command by what its side knows ([`Units::KnownTo`]): a
+/// unit the side cannot see never refuses it. Playing it then meets the
+/// true state ([`Units::All`]); when a unit the side could not see stands
+/// in the way, the command is stopped (see [`Event::Stopped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Units {
+    /// The units `side` knows of ([`MatchState::knows_of`]).
+    KnownTo(Side),
+    /// Every unit.
+    All,
+}
+
+impl Units {
+    /// Whether unit `o` counts.
+    #[inline]
+    fn count(self, s: &MatchState, o: &Unit) -> bool {
+        match self {
+            Self::All => true,
+            Self::KnownTo(side) => s.knows_of(side, o),
+        }
+    }
+}
+
+/// Whether `unit` may pass through cell `c` while moving, counting the
+/// units `by` counts.
+fn passable(s: &MatchState, mover: &Unit, phasewalk: bool, c: Cell, by: Units) -> bool {
     if s.site_blocks(c) {
         return false;
     }
     s.units_at(c).all(|o| {
-        o.side == mover.side || phasewalk || (o.alive() && s.roster().kind(o.kind).phasewalk)
+        o.side == mover.side
+            || phasewalk
+            || (o.alive() && s.roster().kind(o.kind).phasewalk)
+            || !by.count(s, o)
     })
 }
 
 /// Whether a unit of kind `kind` may end on cell `c` (`ignore` is a unit
-/// considered absent, the mover itself).
+/// considered absent, the mover itself), counting the units `by` counts.
 pub(crate) fn can_end(
     s: &MatchState,
     kind: KindId,
     c: Cell,
     ignore: UnitId,
+    by: Units,
 ) -> Result<(), &'static str> {
     if s.site_blocks(c) {
         return Err("a base cannot be entered");
     }
     let phasewalk = s.roster().kind(kind).phasewalk;
-    let mut others = s.units_at(c).filter(|o| o.id != ignore);
+    let mut others = s.units_at(c).filter(|o| o.id != ignore && by.count(s, o));
     match (others.next(), others.next()) {
         (None, _) => Ok(()),
         (Some(_), Some(_)) => Err("two units already share it"),
@@ -71,14 +101,16 @@ pub(crate) fn can_end(
 }
 
 /// Calls `f` for every cell the unit can move to this turn (ignoring
-/// Energy and flags), in breadth-first order.
+/// Energy and flags) by what its side knows of the units, in
+/// breadth-first order.
 pub fn reachable(s: &MatchState, unit: &Unit, scratch: &mut Scratch, f: impl FnMut(Cell)) {
     let max = s.roster().kind(unit.kind).def.movement;
     reachable_within(s, unit, max, scratch, f);
 }
 
 /// Calls `f` for every cell the unit can reach along a path of at most
-/// `max` steps and stop on, in breadth-first order.
+/// `max` steps and stop on, by what its side knows of the units, in
+/// breadth-first order.
 pub fn reachable_within(
     s: &MatchState,
     unit: &Unit,
@@ -96,11 +128,23 @@ pub fn reachable_within(
 /// steps and stop there: exactly whether [`reachable_within`] would list
 /// `dest`, found by [`steps_to`] through the cells it may pass.
 pub fn reaches(s: &MatchState, unit: &Unit, dest: Cell, max: u8, scratch: &mut Scratch) -> bool {
-    if dest == unit.cell || can_end(s, unit.kind, dest, unit.id).is_err() {
+    reaches_by(s, unit, dest, max, scratch, Units::KnownTo(unit.side))
+}
+
+/// [`reaches`], counting the units `by` counts.
+pub(crate) fn reaches_by(
+    s: &MatchState,
+    unit: &Unit,
+    dest: Cell,
+    max: u8,
+    scratch: &mut Scratch,
+    by: Units,
+) -> bool {
+    if dest == unit.cell || can_end(s, unit.kind, dest, unit.id, by).is_err() {
         return false;
     }
     let phasewalk = s.roster().kind(unit.kind).phasewalk;
-    let pass = |c| passable(s, unit, phasewalk, c);
+    let pass = |c| passable(s, unit, phasewalk, c, by);
     steps_to(s.arena(), unit.cell, dest, max, scratch, pass).is_some()
 }
 
@@ -164,6 +208,7 @@ fn search(
     mut stop: impl FnMut(Cell) -> bool,
 ) {
     let phasewalk = s.roster().kind(unit.kind).phasewalk;
+    let by = Units::KnownTo(unit.side);
     let a = s.arena();
     scratch.begin(a.len());
     scratch.queue.clear();
@@ -173,7 +218,7 @@ fn search(
     while head < scratch.queue.len() {
         let (c, d) = scratch.queue[head];
         head += 1;
-        if c != unit.cell && can_end(s, unit.kind, c, unit.id).is_ok() && stop(c) {
+        if c != unit.cell && can_end(s, unit.kind, c, unit.id, by).is_ok() && stop(c) {
             return;
         }
         if d == max {
@@ -182,12 +227,92 @@ fn search(
         for &n in a.neighbours(c) {
             if n != NO_CELL && !scratch.seen(n) {
                 scratch.mark(n);
-                if passable(s, unit, phasewalk, n) {
+                if passable(s, unit, phasewalk, n, by) {
                     scratch.queue.push((n, d + 1));
                 }
             }
         }
     }
+}
+
+/// Where a move of `unit` to `dest`, legal by what its side knows, is
+/// stopped by units the side does not know of; `None` when the true state
+/// lets it through. That is `dest` when such units stand there, otherwise
+/// the first cell where they stand along the path the unit takes: the
+/// first shortest one, breadth first in neighbour order, by what its side
+/// knows. A state without a sight grid (a view) holds only known units,
+/// so nothing stops a move there.
+pub(crate) fn move_stop(s: &MatchState, unit: &Unit, dest: Cell, max: u8) -> Option<Cell> {
+    if !s.keeps_sight() {
+        return None;
+    }
+    if can_end(s, unit.kind, dest, unit.id, Units::All).is_err() {
+        return Some(dest);
+    }
+    if reaches_by(s, unit, dest, max, &mut Scratch::default(), Units::All) {
+        return None;
+    }
+    let phasewalk = s.roster().kind(unit.kind).phasewalk;
+    let stop = known_path(s, unit, dest, max)
+        .into_iter()
+        .find(|&c| !passable(s, unit, phasewalk, c, Units::All));
+    debug_assert!(stop.is_some(), "a known path the true state refuses");
+    stop.or(Some(dest))
+}
+
+/// Where a unit of kind `kind` arriving on `c` (a spawn, a summon, a
+/// Rebound of `ignore`), legal by what `side` knows, is stopped by units
+/// the side does not know of: `Some(c)` when the true state refuses it.
+pub(crate) fn arrival_stop(s: &MatchState, kind: KindId, c: Cell, ignore: UnitId) -> Option<Cell> {
+    (s.keeps_sight() && can_end(s, kind, c, ignore, Units::All).is_err()).then_some(c)
+}
+
+/// The enemy units on `c` that `side` does not know of, by id.
+pub(crate) fn unknown_at(s: &MatchState, side: Side, c: Cell) -> Vec<UnitId> {
+    s.units_at(c)
+        .filter(|o| !s.knows_of(side, o))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// The first shortest path of at most `max` steps from `unit` to `dest`
+/// (without the start) by what its side knows, breadth first in
+/// neighbour order; empty when there is none.
+fn known_path(s: &MatchState, unit: &Unit, dest: Cell, max: u8) -> Vec<Cell> {
+    let a = s.arena();
+    let by = Units::KnownTo(unit.side);
+    let phasewalk = s.roster().kind(unit.kind).phasewalk;
+    let mut parent = vec![NO_CELL; a.len()];
+    parent[usize::from(unit.cell)] = unit.cell;
+    let mut queue = std::collections::VecDeque::from([(unit.cell, 0u8)]);
+    while let Some((c, d)) = queue.pop_front() {
+        if c == dest {
+            break;
+        }
+        if d == max {
+            continue;
+        }
+        for &n in a.neighbours(c) {
+            if n != NO_CELL
+                && parent[usize::from(n)] == NO_CELL
+                && passable(s, unit, phasewalk, n, by)
+            {
+                parent[usize::from(n)] = c;
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    let mut path = Vec::new();
+    if parent[usize::from(dest)] == NO_CELL {
+        return path;
+    }
+    let mut c = dest;
+    while c != unit.cell {
+        path.push(c);
+        c = parent[usize::from(c)];
+    }
+    path.reverse();
+    path
 }
 
 /// Steps (over usable hexes, nothing blocking) from `from` to `to`, if at
@@ -203,14 +328,19 @@ pub(super) fn steps(
 }
 
 /// Whether `side` has a valid attack target on cell `c` for `attacker`:
-/// an enemy base, or an enemy unit or corpse it sees.
+/// an enemy base, or an enemy unit or corpse it sees or was shown this
+/// turn.
 pub(super) fn has_target(s: &MatchState, attacker: &Unit, c: Cell) -> bool {
     if let Site::Base(b) = s.arena().site(c) {
         return b != attacker.side && s.base_at(c).is_some_and(|i| s.bases()[i].health > 0);
     }
-    s.units_at(c)
-        .any(|o| o.id != attacker.id && o.side != attacker.side)
-        && fog::sees_units_at(s, attacker.side, c)
+    let side = attacker.side;
+    let mut enemies = s
+        .units_at(c)
+        .filter(|o| o.id != attacker.id && o.side != side)
+        .peekable();
+    enemies.peek().is_some()
+        && (fog::sees_units_at(s, side, c) || enemies.any(|o| s.revealed_to(o.id, side)))
 }
 
 /// Builds events and applies each as it is produced, with `H` deciding
@@ -229,6 +359,19 @@ impl<'a, H: Hooks> Exec<'a, H> {
             out,
             hooks: PhantomData,
         }
+    }
+
+    /// Records that `side`'s command, which spent `spent`, was stopped on
+    /// `at` by units the side did not know of, and shows them to it.
+    pub(super) fn stopped(&mut self, side: Side, spent: Spent, at: Cell) {
+        let units = unknown_at(self.s, side, at);
+        let at = self.s.arena().hex(at);
+        self.emit(Event::Stopped {
+            side,
+            spent,
+            at,
+            units,
+        });
     }
 
     /// Applies `e` and records it.

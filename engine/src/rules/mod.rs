@@ -54,7 +54,7 @@ pub mod state;
 pub use arena::{Arena, Cell, Scratch};
 pub use checks::{heal_choice_count, heal_choices, nth_heal_choice};
 pub use command::{Command, KindName, RuleError, UnitCommand};
-pub use event::{EnergyReason, Event};
+pub use event::{EnergyReason, Event, Spent};
 pub use fog::PlayerView;
 pub use logic::{Deployment, check, execute, legal, start};
 pub use narrate::narrate;

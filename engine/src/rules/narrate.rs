@@ -7,7 +7,7 @@ use super::command::Command;
 use super::event::{EnergyReason, Event};
 use super::fog::sees_cell;
 use super::state::round_of_turn;
-use super::state::{MatchState, Outcome, UnitId};
+use super::state::{MatchState, Outcome, Status, UnitId};
 use crate::Hex;
 use crate::map::Side;
 use crate::rules::UnitCommand;
@@ -130,6 +130,9 @@ pub(super) fn main_clause(
     events: &[Event],
     after: &MatchState,
 ) -> String {
+    if let Some(stop) = events.iter().find_map(|e| stop_text(e, after)) {
+        return format!("{}: {stop}", attempt(before, cmd, after));
+    }
     match cmd {
         Command::Unit(UnitCommand::Move { unit, to }) => {
             format!("{} moves to {}", name(after, *unit), at(*to))
@@ -172,6 +175,59 @@ pub(super) fn main_clause(
             )
         }
         Command::EndTurn => "ends the turn".to_owned(),
+    }
+}
+
+/// What a side is told of its command that units it could not see stopped
+/// ([`Event::Stopped`]): "stopped: an enemy unit stands at (-7,0)"; `None`
+/// for every other event. `after` is the state once it is applied.
+#[must_use]
+pub fn stop_text(e: &Event, after: &MatchState) -> Option<String> {
+    let Event::Stopped { at: hex, units, .. } = e else {
+        return None;
+    };
+    let corpses = units
+        .iter()
+        .filter(|&&u| after.unit(u).is_some_and(|u| u.status == Status::Corpse))
+        .count();
+    let what = match (units.len(), corpses) {
+        (1, 0) => "an enemy unit stands",
+        (1, _) => "an enemy corpse lies",
+        (_, 0) => "two enemy units stand",
+        _ => "enemy units stand",
+    };
+    Some(format!("stopped: {what} at {}", at(*hex)))
+}
+
+/// The command told as an attempt, for one that was stopped ("Archer
+/// tries to move to (-7,0)").
+fn attempt(before: &MatchState, cmd: &Command, after: &MatchState) -> String {
+    match cmd {
+        Command::Unit(UnitCommand::Move { unit, to }) => {
+            format!("{} tries to move to {}", name(after, *unit), at(*to))
+        }
+        Command::Unit(UnitCommand::Rebound { unit }) => {
+            let to = before
+                .unit(*unit)
+                .and_then(|u| u.came_from)
+                .map(|c| before.arena().hex(c));
+            format!(
+                "{} tries to rebound to {}",
+                name(after, *unit),
+                to.map_or_else(String::new, at)
+            )
+        }
+        Command::Unit(UnitCommand::Summon { unit, to }) => {
+            format!("{} tries to summon at {}", name(after, *unit), at(*to))
+        }
+        Command::Spawn { barracks, kind, to } => format!(
+            "the barracks at {} tries to spawn a {kind} at {}",
+            at(*barracks),
+            at(*to)
+        ),
+        Command::Unit(UnitCommand::Attack { .. } | UnitCommand::Heal { .. }) | Command::EndTurn => {
+            main_clause(before, cmd, &[], after)
+        }
     }
 }
 

@@ -208,6 +208,9 @@ struct BoardState {
     seed: u64,
     /// Each player's eyes on each cell (true states only).
     sight: Sight,
+    /// Units shown to a side for the rest of the turn because they stopped
+    /// one of its commands (see [`Event::Stopped`](super::event::Event::Stopped)): (unit, side).
+    revealed: Vec<(UnitId, Side)>,
 }
 
 /// akw-rules-v1's own part of a match: Energy banks and income
@@ -254,6 +257,7 @@ impl Clone for BoardState {
             outcome: self.outcome,
             seed: self.seed,
             sight: self.sight.clone(),
+            revealed: self.revealed.clone(),
         }
     }
 
@@ -281,6 +285,7 @@ impl BoardState {
         self.bases.clone_from(&o.bases);
         self.outcome = o.outcome;
         self.seed = o.seed;
+        self.revealed.clone_from(&o.revealed);
     }
 }
 
@@ -346,6 +351,7 @@ impl MatchState {
             outcome: None,
             seed,
             rules,
+            revealed: Vec::new(),
         };
         Self { board, akw }
     }
@@ -454,13 +460,14 @@ impl MatchState {
     /// cell `seen` says `side` cannot see taken off the board, keeping only
     /// its id and kind. Pending captures by hidden units are forgotten.
     pub(super) fn hide_from(&mut self, truth: &Self, side: Side, seen: impl Fn(Cell) -> bool) {
+        self.board.revealed.retain(|&(_, to)| to == side);
         for enemy in side.others(truth.players()) {
             self.akw.energy[enemy] = 0;
             self.board.reserve[enemy].clear();
             self.akw.income_loss[enemy] = (0, 0);
         }
         for (i, u) in truth.board.units.iter().enumerate() {
-            if u.side == side || !u.on_board() || seen(u.cell) {
+            if u.side == side || !u.on_board() || seen(u.cell) || truth.revealed_to(u.id, side) {
                 continue;
             }
             let slot = &mut self.board.occupants[usize::from(u.cell)];
@@ -546,6 +553,33 @@ impl MatchState {
     #[must_use]
     pub fn round(&self) -> u32 {
         round_of_turn(self.akw.turn)
+    }
+
+    /// Whether unit `id` is shown to `side` for the rest of the turn
+    /// because it stopped one of the side's commands (see
+    /// [`Event::Stopped`](super::event::Event::Stopped)).
+    #[must_use]
+    pub fn revealed_to(&self, id: UnitId, side: Side) -> bool {
+        self.board.revealed.contains(&(id, side))
+    }
+
+    /// Every unit shown to a side this turn, as (unit, side), in the order
+    /// they were shown.
+    #[must_use]
+    pub fn revealed(&self) -> &[(UnitId, Side)] {
+        &self.board.revealed
+    }
+
+    /// Whether `side` knows of unit `o` standing where it stands: its own,
+    /// one it sees, or one shown to it this turn. A state without a sight
+    /// grid (a player's view) holds only the units its player knows of.
+    #[must_use]
+    #[inline]
+    pub fn knows_of(&self, side: Side, o: &Unit) -> bool {
+        o.side == side
+            || self
+                .grid_sees(side, o.cell)
+                .is_none_or(|seen| seen || self.revealed_to(o.id, side))
     }
 
     /// A unit by id.
@@ -636,6 +670,11 @@ impl MatchState {
         self.akw.side.hash(&mut h);
         self.board.outcome.hash(&mut h);
         self.board.seed.hash(&mut h);
+        // Only when some unit is shown, so that hashes recorded before
+        // commands could be stopped stay valid.
+        if !self.board.revealed.is_empty() {
+            self.board.revealed.hash(&mut h);
+        }
         h.finish()
     }
 

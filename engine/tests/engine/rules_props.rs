@@ -528,11 +528,15 @@ fn conformance<R: Ruleset>(
 }
 
 /// A view's board hides exactly what fog hides from `p`: its own units
-/// as they are, others' units as they are where `p` sees them and hidden
-/// elsewhere, others' Energy and reserve pools blank.
+/// as they are, others' units as they are where `p` sees them (or they were
+/// shown to `p` this turn) and hidden elsewhere, others' Energy and reserve pools blank.
 fn board_hides(truth: &MatchState, view: &MatchState, p: PlayerId) -> Result<(), TestCaseError> {
     for (t, v) in truth.units().iter().zip(view.units()) {
-        if t.side == p || !t.on_board() || sees_units_at(truth, p, t.cell) {
+        if t.side == p
+            || !t.on_board()
+            || sees_units_at(truth, p, t.cell)
+            || truth.revealed_to(t.id, p)
+        {
             prop_assert_eq!(t, v, "unit {} is known to side {}", t.id, p);
         } else {
             prop_assert_eq!(

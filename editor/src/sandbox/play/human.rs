@@ -381,15 +381,21 @@ mod tests {
 
     #[test]
     fn a_hidden_enemy_is_no_hole_in_the_reach() {
-        let (s, unit, hidden) = hidden_enemy_in_reach();
-        // The truth: the hex is taken, so the engine lists no move there.
-        assert!(
-            !legal(&s).contains(&Command::Unit(UnitCommand::Move { unit, to: hidden })),
-            "the engine refuses the move in truth"
-        );
+        let (mut s, unit, hidden) = hidden_enemy_in_reach();
         // What the player is shown: the hex is in the reach, as it looks.
         let o = UnitOptions::of(&s, unit);
         assert!(o.moves.contains(&hidden), "{hidden:?} not in {:?}", o.moves);
         assert!(!o.attacks.contains(&hidden));
+        // The rules judge by what side 0 knows: the move is legal, and
+        // playing it is stopped by the hidden unit, which costs the move.
+        let cmd = Command::Unit(UnitCommand::Move { unit, to: hidden });
+        assert!(legal(&s).contains(&cmd));
+        let mut events = Vec::new();
+        hexwright_engine::rules::execute(&mut s, &cmd, &mut events).expect("legal");
+        assert!(
+            matches!(events.as_slice(), [hexwright_engine::rules::Event::Stopped { at, .. }] if *at == hidden),
+            "{events:?}"
+        );
+        assert!(s.unit(unit).is_some_and(|u| u.moved));
     }
 }

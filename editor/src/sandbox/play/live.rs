@@ -118,6 +118,12 @@ impl Live {
         }
     }
 
+    /// How many of the recorded commands a person played.
+    #[must_use]
+    pub fn hand_played(&self) -> usize {
+        each!(self, t => t.hand_played())
+    }
+
     /// The match seed.
     #[must_use]
     pub fn seed(&self) -> u64 {

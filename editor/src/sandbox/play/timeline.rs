@@ -41,6 +41,8 @@ pub struct Step<R: Ruleset = AkwRulesV1> {
     pub turn: u32,
     /// The state hash after it.
     pub hash: u64,
+    /// A person played it (not a bot, not a file replayed).
+    pub by_hand: bool,
 }
 
 /// Who plays a side: a bot, or a person (`None`).
@@ -122,7 +124,7 @@ impl<R: HasBots> Timeline<R> {
     ) -> Result<Self, (usize, R::Error)> {
         let mut t = Self::new(prepared, seed, seats);
         for (i, cmd) in commands.iter().enumerate() {
-            t.push(cmd.clone()).map_err(|e| (i, e))?;
+            t.push(cmd.clone(), false).map_err(|e| (i, e))?;
         }
         // Bots have not decided any of these: rebuild them where they are
         // needed next.
@@ -231,8 +233,26 @@ impl<R: HasBots> Timeline<R> {
             self.cursor += 1;
             return Ok(());
         }
+        R::check(&self.states[self.cursor], &cmd)?;
         self.branch();
-        self.push(cmd)
+        self.push(cmd, true)
+    }
+
+    /// How many recorded steps [`Self::play`] of `cmd` would drop: none
+    /// when the cursor is at the end or `cmd` is the recorded next one,
+    /// otherwise every step after the cursor.
+    #[must_use]
+    pub fn would_drop(&self, cmd: &R::Command) -> usize {
+        match self.steps.get(self.cursor) {
+            Some(s) if s.cmd != *cmd => self.steps.len() - self.cursor,
+            _ => 0,
+        }
+    }
+
+    /// How many of the recorded steps a person played.
+    #[must_use]
+    pub fn hand_played(&self) -> usize {
+        self.steps.iter().filter(|s| s.by_hand).count()
     }
 
     /// Steps one command forward: the recorded one, or a bot's decision.
@@ -255,7 +275,7 @@ impl<R: HasBots> Timeline<R> {
         };
         let (cmd, refused) = self.driver.next(&self.states[self.cursor], bot.as_mut());
         self.refused += refused;
-        self.push(cmd)
+        self.push(cmd, false)
             .expect("BotTurn hands out commands the rules accept");
         Advance::Played
     }
@@ -316,8 +336,9 @@ impl<R: HasBots> Timeline<R> {
         }
     }
 
-    /// Checks and applies `cmd` at the cursor, which must be the end.
-    fn push(&mut self, cmd: R::Command) -> Result<(), R::Error> {
+    /// Checks and applies `cmd` at the cursor, which must be the end;
+    /// `by_hand` when a person played it.
+    fn push(&mut self, cmd: R::Command, by_hand: bool) -> Result<(), R::Error> {
         debug_assert_eq!(self.cursor, self.steps.len());
         let before = &self.states[self.cursor];
         let mut after = before.clone();
@@ -332,6 +353,7 @@ impl<R: HasBots> Timeline<R> {
             cmd,
             events,
             line,
+            by_hand,
         };
         self.steps.push(step);
         self.states.push(after);

@@ -3,7 +3,7 @@
 //! matches, a person's moves and deployments, opening a batch's match — with
 //! the scenario prepared as the engine prepares it.
 
-use super::{MAX_SPEED, MIN_SPEED, Sandbox, SandboxOutput, person_to_move, seat_of};
+use super::{Branch, MAX_SPEED, MIN_SPEED, Sandbox, SandboxOutput, person_to_move, seat_of};
 use crate::sandbox::action::{SandboxAction, Tab, Viewpoint};
 use crate::sandbox::play::cover::{self, Cover};
 use crate::sandbox::play::human::{self, Click, Intent};
@@ -21,7 +21,7 @@ use hexwright_engine::rules::UnitCommand;
 use hexwright_engine::rules::phase::PhaseCommand;
 use hexwright_engine::rules::scenario::{ArmySource, PlayedArmies, Prepared};
 use hexwright_engine::rules::{AKW_RULES_V1, Command};
-use hexwright_engine::ruleset::{PhaseRulesV1, Ruleset as _, RulesetId};
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, Ruleset as _, RulesetId};
 
 impl Sandbox {
     /// The scenario prepared from the current settings (cached).
@@ -121,10 +121,10 @@ impl Sandbox {
         match Timeline::<PhaseRulesV1>::with_commands(p, seed, seats, &commands) {
             Ok(mut t) => {
                 t.seek(t.steps().len());
+                // The Scenario tab keeps its settings: Restart replays
+                // this match from the timeline's own.
                 self.timeline = Some(Live::Phase(t));
-                self.setup.seed = seed;
-                self.setup.controllers =
-                    seats.map(|s| s.map_or(Controller::Human, Controller::Bot));
+                self.branch = None;
                 self.tab = Tab::Match;
                 self.fit_pending = true;
                 self.playing = false;
@@ -173,9 +173,11 @@ impl Sandbox {
                 self.start(self.setup.seed);
             }
             SandboxAction::Restart => {
+                // The match's seed and seats (a batch's match too) on the
+                // scenario as set: from a position saved since, if any.
                 if let Some(t) = &self.timeline {
-                    let seed = t.seed();
-                    self.start(seed);
+                    let (seed, seats) = (t.seed(), t.seats());
+                    self.start_seated(seed, seats);
                 }
             }
             SandboxAction::RestartNewSeed => {
@@ -247,8 +249,13 @@ impl Sandbox {
                 self.intent = Intent::Normal;
             }
             SandboxAction::SetIntent(i) => self.intent = i,
-            SandboxAction::Play(cmd) => self.play(cmd, now),
-            SandboxAction::PlayPhase(cmd) => self.play_phase(cmd, now),
+            SandboxAction::Play(cmd) => self.play(cmd, now, false),
+            SandboxAction::PlayPhase(cmd) => self.play_phase(cmd, now, false),
+            SandboxAction::Branch(go) => match self.branch.take() {
+                Some(Branch::Akw(cmd)) if go => self.play(cmd, now, true),
+                Some(Branch::Phase(cmd)) if go => self.play_phase(cmd, now, true),
+                _ => self.message = Some("The recorded match is kept".to_owned()),
+            },
             SandboxAction::Uncover(side) => {
                 self.cover.uncover(side);
                 self.viewpoint = Viewpoint::Side(side);
@@ -264,22 +271,33 @@ impl Sandbox {
     /// Starts a match of the scenario with `seed`.
     pub(super) fn start(&mut self, seed: u64) {
         let seats = self.seats();
+        self.start_seated(seed, seats);
+    }
+
+    /// Starts a match of the scenario as set with `seed` and `seats`.
+    fn start_seated(&mut self, seed: u64, seats: PerPlayer<Seat>) {
         let picked = self.match_picked;
         match self.prepared_with(picked) {
             Ok(p) => {
-                let p = p.clone();
-                self.timeline = Some(Live::new(p, seed, seats));
-                self.cover = Cover::new();
-                self.fit_pending |= self.tab != Tab::Match;
-                self.tab = Tab::Match;
-                self.playing = false;
-                self.selected = None;
-                self.intent = Intent::Normal;
-                self.spawn_menu = None;
-                self.message = Some(format!("Match started with seed {seed}"));
+                let live = Live::new(p.clone(), seed, seats);
+                self.begin(live, format!("Match started with seed {seed}"));
             }
             Err(e) => self.message = Some(format!("Cannot start: {e}")),
         }
+    }
+
+    /// Shows `live` from its start on the Match tab, saying `message`.
+    fn begin(&mut self, live: Live, message: String) {
+        self.timeline = Some(live);
+        self.cover = Cover::new();
+        self.fit_pending |= self.tab != Tab::Match;
+        self.tab = Tab::Match;
+        self.playing = false;
+        self.selected = None;
+        self.intent = Intent::Normal;
+        self.spawn_menu = None;
+        self.branch = None;
+        self.message = Some(message);
     }
 
     pub(super) fn step(&mut self, stride: Stride) {
@@ -332,7 +350,7 @@ impl Sandbox {
     /// Plays a person's phase-rules-v1 command. When the next to decide is
     /// a bot, the bots play on by themselves at the chosen speed (from one
     /// beat after `now`) until a person is to decide again.
-    pub(super) fn play_phase(&mut self, cmd: PhaseCommand, now: f64) {
+    pub(super) fn play_phase(&mut self, cmd: PhaseCommand, now: f64, confirmed: bool) {
         let Some(Live::Phase(t)) = &mut self.timeline else {
             return;
         };
@@ -349,6 +367,11 @@ impl Sandbox {
             .unit()
             .and_then(|id| t.state().board().unit(id))
             .map(|u| format!(" ({})", t.state().board().roster().kind(u.kind).def.name));
+        if !confirmed && t.would_drop(&cmd) > 0 && PhaseRulesV1::check(t.state(), &cmd).is_ok() {
+            self.playing = false;
+            self.branch = Some(Branch::Phase(cmd));
+            return;
+        }
         match t.play(cmd) {
             Ok(()) => {
                 // Told as the person who played may know it: the next to
@@ -374,7 +397,7 @@ impl Sandbox {
     /// move next play on by themselves at the chosen speed (from one beat
     /// after `now`), until a person is to move again or the match ends.
     #[allow(clippy::needless_pass_by_value)] // the command is cloned into the timeline
-    pub(super) fn play(&mut self, cmd: Command, now: f64) {
+    pub(super) fn play(&mut self, cmd: Command, now: f64, confirmed: bool) {
         let Some(t) = self.timeline.as_mut().and_then(Live::akw_mut) else {
             return;
         };
@@ -383,6 +406,11 @@ impl Sandbox {
                 "Side {} is played by a bot: hand it to a person (Played by) to move for it",
                 t.state().side()
             ));
+            return;
+        }
+        if !confirmed && t.would_drop(&cmd) > 0 && AkwRulesV1::check(t.state(), &cmd).is_ok() {
+            self.playing = false;
+            self.branch = Some(Branch::Akw(cmd));
             return;
         }
         match t.play(cmd.clone()) {
@@ -432,17 +460,19 @@ impl Sandbox {
             Viewpoint::All => None,
         };
         let visible = match viewer {
+            // The viewer knows of every unit there: it sees them, or they
+            // stopped one of its commands this turn.
             Some(v) => s
                 .arena()
                 .cell(hex)
-                .is_some_and(|c| hexwright_engine::rules::fog::sees_units_at(s, v, c)),
+                .is_some_and(|c| s.units_at(c).all(|u| s.knows_of(v, u))),
             None => true,
         };
         if let (Live::Phase(t), Some(side)) = (t, person) {
             match phase_human::click(t.state(), side, self.selected, &self.intent, hex, visible) {
                 Click::Select(u) => self.selected = Some(u),
                 Click::Deselect | Click::Barracks(_) => self.selected = None,
-                Click::Command(cmd) => self.play_phase(cmd, now),
+                Click::Command(cmd) => self.play_phase(cmd, now, false),
             }
             self.intent = Intent::Normal;
             return;
@@ -473,7 +503,7 @@ impl Sandbox {
                     b.x, b.y
                 ));
             }
-            Click::Command(cmd) => self.play(cmd, now),
+            Click::Command(cmd) => self.play(cmd, now, false),
         }
     }
 
@@ -526,11 +556,11 @@ impl Sandbox {
         let seats = bots.map(|&b| Some(b));
         match Timeline::with_commands(p, seed, seats, &result.commands) {
             Ok(mut t) => {
-                // Restart plays this match again: the scenario panel follows it.
-                self.setup.seed = seed;
-                self.setup.controllers = bots.map(|&b| Controller::Bot(b));
+                // The Scenario tab keeps its settings: Restart replays
+                // this match from the timeline's own.
                 t.seek(t.steps().len());
                 self.timeline = Some(Live::Akw(t));
+                self.branch = None;
                 self.tab = Tab::Match;
                 self.fit_pending = true;
                 self.playing = false;

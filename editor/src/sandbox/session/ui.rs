@@ -154,6 +154,13 @@ impl Sandbox {
             Panel::bottom("sandbox_controls")
                 .frame(frame)
                 .show(ui, |ui| {
+                    // The Round field follows the match's round as the
+                    // cursor moves; what a person types stays until then.
+                    let round = t.round();
+                    if self.jump_seen != round {
+                        self.jump_seen = round;
+                        self.jump_round = round;
+                    }
                     let (playing, speed, jump) = (self.playing, self.speed, &mut self.jump_round);
                     actions.extend(match t {
                         Live::Akw(t) => controls::show_ui(ui, t, playing, speed, jump),
@@ -319,10 +326,7 @@ impl Sandbox {
                         let s = t.board();
                         match viewer {
                             None => true,
-                            Some(v) => s.unit(id).is_some_and(|u| {
-                                u.side == v
-                                    || hexwright_engine::rules::fog::sees_units_at(s, v, u.cell)
-                            }),
+                            Some(v) => s.unit(id).is_some_and(|u| s.knows_of(v, u)),
                         }
                     });
                     if let Some(id) = seen {
@@ -413,6 +417,9 @@ impl Sandbox {
             } else {
                 actions.push(SandboxAction::Close);
             }
+        }
+        if let Some(answer) = self.branch_ui(ui) {
+            actions.push(SandboxAction::Branch(answer));
         }
         let changed = !actions.is_empty();
         for a in actions {
@@ -626,5 +633,53 @@ impl Sandbox {
                 _ => (Vec::new(), Vec::new()),
             },
         }
+    }
+}
+
+impl Sandbox {
+    /// Asks whether a person's command after a rewind may drop the
+    /// recorded future; the answer once given (`true`: play it).
+    fn branch_ui(&self, ui: &mut Ui) -> Option<bool> {
+        let branch = self.branch.as_ref()?;
+        let t = self.timeline.as_ref()?;
+        let (what, drops) = match (branch, t) {
+            (super::Branch::Akw(cmd), Live::Akw(t)) => (cmd.to_string(), t.would_drop(cmd)),
+            (super::Branch::Phase(cmd), Live::Phase(t)) => (cmd.to_string(), t.would_drop(cmd)),
+            _ => return Some(false),
+        };
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("sandbox_branch")).show(ui.ctx(), |ui| {
+            ui.set_width(440.0);
+            ui.heading("Drop the recorded future?");
+            ui.label(format!(
+                "The match is rewound to command {} of {}. Playing {what} here starts \
+                 a new line and drops the {drops} recorded command{} after it. \
+                 Save replay… first to keep them.",
+                t.cursor(),
+                t.len(),
+                if drops == 1 { "" } else { "s" },
+            ));
+            ui.add_space(8.0);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Keep the recorded match")
+                    .on_hover_text("Play nothing; the recorded commands stay")
+                    .clicked()
+                {
+                    answer = Some(false);
+                }
+                if ui
+                    .button(format!("Play and drop {drops}"))
+                    .on_hover_text("Play the command here; the commands after it are gone")
+                    .clicked()
+                {
+                    answer = Some(true);
+                }
+            });
+        });
+        if answer.is_none() && modal.should_close() {
+            answer = Some(false);
+        }
+        answer
     }
 }

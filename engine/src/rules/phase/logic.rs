@@ -10,16 +10,16 @@
 use super::command::PhaseCommand;
 use super::event::PhaseEvent;
 use super::state::PhaseMatch;
-use super::{ACTIONS, PHASES, SUMMON_ACTIONS, Stage};
+use super::{ACTIONS, MOVE_STEPS, PHASES, SUMMON_ACTIONS, Stage};
 use crate::map::Side;
 use crate::player::{PerPlayer, PlayerId};
 use crate::rules::UnitCommand;
 use crate::rules::arena::Cell;
-use crate::rules::event::Event;
+use crate::rules::event::{Event, Spent};
 use crate::rules::logic::Deployment;
-use crate::rules::mechanics::{Exec, Hooks};
+use crate::rules::mechanics::{Exec, Hooks, arrival_stop, move_stop};
 use crate::rules::roster::{Class, DeathPenalty};
-use crate::rules::state::{Outcome, Unit, UnitId};
+use crate::rules::state::{NO_UNIT, Outcome, Unit, UnitId};
 use std::cmp::Reverse;
 
 mod check;
@@ -508,8 +508,15 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
         PhaseCommand::Unit(UnitCommand::Move { unit, to }) => {
             let unit = *unit;
             start_unit(pm, out, unit);
-            let from = pm.board.units()[usize::from(unit)].cell;
+            let u = &pm.board.units()[usize::from(unit)];
+            let (from, side) = (u.cell, u.side);
             let dest = pm.board.arena().cell(*to).expect("checked");
+            if let Some(at) = move_stop(&pm.board, u, dest, MOVE_STEPS) {
+                on_board(pm, out, |x| x.stopped(side, Spent::Move { unit }, at));
+                spend(pm, out, unit);
+                settle(pm, out);
+                return;
+            }
             let moved = Event::Moved {
                 unit,
                 from: pm.board.arena().hex(from),
@@ -546,6 +553,12 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             let u = &pm.board.units()[usize::from(unit)];
             let side = u.side;
             let (_, kind) = pm.board.roster().kind(u.kind).summon.expect("checked");
+            let dest = pm.board.arena().cell(*to).expect("checked");
+            if let Some(at) = arrival_stop(&pm.board, kind, dest, NO_UNIT) {
+                on_board(pm, out, |x| x.stopped(side, Spent::Summon { unit }, at));
+                settle(pm, out);
+                return;
+            }
             on_board(pm, out, |x| {
                 x.arrive(*to, |id| Event::Summoned {
                     unit: id,
@@ -562,6 +575,13 @@ fn execute_unit(pm: &mut PhaseMatch, cmd: &PhaseCommand, out: &mut Vec<PhaseEven
             start_unit(pm, out, unit);
             let u = &pm.board.units()[usize::from(unit)];
             let (from, back) = (u.cell, u.came_from.expect("checked"));
+            if let Some(at) = arrival_stop(&pm.board, u.kind, back, u.id) {
+                let side = u.side;
+                on_board(pm, out, |x| x.stopped(side, Spent::Rebound { unit }, at));
+                emit(pm, out, PhaseEvent::ReboundUsed { unit });
+                settle(pm, out);
+                return;
+            }
             let a = pm.board.arena();
             let rebounded = Event::Rebounded {
                 unit,

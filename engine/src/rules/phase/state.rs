@@ -386,6 +386,7 @@ impl PhaseMatch {
                 t.slot = 0;
                 t.active = None;
                 t.units.clear();
+                self.board.forget_revealed();
                 for f in &mut t.falter {
                     *f = Falter {
                         next: false,

@@ -6,7 +6,7 @@ use super::{MatchState, NO_UNIT, Status, Unit, UnitId};
 use crate::Hex;
 use crate::map::Side;
 use crate::rules::arena::{Cell, NO_CELL};
-use crate::rules::event::Event;
+use crate::rules::event::{Event, Spent};
 use crate::rules::roster::KindId;
 
 impl MatchState {
@@ -57,6 +57,7 @@ impl MatchState {
             Event::TurnStarted { side, turn } => {
                 self.akw.side = side;
                 self.akw.turn = turn;
+                self.forget_revealed();
             }
             Event::FlagsReset { side } => {
                 for u in self.board.units.iter_mut().filter(|u| u.side == side) {
@@ -226,9 +227,39 @@ impl MatchState {
             } => {
                 self.akw.income_loss[side] = (amount, turns);
             }
+            Event::Stopped {
+                side,
+                spent,
+                ref units,
+                ..
+            } => {
+                match spent {
+                    Spent::Move { unit } => self.board.units[usize::from(unit)].moved = true,
+                    Spent::Rebound { unit } => self.board.units[usize::from(unit)].came_from = None,
+                    Spent::Summon { unit } => {
+                        self.board.units[usize::from(unit)].ability_used = true;
+                    }
+                    Spent::Spawn { barracks } => {
+                        let c = self.cell_of(barracks);
+                        if let Some(i) = self.arena().barracks.iter().position(|b| b.0 == c) {
+                            self.akw.spawned[i] = true;
+                        }
+                    }
+                }
+                for &u in units {
+                    if !self.revealed_to(u, side) {
+                        self.board.revealed.push((u, side));
+                    }
+                }
+            }
             Event::MatchEnded { outcome } => self.board.outcome = Some(outcome),
             Event::OutpostControl { .. } | Event::TurnEnded { .. } | Event::Penalty { .. } => {}
         }
+    }
+
+    /// Forgets the units shown to sides: a turn began.
+    pub(crate) fn forget_revealed(&mut self) {
+        self.board.revealed.clear();
     }
 
     pub(super) fn push_unit(
