@@ -77,3 +77,168 @@ fn the_tool_options_rows_fit() {
         }
     }
 }
+
+/// The inspector's Fairness table shows every side's column and the
+/// spread on a four-player map at 1360×860.
+#[test]
+fn the_four_player_fairness_table_fits_the_inspector() {
+    let size = SIZES[1];
+    let h = app_at("four-corners.ron", size);
+    let fairness = h.get_by_label("Fairness").rect();
+    // The inspector runs from its headings to the window's edge.
+    let panel = Rect::from_min_max(
+        Pos2::new(fairness.min.x - 12.0, 0.0),
+        Pos2::new(size.x, size.y),
+    );
+    let mut labels: Vec<String> = (0..4).map(|s| format!("S{s}")).collect();
+    labels.push("Spread".to_owned());
+    for label in &labels {
+        let r = h.get_by_label(label).rect();
+        // Across: the inspector scrolls down, never sideways.
+        assert!(
+            r.min.x >= panel.min.x && r.max.x <= size.x - 8.0,
+            "{label:?} at {r:?} is cut off the inspector {panel:?}"
+        );
+    }
+}
+
+/// The sandbox on bundled map `name` at `size`, on tab `tab`, with the
+/// right edge of its left panel (where the map canvas begins).
+fn sandbox_at(name: &str, size: Vec2, tab: &str) -> (Harness<'static, HexwrightApp>, f32) {
+    let mut h = app_at(name, size);
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label(tab).click();
+    h.run();
+    let edge = h.state().canvas().rect().min.x;
+    (h, edge)
+}
+
+/// Lets the sandbox's workers finish (at most two minutes).
+fn settle(h: &mut Harness<'_, HexwrightApp>, busy: impl Fn(&HexwrightApp) -> bool) {
+    let start = std::time::Instant::now();
+    while busy(h.state()) {
+        assert!(start.elapsed().as_secs() < 120, "the work finishes");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+/// Every widget labelled `label` (there is one at least) lies across
+/// inside `0..=right` (it may scroll down).
+fn across_inside(h: &Harness<'_, HexwrightApp>, label: &str, right: f32, what: &str) {
+    let rects: Vec<Rect> = h.query_all_by_label(label).map(|n| n.rect()).collect();
+    assert!(!rects.is_empty(), "{what}: no {label:?}");
+    for r in rects {
+        assert!(
+            r.min.x >= 0.0 && r.max.x <= right + 0.5,
+            "{what}: {label:?} at {r:?} runs past {right}"
+        );
+    }
+}
+
+/// With four players: the batch's matches table and its export path row,
+/// and the phase-rules turn strip, fit their panels at both sizes.
+#[test]
+fn the_sandbox_fits_four_players() {
+    use hexwright_engine::bots::BotKind;
+    for size in SIZES {
+        let what = format!("{size:?}");
+        let (mut h, edge) = sandbox_at("four-corners.ron", size, "Batch");
+        h.state_mut()
+            .sandbox_mut()
+            .unwrap()
+            .batch_mut()
+            .configure(4, vec![BotKind::Greedy; 4], 1);
+        h.run();
+        h.get_by_label("Simulate 4 matches").click();
+        settle(&mut h, |a| {
+            let b = a.sandbox().unwrap().batch();
+            b.results().is_none() || b.is_running()
+        });
+        // Every column of the matches table and its Open button.
+        for label in ["Side 3", "Rounds", "Open match 1"] {
+            across_inside(&h, label, size.x, &what);
+        }
+        // The export path row: its field's buttons stay in the panel.
+        h.get_by_label("Export CSV…").click();
+        h.run();
+        for label in ["Save", "Cancel"] {
+            across_inside(&h, label, edge, &what);
+        }
+        // The turn strip of a phase-rules match: each side's cards in its
+        // own column, none running into the next or off the panel.
+        h.get_by_label("Match").click();
+        h.run();
+        h.get_by_label("Start match").click();
+        h.run();
+        for _ in 0..3 {
+            h.get_by_label("Step turn").click();
+            h.run();
+        }
+        h.get_by_label("Step phase").click();
+        h.run();
+        let live = h.state().sandbox().unwrap().live().unwrap();
+        let s = live.phase().expect("a phase-rules match").state().clone();
+        for (i, title) in ["Commanders", "Elites", "Soldiers", "Summons"]
+            .into_iter()
+            .enumerate()
+        {
+            // The strip's row of this phase: its title's line.
+            let row = h
+                .query_all_by_label(title)
+                .map(|n| n.rect())
+                .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+                .unwrap_or_else(|| panic!("{what}: no row {title}"));
+            let mut last = row.max.x;
+            for p in hexwright_engine::player::PlayerId::all(4) {
+                let text = hexwright::sandbox::card_text(&s, p, i);
+                let hint = hexwright::sandbox::card_hint(&s, p, i);
+                let r = h
+                    .query_all_by_label(&text)
+                    .map(|n| n.rect())
+                    .filter(|r| (r.center().y - row.center().y).abs() < 4.0 && r.min.x >= last)
+                    .min_by(|a, b| a.min.x.total_cmp(&b.min.x))
+                    .unwrap_or_else(|| {
+                        panic!("{what}: {title}: side {p}'s card {text:?} ({hint}) runs into the one before")
+                    });
+                assert!(
+                    r.max.x <= edge + 0.5,
+                    "{what}: side {p}'s card {text:?} at {r:?} runs off the panel ({edge})"
+                );
+                last = r.max.x;
+            }
+        }
+    }
+}
+
+/// The opening study's legend keeps its words whole.
+#[test]
+fn the_openings_legend_fits() {
+    use hexwright_engine::bots::BotKind;
+    for size in SIZES {
+        let (mut h, edge) = sandbox_at("twin-fords.ron", size, "Openings");
+        h.state_mut()
+            .sandbox_mut()
+            .unwrap()
+            .openings_mut()
+            .configure(2, 6, vec![BotKind::Random; 2], 3);
+        h.run();
+        h.get_by_label("Simulate the opening").click();
+        settle(&mut h, |a| {
+            let o = a.sandbox().unwrap().openings();
+            o.is_running() || o.result().is_none()
+        });
+        let o = h
+            .state()
+            .sandbox()
+            .unwrap()
+            .openings()
+            .result()
+            .unwrap()
+            .clone();
+        let legend = format!("max {} unit-turns", o.max_presence());
+        across_inside(&h, &legend, edge, &format!("{size:?}"));
+    }
+}

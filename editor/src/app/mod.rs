@@ -159,4 +159,7 @@ pub struct HexwrightApp {
     /// document revision it copied its map at: *Play* returns to it, match
     /// and all, rather than discarding it.
     parked: Option<(u64, Box<Sandbox>)>,
+    /// Whether the window's size was checked against the screen (once,
+    /// when the screen's size is first known).
+    window_fitted: bool,
 }

@@ -59,6 +59,7 @@ impl HexwrightApp {
             autosaved_revision: None,
             closing: false,
             title_sent: String::new(),
+            window_fitted: false,
             clipboard_text: None,
             pack: None,
             pack_shown: false,

@@ -178,7 +178,8 @@ impl HexwrightApp {
             .filter(|&i| i < self.doc.map().terrain.len());
         Panel::right("inspector")
             .resizable(true)
-            .default_size(330.0)
+            // Wide enough for the four-player Fairness table.
+            .default_size(360.0)
             .size_range(sizes::inspector(window))
             .show(ui, |ui| {
                 actions.extend(inspector::show_ui(
@@ -283,6 +284,20 @@ impl HexwrightApp {
     /// Close requests and dropped files.
     pub(super) fn window_events(&mut self, ui: &Ui) -> Vec<Action> {
         let mut actions = Vec::new();
+        if !self.window_fitted {
+            let (inner, monitor) = ui.input(|i| {
+                let v = i.viewport();
+                (v.inner_rect.map(|r| r.size()), v.monitor_size)
+            });
+            if let (Some(inner), Some(monitor)) = (inner, monitor) {
+                self.window_fitted = true;
+                if let Some(size) = fit_window(inner, monitor) {
+                    ui.ctx().send_viewport_cmd(ViewportCommand::InnerSize(size));
+                    ui.ctx()
+                        .send_viewport_cmd(ViewportCommand::OuterPosition(egui::Pos2::ZERO));
+                }
+            }
+        }
         if ui.input(|i| i.viewport().close_requested()) && !self.closing {
             if self.is_dirty() || self.sandbox_work().is_some() {
                 ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
@@ -417,6 +432,17 @@ pub(super) fn bar_frame(ui: &Ui) -> Frame {
     Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 5))
 }
 
+/// Room kept for the title bar and the desktop's panels around a window.
+const WINDOW_MARGIN: egui::Vec2 = egui::Vec2::new(16.0, 80.0);
+
+/// The window size to use when a window of `inner` size (remembered from
+/// a bigger screen, say) would not fit a screen of `monitor` size with its
+/// title bar; `None` when it fits.
+fn fit_window(inner: egui::Vec2, monitor: egui::Vec2) -> Option<egui::Vec2> {
+    let room = (monitor - WINDOW_MARGIN).max(egui::Vec2::new(720.0, 480.0));
+    (inner.x > room.x || inner.y > room.y).then(|| inner.min(room))
+}
+
 impl HexwrightApp {
     /// Draws the open dialog, if any, and remembers what the Generate
     /// dialog is set to, so that it opens so again.
@@ -450,5 +476,26 @@ impl eframe::App for HexwrightApp {
     /// so it is persisted next to the settings.
     fn persist_egui_memory(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_window;
+    use egui::Vec2;
+
+    #[test]
+    fn a_window_remembered_from_a_bigger_screen_is_fitted_to_this_one() {
+        let small = Vec2::new(1000.0, 700.0);
+        assert_eq!(
+            fit_window(Vec2::new(1360.0, 860.0), small),
+            Some(Vec2::new(984.0, 620.0))
+        );
+        assert_eq!(fit_window(Vec2::new(900.0, 600.0), small), None);
+        assert_eq!(
+            fit_window(Vec2::new(900.0, 690.0), small),
+            Some(Vec2::new(900.0, 620.0)),
+            "no room for its title bar"
+        );
     }
 }

@@ -163,10 +163,14 @@ fn explained_id(document: u64) -> egui::Id {
 /// The figures' table.
 fn table_ui(ui: &mut Ui, a: &Analysis, document: u64, actions: &mut Vec<Action>) {
     // A narrow inspector scrolls the table sideways rather than being
-    // pushed wider than the window (which cut off its edges).
-    egui::ScrollArea::horizontal()
-        .id_salt("fairness_table")
-        .show(ui, |ui| table_grid_ui(ui, a, document, actions));
+    // pushed wider than the window (which cut off its edges), with a solid
+    // scroll bar that shows there is more.
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::horizontal()
+            .id_salt("fairness_table")
+            .show(ui, |ui| table_grid_ui(ui, a, document, actions));
+    });
     // The figure clicked last, explained right under the table where the
     // user looks (not at the top of the inspector, scrolled away).
     let id = explained_id(document);
@@ -202,7 +206,7 @@ fn table_ui(ui: &mut Ui, a: &Analysis, document: u64, actions: &mut Vec<Action>)
 fn table_grid_ui(ui: &mut Ui, a: &Analysis, document: u64, actions: &mut Vec<Action>) {
     Grid::new("fairness")
         .striped(true)
-        .spacing([8.0, 2.0])
+        .spacing([6.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
             for p in PlayerId::all(a.players) {

@@ -42,7 +42,8 @@ pub(crate) mod worker;
 pub use action::{SandboxAction, Tab, Viewpoint};
 pub use batch::{BatchFile, BatchResults};
 pub use play::{
-    Live, MIN_LETTER, Timeline, UnitOptions, card_text, order_text, spawn_targets, unit_glyph,
+    Live, MIN_LETTER, Timeline, UnitOptions, card_hint, card_text, order_text, spawn_targets,
+    unit_glyph,
 };
 pub use session::{OpenError, Sandbox, SandboxContext, SandboxOutput};
 pub use setup::Controller;

@@ -482,7 +482,19 @@ impl OpeningsPanel {
 fn legend_ui(ui: &mut Ui, max: u64, unit: &str) {
     ui.horizontal(|ui| {
         ui.label("0");
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(140.0, 12.0), egui::Sense::hover());
+        // The scale gives way to its words in a narrow panel.
+        let text = format!("max {max} {unit}");
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let words = ui
+            .painter()
+            .layout_no_wrap(text.clone(), font, egui::Color32::WHITE)
+            .size()
+            .x;
+        let room = ui.available_width() - words - 2.0 * ui.spacing().item_spacing.x - 2.0;
+        let (rect, _) = ui.allocate_exact_size(
+            Vec2::new(room.clamp(30.0, 140.0), 12.0),
+            egui::Sense::hover(),
+        );
         let steps = 28;
         let w = rect.width() / steps as f32;
         for i in 0..steps {
@@ -493,7 +505,7 @@ fn legend_ui(ui: &mut Ui, max: u64, unit: &str) {
             ui.painter()
                 .rect_filled(r, 0.0, viridis(i as f32 / (steps - 1) as f32));
         }
-        ui.label(format!("max {max} {unit}"));
+        ui.label(text);
     });
 }
 

@@ -354,6 +354,11 @@ impl Sandbox {
         &self.openings
     }
 
+    /// The openings panel, to set it up (tests).
+    pub fn openings_mut(&mut self) -> &mut OpeningsPanel {
+        &mut self.openings
+    }
+
     /// The viewpoint the board is drawn from.
     #[must_use]
     pub fn viewpoint(&self) -> Viewpoint {

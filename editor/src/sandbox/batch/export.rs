@@ -4,7 +4,7 @@
 //! atomically, and the outcome is said in words under the buttons.
 
 use crate::canvas::theme;
-use egui::{TextEdit, Ui};
+use egui::Ui;
 use hexwright_engine::format::write_atomic;
 use hexwright_engine::rules::Arena;
 use hexwright_engine::sim::{self, MatchRow};
@@ -123,16 +123,10 @@ impl ExportForm {
             }
         });
         if let Some(format) = self.form {
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    TextEdit::singleline(&mut self.path)
-                        .desired_width(220.0)
-                        .hint_text(format!("/path/to/batch.{}", format.extension())),
-                );
-                // Enter in the field saves, like the button.
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                field.on_hover_text(format!("Where to write the {}", format.label()));
-                if ui.button("Save").clicked() || entered {
+            let hint = format!("/path/to/batch.{}", format.extension());
+            let hover = format!("Where to write the {}", format.label());
+            match super::path_row_ui(ui, &mut self.path, &hint, &hover, "Save", "Do not export") {
+                super::PathRow::Go => {
                     let p = self.path.trim();
                     if p.is_empty() {
                         self.status = Some(Err("Type a file path first.".into()));
@@ -140,10 +134,9 @@ impl ExportForm {
                         chosen = Some((format, PathBuf::from(p)));
                     }
                 }
-                if ui.button("Cancel").on_hover_text("Do not export").clicked() {
-                    self.form = None;
-                }
-            });
+                super::PathRow::Cancel => self.form = None,
+                super::PathRow::Idle => {}
+            }
         }
         if let Some((format, path)) = chosen {
             self.status = Some(match batch.export(format, &path) {

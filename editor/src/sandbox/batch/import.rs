@@ -9,7 +9,7 @@
 //! limit), since a match opens by replaying its seed there.
 
 use crate::canvas::theme;
-use egui::{TextEdit, Ui};
+use egui::Ui;
 use hexwright_engine::bots::BotKind;
 use hexwright_engine::map::Map;
 use hexwright_engine::rotation::Rotation;
@@ -153,15 +153,15 @@ impl ImportForm {
             }
         }
         if self.open {
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    TextEdit::singleline(&mut self.path)
-                        .desired_width(220.0)
-                        .hint_text("/path/to/merged.json"),
-                );
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                field.on_hover_text("The batch file to read; several shard files separated by ;");
-                if ui.button("Import").clicked() || entered {
+            match super::path_row_ui(
+                ui,
+                &mut self.path,
+                "/path/to/merged.json",
+                "The batch file to read; several shard files separated by ;",
+                "Import",
+                "Do not import",
+            ) {
+                super::PathRow::Go => {
                     let files: Vec<PathBuf> = self
                         .path
                         .split(';')
@@ -175,10 +175,9 @@ impl ImportForm {
                         chosen = Some(files);
                     }
                 }
-                if ui.button("Cancel").on_hover_text("Do not import").clicked() {
-                    self.open = false;
-                }
-            });
+                super::PathRow::Cancel => self.open = false,
+                super::PathRow::Idle => {}
+            }
         }
         if let Some(e) = &self.error {
             ui.colored_label(theme::ERROR, e);

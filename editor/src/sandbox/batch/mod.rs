@@ -19,5 +19,46 @@ mod results;
 mod view;
 
 pub use export::BatchFile;
+
+/// What the user did with a [`path_row_ui`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PathRow {
+    /// Nothing yet.
+    Idle,
+    /// The button, or Enter in the field.
+    Go,
+    /// Cancel.
+    Cancel,
+}
+
+/// A path field as wide as the panel, with `button` and Cancel on the line
+/// under it, so that a narrow panel cuts off neither.
+pub(crate) fn path_row_ui(
+    ui: &mut egui::Ui,
+    path: &mut String,
+    hint: &str,
+    hover: &str,
+    button: &str,
+    cancel_hover: &str,
+) -> PathRow {
+    let field = ui.add(
+        egui::TextEdit::singleline(path)
+            .desired_width(ui.available_width())
+            .hint_text(hint),
+    );
+    // Enter in the field does what the button does.
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    field.on_hover_text(hover);
+    let mut row = if entered { PathRow::Go } else { PathRow::Idle };
+    ui.horizontal(|ui| {
+        if ui.button(button).clicked() {
+            row = PathRow::Go;
+        }
+        if ui.button("Cancel").on_hover_text(cancel_hover).clicked() {
+            row = PathRow::Cancel;
+        }
+    });
+    row
+}
 pub use panel::{BatchInput, BatchPanel, BatchRequest};
 pub use results::BatchResults;

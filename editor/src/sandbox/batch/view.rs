@@ -320,10 +320,25 @@ fn cell_ui(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
 }
 
 /// The header (click to sort) and the rows, filling the height left.
+/// The columns' widths: as [`Column::width`] where the area allows, and
+/// narrower (never below two thirds) in a smaller one, so that four
+/// players' columns and *Open* fit beside the panels at 1000 points.
+fn column_widths(columns: &[Column], available: f32, spacing: f32) -> Vec<f32> {
+    // Room for the Open button and the gaps between cells.
+    let room = available - 56.0 - spacing * (columns.len() as f32 + 1.0);
+    let natural: f32 = columns.iter().map(|c| c.width()).sum();
+    let scale = (room / natural).clamp(2.0 / 3.0, 1.0);
+    columns
+        .iter()
+        .map(|c| (c.width() * scale).floor())
+        .collect()
+}
+
 fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<BatchRequest> {
     let columns = Column::all(r.report.players());
+    let widths = column_widths(&columns, ui.available_width(), ui.spacing().item_spacing.x);
     ui.horizontal(|ui| {
-        for &column in &columns {
+        for (&column, &width) in columns.iter().zip(&widths) {
             let arrow = match (sort.column == column, sort.descending) {
                 (true, false) => " (asc)",
                 (true, true) => " (desc)",
@@ -331,7 +346,7 @@ fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Ba
             };
             let header = ui
                 .add_sized(
-                    [column.width(), ui.spacing().interact_size.y],
+                    [width, ui.spacing().interact_size.y],
                     egui::Button::selectable(
                         sort.column == column,
                         RichText::new(format!("{}{arrow}", column.label())).strong(),
@@ -365,8 +380,8 @@ fn matches_table_ui(ui: &mut Ui, r: &BatchResults, sort: &mut Sort) -> Option<Ba
                     ];
                     texts.extend(row.bots.iter().map(|b| RichText::new(b.name())));
                     texts.extend([winner, RichText::new(row.rounds.to_string())]);
-                    for (column, t) in columns.iter().zip(texts) {
-                        cell_ui(ui, column.width(), t);
+                    for (width, t) in widths.iter().zip(texts) {
+                        cell_ui(ui, *width, t);
                     }
                     let seating: Vec<String> = row.bots.iter().map(ToString::to_string).collect();
                     let open = ui.button("Open").on_hover_text(format!(

@@ -25,5 +25,5 @@ pub(crate) mod timeline;
 pub use board::{MIN_LETTER, unit_glyph};
 pub use human::{UnitOptions, spawn_targets};
 pub use live::Live;
-pub use strip::{card_text, order_text};
+pub use strip::{card_hint, card_text, order_text};
 pub use timeline::Timeline;

@@ -30,7 +30,9 @@ pub fn phase_title(class: Class) -> &'static str {
 }
 
 /// What a player's card for phase `i` shows: the card as far as the state
-/// knows it (with its tie reveal), `?` face down, `–` not placed yet.
+/// knows it, with its tie reveal in brackets ("7 (5)", "7 (none)": four
+/// columns of them fit a narrow panel), `?` face down, `–` not placed yet.
+/// [`card_hint`] says it in words.
 #[must_use]
 pub fn card_text(s: &PhaseMatch, p: PlayerId, i: usize) -> String {
     let seat = &s.seats()[p];
@@ -40,8 +42,24 @@ pub fn card_text(s: &PhaseMatch, p: PlayerId, i: usize) -> String {
         None => "–".to_owned(),
     };
     match seat.reveals[i] {
-        Some(0) => format!("{card} · tie: none left"),
-        Some(r) => format!("{card} · tie: {r}"),
+        Some(0) => format!("{card} (none)"),
+        Some(r) => format!("{card} ({r})"),
+        None => card,
+    }
+}
+
+/// [`card_text`] in words, for its tooltip.
+#[must_use]
+pub fn card_hint(s: &PhaseMatch, p: PlayerId, i: usize) -> String {
+    let seat = &s.seats()[p];
+    let card = match seat.speeds[i] {
+        Some(c) => format!("Flipped {c}"),
+        None if seat.placed => "Placed face down".to_owned(),
+        None => "Not placed yet".to_owned(),
+    };
+    match seat.reveals[i] {
+        Some(0) => format!("{card}; tied, with no card left to reveal"),
+        Some(r) => format!("{card}; tied, and revealed {r} to break the tie"),
         None => card,
     }
 }
@@ -195,7 +213,8 @@ fn cards_grid_ui(ui: &mut Ui, s: &PhaseMatch, viewer: Option<Side>) {
                 }
                 ui.label(title);
                 for p in PlayerId::all(s.players()) {
-                    ui.label(card_text(s, p, i));
+                    ui.label(card_text(s, p, i))
+                        .on_hover_text(card_hint(s, p, i));
                 }
                 ui.end_row();
             }
