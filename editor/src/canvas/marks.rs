@@ -159,8 +159,8 @@ impl Paint<'_> {
     }
 
     /// A suggested edit other than a move, numbered by its step: a zone's
-    /// outline before (dashed) and after (solid) with an arrow between
-    /// their middles; a hex blocked or a bush cleared crossed out; a hex
+    /// outline before (dashed) and after (solid, in the marks' colour) with
+    /// an arrow between their middles; a hex blocked or a bush cleared crossed out; a hex
     /// opened outlined with a plus; a bush planted as its ghost.
     pub(super) fn mark_edit(&self, edit: &EditMark, number: usize, chosen: bool) {
         let pal = self.palette();
@@ -173,31 +173,39 @@ impl Paint<'_> {
         let centre = |h: Hex| self.screen(self.doc().hex_center(h));
         match edit {
             EditMark::Zone {
-                side,
+                side: _,
                 before,
                 after,
             } => {
-                let tint = theme::side_color(*side);
+                // The zone layer draws the zone as it is, in its side's
+                // colour: the zone it would become is in the marks' colour,
+                // and where it is now dashed over it, so the two never read
+                // as one long zone.
                 let width = if chosen { 3.0 } else { 1.5 };
-                for [a, b] in self.border_edges(before, 2.0) {
-                    self.painter.extend(Shape::dashed_line(
-                        &[a, b],
-                        Stroke::new(width, tint),
-                        4.0,
-                        3.0,
-                    ));
-                }
+                let line = if pal.dark {
+                    Color32::WHITE
+                } else {
+                    Color32::BLACK
+                };
                 for h in after {
                     let pts = self.inset_corners(*h, 1.0).to_vec();
                     self.painter.add(PathShape::convex_polygon(
                         pts,
-                        tint.gamma_multiply(if chosen { 0.3 } else { 0.15 }),
+                        color.gamma_multiply(if chosen { 0.35 } else { 0.15 }),
                         Stroke::NONE,
                     ));
                 }
                 for edge in self.border_edges(after, 1.0) {
                     self.painter
-                        .line_segment(edge, Stroke::new(width + 1.0, tint));
+                        .line_segment(edge, Stroke::new(width + 1.0, color));
+                }
+                for [a, b] in self.border_edges(before, 3.0) {
+                    self.painter.extend(Shape::dashed_line(
+                        &[a, b],
+                        Stroke::new(1.5, line),
+                        4.0,
+                        3.0,
+                    ));
                 }
                 if let (Some(from), Some(to)) = (middle(before), middle(after))
                     && from != to
