@@ -179,7 +179,7 @@ impl HexwrightApp {
         Panel::right("inspector")
             .resizable(true)
             // Wide enough for the four-player Fairness table.
-            .default_size(360.0)
+            .default_size(390.0)
             .size_range(sizes::inspector(window))
             .show(ui, |ui| {
                 actions.extend(inspector::show_ui(
