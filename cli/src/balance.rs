@@ -62,6 +62,7 @@ pub fn run(args: &BalanceArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)
 }
 
 fn balance(args: &BalanceArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    super::check_out(args.out.as_deref(), &[&args.play.path])?;
     let skills = bot_list(&args.skills)?;
     if skills.is_empty() {
         anyhow::bail!("--skills names at least one bot");

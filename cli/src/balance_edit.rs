@@ -97,6 +97,21 @@ fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
     if args.max_edits > 32 {
         anyhow::bail!("--max-edits {}: at most 32", args.max_edits);
     }
+    // What a certificate may mean: a chance of error and a margin, in
+    // percent and points; looser than the defaults is allowed, and the
+    // certificate then says it is weaker (`Certificate::weakness`).
+    if !(args.alpha > 0.0 && args.alpha <= 50.0) {
+        anyhow::bail!(
+            "--alpha {}: a chance of error in percent, above 0 and at most 50 (the default is 5)",
+            args.alpha
+        );
+    }
+    if !(args.margin > 0.0 && args.margin < 50.0) {
+        anyhow::bail!(
+            "--margin {}: points of share around a fair share, above 0 and below 50 (the default is 5)",
+            args.margin
+        );
+    }
     if !(1..=hexwright_engine::sim::MAX_MATCHES).contains(&args.certify_games) {
         anyhow::bail!(
             "--certify-games {}: from 1 to {}",
@@ -163,8 +178,7 @@ fn balance_edit(
 ) -> anyhow::Result<()> {
     // Before any play: an output that cannot be written fails now, not
     // after the whole search.
-    format::check_output(&args.out)
-        .and_then(|()| output_folder_exists(&args.out))
+    format::check_output_for(&args.out, &[&args.map])
         .with_context(|| format!("{}: cannot write the map there", args.out.display()))?;
     let map = format::load_map(&args.map)?;
     let opts = options(args, map.player_count())?;
@@ -342,16 +356,4 @@ fn json(f: &fix::Fixed, written: &std::path::Path, certified: bool) -> serde_jso
         "matches": f.matches,
         "written": (certified || !f.steps.is_empty()).then(|| written.display().to_string()),
     })
-}
-
-/// Whether the folder `path` would be written in exists (a missing folder
-/// is an error now rather than after the search).
-fn output_folder_exists(path: &std::path::Path) -> std::io::Result<()> {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!("the folder {} does not exist", dir.display()),
-        )),
-        _ => Ok(()),
-    }
 }

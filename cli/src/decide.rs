@@ -201,7 +201,7 @@ pub(super) fn merge_waves(
     if ruleset != RulesetId::AkwRulesV1 {
         bail!("--until-decided tests two-player akw-rules-v1 batches, not {ruleset}");
     }
-    let kinds = parse_bots(Some(&b.bots), 2)?;
+    let kinds = parse_bots(Some(&b.bots), 2, super::setup::Names::File)?;
     let batch = Batch {
         matches: b.matches,
         bots: [kinds[0], kinds[1]],

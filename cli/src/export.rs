@@ -34,6 +34,9 @@ pub enum ExportTo {
 pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let ExportTo::Tiled { map, out: path } = &args.to;
     let result = (|| -> anyhow::Result<String> {
+        format::check_output_for(path, &[map.as_path()]).map_err(|e| {
+            anyhow::anyhow!("{}: cannot write the Tiled map there: {e}", path.display())
+        })?;
         let map = format::load_map(map)?;
         let written = render::tiled::write(&map, path)?;
         Ok(format!(

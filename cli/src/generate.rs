@@ -160,7 +160,7 @@ fn generate_map(
             args.out.display()
         );
     }
-    format::check_output(&args.out)
+    format::check_output_for(&args.out, &[])
         .with_context(|| format!("{}: cannot write the map there", args.out.display()))?;
     let params = args.params();
     let map = match &args.fair {

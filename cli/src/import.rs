@@ -13,7 +13,7 @@ use hexwright_engine::format;
 use hexwright_engine::validate::{self, Severity};
 use hexwright_headless::files::import::{self, WesnothChoices};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What to import.
 #[derive(Debug, Args)]
@@ -82,6 +82,36 @@ pub struct WesnothArgs {
 
 /// Runs `import`; returns the exit code.
 pub fn run(args: &ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    // Before reading: an output that is one of the files read, or that
+    // cannot be written, is refused.
+    let (to, inputs): (&Path, Vec<&Path>) = match &args.from {
+        ImportFrom::Wesnoth(a) => (
+            &a.out,
+            [
+                Some(a.file.as_path()),
+                a.cfg.as_deref(),
+                a.terrain.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+        ),
+        ImportFrom::Tiled(a) => (
+            &a.out,
+            [Some(a.file.as_path()), a.mapping.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect(),
+        ),
+    };
+    if let Err(e) = format::check_output_for(to, &inputs) {
+        let _ = writeln!(
+            err,
+            "error: {}: cannot write the map there: {e}",
+            to.display()
+        );
+        return 2;
+    }
     match &args.from {
         ImportFrom::Wesnoth(a) => wesnoth(a, out, err),
         ImportFrom::Tiled(a) => match import::tiled(&a.file, a.mapping.as_deref(), a.hex_size) {

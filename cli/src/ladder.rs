@@ -45,6 +45,7 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write, err: &mut (dyn Write + Send))
 }
 
 fn play(args: &LadderArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    super::check_out(args.out.as_deref(), &[&args.play.path])?;
     let bots = bot_list(&args.bots)?;
     let sim = args.play.simulate_args();
     let jobs = jobs(&sim)?;

@@ -327,6 +327,23 @@ pub fn run_to(
 
 use hexwright_headless::files::roster::roster;
 
+/// Refuses, before any work, an output (`out`, when given) that could not
+/// be written or is one of the command's `inputs` (see
+/// [`format::check_output_for`]).
+///
+/// # Errors
+/// Why it cannot be written there.
+pub(crate) fn check_out(
+    out: Option<&std::path::Path>,
+    inputs: &[&std::path::Path],
+) -> anyhow::Result<()> {
+    match out {
+        Some(path) => hexwright_engine::format::check_output_for(path, inputs)
+            .map_err(|e| anyhow::anyhow!("{}: cannot write there: {e}", path.display())),
+        None => Ok(()),
+    }
+}
+
 /// The exit code of a subcommand that either worked (0) or failed on its
 /// input (2, with the error and its causes on `err`): the one place such a
 /// failure is reported.

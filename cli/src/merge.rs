@@ -159,6 +159,8 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 }
 
 fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    super::check_out(args.out.as_deref(), &inputs)?;
     // One file at a time, each checked as it comes: a doubled, foreign or
     // forged file is refused before anything else is read.
     let read = |p: &PathBuf| -> anyhow::Result<(String, ShardFile)> {
@@ -214,7 +216,7 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> anyhow::Result<u8> {
     }
     let b = &merged.batch;
     let ruleset: RulesetId = b.ruleset.parse().map_err(anyhow::Error::msg)?;
-    let kinds = parse_bots(Some(&b.bots), b.bots.len())?;
+    let kinds = parse_bots(Some(&b.bots), b.bots.len(), super::setup::Names::File)?;
     if ruleset == RulesetId::AkwRulesV1 && kinds.len() != 2 {
         bail!("an akw-rules-v1 batch has two bots, not {}", kinds.len());
     }

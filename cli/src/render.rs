@@ -36,6 +36,8 @@ pub fn run(a: &RenderArgs, err: &mut dyn std::io::Write) -> u8 {
 }
 
 fn render(a: &RenderArgs) -> anyhow::Result<()> {
+    format::check_output_for(&a.out, &[&a.map])
+        .map_err(|e| anyhow::anyhow!("{}: cannot write the picture there: {e}", a.out.display()))?;
     let overlay = a
         .overlay
         .as_deref()

@@ -5,6 +5,7 @@
 
 use anyhow::bail;
 use hexwright_engine::bots::BotKind;
+use hexwright_engine::bots::BotSpec;
 use hexwright_engine::bots::search::{MAX_PLAYOUTS, SearchBudget};
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
@@ -149,11 +150,34 @@ impl PlayArgs {
     }
 }
 
-/// The bots of a list of names (`random,greedy`).
+/// Where a list of bot names comes from: the command line, where the
+/// search bot's budget is `--playouts` and `--think` (a name's `:400` is
+/// refused, never dropped), or a batch file, whose identities carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Names {
+    /// Typed by the user.
+    CommandLine,
+    /// Read from a batch or study file.
+    File,
+}
+
+/// The bot of one name, read by [`BotSpec`] (the one parser of bot names).
+pub(super) fn bot_of(name: &str, from: Names) -> anyhow::Result<BotKind> {
+    let spec: BotSpec = name.trim().parse()?;
+    if from == Names::CommandLine && spec.has_budget() {
+        bail!(
+            "`{}`: give the search bot's budget with --playouts (and --think), not after its name",
+            name.trim()
+        );
+    }
+    Ok(spec.kind)
+}
+
+/// The bots of a list of names (`random,greedy`) typed on the command line.
 pub(super) fn bot_list(names: &[String]) -> anyhow::Result<Vec<BotKind>> {
     names
         .iter()
-        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .map(|n| bot_of(n, Names::CommandLine))
         .collect()
 }
 
@@ -220,7 +244,11 @@ pub(super) struct Setup {
 
 /// The bots of `--bots`, one per player; without it, greedy and then
 /// random for every other seat.
-pub(super) fn parse_bots(names: Option<&[String]>, players: usize) -> anyhow::Result<Vec<BotKind>> {
+pub(super) fn parse_bots(
+    names: Option<&[String]>,
+    players: usize,
+    from: Names,
+) -> anyhow::Result<Vec<BotKind>> {
     let Some(names) = names else {
         let mut bots = vec![BotKind::Greedy];
         bots.resize(players, BotKind::Random);
@@ -228,7 +256,7 @@ pub(super) fn parse_bots(names: Option<&[String]>, players: usize) -> anyhow::Re
     };
     let bots: Vec<BotKind> = names
         .iter()
-        .map(|n| n.trim().parse::<BotKind>().map_err(anyhow::Error::msg))
+        .map(|n| bot_of(n, from))
         .collect::<anyhow::Result<_>>()?;
     if bots.len() != players {
         bail!(
@@ -318,10 +346,19 @@ pub(super) fn checked_max(max: Option<usize>) -> anyhow::Result<usize> {
     Ok(n)
 }
 
-/// The worker threads of `--jobs`.
+/// The most worker threads `--jobs` starts: far more than any machine has
+/// cores, and few enough that starting them is quick.
+pub const MAX_JOBS: usize = 1024;
+
+/// The worker threads to play on: `--jobs`, or one per core.
+///
+/// # Errors
+/// `--jobs` outside 1 to [`MAX_JOBS`].
 pub(super) fn jobs(args: &SimulateArgs) -> anyhow::Result<usize> {
     Ok(match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) if !(1..=MAX_JOBS).contains(&j) => {
+            bail!("--jobs {j} is out of range (1 to {MAX_JOBS} worker threads)")
+        }
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     })

@@ -19,6 +19,10 @@ use std::time::Instant;
 /// Runs `simulate`, printing the report to `out`; returns the exit code (0,
 /// or 2 for bad input).
 pub fn run(args: &SimulateArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
+    // (`--record` is a folder of new files, checked as they are written.)
+    if let Err(e) = super::check_out(args.out.as_deref(), &[&args.path]) {
+        return super::exit_code(Err(e), err);
+    }
     let result = if hexwright_headless::files::zipped::is_zip(&args.path) {
         hexwright_headless::files::zipped::Unzipped::open(&args.path).and_then(|unzipped| {
             let inner = SimulateArgs {
@@ -52,7 +56,11 @@ fn simulate(args: &SimulateArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let jobs = jobs(args)?;
     let roster = super::roster(args.roster.as_deref(), Some(&args.path))?;
     let setup = load(args, &roster)?;
-    let bots = parse_bots(args.bots.as_deref(), setup.prepared.players())?;
+    let bots = parse_bots(
+        args.bots.as_deref(),
+        setup.prepared.players(),
+        super::setup::Names::CommandLine,
+    )?;
     if setup.prepared.ruleset != RulesetId::AkwRulesV1 {
         if let (true, Some(shard)) = (args.until_decided, args.shard) {
             let path = args

@@ -371,7 +371,11 @@ pub(super) fn merge_seat_waves(
         bail!("no wave file to merge");
     };
     let batch = first.batch.clone();
-    let bots = super::setup::parse_bots(Some(&batch.bots), batch.bots.len())?;
+    let bots = super::setup::parse_bots(
+        Some(&batch.bots),
+        batch.bots.len(),
+        super::setup::Names::File,
+    )?;
     let names = super::balance::bot_names(&bots);
     let hexwright_engine::study::SeatWaves { decided, next } =
         hexwright_engine::study::seat_waves(&batch, plan, waves)?;

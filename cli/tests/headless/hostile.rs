@@ -202,7 +202,7 @@ fn forged_shard_files_are_refused_with_no_panic() {
     let (path, good) = a_shard(&dir, "good", &["--matches", "4", "--max-rounds", "6"]);
     let p = path.display().to_string();
     assert_eq!(run(&["merge", &p]).0, 0, "the real file merges");
-    let forgeries: [(&str, Forge); 12] = [
+    let forgeries: [(&str, Forge); 17] = [
         ("no shards", |v| v["shards"] = 0.into()),
         ("2^64 - 1 shards", |v| v["shards"] = u64::MAX.into()),
         ("10^9 shards", |v| v["shards"] = 1_000_000_000.into()),
@@ -227,6 +227,22 @@ fn forged_shard_files_are_refused_with_no_panic() {
         }),
         ("a billion matches", |v| {
             v["batch"]["matches"] = 1_000_000_000_000u64.into();
+        }),
+        ("a row field no batch writes", |v| {
+            v["rows"][0]["bonus"] = 1.into();
+        }),
+        ("a capture field no batch writes", |v| {
+            v["rows"][0]["first_captures"][0] =
+                serde_json::json!({"round": 1, "side": 0, "extra": 2});
+        }),
+        ("points on akw-rules-v1 rows", |v| {
+            v["rows"][0]["points"] = serde_json::json!([3, 1]);
+        }),
+        ("2^64 - 1 refused commands", |v| {
+            v["rows"][0]["rejected"] = u64::MAX.into();
+        }),
+        ("seconds that sum to infinity", |v| {
+            v["seconds"] = 1e308.into();
         }),
     ];
     for (what, forge) in forgeries {
@@ -344,4 +360,143 @@ fn a_closed_reader_ends_the_report_quietly() {
         hexwright_cli::run_quietly_to(args, &mut Closed, &mut Vec::new()),
         0
     );
+}
+
+/// An output that is one of the command's inputs, or that no file can be
+/// written at (a folder like `/proc/self`), is refused before any work and
+/// leaves the inputs as they were, in every command that writes.
+#[test]
+fn an_output_that_is_an_input_or_cannot_be_written_is_refused_first() {
+    let dir = temp_dir("output-over-input");
+    // A pack of one bundled map, zipped over its own manifest.
+    let pack = dir.join("pack");
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::copy(map("twin-fords.ron"), pack.join("twin-fords.ron")).unwrap();
+    let manifest = pack.join("pack.ron");
+    std::fs::write(
+        &manifest,
+        "(format: 1, name: \"P\", version: \"1.0.0\", maps: [\"twin-fords.ron\"])\n",
+    )
+    .unwrap();
+    let before = std::fs::read(&manifest).unwrap();
+    let p = pack.display().to_string();
+    let m = manifest.display().to_string();
+    let copy = pack.join("twin-fords.ron").display().to_string();
+    let via = pack.join(".").join("twin-fords.ron").display().to_string();
+    for args in [
+        vec!["pack", "zip", p.as_str(), "-o", m.as_str()],
+        vec!["pack", "zip", p.as_str(), "-o", copy.as_str()],
+        vec!["render", copy.as_str(), "-o", via.as_str()],
+        vec!["export", "tiled", copy.as_str(), "-o", copy.as_str()],
+        vec!["balance-edit", copy.as_str(), "-o", via.as_str()],
+        vec!["import", "tiled", copy.as_str(), "-o", copy.as_str()],
+        vec![
+            "simulate",
+            copy.as_str(),
+            "--shard",
+            "0/2",
+            "--out",
+            copy.as_str(),
+        ],
+    ] {
+        let (code, out) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?} reported {out}");
+    }
+    assert_eq!(
+        std::fs::read(&manifest).unwrap(),
+        before,
+        "the manifest is whole"
+    );
+    assert_eq!(
+        std::fs::read(pack.join("twin-fords.ron")).unwrap(),
+        std::fs::read(map("twin-fords.ron")).unwrap(),
+        "the map is whole"
+    );
+    // A file that can be opened but not written, like /proc/self/status,
+    // fails before the search, not after it.
+    if Path::new("/proc/self/status").exists() {
+        let start = std::time::Instant::now();
+        let (code, out) = run(&["balance-edit", copy.as_str(), "-o", "/proc/self/status"]);
+        assert_eq!(code, 2, "{out}");
+        assert!(out.is_empty(), "nothing was searched: {out}");
+        assert!(start.elapsed().as_secs() < 5, "refused before any game");
+    }
+}
+
+/// Counts past what a command can do in bounded time are refused before
+/// it starts, and a bot's name with a budget is read one way: on the
+/// command line the budget is `--playouts`, so `search:0` or `search:400`
+/// there is refused rather than run with the budget dropped.
+#[test]
+fn huge_counts_and_budgets_after_a_bot_name_are_refused() {
+    let fords = map("twin-fords.ron");
+    let out = temp_dir("bot-names").join("x.ron").display().to_string();
+    for args in [
+        vec![
+            "ladder",
+            fords.as_str(),
+            "--bots",
+            "random,greedy",
+            "--matches",
+            "1000000000000",
+        ],
+        vec![
+            "simulate",
+            fords.as_str(),
+            "--matches",
+            "2",
+            "--jobs",
+            "100000",
+        ],
+        vec!["simulate", fords.as_str(), "--bots", "search:0,greedy"],
+        vec!["simulate", fords.as_str(), "--bots", "search:5,greedy"],
+        vec!["simulate", fords.as_str(), "--bots", "greedy:3,random"],
+        vec![
+            "balance-edit",
+            fords.as_str(),
+            "-o",
+            out.as_str(),
+            "--level",
+            "search:0",
+        ],
+        vec![
+            "balance-edit",
+            fords.as_str(),
+            "-o",
+            out.as_str(),
+            "--alpha",
+            "150",
+        ],
+        vec![
+            "balance-edit",
+            fords.as_str(),
+            "-o",
+            out.as_str(),
+            "--alpha",
+            "0",
+        ],
+        vec![
+            "balance-edit",
+            fords.as_str(),
+            "-o",
+            out.as_str(),
+            "--margin",
+            "50",
+        ],
+        vec![
+            "balance-edit",
+            fords.as_str(),
+            "-o",
+            out.as_str(),
+            "--margin",
+            "NaN",
+        ],
+        vec!["generate", "-o", out.as_str(), "--fair", "search:0"],
+    ] {
+        let start = std::time::Instant::now();
+        let (code, report) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {report}");
+        assert!(start.elapsed().as_secs() < 5, "{args:?} refused at once");
+    }
 }

@@ -162,7 +162,7 @@ fn simulate_rejects_bad_input_with_exit_2() {
         ),
         (&["--ruleset", "chess"], "unknown ruleset `chess`"),
         (&["--matches", "0"], "--matches 0 is out of range"),
-        (&["--jobs", "0"], "--jobs must be at least 1"),
+        (&["--jobs", "0"], "--jobs 0 is out of range"),
         (&["--max-rounds", "0"], "out of range"),
         (&["--max-rounds", "5000"], "out of range"),
     ];

@@ -199,7 +199,11 @@ fn reopened<R: SandboxRules<Setup = Prepared, Command: serde::Serialize>>(
         .header
         .players
         .iter()
-        .map(|n| n.parse::<BotKind>().ok())
+        .map(|n| {
+            n.parse::<hexwright_engine::bots::BotSpec>()
+                .ok()
+                .map(|s| s.kind)
+        })
         .collect();
     let seats = PerPlayer::from_vec(seats);
     let mut t = Timeline::<R>::with_commands(prepared, r.header.seed, seats, &r.commands)

@@ -50,6 +50,12 @@ pub enum LadderError {
     /// No matches.
     #[error("a ladder needs at least one match per pair")]
     NoMatches,
+    /// More matches per pair than one batch plays.
+    #[error(
+        "{0} matches per pair is more than one batch plays ({max}); play more as several ladders from other seeds",
+        max = crate::sim::MAX_MATCHES
+    )]
+    TooManyMatches(usize),
     /// An odd player count.
     #[error(
         "a ladder seats two bots equally, which a {0}-player map cannot; use a map for 2 or 4 players"
@@ -142,6 +148,9 @@ pub fn check(spec: &LadderSpec, players: usize) -> Result<(), LadderError> {
     }
     if spec.matches == 0 {
         return Err(LadderError::NoMatches);
+    }
+    if spec.matches > crate::sim::MAX_MATCHES {
+        return Err(LadderError::TooManyMatches(spec.matches));
     }
     seating(spec.bots[0], spec.bots[1], players).map(|_| ())
 }
@@ -469,6 +478,10 @@ mod tests {
         assert_eq!(
             check(&spec(vec![Greedy, Random], 0), 2),
             Err(LadderError::NoMatches)
+        );
+        assert_eq!(
+            check(&spec(vec![Greedy, Random], 1_000_000_000_000), 2),
+            Err(LadderError::TooManyMatches(1_000_000_000_000))
         );
         assert_eq!(
             check(&spec(vec![Greedy, Random], 4), 3),

@@ -72,6 +72,7 @@ pub struct MatchResult {
 /// The first capture of an objective: the round it happened in and the
 /// side that took it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Capture {
     /// The round (1-based) the capture happened in. A delayed capture (an
     /// enemy objective held until the side's next turn start) counts in the

@@ -349,6 +349,31 @@ impl Certificate {
         Standing::new(&self.shares, &self.intervals, self.margin)
     }
 
+    /// How the certificate is weaker than "certified fair" means
+    /// (`../shared/design/fairness.md`: within ±5 points at α 5%): "within
+    /// ±10 points, at α 10%"; `None` when it holds to the defaults or
+    /// stricter.
+    #[must_use]
+    pub fn weakness(&self) -> Option<String> {
+        // A hair over a default is rounding, not a weaker certificate.
+        let over = |x: f64, default: f64| x > default + 1e-9;
+        let mut parts = Vec::new();
+        if over(self.margin, crate::sequential::DEFAULT_MARGIN) {
+            parts.push(format!("within ±{} points", points_text(self.margin)));
+        }
+        if over(self.alpha, crate::sequential::DEFAULT_ALPHA) {
+            parts.push(format!("at α {}%", points_text(self.alpha)));
+        }
+        (!parts.is_empty()).then(|| {
+            format!(
+                "it holds only {}, weaker than certified fair (within ±{} points at α {}%)",
+                parts.join(", "),
+                points_text(crate::sequential::DEFAULT_MARGIN),
+                points_text(crate::sequential::DEFAULT_ALPHA)
+            )
+        })
+    }
+
     /// The certificate in one sentence, in the one reading: "Certified
     /// fair within ±5 points for greedy in akw-rules-v1; no side is
     /// favoured or disfavoured (side 0 49.1% [45.0, 53.2], side 1 … over
@@ -372,7 +397,9 @@ impl Certificate {
             // A search's attempts share α: 5% / 3 is 1.67%, not "2%".
             points_text(self.alpha),
             self.date,
-        )
+        ) + &self
+            .weakness()
+            .map_or_else(String::new, |w| format!("; {w}"))
     }
 }
 

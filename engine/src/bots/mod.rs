@@ -16,12 +16,14 @@ pub mod phase;
 mod planner;
 mod random;
 pub mod search;
+mod spec;
 
 pub use eval::{Evaluator, Targets, evaluate};
 pub use greedy::GreedyBot;
 pub use planner::{PlannerBot, PlannerConfig};
 pub use random::RandomBot;
 pub use search::{SearchBot, SearchBudget, SearchConfig};
+pub use spec::{BotSpec, BotSpecError};
 
 /// The bots by name (defined with the seats, [`crate::seat`], so the rules
 /// can check a scenario's seats without the bots).

@@ -16,7 +16,7 @@ use crate::limits;
 use crate::pack::{self, MANIFEST_FILE, is_safe_relative};
 use crate::validate::{self, Severity};
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Most entries (files and folders) a zipped pack may hold.
 pub const MAX_ZIP_ENTRIES: usize = 4 * limits::MAX_PACK_MAPS;
@@ -222,6 +222,11 @@ pub fn extract(files: &Files, dir: &Path) -> Result<(), ZipError> {
 /// # Errors
 /// [`ZipError::Invalid`] with every error, or a read failure.
 pub fn zip_pack(dir: &Path) -> Result<Vec<u8>, ZipError> {
+    zip_pack_read(dir).map(|(bytes, _)| bytes)
+}
+
+/// [`zip_pack`], and every file it read.
+fn zip_pack_read(dir: &Path) -> Result<(Vec<u8>, Vec<PathBuf>), ZipError> {
     let loaded = pack::load_pack(dir)?;
     let manifest_path = dir.join(MANIFEST_FILE).display().to_string();
     let mut errors: Vec<String> = loaded
@@ -270,9 +275,11 @@ pub fn zip_pack(dir: &Path) -> Result<Vec<u8>, ZipError> {
         path: manifest_path.clone(),
         message: e.to_string(),
     };
+    let mut read = Vec::new();
     for name in std::iter::once(&MANIFEST_FILE.to_owned()).chain(names) {
         let real = pack::resolve_in_pack(dir, dir, name, &manifest_path, "the file")?;
         let bytes = format::read_bytes(&real)?;
+        read.push(real);
         out.start_file(name.as_str(), options).map_err(zip_err)?;
         out.write_all(&bytes).map_err(|source| ZipError::Io {
             path: name.clone(),
@@ -280,7 +287,7 @@ pub fn zip_pack(dir: &Path) -> Result<Vec<u8>, ZipError> {
         })?;
     }
     let cursor = out.finish().map_err(zip_err)?;
-    Ok(cursor.into_inner())
+    Ok((cursor.into_inner(), read))
 }
 
 /// Writes the zip of the pack in `dir` to `to` (atomically).
@@ -288,11 +295,15 @@ pub fn zip_pack(dir: &Path) -> Result<Vec<u8>, ZipError> {
 /// # Errors
 /// As [`zip_pack`], or when the file cannot be written.
 pub fn write_zip(dir: &Path, to: &Path) -> Result<(), ZipError> {
-    let bytes = zip_pack(dir)?;
-    format::write_atomic(to, &bytes).map_err(|source| ZipError::Io {
+    let io = |source| ZipError::Io {
         path: to.display().to_string(),
         source,
-    })
+    };
+    format::check_output_for(to, &[&dir.join(MANIFEST_FILE)]).map_err(io)?;
+    let (bytes, read) = zip_pack_read(dir)?;
+    let read: Vec<&Path> = read.iter().map(PathBuf::as_path).collect();
+    format::check_not_input(to, &read).map_err(io)?;
+    format::write_atomic(to, &bytes).map_err(io)
 }
 
 #[cfg(test)]

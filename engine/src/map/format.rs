@@ -386,6 +386,56 @@ pub fn check_output(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Refuses an output that is one of the command's `inputs` (the same file,
+/// however it is named: a link, `./`, `..`): writing it would destroy what
+/// the command reads, as `pack zip DIR -o DIR/pack.ron` did.
+///
+/// # Errors
+/// [`std::io::ErrorKind::InvalidInput`] naming the input.
+pub fn check_not_input(out: &Path, inputs: &[&Path]) -> std::io::Result<()> {
+    for input in inputs {
+        // Either may not exist yet: then they are not one file.
+        if same_file::is_same_file(out, input).unwrap_or(false) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "it is one of the command's inputs ({}); write somewhere else",
+                    input.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses, before any work is done, an output that could not be written:
+/// one that is not a regular file ([`check_output`]), one of the command's
+/// `inputs` ([`check_not_input`]), or one in a folder where no file can be
+/// made (a missing or read-only folder, `/proc`): a temporary file is made
+/// there and removed, as [`write_atomic`] will.
+///
+/// # Errors
+/// Why the output cannot be written.
+pub fn check_output_for(out: &Path, inputs: &[&Path]) -> std::io::Result<()> {
+    check_output(out)?;
+    check_not_input(out, inputs)?;
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let probe = tempfile::Builder::new()
+        .prefix(".hexwright-check.")
+        .tempfile_in(&dir)
+        .map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("no file can be written in {}: {e}", dir.display()),
+            )
+        })?;
+    drop(probe);
+    Ok(())
+}
+
 /// Opens `path` for reading only if it is a regular file (links followed):
 /// a FIFO, device, socket or folder is refused before it is opened, so
 /// that opening it cannot block, and checked again on the open file.

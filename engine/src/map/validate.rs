@@ -145,6 +145,8 @@ rules! {
     DistanceImbalance => ("distance-imbalance", Warning, "every side is about as far from objectives, Outposts, its own barracks and the enemy bases"),
     /// A fairness certificate was made for another version of the map ([`super::certificate`]).
     CertificateVoid => ("certificate-void", Warning, "every fairness certificate in the file was made for the map as it is"),
+    /// A fairness certificate holds only within a wider margin or at a larger α than "certified fair" means ([`super::certificate`]).
+    CertificateWeak => ("certificate-weak", Warning, "every fairness certificate holds within ±5 points at α 5%, or stricter"),
     /// The static fairness figures are uneven ([`crate::analysis::fairness::Fairness::verdict`]); raised by `hexwright validate` from the map analysis, not by [`validate`].
     StaticFairness => ("static-fairness", Warning, "the static fairness figures are even (they never certify a map; only simulated games do)"),
     /// No usable non-bush hex lies within an Outpost's vision radius.
@@ -281,6 +283,18 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
 
 /// Certificates made for another version of the map.
 fn check_certificates(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
+    for c in &map.certificates {
+        if let Some(weak) = c.weakness() {
+            out.push(Finding::new(
+                Rule::CertificateWeak,
+                None,
+                format!(
+                    "the fairness certificate for {} in {} (dated {}): {weak}; certify the map again with the defaults (`hexwright balance-edit`)",
+                    c.bot, c.ruleset, c.date
+                ),
+            ));
+        }
+    }
     for c in map
         .certificates
         .iter()

@@ -103,13 +103,12 @@ impl fmt::Display for BotKind {
 
 impl FromStr for BotKind {
     type Err = String;
-    /// A bot's name; a batch identity's `search:400` (a budget after the
-    /// name) reads as its bot.
+    /// A bot's name, exactly: a name with a budget (`search:400`) is read
+    /// by [`crate::bots::BotSpec`], never here with its budget dropped.
     fn from_str(s: &str) -> Result<Self, String> {
-        let name = s.split(':').next().unwrap_or(s);
         Self::ALL
             .into_iter()
-            .find(|b| b.name() == name)
+            .find(|b| b.name() == s)
             .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner, search)"))
     }
 }

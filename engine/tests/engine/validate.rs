@@ -173,6 +173,7 @@ fn documented_severity(rule: Rule) -> Severity {
         | Rule::DistanceImbalance
         | Rule::StaticFairness
         | Rule::CertificateVoid
+        | Rule::CertificateWeak
         | Rule::OutpostBlind
         | Rule::GridOutsideArea
         | Rule::PackMissingPreview => Severity::Warning,
@@ -695,6 +696,16 @@ fn certificate_void_case() -> Case {
     Case::map(&m, &[(Rule::CertificateVoid, None)])
 }
 
+/// A certificate within ±10 points: looser than certified fair.
+fn certificate_weak_case() -> Case {
+    let mut m = valid_map();
+    let hash = board_hash(&m, &Coverage::new(&m).unwrap());
+    let mut c = certificate(&hash);
+    c.margin = 0.1;
+    m.certificates.push(c);
+    Case::map(&m, &[(Rule::CertificateWeak, None)])
+}
+
 fn certificate(map: &str) -> hexwright_engine::map::certificate::Certificate {
     hexwright_engine::map::certificate::Certificate {
         ruleset: "akw-rules-v1".into(),
@@ -710,6 +721,49 @@ fn certificate(map: &str) -> hexwright_engine::map::certificate::Certificate {
         engine: "0.1.0".into(),
         date: "2026-12-05".into(),
         map: map.into(),
+    }
+}
+
+/// A certificate looser than "certified fair" (a wider margin, a larger
+/// α) is named as such by `validate` and in its summary, wherever it is
+/// shown; one at the defaults or stricter (a search's shared α) is not.
+#[test]
+fn a_certificate_weaker_than_the_defaults_says_so() {
+    let m = valid_map();
+    let hash = board_hash(&m, &Coverage::new(&m).unwrap());
+    let mut weak = m.clone();
+    let mut c = certificate(&hash);
+    c.margin = 0.1;
+    c.alpha = 0.5;
+    weak.certificates.push(c);
+    let findings = run(&weak);
+    let f = findings
+        .iter()
+        .find(|f| f.rule == Rule::CertificateWeak)
+        .expect("a certificate-weak finding");
+    assert!(
+        f.message.contains("within ±10 points, at α 50%"),
+        "{}",
+        f.message
+    );
+    assert!(
+        weak.certificates[0]
+            .summary()
+            .ends_with("weaker than certified fair (within ±5 points at α 5%)"),
+        "{}",
+        weak.certificates[0].summary()
+    );
+    for (margin, alpha) in [(0.05, 0.05), (0.05, 0.05 / 3.0), (0.025, 0.01)] {
+        let mut strict = m.clone();
+        let mut c = certificate(&hash);
+        c.margin = margin;
+        c.alpha = alpha;
+        strict.certificates.push(c);
+        assert!(
+            !run(&strict).iter().any(|f| f.rule == Rule::CertificateWeak),
+            "{margin} {alpha}"
+        );
+        assert_eq!(strict.certificates[0].weakness(), None);
     }
 }
 
@@ -795,6 +849,7 @@ const CASES: &[(Rule, CaseBuilder)] = &[
     (Rule::DistanceImbalance, distance_imbalance_case),
     (Rule::StaticFairness, static_fairness_case),
     (Rule::CertificateVoid, certificate_void_case),
+    (Rule::CertificateWeak, certificate_weak_case),
     (Rule::OutpostBlind, outpost_blind_case),
     (Rule::GridOutsideArea, grid_outside_area_case),
 ];
@@ -851,6 +906,7 @@ rule_tests! {
     rule_distance_imbalance => DistanceImbalance,
     rule_static_fairness => StaticFairness,
     rule_certificate_void => CertificateVoid,
+    rule_certificate_weak => CertificateWeak,
     rule_outpost_blind => OutpostBlind,
     rule_grid_outside_area => GridOutsideArea,
 }

@@ -59,8 +59,8 @@ pub fn import(paths: &[PathBuf], map: &Map, prepared: &Prepared) -> Result<Impor
     let bots = b
         .bots
         .iter()
-        .map(|n| n.parse::<BotKind>())
-        .collect::<Result<Vec<_>, _>>()
+        .map(|n| n.parse::<hexwright_engine::bots::BotSpec>().map(|s| s.kind))
+        .collect::<Result<Vec<BotKind>, _>>()
         .map_err(|e| format!("An unknown bot in the batch: {e}"))?;
     let source = match paths {
         [one] => name(one),

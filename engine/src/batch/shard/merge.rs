@@ -201,7 +201,7 @@ pub fn check(name: &str, f: &ShardFile) -> Result<(), MergeError> {
             f.shard, f.shards
         )));
     }
-    if !(f.seconds.is_finite() && f.seconds >= 0.0) {
+    if !(f.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&f.seconds)) {
         return Err(invalid(format!(
             "{} seconds of play is not a duration",
             f.seconds
@@ -320,6 +320,15 @@ pub(super) fn check_rows(
         if !(row.points.is_empty() || row.points.len() == n) {
             return Err(bad(format!("points for {} seats of {n}", row.points.len())));
         }
+        if ruleset == RulesetId::AkwRulesV1 && !row.points.is_empty() {
+            return Err(bad(format!("points, which {ruleset} does not score")));
+        }
+        if row.rejected > u64::from(row.rounds).saturating_mul(MAX_REJECTED_PER_ROUND) {
+            return Err(bad(format!(
+                "{} refused commands in {} rounds (at most {MAX_REJECTED_PER_ROUND} a round)",
+                row.rejected, row.rounds
+            )));
+        }
         if row.first_captures.len() != objectives || objectives > limits::MAX_FEATURES {
             return Err(bad(format!(
                 "{} objectives, where the file's first row has {objectives}",
@@ -340,31 +349,23 @@ pub(super) fn check_rows(
     Ok(())
 }
 
+/// The most seconds of play one shard file may claim (about 30 years): a
+/// merge of [`super::MAX_SHARDS`] of them still sums to a finite speed.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// The most commands the rules may refuse to a match's bots in one round:
+/// far more than any match sees (a bot is refused at most
+/// [`crate::sim::MAX_REJECTED`] times in a row), and few enough that a
+/// batch's total never overflows.
+pub const MAX_REJECTED_PER_ROUND: u64 = 100_000;
+
 /// The bot of a batch identity's bot name: `greedy`, or the search bot
-/// with a budget (`search:400`, `search:400:50ms`).
+/// with a budget (`search:400`, `search:400:50ms`), read by
+/// [`crate::bots::BotSpec`].
 pub(crate) fn bot_of_name(name: &str) -> Result<BotKind, String> {
-    let mut parts = name.split(':');
-    let bot: BotKind = parts.next().unwrap_or(name).parse()?;
-    let Some(playouts) = parts.next() else {
-        return Ok(bot);
-    };
-    let bad = || format!("the bot `{name}` is not a bot and budget (e.g. search:400:50ms)");
-    let playouts: u32 = playouts.parse().map_err(|_| bad())?;
-    let think_ok = match parts.next() {
-        None => true,
-        Some(t) => t
-            .strip_suffix("ms")
-            .and_then(|ms| ms.parse::<u64>().ok())
-            .is_some_and(|ms| (1..=60_000).contains(&ms)),
-    };
-    if bot != BotKind::Search
-        || !(1..=crate::bots::search::MAX_PLAYOUTS).contains(&playouts)
-        || !think_ok
-        || parts.next().is_some()
-    {
-        return Err(bad());
-    }
-    Ok(bot)
+    name.parse::<crate::bots::BotSpec>()
+        .map(|s| s.kind)
+        .map_err(|e| e.to_string())
 }
 
 /// Shard files merged one at a time, each checked ([`check`]) and compared

@@ -377,6 +377,7 @@ fn per_second(matches: usize, seconds: f64) -> f64 {
 /// thousand (no command list, no final state): what the app lists and
 /// exports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchRow {
     /// The match's index in its batch.
     pub index: usize,
