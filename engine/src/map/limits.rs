@@ -45,7 +45,9 @@ pub const MAX_UNIT_ABILITIES: usize = 32;
 /// The budget of the exact boolean engine over a whole map, in squared
 /// corners: a hex whose pieces need it (more than eight overlap there, or
 /// concave ones overlap) costs the square of the corners of its pieces
-/// clipped to it, the engine's time growing about that fast. A map that
+/// clipped to it, the engine's time growing about that fast, and a fixed
+/// cost for each crossing of their outlines (near-coincident strokes cross
+/// far more often than their corners say). A map that
 /// needs more is refused as too detailed (the terrain names the hex), so
 /// computing a map's usable hexes takes a bounded time (about 1.5 s on the
 /// reference machine). The bundled maps need none of it.

@@ -705,6 +705,21 @@ pub enum LimitError {
         /// Corners of its clipped pieces.
         corners: u64,
     },
+    /// Computing the usable hexes exactly would take too long: the outlines
+    /// of the pieces in a hex cross one another too often (many strokes
+    /// along one path or through one point), which is what the boolean
+    /// engine's time grows with ([`limits::MAX_BOOLEAN_WORK`]).
+    #[error(
+        "the terrain around hex {q},{r} is too detailed to compute in bounded time: the outlines of the pieces there cross at least {crossings} times, beyond what is left of the map's budget; simplify the pieces there (fewer strokes along the same path or through the same point)"
+    )]
+    TooTangled {
+        /// The hex's `q`.
+        q: i32,
+        /// The hex's `r`.
+        r: i32,
+        /// Crossings counted (at least).
+        crossings: u64,
+    },
     /// The brush strokes are too many or too dense.
     #[error(
         "the map's brush strokes are too dense to compute in bounded time: their points and overlaps add up to {work}, the limit is {}; use fewer or shorter strokes, or a smaller brush where points crowd together",

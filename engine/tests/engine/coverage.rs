@@ -690,3 +690,38 @@ proptest! {
         }
     }
 }
+
+/// Strokes that run side by side a fraction of a unit apart cross one
+/// another at every joint: the boolean engine's time grows with those
+/// crossings far faster than with their corners (issue 60's maps took
+/// minutes and gigabytes). They are counted before the engine runs and
+/// charged to the map's budget, so such a map is refused as too detailed,
+/// naming the hex, instead of computed without bound.
+#[test]
+fn strokes_side_by_side_are_refused_by_their_crossings() {
+    use hexwright_engine::map::LimitError;
+    let mut m = open_map(Orientation::Pointy);
+    let mut offset = 0.0;
+    for k in 0..40 {
+        let pts: Vec<Point> = (0..60)
+            .map(|j| {
+                let x = 10.0 + 3.0 * f64::from(j);
+                Point::new(x, 100.0 + 25.0 * (x / 20.0).sin() + offset)
+            })
+            .collect();
+        offset += 0.1 + 0.3 * f64::from(k % 3) / 2.0;
+        m.terrain.push(piece(TerrainShape::Stroke {
+            radius: Length::new(8.0).unwrap(),
+            points: Path::new(pts).unwrap(),
+            erase: false,
+        }));
+    }
+    match Coverage::new(&m) {
+        Err(LimitError::TooTangled { crossings, .. }) => assert!(crossings > 0),
+        Err(LimitError::TooDetailed { .. }) => {}
+        other => panic!(
+            "side-by-side strokes computed: {:?}",
+            other.map(|c| c.usable_count())
+        ),
+    }
+}

@@ -299,11 +299,19 @@ impl Coverage {
     }
 }
 
+/// What one crossing of two edges costs in the budget, in the units of a
+/// pair of corners: the boolean engine splits both edges there and sorts
+/// the pieces, and near-coincident edges (many strokes along one path or
+/// through one point) cross far more often than their corners suggest.
+const CROSSING_COST: u64 = 1024;
+
 /// What the boolean engine may still spend on a hex: each step is charged,
 /// before it runs, the square of the corners it is given (its time grows
 /// about that fast, and so can its output, which is the next step's
 /// input: overlapping strokes cut by erasers can come out with every
-/// crossing of their edges), and refused once the map's budget is spent.
+/// crossing of their edges) and [`CROSSING_COST`] for each crossing of its
+/// edges (counted by a sweep that itself stops at what is left), and
+/// refused once the map's budget is spent.
 struct BooleanBudget {
     spent: u64,
     allowance: u64,
@@ -312,7 +320,8 @@ struct BooleanBudget {
 
 impl BooleanBudget {
     /// Charges a step on `inputs`; [`LimitError::TooDetailed`] with the
-    /// step's corners when it would pass the allowance.
+    /// step's corners, or [`LimitError::TooTangled`] with its crossings,
+    /// when it would pass the allowance.
     fn charge(&mut self, inputs: &[&[Contour]]) -> Result<(), LimitError> {
         let corners: u64 = inputs
             .iter()
@@ -321,15 +330,93 @@ impl BooleanBudget {
             .sum();
         self.spent = self.spent.saturating_add(corners.saturating_mul(corners));
         if self.spent > self.allowance {
-            Err(LimitError::TooDetailed {
+            return Err(LimitError::TooDetailed {
                 q: self.hex.x,
                 r: self.hex.y,
                 corners,
-            })
-        } else {
-            Ok(())
+            });
+        }
+        // Counting stops one crossing past what the budget still allows,
+        // so it never costs more than the corners already charged.
+        let left = (self.allowance - self.spent) / CROSSING_COST;
+        let crossings = crossings(inputs, left.saturating_add(1));
+        self.spent = self
+            .spent
+            .saturating_add(crossings.saturating_mul(CROSSING_COST));
+        if self.spent > self.allowance {
+            return Err(LimitError::TooTangled {
+                q: self.hex.x,
+                r: self.hex.y,
+                crossings,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// How many times edges of `inputs` cross or touch one another, counting
+/// at most `cap` (edges that only share a corner, as a ring's neighbouring
+/// edges do, do not count). A sweep over the edges sorted by `x`: it looks
+/// only at pairs whose `x` ranges overlap, at most the square of the
+/// corners.
+fn crossings(inputs: &[&[Contour]], cap: u64) -> u64 {
+    let mut edges: Vec<([f64; 2], [f64; 2])> = Vec::new();
+    for c in inputs.iter().flat_map(|c| c.iter()) {
+        for (k, &a) in c.iter().enumerate() {
+            let b = c[(k + 1) % c.len()];
+            edges.push(if a[0] <= b[0] { (a, b) } else { (b, a) });
         }
     }
+    edges.sort_by(|e, f| e.0[0].total_cmp(&f.0[0]));
+    let mut count = 0;
+    for (i, e) in edges.iter().enumerate() {
+        for f in &edges[i + 1..] {
+            if f.0[0] > e.1[0] {
+                break;
+            }
+            if meet(*e, *f) {
+                count += 1;
+                if count >= cap {
+                    return count;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Whether segments `e` and `f` cross or touch, other than by sharing an
+/// end.
+fn meet(e: ([f64; 2], [f64; 2]), f: ([f64; 2], [f64; 2])) -> bool {
+    // The very same corner (bit for bit), as neighbouring edges of a ring
+    // and rings cut at the same hex edge share.
+    let same = |a: [f64; 2], b: [f64; 2]| {
+        a[0].to_bits() == b[0].to_bits() && a[1].to_bits() == b[1].to_bits()
+    };
+    let shares = |p: [f64; 2]| same(p, f.0) || same(p, f.1);
+    if shares(e.0) || shares(e.1) {
+        return false;
+    }
+    let orient = |a: [f64; 2], b: [f64; 2], c: [f64; 2]| {
+        let v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        v.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal) as i8
+    };
+    let (o1, o2) = (orient(e.0, e.1, f.0), orient(e.0, e.1, f.1));
+    let (o3, o4) = (orient(f.0, f.1, e.0), orient(f.0, f.1, e.1));
+    if o1 != o2 && o3 != o4 && o1 * o2 <= 0 && o3 * o4 <= 0 {
+        return true;
+    }
+    // Collinear: they meet when their boxes overlap.
+    let within = |a: [f64; 2], b: [f64; 2], p: [f64; 2]| {
+        p[0] >= a[0].min(b[0])
+            && p[0] <= a[0].max(b[0])
+            && p[1] >= a[1].min(b[1])
+            && p[1] <= a[1].max(b[1])
+    };
+    (o1 == 0 && within(e.0, e.1, f.0))
+        || (o2 == 0 && within(e.0, e.1, f.1))
+        || (o3 == 0 && within(f.0, f.1, e.0))
+        || (o4 == 0 && within(f.0, f.1, e.1))
 }
 
 /// Inserts `idx` into the ascending `list`.
