@@ -1128,3 +1128,48 @@ fn the_prompt_names_the_map_new_clears_the_status_and_pictures_follow_the_theme(
         "New starts with a clear status bar"
     );
 }
+
+/// A map whose terrain would take the exact engine minutes (a hundred
+/// strokes side by side, a fraction of a unit apart: issue 60) opens at
+/// once: the app says which hex is too detailed and why, and keeps the
+/// map it had. (The refusal is bounded by the work budget, not by a clock:
+/// a test that hung here would be the bug.)
+#[test]
+fn a_map_too_tangled_to_compute_is_refused_with_its_hex() {
+    let tmp = TempDir::new("tangled");
+    let mut map = hexwright_headless::files::bundled::default_map().unwrap();
+    let mut offset = 0.0;
+    for k in 0..100 {
+        let points: Vec<hexwright_engine::geom::Point> = (0..150)
+            .map(|j| {
+                let x = 200.0 + 5.0 * f64::from(j);
+                hexwright_engine::geom::Point::new(
+                    x,
+                    400.0 + 40.0 * (f64::from(j) / 10.0).sin() + offset,
+                )
+            })
+            .collect();
+        offset += 0.1 + 0.1 * f64::from(k % 4);
+        map.terrain.push(hexwright_engine::map::TerrainPiece {
+            kind: hexwright_engine::map::TerrainKind::Forest,
+            shape: hexwright_engine::map::TerrainShape::Stroke {
+                radius: hexwright_engine::map::Length::new(16.0).unwrap(),
+                points: hexwright_engine::map::Path::new(points).unwrap(),
+                erase: false,
+            },
+        });
+    }
+    let path = tmp.path("tangled.ron");
+    hexwright_engine::format::save_atomic(&map, &path).unwrap();
+    let h = harness(HexwrightApp::start(Some(&path), None));
+    let problem = h.state().load_error().expect("the map is refused");
+    assert!(
+        problem
+            .message
+            .contains("too detailed to compute in bounded time"),
+        "{}",
+        problem.message
+    );
+    assert!(h.query_by_label_contains("too detailed").is_some());
+    assert_ne!(h.state().document().map(), &map, "another map is shown");
+}
