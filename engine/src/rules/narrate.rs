@@ -138,14 +138,10 @@ pub(super) fn main_clause(
             format!("{} moves to {}", name(after, *unit), at(*to))
         }
         Command::Unit(UnitCommand::Rebound { unit }) => {
-            let to = before
-                .unit(*unit)
-                .and_then(|u| u.came_from)
-                .map(|c| before.arena().hex(c));
             format!(
                 "{} rebounds to {}",
                 name(after, *unit),
-                to.map_or_else(String::new, at)
+                rebound_to(before, *unit)
             )
         }
         Command::Unit(UnitCommand::Attack { unit, target }) => {
@@ -199,6 +195,15 @@ pub fn stop_text(e: &Event, after: &MatchState) -> Option<String> {
     Some(format!("stopped: {what} at {}", at(*hex)))
 }
 
+/// Where `unit` would rebound to in `before`, as "(q,r)" (empty when it
+/// has no move to take back).
+fn rebound_to(before: &MatchState, unit: UnitId) -> String {
+    before
+        .unit(unit)
+        .and_then(|u| u.came_from)
+        .map_or_else(String::new, |c| at(before.arena().hex(c)))
+}
+
 /// The command told as an attempt, for one that was stopped ("Archer
 /// tries to move to (-7,0)").
 fn attempt(before: &MatchState, cmd: &Command, after: &MatchState) -> String {
@@ -207,14 +212,10 @@ fn attempt(before: &MatchState, cmd: &Command, after: &MatchState) -> String {
             format!("{} tries to move to {}", name(after, *unit), at(*to))
         }
         Command::Unit(UnitCommand::Rebound { unit }) => {
-            let to = before
-                .unit(*unit)
-                .and_then(|u| u.came_from)
-                .map(|c| before.arena().hex(c));
             format!(
                 "{} tries to rebound to {}",
                 name(after, *unit),
-                to.map_or_else(String::new, at)
+                rebound_to(before, *unit)
             )
         }
         Command::Unit(UnitCommand::Summon { unit, to }) => {
