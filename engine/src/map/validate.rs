@@ -281,33 +281,28 @@ pub fn validate(map: &Map, coverage: &Coverage) -> Vec<Finding> {
     out
 }
 
-/// Certificates made for another version of the map.
+/// Certificates weaker than certified fair, and certificates made for
+/// another version of the map.
 fn check_certificates(map: &Map, coverage: &Coverage, out: &mut Vec<Finding>) {
     for c in &map.certificates {
+        let which = format!(
+            "the fairness certificate for {} in {} (dated {})",
+            c.bot, c.ruleset, c.date
+        );
         if let Some(weak) = c.weakness() {
             out.push(Finding::new(
                 Rule::CertificateWeak,
                 None,
-                format!(
-                    "the fairness certificate for {} in {} (dated {}): {weak}; certify the map again with the defaults (`hexwright balance-edit`)",
-                    c.bot, c.ruleset, c.date
-                ),
+                format!("{which}: {weak}; certify the map again with the defaults (`hexwright balance-edit`)"),
             ));
         }
-    }
-    for c in map
-        .certificates
-        .iter()
-        .filter(|c| !c.holds_on(map, coverage))
-    {
-        out.push(Finding::new(
-            Rule::CertificateVoid,
-            None,
-            format!(
-                "the fairness certificate for {} in {} (dated {}) was made for another version of this map, so it no longer holds; certify the map again (`hexwright balance-edit`)",
-                c.bot, c.ruleset, c.date
-            ),
-        ));
+        if !c.holds_on(map, coverage) {
+            out.push(Finding::new(
+                Rule::CertificateVoid,
+                None,
+                format!("{which} was made for another version of this map, so it no longer holds; certify the map again (`hexwright balance-edit`)"),
+            ));
+        }
     }
 }
 
