@@ -2,12 +2,17 @@
 //! how long loading, the usable-hex computation, validation, the summary
 //! and the per-hex table (`info --hexes`) take on each (the target is at
 //! most 2 s on the reference machine, 2 cores); and a pack of 1,000 maps
-//! read and validated on every core, as `hexwright validate PACK` does.
+//! read and validated on every core, as `hexwright validate PACK` does;
+//! and the worst brush-stroke maps of issue 60 (strokes side by side, through
+//! one point, crossing themselves), each checked, computed or refused, and
+//! its outlines drawn as the editor and `render` draw them.
 //!
 //! Run with `cargo bench -p hexwright-engine --bench hostile`.
 
 #[path = "../tests/engine/support/hostile.rs"]
 mod hostile;
+#[path = "../tests/engine/support/strokes.rs"]
+mod strokes;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexwright_engine::coverage::Coverage;
@@ -44,6 +49,106 @@ fn run(input: &hostile::Input) -> usize {
     }
 }
 
+/// The stroke maps of issue 60 as it measured them, and the worst accepted
+/// self-crossing strokes.
+const STROKE_MAPS: [(&str, strokes::Family); 9] = [
+    (
+        "100 strokes side by side, radius 2, 0.1 apart",
+        strokes::Family::SideBySide {
+            n: 100,
+            radius: 0.2,
+            gap: 0.1,
+            wavy: true,
+        },
+    ),
+    (
+        "100 strokes meeting at one hex corner, radius 2",
+        strokes::Family::ThroughOne {
+            n: 100,
+            radius: 0.2,
+            at: 1,
+        },
+    ),
+    (
+        "400 strokes through one point, radius 8",
+        strokes::Family::ThroughOne {
+            n: 400,
+            radius: 0.8,
+            at: 2,
+        },
+    ),
+    (
+        "100 strokes side by side, radius 8",
+        strokes::Family::SideBySide {
+            n: 100,
+            radius: 0.8,
+            gap: 0.01,
+            wavy: true,
+        },
+    ),
+    (
+        "100 straight strokes side by side, radius 20",
+        strokes::Family::SideBySide {
+            n: 100,
+            radius: 2.0,
+            gap: 0.1,
+            wavy: false,
+        },
+    ),
+    (
+        "200 copies of one stroke, each moved up to 0.01",
+        strokes::Family::Repeated {
+            n: 200,
+            radius: 0.5,
+            jitter: Some(0.01),
+        },
+    ),
+    (
+        "199 strokes painting and erasing one path",
+        strokes::Family::PaintErase {
+            n: 199,
+            radius: 0.5,
+            end_erased: false,
+        },
+    ),
+    (
+        "one stroke of 180 parts through one point",
+        strokes::Family::Asterisk {
+            n: 180,
+            radius: 2.0,
+        },
+    ),
+    (
+        "one stroke retracing its path 14 times",
+        strokes::Family::Retrace {
+            laps: 14,
+            radius: 0.5,
+        },
+    ),
+];
+
+/// Everything `hexwright validate` does with a stroke map, and the outlines
+/// the editor draws for it.
+fn run_strokes(map: &hexwright_engine::map::Map) -> usize {
+    if let Err(e) = map.check_limits() {
+        return e.to_string().len();
+    }
+    let layout = map.hex_layout();
+    let rings: usize = map
+        .terrain
+        .iter()
+        .map(|p| {
+            hexwright_engine::map::shape::prepare_shape(&p.shape, &layout)
+                .rings
+                .len()
+        })
+        .sum();
+    match Coverage::new(map) {
+        Ok(coverage) => rings + validate::validate(map, &coverage).len(),
+        Err(e) => rings + e.to_string().len(),
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("hostile");
     group.sample_size(10);
@@ -69,6 +174,13 @@ fn bench(c: &mut Criterion) {
         });
     }
     std::fs::remove_dir_all(&dir).ok();
+    group.finish();
+    let mut group = c.benchmark_group("worst stroke maps");
+    group.sample_size(10);
+    for (name, family) in STROKE_MAPS {
+        let map = strokes::stroke_family(&family);
+        group.bench_function(name, |b| b.iter(|| black_box(run_strokes(&map))));
+    }
     group.finish();
 }
 

@@ -1,7 +1,8 @@
 //! How much work a map's terrain can make, estimated before the work is
 //! done, so the limits can refuse a map that would take too long
 //! ([`crate::limits`]): brush strokes by their points and overlaps
-//! ([`stroke_work`]), large polygons by their self-crossings
+//! ([`stroke_work`]) and by the crossings of their parts
+//! ([`stroke_crossings`]), large polygons by their self-crossings
 //! ([`crossings`]).
 //!
 //! A polygon that is not plainly simple is normalised by the boolean engine,
@@ -103,6 +104,48 @@ pub fn stroke_reach(points: &[Point], radius: f64, hex_size: f64, grid: Bbox) ->
             .map(|w| squares(w[0], w[1]))
             .fold(0u64, u64::saturating_add),
     }
+}
+
+/// How often the outline of a brush stroke of `radius` through `points`
+/// crosses itself where its parts meet (the discs and rectangles whose
+/// union is the stroke), counting at most `cap`, and the middle of the
+/// spot (a square of `max(2 radius, hex_size / 2)` units) where most of
+/// those crossings are. Uniting the parts into the outline that the editor
+/// draws and the renderer exports takes time that grows with these
+/// crossings: a stroke drawn once along a path crosses about five times per
+/// point, but one that runs to and fro over itself, or whose straight parts
+/// all cross at one point, crosses thousands of times per point. The count
+/// stops (reporting `cap`) once it has compared 256 pairs of edges per
+/// crossing it may count, so it takes bounded time itself.
+///
+/// ```
+/// use hexwright_engine::complexity::stroke_crossings;
+/// use hexwright_engine::geom::Point;
+/// let line: Vec<Point> = (0..50).map(|i| Point::new(f64::from(i) * 2.0, 0.0)).collect();
+/// let (once, _) = stroke_crossings(&line, 5.0, 10.0, u64::MAX / 256);
+/// // To and fro ten times: far more than ten times as many crossings.
+/// let laps: Vec<Point> = (0..10)
+///     .flat_map(|lap| {
+///         let l = line.clone();
+///         let y = 0.01 * f64::from(lap);
+///         let l: Vec<Point> = if lap % 2 == 0 { l } else { l.into_iter().rev().collect() };
+///         l.into_iter().map(move |p| Point::new(p.x, p.y + y))
+///     })
+///     .collect();
+/// let (tangled, at) = stroke_crossings(&laps, 5.0, 10.0, u64::MAX / 256);
+/// assert!(tangled > 10 * once, "{tangled} against {once}");
+/// assert!(at.is_some());
+/// // The count stops at the cap.
+/// assert_eq!(stroke_crossings(&laps, 5.0, 10.0, 100).0, 100);
+/// ```
+#[must_use]
+pub fn stroke_crossings(
+    points: &[Point],
+    radius: f64,
+    hex_size: f64,
+    cap: u64,
+) -> (u64, Option<Point>) {
+    crate::shape::stroke_crossings(points, radius, (2.0 * radius).max(hex_size / 2.0), cap)
 }
 
 /// What [`crossings`] found, each count capped where it stopped.

@@ -21,8 +21,10 @@
 //! more. With several pieces, erasers or a grid region cutting the hex, the
 //! covered area is a signed sum of areas of intersections of pieces
 //! (inclusion–exclusion on the indicator polynomial), each found by clipping
-//! against pieces made of convex rings; only when that does not apply do
-//! exact boolean operations (`i_overlay`) take over. Brush strokes are
+//! against pieces made of convex rings; only when that does not apply does
+//! a sweep over vertical slabs take over, whose work is charged to the
+//! map's budget as it goes ([`limits::MAX_COVERAGE_WORK`]), so no hex costs
+//! more than the budget whatever its pieces look like. Brush strokes are
 //! prepared as non-overlapping convex rings for this (see [`crate::shape`]).
 //! A circle is a true disc: its area in a hex is computed in closed form,
 //! and where it meets other pieces its part of the hex is a convex ring
@@ -32,6 +34,7 @@
 mod clip;
 mod free;
 mod overlap;
+mod sweep;
 
 use crate::disc;
 use crate::geom::{self, Bbox, Point};
@@ -57,7 +60,7 @@ const CHUNK: usize = 8;
 
 /// Most members (pieces, and the grid region when it cuts the hex) that the
 /// inclusion–exclusion path handles, and most intersection terms it
-/// evaluates; beyond either, the general boolean path takes over.
+/// evaluates; beyond either, the slab sweep takes over.
 const IE_MAX_MEMBERS: usize = 8;
 const IE_MAX_TERMS: usize = 512;
 
@@ -451,10 +454,12 @@ struct Scratch {
     hits: Vec<Hit>,
     /// Subjects of the inclusion–exclusion terms, one per depth.
     levels: Vec<Rings>,
+    /// The slab sweep's buffers.
+    sweep: sweep::Sweep,
 }
 
-/// A hex's free area and the boolean-engine work it took
-/// ([`limits::MAX_BOOLEAN_WORK`]).
+/// A hex's free area and the sweep work it took
+/// ([`limits::MAX_COVERAGE_WORK`]).
 #[derive(Clone, Copy, Debug)]
 struct Free {
     free: f64,
@@ -481,9 +486,9 @@ pub struct Coverage {
     pieces: Vec<PreparedPiece>,
     hex_pieces: Vec<Vec<u32>>,
     free: Vec<f64>,
-    /// Per grid hex, the boolean-engine work its free area took.
+    /// Per grid hex, the sweep work its free area took.
     work: Vec<u64>,
-    /// The sum of `work`, at most [`limits::MAX_BOOLEAN_WORK`].
+    /// The sum of `work`, at most [`limits::MAX_COVERAGE_WORK`].
     work_total: u64,
 }
 
@@ -541,13 +546,21 @@ impl Coverage {
                 i,
                 &mut scratch,
                 true,
-                limits::MAX_BOOLEAN_WORK - cov.work_total,
+                limits::MAX_COVERAGE_WORK - cov.work_total,
             )?;
             cov.free[i] = f.free;
             cov.work[i] = f.work;
             cov.work_total += f.work;
         }
         Ok(cov)
+    }
+
+    /// The work the exact computation took over the whole map, in the
+    /// units of [`limits::MAX_COVERAGE_WORK`] (which it never exceeds):
+    /// how close the map's terrain is to being refused as too detailed.
+    #[must_use]
+    pub fn work(&self) -> u64 {
+        self.work_total
     }
 
     /// The layout the coverage was computed with.
@@ -611,7 +624,7 @@ impl Coverage {
     /// `index`. Returns the grid hexes that were recomputed.
     ///
     /// # Errors
-    /// [`LimitError::TooDetailed`] when the map's boolean-engine budget runs
+    /// [`LimitError::TooDetailed`] when the map's coverage budget runs
     /// out; the coverage is then only consistent again once the edit is
     /// undone and reported ([`Self::piece_removed`]).
     pub fn piece_inserted(&mut self, map: &Map, index: usize) -> Result<Vec<Hex>, LimitError> {
@@ -685,7 +698,7 @@ impl Coverage {
         self.recompute(&all)
     }
 
-    /// Recomputes the hexes `indices`. When the map's boolean-engine budget
+    /// Recomputes the hexes `indices`. When the map's coverage budget
     /// runs out on one of them, stops there with the error; `work_total`
     /// stays the sum of `work`, so recomputing the same hexes after undoing
     /// the edit restores the coverage.
@@ -696,7 +709,7 @@ impl Coverage {
         let mut total = self.work_total - before;
         for &i in indices {
             left -= self.work[i];
-            let allowance = limits::MAX_BOOLEAN_WORK.saturating_sub(total + left);
+            let allowance = limits::MAX_COVERAGE_WORK.saturating_sub(total + left);
             match self.compute_free(i, &mut scratch, true, allowance) {
                 Ok(f) => {
                     self.free[i] = f.free;

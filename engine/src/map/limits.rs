@@ -42,16 +42,18 @@ pub const MAX_ROSTER_RACES: usize = 256;
 pub const MAX_ROSTER_KINDS: usize = 4_096;
 /// Most abilities listed on one unit kind (there are eleven abilities).
 pub const MAX_UNIT_ABILITIES: usize = 32;
-/// The budget of the exact boolean engine over a whole map, in squared
-/// corners: a hex whose pieces need it (more than eight overlap there, or
-/// concave ones overlap) costs the square of the corners of its pieces
-/// clipped to it, the engine's time growing about that fast, and a fixed
-/// cost for each crossing of their outlines (near-coincident strokes cross
-/// far more often than their corners say). A map that
-/// needs more is refused as too detailed (the terrain names the hex), so
-/// computing a map's usable hexes takes a bounded time (about 1.5 s on the
-/// reference machine). The bundled maps need none of it.
-pub const MAX_BOOLEAN_WORK: u64 = 12_000_000;
+/// The budget of the usable-hex computation's sweep over a whole map, in
+/// units of one edge walked across one slab: a hex where more than eight
+/// pieces overlap, or concave pieces overlap, is cut into vertical slabs at
+/// its pieces' corners and at the crossings of their outlines, and each
+/// slab costs the edges that span it (each crossing found costs one more).
+/// The units are charged before the work is done, so a map that needs
+/// more is refused as too detailed (naming the hex and its pieces) after at
+/// most this much work, and any map's usable hexes are computed in a
+/// bounded time (`cargo bench -p hexwright-engine --bench hostile`: about
+/// 0.3 s at the budget on the reference machine). The bundled maps need
+/// little of it.
+pub const MAX_COVERAGE_WORK: u64 = 12_000_000;
 /// Most work of all brush strokes together
 /// ([`crate::complexity::stroke_work`]: each point is a disc that the
 /// usable-hex computation cuts against the discs it overlaps). A stroke
@@ -66,6 +68,15 @@ pub const MAX_STROKE_WORK: u64 = 640_000;
 /// points; a stroke whose points jump across the map spans thousands per
 /// point.
 pub const MAX_STROKE_REACH: u64 = 1_500_000;
+/// Most crossings of the parts of all brush strokes together
+/// ([`crate::complexity::stroke_crossings`]): the outline of a stroke that
+/// the editor draws and `render` exports is the union of its parts, whose
+/// time grows with their crossings, up to about 11 µs each where they
+/// crowd into one spot (hundreds of straight parts through one point), so
+/// this keeps any map's outlines within about 1.5 s on the reference
+/// machine. A stroke drawn once along a path crosses about five times per
+/// point, so this allows about 30,000 such points.
+pub const MAX_STROKE_CROSSINGS: u64 = 150_000;
 /// Most self-crossings of the polygons of more than 64 corners, in all
 /// ([`crate::complexity::crossings`]): the boolean engine normalises such a
 /// polygon in time that grows with its crossings (a tangle of 4,096 random

@@ -609,6 +609,7 @@ impl Map {
                 reach: stroke_reach,
             });
         }
+        self.check_stroke_crossings()?;
         let (mut crossings, mut pairs) = (0u64, 0u64);
         for t in &self.terrain {
             if let TerrainShape::Polygon { points } = &t.shape
@@ -654,6 +655,41 @@ impl Map {
         }
         Ok(())
     }
+
+    /// [`limits::MAX_STROKE_CROSSINGS`]: the crossings of the brush
+    /// strokes' parts, naming the stroke with the most and where they
+    /// crowd.
+    fn check_stroke_crossings(&self) -> Result<(), LimitError> {
+        let hex_size = self.layout.hex_size.get();
+        let mut total = 0u64;
+        let mut worst = (0u64, 0usize, None);
+        for (i, t) in self.terrain.iter().enumerate() {
+            let TerrainShape::Stroke { points, radius, .. } = &t.shape else {
+                continue;
+            };
+            let left = limits::MAX_STROKE_CROSSINGS - total;
+            let (found, at) = crate::complexity::stroke_crossings(
+                points.points(),
+                radius.get(),
+                hex_size,
+                left.saturating_add(1),
+            );
+            if found > worst.0 {
+                worst = (found, i, at);
+            }
+            total = total.saturating_add(found);
+            if total > limits::MAX_STROKE_CROSSINGS {
+                let at = worst.2.map(|p| self.hex_layout().hex_at(p));
+                return Err(LimitError::StrokeCrossings {
+                    crossings: total,
+                    piece: worst.1,
+                    q: at.map_or(0, |h| h.x),
+                    r: at.map_or(0, |h| h.y),
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A whole-map limit that a map exceeds.
@@ -692,10 +728,11 @@ pub enum LimitError {
         /// How many.
         count: usize,
     },
-    /// Computing the usable hexes exactly would take too long: the terrain
-    /// around a hex is too detailed ([`limits::MAX_BOOLEAN_WORK`]).
+    /// Computing the usable hexes exactly would take too long: the pieces
+    /// overlapping in a hex have too many corners
+    /// ([`limits::MAX_COVERAGE_WORK`]).
     #[error(
-        "the terrain around hex {q},{r} is too detailed to compute in bounded time: {corners} corners of overlapping pieces fall in it, beyond what is left of the map's budget; simplify the pieces there (fewer overlapping strokes and erasers, fewer polygon corners)"
+        "the terrain around hex {q},{r} is too detailed to compute in bounded time: {pieces} overlap there with {corners} corners, beyond what is left of the map's budget; simplify the pieces there (fewer overlapping strokes and erasers, fewer polygon corners)"
     )]
     TooDetailed {
         /// The hex's `q`.
@@ -704,13 +741,15 @@ pub enum LimitError {
         r: i32,
         /// Corners of its clipped pieces.
         corners: u64,
+        /// The pieces overlapping there.
+        pieces: PieceList,
     },
     /// Computing the usable hexes exactly would take too long: the outlines
     /// of the pieces in a hex cross one another too often (many strokes
-    /// along one path or through one point), which is what the boolean
-    /// engine's time grows with ([`limits::MAX_BOOLEAN_WORK`]).
+    /// along one path or through one point)
+    /// ([`limits::MAX_COVERAGE_WORK`]).
     #[error(
-        "the terrain around hex {q},{r} is too detailed to compute in bounded time: the outlines of the pieces there cross at least {crossings} times, beyond what is left of the map's budget; simplify the pieces there (fewer strokes along the same path or through the same point)"
+        "the terrain around hex {q},{r} is too detailed to compute in bounded time: the outlines of {pieces} cross there at least {crossings} times, beyond what is left of the map's budget; simplify the pieces there (fewer strokes along the same path or through the same point)"
     )]
     TooTangled {
         /// The hex's `q`.
@@ -719,6 +758,8 @@ pub enum LimitError {
         r: i32,
         /// Crossings counted (at least).
         crossings: u64,
+        /// The pieces overlapping there.
+        pieces: PieceList,
     },
     /// The brush strokes are too many or too dense.
     #[error(
@@ -737,6 +778,21 @@ pub enum LimitError {
     StrokeReach {
         /// The strokes' reach ([`crate::complexity::stroke_reach`], summed).
         reach: u64,
+    },
+    /// Brush strokes whose parts cross each other too often.
+    #[error(
+        "the map's brush strokes cross themselves too often to draw in bounded time: their parts cross at least {crossings} times, the limit is {}; terrain piece #{piece} crosses itself most, around hex {q},{r}; redraw it without going over the same ground again and again, or split it into strokes that do not pile up in one spot",
+        limits::MAX_STROKE_CROSSINGS
+    )]
+    StrokeCrossings {
+        /// The crossings counted (at least).
+        crossings: u64,
+        /// The stroke with the most crossings (its index in the terrain).
+        piece: usize,
+        /// The hex where that stroke's crossings crowd most: its `q`.
+        q: i32,
+        /// Its `r`.
+        r: i32,
     },
     /// Large polygons whose edges cross each other too much.
     #[error(
@@ -770,6 +826,49 @@ pub enum LimitError {
         /// ([`Map::hex_size_to_fit`]), if one is allowed.
         fits_with: Option<u64>,
     },
+}
+
+/// Terrain pieces named in an error, by their index in the map file's
+/// `terrain` list (counting from 0): the first few, and how many more.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceList {
+    /// The first pieces, ascending.
+    pub first: Vec<usize>,
+    /// How many more there are.
+    pub more: usize,
+}
+
+impl PieceList {
+    /// Most pieces named.
+    const SHOWN: usize = 6;
+
+    /// The pieces `indices` (in any order, without repeats).
+    #[must_use]
+    pub fn of(indices: impl IntoIterator<Item = usize>) -> Self {
+        let mut all: Vec<usize> = indices.into_iter().collect();
+        all.sort_unstable();
+        all.dedup();
+        let more = all.len().saturating_sub(Self::SHOWN);
+        all.truncate(Self::SHOWN);
+        Self { first: all, more }
+    }
+}
+
+impl std::fmt::Display for PieceList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<String> = self.first.iter().map(|i| format!("#{i}")).collect();
+        match (names.len(), self.more) {
+            (0, _) => f.write_str("no terrain piece"),
+            (1, 0) => write!(f, "terrain piece {}", names[0]),
+            (n, 0) => write!(
+                f,
+                "terrain pieces {} and {}",
+                names[..n - 1].join(", "),
+                names[n - 1]
+            ),
+            (_, more) => write!(f, "terrain pieces {} and {more} more", names.join(", ")),
+        }
+    }
 }
 
 /// Serde helpers writing a [`Hex`] as an axial `(q, r)` tuple.

@@ -34,6 +34,7 @@ use i_overlay::i_float::float::rect::FloatRect;
 
 mod stroke;
 
+pub(crate) use stroke::stroke_crossings;
 use stroke::{prepare_stroke, stroke_partition};
 
 /// A contour as `i_overlay` takes it.
@@ -323,39 +324,9 @@ fn union_on_grid(contours: &[Contour], unit: f64) -> Vec<Vec<Contour>> {
         .overlay(OverlayRule::Subject, FillRule::NonZero)
 }
 
-/// Area of the union of `contours` (non-zero fill).
-pub(crate) fn union_area(contours: &[Contour]) -> f64 {
-    if contours.is_empty() {
-        return 0.0;
-    }
-    shapes_area(&contours.simplify_shape_as::<i64>(FillRule::NonZero))
-}
-
-/// Area of `subject ∩ clip` (non-zero fill on both).
-pub(crate) fn intersection_area(subject: &[Contour], clip: &[Contour]) -> f64 {
-    if subject.is_empty() || clip.is_empty() {
-        return 0.0;
-    }
-    shapes_area(&subject.to_vec().overlay_as::<i64>(
-        &clip.to_vec(),
-        OverlayRule::Intersect,
-        FillRule::NonZero,
-    ))
-}
-
-/// `subject ∖ clip` as contours (non-zero fill on both).
-pub(crate) fn difference(subject: &[Contour], clip: &[Contour]) -> Vec<Contour> {
-    if subject.is_empty() || clip.is_empty() {
-        return subject.to_vec();
-    }
-    subject
-        .to_vec()
-        .overlay_as::<i64>(&clip.to_vec(), OverlayRule::Difference, FillRule::NonZero)
-        .into_iter()
-        .flatten()
-        .collect()
-}
-
+/// Area of `i_overlay` output (each shape's first contour is its outer
+/// ring, the rest are holes).
+#[cfg(test)]
 fn shapes_area(shapes: &[Vec<Contour>]) -> f64 {
     let mut total = 0.0;
     for shape in shapes {

@@ -479,27 +479,22 @@ fn circles_cover_exactly_what_the_true_disc_covers() {
 fn removing_a_piece_that_bares_too_much_detail_is_refused_with_the_reason() {
     use hexwright_engine::board::PieceError;
     use hexwright_engine::map::LimitError;
-    // Nine overlapping stars of 400 corners inside hex (0,0): 3,600 corners
-    // in one hex, whose boolean work (corners squared) is past the map's
-    // budget. A square over the whole hex hides them, so the map loads.
+    // 4,000 thin rectangles stacked inside hex (0,0), each starting and
+    // ending at its own x: 8,000 slabs of about 4,000 edges each, past the
+    // map's budget. A square over the whole hex hides them, so the map
+    // loads.
     let mut m = open_map(Orientation::Pointy);
-    for k in 0..9 {
-        let pts: Vec<Point> = (0..400)
-            .map(|i| {
-                let a = std::f64::consts::TAU * f64::from(i) / 400.0 + 0.07 * f64::from(k);
-                let r = if i % 2 == 0 { 2.0 } else { 4.0 };
-                Point::new(100.0 + r * a.cos(), 100.0 + r * a.sin())
-            })
-            .collect();
-        m.terrain.push(piece(TerrainShape::Polygon {
-            points: Polygon::new(pts).unwrap(),
-        }));
+    for k in 0..4000 {
+        let y = 96.0 + 8.0 * f64::from(k) / 4000.0;
+        let x0 = 93.0 + 7.0 * f64::from(k * 37 % 4000) / 4000.0;
+        let x1 = 100.001 + 7.0 * f64::from(k * 53 % 4000) / 4000.0;
+        m.terrain.push(piece(rect(x0, y, x1, y + 0.001)));
     }
     m.terrain.push(piece(rect(85.0, 85.0, 115.0, 115.0)));
     let mut board = Board::new(m).unwrap();
     let before = board.map().clone();
     assert_eq!(board.coverage().free_fraction(Hex::ZERO), Some(0.0));
-    let e = board.remove_piece(9).unwrap_err();
+    let e = board.remove_piece(4000).unwrap_err();
     assert!(
         matches!(
             e,
@@ -507,12 +502,17 @@ fn removing_a_piece_that_bares_too_much_detail_is_refused_with_the_reason() {
         ),
         "{e:?}"
     );
-    assert!(e.to_string().contains("too detailed"), "{e}");
+    // The message names the hex and the pieces there.
+    assert!(
+        e.to_string()
+            .contains("hex 0,0 is too detailed to compute in bounded time: terrain pieces #0, #1, #2, #3, #4, #5 and 3994 more overlap there"),
+        "{e}"
+    );
     assert_eq!(board.map(), &before, "the map is unchanged");
     assert_eq!(board.coverage().free_fraction(Hex::ZERO), Some(0.0));
     assert!(matches!(
-        board.remove_piece(10),
-        Err(PieceError::NoSuchPiece(10))
+        board.remove_piece(4001),
+        Err(PieceError::NoSuchPiece(4001))
     ));
 }
 

@@ -22,6 +22,7 @@ mod fuzz;
 mod generate;
 mod golden;
 mod hostile;
+mod hostile_strokes;
 mod import;
 mod ladder;
 mod rules_abilities;

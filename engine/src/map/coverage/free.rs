@@ -1,17 +1,16 @@
 //! How much of one hex is free: the pieces that reach it, combined exactly by
-//! inclusion–exclusion while they are few and small, and by boolean
-//! operations on their outlines (within a budget) when they are not.
+//! inclusion–exclusion while they are few and small, and by the slab sweep
+//! of [`super::sweep`] (within the map's budget) when they are not.
 
 use super::clip::{clip_ring_into_clipped, clip_rings, clip_shape, is_convex};
+use super::sweep::{Budget, Exhausted, Role};
 use super::{Coverage, Free, Hit, IE_MAX_MEMBERS, IE_MAX_TERMS, Rings, Scratch, Window};
-use crate::geom;
-use crate::map::LimitError;
-use crate::shape::{self, Contour};
+use crate::map::{LimitError, PieceList};
 use hexx::Hex;
 
 impl Coverage {
     /// Free area of grid hex `i`. With `fast` false every hex with more
-    /// than one piece takes the general boolean path (for tests).
+    /// than one piece takes the slab sweep (for tests).
     pub(super) fn compute_free(
         &self,
         i: usize,
@@ -111,7 +110,7 @@ impl Coverage {
             let covered = if let Some(c) = fast_covered {
                 c
             } else {
-                match self.covered_by_boolean_ops(h, &hits, region, scratch, allowance) {
+                match self.covered_by_sweep(h, &hits, region, scratch, allowance) {
                     Ok((covered, spent)) => {
                         work = spent;
                         covered
@@ -244,179 +243,58 @@ impl Coverage {
         coef
     }
 
-    /// The covered area of the hex with exact boolean operations (`i_overlay`)
+    /// The covered area of the hex by the slab sweep (see [`super::sweep`])
     /// on the clipped pieces: solid pieces, the painted layer with its
     /// erasers applied in order, and the grid region when it cuts the hex.
-    pub(super) fn covered_by_boolean_ops(
+    /// Returns the area and the work it took; when that would pass
+    /// `allowance`, the error names the hex and the pieces there.
+    pub(super) fn covered_by_sweep(
         &self,
         h: Hex,
         hits: &[Hit],
         region: Option<std::ops::Range<usize>>,
-        s: &Scratch,
+        s: &mut Scratch,
         allowance: u64,
     ) -> Result<(f64, u64), LimitError> {
-        let contours = |first: usize, end: usize| -> Vec<Contour> {
-            (first..end)
-                .map(|k| s.clipped.ring(k))
-                .filter(|r| r.len() >= 3 && geom::signed_area(r) != 0.0)
-                .map(|r| r.iter().map(|p| [p.x, p.y]).collect())
-                .collect()
-        };
-        let mut budget = BooleanBudget {
-            spent: 0,
-            allowance,
-            hex: h,
-        };
-        let mut solid: Vec<Contour> = Vec::new();
-        let mut paint: Vec<Contour> = Vec::new();
+        let mut sweep = std::mem::take(&mut s.sweep);
+        sweep.clear();
         for hit in hits {
             let piece = &self.pieces[hit.piece];
-            let clipped = contours(hit.first, hit.end);
-            if !piece.painted {
-                solid.extend(clipped);
-            } else if piece.erase {
-                if !paint.is_empty() {
-                    budget.charge(&[&paint, &clipped])?;
-                    paint = shape::difference(&paint, &clipped);
-                }
-            } else {
-                paint.extend(clipped);
-            }
+            let role = match (piece.painted, piece.erase) {
+                (false, _) => Role::Solid,
+                (true, false) => Role::Paint,
+                (true, true) => Role::Erase,
+            };
+            sweep.add(role, (hit.first..hit.end).map(|k| s.clipped.ring(k)));
         }
-        solid.extend(paint);
-        let covered = match region {
-            None => {
-                budget.charge(&[&solid])?;
-                shape::union_area(&solid)
-            }
-            Some(r) => {
-                let region = contours(r.start, r.end);
-                budget.charge(&[&solid, &region])?;
-                shape::intersection_area(&solid, &region)
-            }
+        if let Some(r) = region {
+            sweep.add(Role::Region, r.map(|k| s.clipped.ring(k)));
+        }
+        let mut budget = Budget {
+            spent: 0,
+            allowance,
         };
-        Ok((covered, budget.spent))
-    }
-}
-
-/// What one crossing of two edges costs in the budget, in the units of a
-/// pair of corners: the boolean engine splits both edges there and sorts
-/// the pieces, and near-coincident edges (many strokes along one path or
-/// through one point) cross far more often than their corners suggest.
-const CROSSING_COST: u64 = 1024;
-
-/// What the boolean engine may still spend on a hex: each step is charged,
-/// before it runs, the square of the corners it is given (its time grows
-/// about that fast, and so can its output, which is the next step's
-/// input: overlapping strokes cut by erasers can come out with every
-/// crossing of their edges) and [`CROSSING_COST`] for each crossing of its
-/// edges (counted by a sweep that itself stops at what is left), and
-/// refused once the map's budget is spent.
-struct BooleanBudget {
-    spent: u64,
-    allowance: u64,
-    hex: Hex,
-}
-
-impl BooleanBudget {
-    /// Charges a step on `inputs`; [`LimitError::TooDetailed`] with the
-    /// step's corners, or [`LimitError::TooTangled`] with its crossings,
-    /// when it would pass the allowance.
-    fn charge(&mut self, inputs: &[&[Contour]]) -> Result<(), LimitError> {
-        let corners: u64 = inputs
-            .iter()
-            .flat_map(|c| c.iter())
-            .map(|c| c.len() as u64)
-            .sum();
-        self.spent = self.spent.saturating_add(corners.saturating_mul(corners));
-        if self.spent > self.allowance {
-            return Err(LimitError::TooDetailed {
-                q: self.hex.x,
-                r: self.hex.y,
-                corners,
-            });
-        }
-        // Counting stops one crossing past what the budget still allows,
-        // so it never costs more than the corners already charged.
-        let left = (self.allowance - self.spent) / CROSSING_COST;
-        let crossings = crossings(inputs, left.saturating_add(1));
-        self.spent = self
-            .spent
-            .saturating_add(crossings.saturating_mul(CROSSING_COST));
-        if self.spent > self.allowance {
-            return Err(LimitError::TooTangled {
-                q: self.hex.x,
-                r: self.hex.y,
-                crossings,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// How many times edges of `inputs` cross or touch one another, counting
-/// at most `cap` (edges that only share a corner, as a ring's neighbouring
-/// edges do, do not count). A sweep over the edges sorted by `x`: it looks
-/// only at pairs whose `x` ranges overlap, at most the square of the
-/// corners.
-fn crossings(inputs: &[&[Contour]], cap: u64) -> u64 {
-    let mut edges: Vec<([f64; 2], [f64; 2])> = Vec::new();
-    for c in inputs.iter().flat_map(|c| c.iter()) {
-        for (k, &a) in c.iter().enumerate() {
-            let b = c[(k + 1) % c.len()];
-            edges.push(if a[0] <= b[0] { (a, b) } else { (b, a) });
-        }
-    }
-    edges.sort_by(|e, f| e.0[0].total_cmp(&f.0[0]));
-    let mut count = 0;
-    for (i, e) in edges.iter().enumerate() {
-        for f in &edges[i + 1..] {
-            if f.0[0] > e.1[0] {
-                break;
+        let result = sweep.covered(&mut budget);
+        let corners = sweep.edge_count();
+        s.sweep = sweep;
+        result.map(|a| (a, budget.spent)).map_err(|why| {
+            let pieces = PieceList::of(hits.iter().map(|hit| hit.piece));
+            match why {
+                Exhausted::Detail => LimitError::TooDetailed {
+                    q: h.x,
+                    r: h.y,
+                    corners,
+                    pieces,
+                },
+                Exhausted::Crossings(crossings) => LimitError::TooTangled {
+                    q: h.x,
+                    r: h.y,
+                    crossings,
+                    pieces,
+                },
             }
-            if meet(*e, *f) {
-                count += 1;
-                if count >= cap {
-                    return count;
-                }
-            }
-        }
+        })
     }
-    count
-}
-
-/// Whether segments `e` and `f` cross or touch, other than by sharing an
-/// end.
-fn meet(e: ([f64; 2], [f64; 2]), f: ([f64; 2], [f64; 2])) -> bool {
-    // The very same corner (bit for bit), as neighbouring edges of a ring
-    // and rings cut at the same hex edge share.
-    let same = |a: [f64; 2], b: [f64; 2]| {
-        a[0].to_bits() == b[0].to_bits() && a[1].to_bits() == b[1].to_bits()
-    };
-    let shares = |p: [f64; 2]| same(p, f.0) || same(p, f.1);
-    if shares(e.0) || shares(e.1) {
-        return false;
-    }
-    let orient = |a: [f64; 2], b: [f64; 2], c: [f64; 2]| {
-        let v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-        v.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal) as i8
-    };
-    let (o1, o2) = (orient(e.0, e.1, f.0), orient(e.0, e.1, f.1));
-    let (o3, o4) = (orient(f.0, f.1, e.0), orient(f.0, f.1, e.1));
-    if o1 != o2 && o3 != o4 && o1 * o2 <= 0 && o3 * o4 <= 0 {
-        return true;
-    }
-    // Collinear: they meet when their boxes overlap.
-    let within = |a: [f64; 2], b: [f64; 2], p: [f64; 2]| {
-        p[0] >= a[0].min(b[0])
-            && p[0] <= a[0].max(b[0])
-            && p[1] >= a[1].min(b[1])
-            && p[1] <= a[1].max(b[1])
-    };
-    (o1 == 0 && within(e.0, e.1, f.0))
-        || (o2 == 0 && within(e.0, e.1, f.1))
-        || (o3 == 0 && within(f.0, f.1, e.0))
-        || (o4 == 0 && within(f.0, f.1, e.1))
 }
 
 /// Inserts `idx` into the ascending `list`.

@@ -505,3 +505,105 @@ fn straddle_covered(prev: &Sweep, next: &Sweep, v: Point, w: Point, radius: f64)
     let (_, s) = next.frame(c);
     s.abs() <= radius && prev.contains(c, radius)
 }
+
+/// How often the outlines of a brush stroke's parts cross one another (the
+/// parts its outline unites, see [`prepare_stroke`]), counting at most
+/// `cap`, and the middle of the grid cell where most of them are.
+///
+/// The parts are sorted into square cells of `cell` units by their boxes;
+/// only parts whose boxes share a cell and overlap are compared, edge by
+/// edge, and a crossing counts in the cell that holds it. The parts in
+/// cells and the edge pairs compared count towards
+/// [`WORK_PER_CROSSING`]` · cap` units of work: once that is spent the
+/// count stops and reports `cap`, so the count itself takes bounded time
+/// and memory.
+pub(crate) fn stroke_crossings(
+    points: &[Point],
+    radius: f64,
+    cell: f64,
+    cap: u64,
+) -> (u64, Option<Point>) {
+    let mut pts = points.to_vec();
+    pts.dedup();
+    if pts.len() < 2 || cell.is_nan() || cell <= 0.0 {
+        return (0, None);
+    }
+    let budget = cap.saturating_mul(WORK_PER_CROSSING);
+    let mut work = 0u64;
+    let parts = stroke_parts(&pts, radius, BRUSH_SEGMENTS, true);
+    let boxes: Vec<Bbox> = parts.iter().map(|p| Bbox::of(p)).collect();
+    let key = |v: f64| (v / cell).floor().clamp(-1.0e9, 1.0e9) as i64;
+    let mut entries: Vec<(i64, i64, u32)> = Vec::new();
+    for (k, b) in boxes.iter().enumerate() {
+        let (x0, x1, y0, y1) = (key(b.min.x), key(b.max.x), key(b.min.y), key(b.max.y));
+        let n = (x1 - x0 + 1)
+            .unsigned_abs()
+            .saturating_mul((y1 - y0 + 1).unsigned_abs());
+        work = work.saturating_add(n);
+        if work > budget {
+            return (cap, Some(boxes[k].min));
+        }
+        for x in x0..=x1 {
+            for y in y0..=y1 {
+                entries.push((x, y, k as u32));
+            }
+        }
+    }
+    entries.sort_unstable();
+    let mut count = 0u64;
+    let mut most = (0u64, None);
+    for group in entries.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let (cx, cy) = (group[0].0, group[0].1);
+        let here = count;
+        for (i, &(_, _, k)) in group.iter().enumerate() {
+            for &(_, _, l) in &group[i + 1..] {
+                let (a, b) = (&parts[k as usize], &parts[l as usize]);
+                work += 1;
+                if !boxes[k as usize].overlaps(boxes[l as usize]) {
+                    continue;
+                }
+                work += (a.len() * b.len()) as u64;
+                if work > budget {
+                    return (cap, most.1);
+                }
+                for (i, &p) in a.iter().enumerate() {
+                    let q = a[(i + 1) % a.len()];
+                    for (j, &r) in b.iter().enumerate() {
+                        let t = b[(j + 1) % b.len()];
+                        if let Some(x) = proper_crossing(p, q, r, t)
+                            && key(x.x) == cx
+                            && key(x.y) == cy
+                        {
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if count - here > most.0 {
+            let mid = Point::new((cx as f64 + 0.5) * cell, (cy as f64 + 0.5) * cell);
+            most = (count - here, Some(mid));
+        }
+        if count >= cap {
+            return (cap, most.1);
+        }
+    }
+    (count, most.1)
+}
+
+/// The work [`stroke_crossings`] may do per crossing it may count: most
+/// pairs of edges it compares do not cross (over a hundred pairs per crossing
+/// where straight parts pile up at one point).
+pub(crate) const WORK_PER_CROSSING: u64 = 256;
+
+/// Where segments `p`–`q` and `r`–`s` cross, strictly inside both.
+fn proper_crossing(p: Point, q: Point, r: Point, s: Point) -> Option<Point> {
+    let (d1, d2) = (q - p, s - r);
+    let denom = geom::cross(d1, d2);
+    if denom == 0.0 {
+        return None;
+    }
+    let t = geom::cross(r - p, d2) / denom;
+    let u = geom::cross(r - p, d1) / denom;
+    (t > 0.0 && t < 1.0 && u > 0.0 && u < 1.0).then(|| p + d1 * t)
+}

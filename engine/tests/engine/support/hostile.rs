@@ -439,9 +439,9 @@ pub fn inputs(heavy: bool) -> Vec<Input> {
     if heavy {
         // At the limits: the worst accepted inputs.
         push(
-            "brush strokes at the stroke limit (48,000 points)",
+            "winding brush strokes at the crossing limit (7,000 points)",
             Kind::Map,
-            brushes(&mut rng, 12, 4000, 6.0, 15.0),
+            brushes(&mut rng, 2, 3500, 6.0, 15.0),
         );
         push(
             "7 tangles of 512 corners (at the crossing limit)",
