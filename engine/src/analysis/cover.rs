@@ -44,31 +44,34 @@ impl Cover {
     /// The cover of `arena` for units that see `sight` hexes.
     #[must_use]
     pub fn new(arena: &Arena, players: usize, sight: u8) -> Self {
-        let sight32 = u32::from(sight);
-        let sees = |from: Hex, c: Cell| from.unsigned_distance_to(arena.hex(c)) <= sight32;
+        // Each cell's zones as bits (player 0 the lowest), so that a bush
+        // asks only the cells within its sight, not every zone cell and
+        // objective of the map (thousands of each on an imported map).
+        let mut zone_bits = vec![0u8; arena.len()];
+        for p in PlayerId::all(players) {
+            for &z in arena.zones.get(p).map_or(&[][..], Vec::as_slice) {
+                zone_bits[usize::from(z)] |= 1 << p.index();
+            }
+        }
         let bushes = (0..arena.len() as Cell)
             .filter(|&c| arena.site(c) == Site::Bush)
             .map(|cell| {
-                let hex = arena.hex(cell);
-                let watches_zones = PlayerId::all(players)
-                    .filter(|&p| {
-                        arena
-                            .zones
-                            .get(p)
-                            .is_some_and(|z| z.iter().any(|&z| sees(hex, z)))
-                    })
-                    .collect();
-                let watches_objectives = arena
-                    .objectives
-                    .iter()
-                    .filter(|&&o| sees(hex, o))
-                    .map(|&o| arena.hex(o))
-                    .collect();
+                let mut bits = 0u8;
+                let mut objectives = Vec::new();
+                arena.for_each_within(cell, u32::from(sight), |c| {
+                    bits |= zone_bits[usize::from(c)];
+                    if arena.site(c) == Site::Objective {
+                        objectives.push(c);
+                    }
+                });
+                objectives.sort_unstable();
                 Bush {
-                    hex,
+                    hex: arena.hex(cell),
                     cell,
-                    watches_zones,
-                    watches_objectives,
+                    watches_zones: PlayerId::all(players)
+                        .filter(|p| bits & (1 << p.index()) != 0)
+                        .collect(),
+                    watches_objectives: objectives.into_iter().map(|o| arena.hex(o)).collect(),
                 }
             })
             .collect();

@@ -94,22 +94,29 @@ pub struct Evaluator {
 }
 
 fn field(a: &Arena, sources: &[Cell]) -> Vec<u16> {
-    field_within(a, sources, u16::MAX)
+    let mut d = vec![u16::MAX; a.len()];
+    spread(a, sources, u16::MAX, &mut d, &mut Vec::new());
+    d
 }
 
-/// Steps from the nearest of `sources` to every cell, over usable cells
-/// with bases impassable (reached, not crossed); cells more than `reach`
-/// steps away stay at `u16::MAX`.
-fn field_within(a: &Arena, sources: &[Cell], reach: u16) -> Vec<u16> {
-    let mut d = vec![u16::MAX; a.len()];
-    let mut q = std::collections::VecDeque::new();
+/// Steps from the nearest of `sources` over usable cells, with bases
+/// impassable (reached, not crossed), written into `d` (all `u16::MAX`
+/// before) for the cells at most `reach` steps away, which are listed in
+/// `reached` (sources first, nearer before farther): a search that costs
+/// what it reaches, so that `d` can be cleared from `reached` for the next.
+fn spread(a: &Arena, sources: &[Cell], reach: u16, d: &mut [u16], reached: &mut Vec<Cell>) {
+    reached.clear();
     for &s in sources {
-        d[usize::from(s)] = 0;
-        q.push_back(s);
+        if d[usize::from(s)] == u16::MAX {
+            d[usize::from(s)] = 0;
+            reached.push(s);
+        }
     }
-    while let Some(c) = q.pop_front() {
+    let mut next = 0;
+    while let Some(&c) = reached.get(next) {
+        next += 1;
         let dc = d[usize::from(c)];
-        if dc >= reach {
+        if dc >= reach || (dc > 0 && matches!(a.site(c), Site::Base(_))) {
             continue;
         }
         for &n in a.neighbours(c) {
@@ -117,12 +124,9 @@ fn field_within(a: &Arena, sources: &[Cell], reach: u16) -> Vec<u16> {
                 continue;
             }
             d[usize::from(n)] = dc + 1;
-            if !matches!(a.site(n), Site::Base(_)) {
-                q.push_back(n);
-            }
+            reached.push(n);
         }
     }
-    d
 }
 
 impl Evaluator {
@@ -164,15 +168,18 @@ impl Evaluator {
     /// [`OBJECTIVE_REACH`] steps away (farther ones do not pull).
     fn near_objectives(a: &Arena) -> Self {
         let mut entries: Vec<(u32, u16, u16)> = Vec::new();
+        // One distance array for every objective, cleared from the cells
+        // each reached: an objective costs the few cells within its pull,
+        // not the board (3,000 objectives on 56,644 cells took seconds).
+        let mut d = vec![u16::MAX; a.len()];
+        let mut reached = Vec::new();
         for (i, &o) in a.objectives.iter().enumerate() {
             let i = u16::try_from(i).unwrap_or(u16::MAX);
-            let d = field_within(a, &[o], OBJECTIVE_REACH - 1);
-            entries.extend(
-                d.iter()
-                    .enumerate()
-                    .filter(|(_, d)| **d < OBJECTIVE_REACH)
-                    .map(|(c, &d)| (u32::try_from(c).unwrap_or(u32::MAX), i, d)),
-            );
+            spread(a, &[o], OBJECTIVE_REACH - 1, &mut d, &mut reached);
+            for &c in &reached {
+                entries.push((u32::from(c), i, d[usize::from(c)]));
+                d[usize::from(c)] = u16::MAX;
+            }
         }
         entries.sort_unstable();
         let mut near_start = vec![0_u32; a.len() + 1];

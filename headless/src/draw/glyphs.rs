@@ -56,7 +56,18 @@ pub fn feature(c: Pos2, r: f32, kind: FeatureKind, palette: &Palette) -> Vec<Sha
     out
 }
 
+/// Below this radius (points) a bush's leaves would blur into one blot, so
+/// it is drawn as one: two discs instead of nine shapes. A map of 30,000
+/// bushes zoomed out to fit (or rendered at 1,600 pixels) then costs a
+/// fifth of what it would.
+const BUSH_DETAIL_RADIUS: f32 = 5.0;
+
 fn bush(painter: &mut Shapes, c: Pos2, r: f32, line: f32) {
+    if r < BUSH_DETAIL_RADIUS {
+        painter.push(Shape::circle_filled(c, 0.7 * r + line, BUSH_DARK));
+        painter.push(Shape::circle_filled(c, 0.7 * r, BUSH_LEAF));
+        return;
+    }
     let leaves = [
         (vec2(-0.42, 0.16), 0.44),
         (vec2(0.42, 0.16), 0.44),

@@ -227,15 +227,17 @@ fn cover(a: &Analysis, d: &mut Drawn) {
     // Yellow (Okabe and Ito's), not blue: blue is water and side 0.
     let watched = translucent(Color32::from_rgb(0xF0, 0xE4, 0x42), 120);
     let bush = translucent(Color32::from_rgb(0, 110, 60), 170);
+    // The hexes within sight of a bush, found from the bushes (a few dozen
+    // hexes each), not by asking every hex about every bush.
+    let mut seen = vec![false; hexes.len()];
+    for b in &a.cover.bushes {
+        a.arena
+            .for_each_within(b.cell, sight, |c| seen[usize::from(c)] = true);
+    }
     for (c, &h) in hexes.iter().enumerate() {
         if a.arena.site(c as u16) == Site::Bush {
             d.tints.push((h, bush));
-        } else if a
-            .cover
-            .bushes
-            .iter()
-            .any(|b| b.hex.unsigned_distance_to(h) <= sight)
-        {
+        } else if seen[c] {
             d.tints.push((h, watched));
         }
     }

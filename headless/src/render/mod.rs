@@ -256,4 +256,27 @@ mod tests {
         let path = std::path::Path::new("map.txt");
         assert!(file_bytes(&map, path, RenderOptions::default()).is_err());
     }
+
+    #[test]
+    fn a_picture_drawn_in_pieces_has_the_pixels_of_one_pass() {
+        // Every overlay, with its text, features and findings: pieces of
+        // 2 KB cut it into hundreds (inside groups that open, carry titles
+        // and close), and each pixel is the one a single pass paints.
+        let (name, text) = crate::files::bundled::MAPS[0];
+        let map = hexwright_engine::format::parse_map(text, name).unwrap();
+        for overlay in crate::draw::overlay::Overlay::all(map.player_count()) {
+            let opts = RenderOptions {
+                width: 700,
+                dark: true,
+                overlay: Some(overlay),
+            };
+            let (w, h) = opts.size(&map).unwrap();
+            let text = svg::render(&map, opts).unwrap();
+            assert!(text.len() > 40 * 2048, "{overlay}: {} bytes", text.len());
+            let whole = png::rasterise_in_pieces(&text, w, h, usize::MAX).unwrap();
+            let pieces = png::rasterise_in_pieces(&text, w, h, 2048).unwrap();
+            let differ = whole.pixels_differing(&pieces);
+            assert_eq!(differ, 0, "{overlay}: {differ} pixels differ");
+        }
+    }
 }

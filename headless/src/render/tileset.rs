@@ -59,7 +59,7 @@ pub fn image(tiles: &[TileMeaning], width: usize, height: usize, flat: bool) -> 
                     u.abs() <= 1.0 && v.abs() + u.abs() * 0.5 <= 1.0
                 };
                 if inside {
-                    img.pixels[(oy + y) * img.width + ox + x] = c;
+                    img.set(ox + x, oy + y, c);
                 }
             }
         }
