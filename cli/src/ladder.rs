@@ -17,7 +17,7 @@ pub struct LadderArgs {
     /// The map or scenario, and how to play it.
     #[command(flatten)]
     pub play: PlayArgs,
-    /// The bots to rate, each once (random, greedy, planner, search); the
+    /// The bots to rate, each once (random, greedy, planner, search, policy); the
     /// first is the ratings' zero.
     #[arg(
         long,

@@ -58,7 +58,7 @@ pub struct SimulateArgs {
     /// With `--until-decided`: the most matches to play (default 20000).
     #[arg(long = "max", value_name = "N", requires = "until_decided")]
     pub max: Option<usize>,
-    /// One bot per player, `A,B,...` (random, greedy, planner, search); default
+    /// One bot per player, `A,B,...` (random, greedy, planner, search, policy); default
     /// greedy, then random for every other seat.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
@@ -260,7 +260,7 @@ pub(super) fn parse_bots(
         .collect::<anyhow::Result<_>>()?;
     if bots.len() != players {
         bail!(
-            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner, search",
+            "--bots takes one bot per player: the map has {players} players and {} bot(s) were given; bots: random, greedy, planner, search, policy",
             names.len()
         );
     }

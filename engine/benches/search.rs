@@ -8,6 +8,8 @@
 //! - `search/phase_decision_4p`: one unit decision at the default budget in
 //!   a mid-game phase-rules-v1 position on Four Corners (greedy played the
 //!   first three turns), as `planner_unit_turn` in the `phase` bench.
+//! - `policy/akw_decision` and `policy/phase_decision_4p`: the policy bot
+//!   (the network distilled from the search) in the same two positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchConfig};
@@ -55,6 +57,12 @@ fn akw(c: &mut Criterion) {
             black_box(bot.decide(&view, &[]))
         });
     });
+    c.bench_function("policy/akw_decision", |b| {
+        b.iter(|| {
+            let mut bot = BotKind::Policy.build(3, s.side());
+            black_box(bot.decide(&view, &[]))
+        });
+    });
 }
 
 fn phase(c: &mut Criterion) {
@@ -76,6 +84,12 @@ fn phase(c: &mut Criterion) {
     c.bench_function("search/phase_decision_4p", |b| {
         b.iter(|| {
             let mut bot = PhaseRulesV1::bot(BotKind::Search, 3, me);
+            black_box(bot.decide(&view, &[]))
+        });
+    });
+    c.bench_function("policy/phase_decision_4p", |b| {
+        b.iter(|| {
+            let mut bot = PhaseRulesV1::bot(BotKind::Policy, 3, me);
             black_box(bot.decide(&view, &[]))
         });
     });

@@ -157,10 +157,15 @@ impl BatchId {
 }
 
 /// A bot's name in a batch's identity: the search bot with a budget other
-/// than the default carries it (`search:400`, `search:400:50ms`), so shards
-/// played at different budgets are different batches.
+/// than the default carries it (`search:400`, `search:400:50ms`), and the
+/// policy bot its weights' hash (`policy@0123456789abcdef`), so shards
+/// played at different budgets or with different weights are different
+/// batches.
 #[must_use]
 pub fn bot_name(b: BotKind, prepared: &Prepared) -> String {
+    if b == BotKind::Policy {
+        return format!("{b}@{}", crate::bots::policy::weights_hash());
+    }
     let budget = prepared.search;
     if b != BotKind::Search || budget == crate::bots::SearchBudget::for_ruleset(prepared.ruleset) {
         return b.to_string();

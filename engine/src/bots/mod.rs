@@ -9,11 +9,14 @@
 //! - [`SearchBot`]: information-set Monte Carlo tree search over whole
 //!   commands on worlds sampled from its view, for both rulesets
 //!   ([`search`]).
+//! - [`PolicyBot`]: a small network trained to choose as the search does,
+//!   without searching, for both rulesets ([`policy`]).
 
 mod eval;
 mod greedy;
 pub mod phase;
 mod planner;
+pub mod policy;
 mod random;
 pub mod search;
 mod spec;
@@ -21,6 +24,7 @@ mod spec;
 pub use eval::{Evaluator, Targets, evaluate};
 pub use greedy::GreedyBot;
 pub use planner::{PlannerBot, PlannerConfig};
+pub use policy::PolicyBot;
 pub use random::RandomBot;
 pub use search::{SearchBot, SearchBudget, SearchConfig};
 pub use spec::{BotSpec, BotSpecError};
@@ -100,6 +104,7 @@ impl BotKind {
                 rng,
                 SearchConfig::with_budget(budget),
             )),
+            Self::Policy => Box::new(PolicyBot::<AkwRulesV1>::new(rng)),
         }
     }
 }

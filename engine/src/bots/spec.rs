@@ -32,7 +32,7 @@ impl BotSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BotSpecError {
     /// No bot has that name.
-    #[error("unknown bot `{0}` (bots: random, greedy, planner, search)")]
+    #[error("unknown bot `{0}` (bots: random, greedy, planner, search, policy)")]
     Unknown(String),
     /// A budget on a bot that has none, or a budget out of range.
     #[error(

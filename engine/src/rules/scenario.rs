@@ -290,7 +290,7 @@ pub enum ScenarioError {
     },
     /// A seat names neither a bot nor `human`.
     #[error(
-        "{origin}: seat {side} is played by `{name}`, which is not a bot (random, greedy, planner, search) or `human`"
+        "{origin}: seat {side} is played by `{name}`, which is not a bot (random, greedy, planner, search, policy) or `human`"
     )]
     Seat {
         /// File.

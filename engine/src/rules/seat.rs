@@ -77,11 +77,19 @@ pub enum BotKind {
     Planner,
     /// [`crate::bots::SearchBot`].
     Search,
+    /// [`crate::bots::PolicyBot`].
+    Policy,
 }
 
 impl BotKind {
     /// Every bot.
-    pub const ALL: [Self; 4] = [Self::Random, Self::Greedy, Self::Planner, Self::Search];
+    pub const ALL: [Self; 5] = [
+        Self::Random,
+        Self::Greedy,
+        Self::Planner,
+        Self::Search,
+        Self::Policy,
+    ];
 
     /// Its name.
     #[must_use]
@@ -91,6 +99,7 @@ impl BotKind {
             Self::Greedy => "greedy",
             Self::Planner => "planner",
             Self::Search => "search",
+            Self::Policy => "policy",
         }
     }
 }
@@ -109,6 +118,8 @@ impl FromStr for BotKind {
         Self::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| format!("unknown bot `{s}` (bots: random, greedy, planner, search)"))
+            .ok_or_else(|| {
+                format!("unknown bot `{s}` (bots: random, greedy, planner, search, policy)")
+            })
     }
 }

@@ -1,11 +1,12 @@
-//! The search bot: it decides from its seat's view alone (a change of
-//! only what the seat cannot see — a hidden unit's hex, the enemy bank,
-//! face-down speed cards — leaves its decision as it was), and it is
-//! deterministic for a seed and a playout budget.
+//! The search bot and the policy bot distilled from it: they decide from
+//! their seat's view alone (a change of only what the seat cannot see — a
+//! hidden unit's hex, the enemy bank, face-down speed cards — leaves their
+//! decision as it was), and the search is deterministic for a seed and a
+//! playout budget.
 
 use crate::rules_common::{Game, Setup, h};
 use hexwright_engine::bots::search::Searchable;
-use hexwright_engine::bots::{Bot, BotKind, SearchBot, SearchConfig};
+use hexwright_engine::bots::{Bot, BotKind, PolicyBot, SearchBot, SearchConfig};
 use hexwright_engine::format;
 use hexwright_engine::map::FeatureKind;
 use hexwright_engine::player::PlayerId;
@@ -33,6 +34,14 @@ where
 {
     let mut bot = SearchBot::<R>::new(ChaCha8Rng::seed_from_u64(seed), config(playouts));
     bot.decide(view, &[])
+}
+
+/// The policy bot's decision from `view`.
+fn policy<R: Searchable + 'static>(view: &R::View) -> R::Command
+where
+    R::Command: Send,
+{
+    PolicyBot::<R>::new(ChaCha8Rng::seed_from_u64(1)).decide(view, &[])
 }
 
 /// Side 0's Grunt and Archer face a Grunt it sees; a second enemy Grunt
@@ -79,6 +88,7 @@ fn in_akw_rules_v1_what_side_0_cannot_see_does_not_change_its_decision() {
             "seed {seed}"
         );
     }
+    assert_eq!(policy::<AkwRulesV1>(&va), policy::<AkwRulesV1>(&vb));
 }
 
 fn four_corners() -> Prepared {
@@ -132,6 +142,9 @@ fn in_phase_rules_v1_face_down_cards_do_not_change_a_decision() {
         assert!(ca.unit().is_some() || ca == PhaseCommand::EndSlot, "{ca:?}");
         assert_eq!(ca, cb, "seed {seed}");
     }
+    let (pa, pb) = (policy::<PhaseRulesV1>(&va), policy::<PhaseRulesV1>(&vb));
+    assert!(pa.unit().is_some() || pa == PhaseCommand::EndSlot, "{pa:?}");
+    assert_eq!(pa, pb);
 }
 
 /// Plays `commands` commands of a match between a search bot (side 0) and
@@ -203,4 +216,67 @@ fn the_search_bot_is_a_bot_kind_in_both_rulesets() {
     assert_eq!("search".parse::<BotKind>(), Ok(BotKind::Search));
     assert_eq!(BotKind::Search.build(1, P0).name(), "search");
     assert_eq!(PhaseRulesV1::bot(BotKind::Search, 1, P0).name(), "search");
+    assert_eq!("policy".parse::<BotKind>(), Ok(BotKind::Policy));
+    assert_eq!(BotKind::Policy.build(1, P0).name(), "policy");
+    assert_eq!(PhaseRulesV1::bot(BotKind::Policy, 1, P0).name(), "policy");
+}
+
+/// The policy bot's training data: every decision of the search seat, with
+/// the candidates the policy sees from the same view, the search's visits
+/// to them and the match's end for that seat; the same for the same seed.
+#[test]
+fn a_search_match_gives_its_decisions_as_training_data() {
+    use hexwright_engine::bots::policy::{FEATURES, data};
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let map = format::load_map(&maps.join("twin-fords.ron")).unwrap();
+    let mut p = Scenario::for_map(map, 1, 4)
+        .with_ruleset(RulesetId::AkwRulesV1)
+        .prepare(&maps, &Roster::bundled(), "twin-fords.ron")
+        .unwrap();
+    p.search = hexwright_engine::bots::SearchBudget {
+        playouts: 24,
+        think: None,
+    };
+    let seats = [BotKind::Greedy, BotKind::Search];
+    let samples = data::play::<AkwRulesV1>(&p, 5, &seats);
+    assert!(samples.len() > 5, "{} decisions", samples.len());
+    let score = samples[0].score;
+    assert!([0.0, 0.5, 1.0].contains(&score), "{score}");
+    for s in &samples {
+        assert_eq!((s.player, s.players, s.score), (1, 2, score));
+        assert!(s.features.len() >= 2 && s.features.len() == s.visits.len());
+        assert!(s.features.iter().all(|f| f.len() == FEATURES));
+        // The first candidate is the one ranked first.
+        assert_eq!((s.features[0][0], s.features[1][0]), (1.0, 0.0));
+        assert!(s.visits.iter().sum::<u32>() > 0);
+    }
+    assert_eq!(samples, data::play::<AkwRulesV1>(&p, 5, &seats));
+}
+
+/// The policy's threats one turn ahead: nothing while the armies stand
+/// apart; an enemy Grunt beside side 0's Grunt can strike it and be
+/// struck, and the acting unit is named as exposed.
+#[test]
+fn the_policy_sees_threats_one_turn_ahead() {
+    use hexwright_engine::bots::search::tactics;
+    let at = |enemy: hexwright_engine::Hex| {
+        Setup::new()
+            .feature(h(-7, 0), FeatureKind::Base { side: P0 })
+            .feature(h(7, 0), FeatureKind::Base { side: P1 })
+            .start(&[("Grunt", h(-5, 0))], &[("Grunt", enemy)])
+    };
+    let apart = at(h(6, -1));
+    let none = tactics(&apart.s, P0, Some(0));
+    assert!(none.iter().all(|&x| x == 0.0), "{none:?}");
+    let close = at(h(-4, 0));
+    let t = tactics(&close.s, P0, Some(0));
+    assert!(t[0] > 0.0 && t[1] > 0.0, "{t:?}");
+    assert!(
+        (t[0] - t[1]).abs() < 1e-12,
+        "the same kind on both sides: {t:?}"
+    );
+    assert!((t[3] - 1.0).abs() < 1e-12, "{t:?}");
+    // The enemy Grunt beside side 0's Grunt is also within reach of its base.
+    assert!(t[2] >= 1.0, "{t:?}");
+    assert!(tactics(&close.s, P0, None)[3] == 0.0);
 }

@@ -22,6 +22,7 @@ pub fn seat_label(seat: Seat) -> &'static str {
         Some(BotKind::Greedy) => "Greedy bot",
         Some(BotKind::Planner) => "Planner bot",
         Some(BotKind::Search) => "Search bot",
+        Some(BotKind::Policy) => "Policy bot",
     }
 }
 

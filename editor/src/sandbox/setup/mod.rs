@@ -68,12 +68,13 @@ impl Default for Controller {
 
 impl Controller {
     /// Every controller, in menu order.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Human,
         Self::Bot(BotKind::Random),
         Self::Bot(BotKind::Greedy),
         Self::Bot(BotKind::Planner),
         Self::Bot(BotKind::Search),
+        Self::Bot(BotKind::Policy),
     ];
 
     /// Its name in the panel.
@@ -85,6 +86,7 @@ impl Controller {
             Self::Bot(BotKind::Greedy) => "Greedy bot",
             Self::Bot(BotKind::Planner) => "Planner bot",
             Self::Bot(BotKind::Search) => "Search bot",
+            Self::Bot(BotKind::Policy) => "Policy bot",
         }
     }
 

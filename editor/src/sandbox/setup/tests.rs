@@ -111,7 +111,8 @@ fn a_new_setup_has_default_armies_greedy_bots_and_the_default_round_limit() {
             "Random bot",
             "Greedy bot",
             "Planner bot",
-            "Search bot"
+            "Search bot",
+            "Policy bot"
         ]
     );
     let p = s.prepare(&map(), &Roster::bundled()).unwrap();

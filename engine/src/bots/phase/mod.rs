@@ -57,6 +57,7 @@ impl HasBots for PhaseRulesV1 {
                 rng,
                 super::SearchConfig::with_budget(budget),
             )),
+            BotKind::Policy => Box::new(super::PolicyBot::<PhaseRulesV1>::new(rng)),
         }
     }
 }

@@ -32,7 +32,7 @@ use std::time::Duration;
 
 /// Commands a node ranks: the best ones by one-step lookahead (the end of
 /// the turn or slot always among them).
-pub(crate) const MAX_RANKED: usize = 10;
+pub const MAX_RANKED: usize = 10;
 /// The evaluation difference that makes a 73% favourite (logistic scale).
 pub(crate) const VALUE_SCALE: f64 = 10.0;
 
@@ -117,6 +117,163 @@ pub trait Searchable: Ruleset + Sized {
 
     /// Each player's value of `s` in 0..=1 (1: won).
     fn values(parts: &mut Self::Parts, s: &Self::State, out: &mut [f64; 4]);
+
+    /// The policy bot's description of `cmd` for the player to move in `s`
+    /// (a view's state): `out[RULESET_FEATURES..]`, laid out as
+    /// [`crate::bots::policy::names`] says (see [`policy_terms`]).
+    ///
+    /// [`RULESET_FEATURES`]: crate::bots::policy::RULESET_FEATURES
+    fn policy_features(
+        parts: &mut Self::Parts,
+        s: &Self::State,
+        cmd: &Self::Command,
+        out: &mut [f32; crate::bots::policy::FEATURES],
+    );
+}
+
+/// What a command does, for the policy's features: ends the turn (unit or
+/// slot), moves, attacks, spawns or summons, or another unit command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// Ends the turn, the unit's turn or the slot.
+    End,
+    /// Moves a unit.
+    Move,
+    /// Attacks.
+    Attack,
+    /// Spawns or summons a unit.
+    Spawn,
+    /// Another unit command (rebound, healing).
+    Other,
+}
+
+impl CommandKind {
+    /// The kind of a unit command.
+    #[must_use]
+    pub fn of_unit(c: &crate::rules::UnitCommand) -> Self {
+        use crate::rules::UnitCommand as U;
+        match c {
+            U::Move { .. } => Self::Move,
+            U::Attack { .. } => Self::Attack,
+            U::Summon { .. } => Self::Spawn,
+            _ => Self::Other,
+        }
+    }
+}
+
+/// What the policy's features say of a candidate, before the ruleset's
+/// part is written out by [`policy_terms`].
+#[derive(Clone, Copy, Debug)]
+pub struct PolicyTerms<'a> {
+    /// The value's change for the mover, on the logit scale.
+    pub gain: f64,
+    /// What the command does.
+    pub kind: CommandKind,
+    /// The value's terms before the command, the mover's less its rivals'.
+    pub before: &'a [f64; value::FEATURES],
+    /// The same after it.
+    pub after: &'a [f64; value::FEATURES],
+    /// [`tactics`] after it.
+    pub tactics: [f64; TACTICS],
+}
+
+/// Writes the ruleset-independent part of a candidate's features.
+pub fn policy_terms(t: &PolicyTerms<'_>, out: &mut [f32; crate::bots::policy::FEATURES]) {
+    let base = crate::bots::policy::RULESET_FEATURES;
+    out[base] = t.gain as f32;
+    let k = match t.kind {
+        CommandKind::End => 0,
+        CommandKind::Move => 1,
+        CommandKind::Attack => 2,
+        CommandKind::Spawn => 3,
+        CommandKind::Other => 4,
+    };
+    out[base + 1..base + 6].fill(0.0);
+    out[base + 1 + k] = 1.0;
+    let terms = base + 6;
+    for i in 0..value::FEATURES {
+        out[terms + i] = t.after[i] as f32;
+        out[terms + value::FEATURES + i] = (t.after[i] - t.before[i]) as f32;
+    }
+    let tactics = terms + 2 * value::FEATURES;
+    for (o, x) in out[tactics..].iter_mut().zip(t.tactics) {
+        *o = x as f32;
+    }
+}
+
+/// How many numbers [`tactics`] gives.
+pub const TACTICS: usize = 4;
+
+/// Threats one turn ahead, for `me` in `s`: the worth of its units an
+/// enemy unit it sees could strike next turn (one within its movement and
+/// range, by hex distance), the worth of the enemy units it sees that its
+/// own could strike, the enemy units within reach of its bases, and
+/// whether `acting` (the unit the command moves or uses) is within an
+/// enemy's reach. A unit's worth is the value's (`2 + 2 × class points`).
+#[must_use]
+pub fn tactics(
+    s: &crate::rules::MatchState,
+    me: PlayerId,
+    acting: Option<crate::rules::UnitId>,
+) -> [f64; TACTICS] {
+    use crate::rules::{Status, Unit};
+    let a = s.arena();
+    let def = |u: &Unit| &s.roster().kind(u.kind).def;
+    let alive: Vec<(usize, &Unit)> = s
+        .units()
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.status == Status::Alive)
+        .collect();
+    let reach = |u: &Unit| u32::from(def(u).movement) + u32::from(def(u).range);
+    let worth = |u: &Unit| 2.0 + 2.0 * f64::from(def(u).class.points());
+    // Whether a unit of a side `strikes` picks could strike `target`.
+    let struck = |target: u16, strikes: &dyn Fn(PlayerId) -> bool| {
+        alive
+            .iter()
+            .any(|(_, e)| strikes(e.side) && a.distance(e.cell, target) <= reach(e))
+    };
+    let mut out = [0.0; TACTICS];
+    for &(i, u) in &alive {
+        if u.side == me {
+            if struck(u.cell, &|p| p != me) {
+                out[0] += worth(u);
+                if acting.is_some_and(|x| usize::from(x) == i) {
+                    out[3] = 1.0;
+                }
+            }
+        } else if struck(u.cell, &|p| p == me) {
+            out[1] += worth(u);
+        }
+    }
+    for b in s.bases().iter().filter(|b| b.side == me && b.health > 0) {
+        out[2] += alive
+            .iter()
+            .filter(|(_, e)| e.side != me && a.distance(e.cell, b.cell) <= reach(e))
+            .count() as f64;
+    }
+    out
+}
+
+/// The value's terms of `me` less the mean of the other `players`'.
+#[must_use]
+pub fn terms_against_rivals(
+    eval: &crate::bots::Evaluator,
+    s: &crate::rules::MatchState,
+    me: PlayerId,
+    players: usize,
+) -> [f64; value::FEATURES] {
+    let mine = value::features(eval, s, me);
+    let mut rivals = [0.0; value::FEATURES];
+    let others: Vec<PlayerId> = me.others(players).collect();
+    for &p in &others {
+        let f = value::features(eval, s, p);
+        for (r, x) in rivals.iter_mut().zip(f) {
+            *r += x;
+        }
+    }
+    let n = others.len().max(1) as f64;
+    std::array::from_fn(|i| mine[i] - rivals[i] / n)
 }
 
 /// The search bot.
@@ -131,6 +288,8 @@ pub struct SearchBot<R: Searchable> {
     /// The last decision's tree, descended to the chosen command, and the
     /// hash of the view that command was expected to lead to.
     kept: Option<(tree::Tree<R::Command>, u64)>,
+    /// The last decision's root commands and their visits.
+    last_root: Vec<(R::Command, u32)>,
 }
 
 impl<R: Searchable> SearchBot<R> {
@@ -144,7 +303,16 @@ impl<R: Searchable> SearchBot<R> {
             playouts: 0,
             reused: 0,
             kept: None,
+            last_root: Vec::new(),
         }
+    }
+
+    /// The last decision's root commands with their visits (empty when it
+    /// did not search: one command to choose, or a forced one): the
+    /// targets the policy bot is trained on.
+    #[must_use]
+    pub fn last_root(&self) -> &[(R::Command, u32)] {
+        &self.last_root
     }
 
     /// Iterations run over every decision so far.
@@ -171,6 +339,7 @@ where
 
     fn decide(&mut self, view: &R::View, rejected: &[R::Command]) -> R::Command {
         R::observe(&mut self.parts, view);
+        self.last_root.clear();
         if let Some(cmd) = R::forced(view).filter(|c| !rejected.contains(c)) {
             return cmd;
         }
@@ -193,6 +362,7 @@ where
             return R::pass(R::view_state(view));
         };
         self.playouts += u64::from(found.playouts);
+        self.last_root = found.root;
         if let Some((tree, child)) = found.tree {
             // The view the command leads to if nothing unseen interferes:
             // the next decision keeps the subtree only if it sees just that.

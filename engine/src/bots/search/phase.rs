@@ -5,7 +5,10 @@
 //! points; rollouts by the greedy policy; values per player.
 
 use super::sightings::Sightings;
-use super::{MAX_RANKED, Searchable, VALUE_SCALE, logistic};
+use super::{
+    CommandKind, MAX_RANKED, PolicyTerms, Searchable, VALUE_SCALE, logistic, policy_terms, tactics,
+    terms_against_rivals,
+};
 use crate::bots::eval::{Evaluator, Targets};
 use crate::bots::phase::{after, card_decision, evaluator, value};
 use crate::player::PlayerId;
@@ -164,4 +167,53 @@ impl Searchable for PhaseRulesV1 {
             }
         }
     }
+
+    fn policy_features(
+        parts: &mut PhaseParts,
+        s: &PhaseMatch,
+        cmd: &PhaseCommand,
+        out: &mut [f32; crate::bots::policy::FEATURES],
+    ) {
+        let n = s.players();
+        let me = Self::to_move(s).unwrap_or(PlayerId(0));
+        // The evaluation with points, the mover's less its best rival's.
+        let lead = |eval: &Evaluator, s: &PhaseMatch| {
+            let mine = value(eval, s, me);
+            let rival = me
+                .others(n)
+                .map(|p| value(eval, s, p))
+                .fold(f64::NEG_INFINITY, f64::max);
+            (mine - rival) / VALUE_SCALE
+        };
+        let eval = evaluator(&mut parts.eval, s);
+        let before = terms_against_rivals(eval, s.board(), me, n);
+        let lead_before = lead(eval, s);
+        let next = after(&mut parts.work, &mut parts.events, s, cmd);
+        let eval = evaluator(&mut parts.eval, next);
+        let after_terms = terms_against_rivals(eval, next.board(), me, n);
+        let gain = match next.board().outcome() {
+            Some(Outcome::Won(w)) if w == me => WON_GAIN,
+            Some(Outcome::Won(_)) => -WON_GAIN,
+            _ => lead(eval, next) - lead_before,
+        };
+        let (kind, acting) = match cmd {
+            PhaseCommand::Unit(u) => (CommandKind::of_unit(u), Some(u.unit())),
+            PhaseCommand::EndUnit | PhaseCommand::EndSlot => (CommandKind::End, None),
+            PhaseCommand::PlaceCards { .. } | PhaseCommand::Reveal { .. } => {
+                (CommandKind::Other, None)
+            }
+        };
+        let t = PolicyTerms {
+            gain,
+            kind,
+            before: &before,
+            after: &after_terms,
+            tactics: tactics(next.board(), me, acting),
+        };
+        policy_terms(&t, out);
+    }
 }
+
+/// The policy's value gain for a command that wins the match (one that
+/// loses it, the opposite).
+const WON_GAIN: f64 = 20.0;

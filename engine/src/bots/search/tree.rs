@@ -84,6 +84,9 @@ pub(crate) struct Found<C> {
     pub cmd: C,
     /// Iterations run.
     pub playouts: u32,
+    /// The root's commands with their visits (empty when there was nothing
+    /// to search): what the policy bot learns from.
+    pub root: Vec<(C, u32)>,
     /// The tree, and the root's child that `cmd` leads to (none when there
     /// was nothing to search).
     pub tree: Option<(Tree<C>, u32)>,
@@ -114,6 +117,7 @@ pub(crate) fn search<R: Searchable>(
                 return root_ranked.pop().map(|cmd| Found {
                     cmd,
                     playouts: 0,
+                    root: Vec::new(),
                     tree: None,
                 });
             }
@@ -142,6 +146,14 @@ pub(crate) fn search<R: Searchable>(
         }
     }
     let r = root as usize;
+    let visited = nodes[r]
+        .children
+        .iter()
+        .filter_map(|&c| {
+            let n = &nodes[c as usize];
+            n.cmd.clone().map(|cmd| (cmd, n.visits))
+        })
+        .collect();
     let best = nodes[r]
         .children
         .iter()
@@ -160,6 +172,7 @@ pub(crate) fn search<R: Searchable>(
         return Some(Found {
             cmd,
             playouts,
+            root: visited,
             tree: None,
         });
     };
@@ -167,6 +180,7 @@ pub(crate) fn search<R: Searchable>(
     Some(Found {
         cmd,
         playouts,
+        root: visited,
         tree: Some((Tree { nodes, root }, child)),
     })
 }

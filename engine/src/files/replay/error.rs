@@ -65,7 +65,7 @@ pub enum ReplayError {
     },
     /// A bot name that is neither an engine bot nor `human`.
     #[error(
-        "{origin}: side {side} is played by `{name}`, which is not a bot (random, greedy, planner, search) or `human`"
+        "{origin}: side {side} is played by `{name}`, which is not a bot (random, greedy, planner, search, policy) or `human`"
     )]
     Bot {
         /// File.

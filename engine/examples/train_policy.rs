@@ -1,0 +1,478 @@
+//! Trains the policy bot (`bots::policy`) by imitation of the search bot,
+//! and writes the weights the engine ships.
+//!
+//! ```text
+//! cargo run --release -p hexwright-engine --example train_policy -- data \
+//!     [--out DIR] [--matches N] [--shard I/N] [--first K]
+//! cargo run --release -p hexwright-engine --example train_policy -- train \
+//!     [--data DIR] [--out FILE] [--epochs N] [--hidden N] [--sharpen P] [--seed S]
+//! ```
+//!
+//! `data` plays matches `K..K+N` of a fixed list (default `target/policy-data`,
+//! 0..200): the search bot at its default budget against itself, the
+//! greedy bot or the planner, seats rotated, on the bundled maps and on
+//! generated maps of every style and player count (seeds 1,000 and up; maps
+//! from seed 900,000 are never trained on, for testing), in akw-rules-v1
+//! for two players and phase-rules-v1 for two to four. Each search
+//! decision is a line of JSON ([`bots::policy::data::Sample`]) in
+//! `DIR/matches-K-L.jsonl`. `--shard I/N` plays every N-th match from the
+//! I-th, so machines can share a data set, and each match is the same
+//! wherever it is played.
+//!
+//! `train` reads every `.jsonl` file in the data folder, holds out every
+//! tenth match's decisions, fits the network (candle: one layer of rectified units,
+//! softmax over a decision's candidates, cross-entropy against the
+//! search's visit shares, each visit count raised to `--sharpen` first,
+//! `AdamW`), prints how often it picks the search's
+//! most visited command on the held-out decisions beside the ruleset's
+//! first-ranked command (the greedy choice), and writes the weights
+//! (default `engine/src/bots/policy/weights.json`) and `weights.md`
+//! beside them with the data, settings and figures.
+
+use candle_core::{Device, Tensor, Var};
+use candle_nn::{Linear, Module, Optimizer};
+use hexwright_engine::bots::BotKind;
+use hexwright_engine::bots::policy::data::{self, Sample};
+use hexwright_engine::bots::policy::{FEATURES, Model};
+use hexwright_engine::format;
+use hexwright_engine::map::Map;
+use hexwright_engine::map::generate::{self, Params, Style};
+use hexwright_engine::rules::Roster;
+use hexwright_engine::rules::scenario::{Prepared, Scenario};
+use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use std::fmt::Write as _;
+use std::io::{BufRead as _, Write as _};
+use std::path::{Path, PathBuf};
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opt = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    match args.first().map(String::as_str) {
+        Some("data") => {
+            let out = opt("--out").map_or_else(|| root.join("target/policy-data"), PathBuf::from);
+            let matches: u64 = opt("--matches").map_or(Ok(200), |s| s.parse())?;
+            let first: u64 = opt("--first").map_or(Ok(0), |s| s.parse())?;
+            let (shard, shards) = match opt("--shard") {
+                Some(s) => {
+                    let (i, n) = s
+                        .split_once('/')
+                        .ok_or_else(|| anyhow::anyhow!("--shard I/N"))?;
+                    (i.parse::<u64>()?, n.parse::<u64>()?.max(1))
+                }
+                None => (0, 1),
+            };
+            make_data(&root, &out, first, matches, shard, shards)
+        }
+        Some("train") => {
+            let data = opt("--data").map_or_else(|| root.join("target/policy-data"), PathBuf::from);
+            let out = opt("--out").map_or_else(
+                || root.join("engine/src/bots/policy/weights.json"),
+                PathBuf::from,
+            );
+            let settings = Settings {
+                epochs: opt("--epochs").map_or(Ok(30), |s| s.parse())?,
+                sharpen: opt("--sharpen").map_or(Ok(1.0), |s| s.parse())?,
+                hidden: opt("--hidden").map_or(Ok(32), |s| s.parse())?,
+                seed: opt("--seed").map_or(Ok(1), |s| s.parse())?,
+            };
+            train(&data, &out, &settings)
+        }
+        _ => anyhow::bail!("usage: train_policy data|train [options] (see the file's docs)"),
+    }
+}
+
+/// One match of the data set: its map, ruleset and seats.
+struct MatchSpec {
+    name: String,
+    map: Map,
+    ruleset: RulesetId,
+    seats: Vec<BotKind>,
+    seed: u64,
+}
+
+/// The bundled maps trained on.
+const BUNDLED: [&str; 5] = [
+    "twin-fords.ron",
+    "broken-crown.ron",
+    "ember-isles.ron",
+    "three-passes.ron",
+    "four-corners.ron",
+];
+
+/// Match `k` of the data set (the same on every machine).
+fn spec(root: &Path, k: u64) -> anyhow::Result<MatchSpec> {
+    let seed = 10_000 + k;
+    // Every other match on a bundled map, the rest on generated ones.
+    let (name, map) = if k.is_multiple_of(2) {
+        let name = BUNDLED[(k / 2 % BUNDLED.len() as u64) as usize];
+        (
+            name.to_owned(),
+            format::load_map(&root.join("maps").join(name))?,
+        )
+    } else {
+        let j = k / 2;
+        let mut params = Params::new([2, 2, 3, 4][(j / 4 % 4) as usize]);
+        params.style = Style::ALL[(j % 4) as usize];
+        let map_seed = 1_000 + j;
+        (
+            format!(
+                "generated {} {}p seed {map_seed}",
+                params.style.name(),
+                params.players
+            ),
+            generate::generate(&params, map_seed)?,
+        )
+    };
+    let players = map.player_count();
+    let rulesets = RulesetId::for_players(players);
+    let ruleset = rulesets[(k / 10) as usize % rulesets.len()];
+    // The search on every seat, or on one seat against greedy or the
+    // planner, that seat rotating with the match.
+    let other = match k % 3 {
+        0 => BotKind::Search,
+        1 => BotKind::Greedy,
+        _ => BotKind::Planner,
+    };
+    let mut seats = vec![other; players];
+    seats[(k / 3) as usize % players] = BotKind::Search;
+    Ok(MatchSpec {
+        name,
+        map,
+        ruleset,
+        seats,
+        seed,
+    })
+}
+
+fn prepare(root: &Path, m: &MatchSpec) -> anyhow::Result<Prepared> {
+    let mut scenario = Scenario::for_map(m.map.clone(), m.seed, m.ruleset.default_round_limit());
+    m.ruleset.id().clone_into(&mut scenario.ruleset);
+    Ok(scenario.prepare(&root.join("maps"), &Roster::bundled(), &m.name)?)
+}
+
+fn make_data(
+    root: &Path,
+    out: &Path,
+    first: u64,
+    matches: u64,
+    shard: u64,
+    shards: u64,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)?;
+    let path = out.join(format!(
+        "matches-{first}-{}-shard-{shard}-of-{shards}.jsonl",
+        first + matches
+    ));
+    let mut file = std::io::BufWriter::new(
+        std::fs::OpenOptions::new()
+            .create_new(true)
+            .write(true)
+            .open(&path)?,
+    );
+    let started = std::time::Instant::now();
+    let mut decisions = 0usize;
+    for k in (first..first + matches).filter(|k| k % shards == shard) {
+        let m = spec(root, k)?;
+        let p = prepare(root, &m)?;
+        let samples: Vec<Sample> = match m.ruleset {
+            RulesetId::AkwRulesV1 => data::play::<AkwRulesV1>(&p, m.seed, &m.seats),
+            RulesetId::PhaseRulesV1 => data::play::<PhaseRulesV1>(&p, m.seed, &m.seats),
+        };
+        for s in &samples {
+            serde_json::to_writer(&mut file, &(k, s))?;
+            file.write_all(b"\n")?;
+        }
+        file.flush()?;
+        decisions += samples.len();
+        eprintln!(
+            "match {k}: {} in {}, {:?}: {} decisions ({decisions} in all, {:.0} s)",
+            m.name,
+            m.ruleset,
+            m.seats,
+            samples.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// The training's settings.
+struct Settings {
+    epochs: usize,
+    sharpen: f64,
+    hidden: usize,
+    seed: u64,
+}
+
+/// The decisions of the data set: `(match, sample)`.
+fn read_data(dir: &Path) -> anyhow::Result<Vec<(u64, Sample)>> {
+    let mut out = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    for f in files {
+        for line in std::io::BufReader::new(std::fs::File::open(&f)?).lines() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (k, s): (u64, Sample) = serde_json::from_str(&line)?;
+            if s.features.iter().all(|f| f.len() == FEATURES) && s.visits.len() == s.features.len()
+            {
+                out.push((k, s));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Decisions as padded tensors: features `B × K × F` (normalised), the
+/// targets `B × K` (visits to the power `sharpen`, as shares: 1 gives the
+/// search's visit shares, more leans to its most visited commands), and a
+/// mask `B × K` (0 for a candidate, -1e9 for padding).
+fn tensors(
+    samples: &[&Sample],
+    mean: &[f32],
+    scale: &[f32],
+    sharpen: f64,
+    dev: &Device,
+) -> anyhow::Result<(Tensor, Tensor, Tensor)> {
+    let k = samples.iter().map(|s| s.visits.len()).max().unwrap_or(1);
+    let b = samples.len();
+    let mut x = vec![0.0f32; b * k * FEATURES];
+    let mut t = vec![0.0f32; b * k];
+    let mut mask = vec![-1e9f32; b * k];
+    for (i, s) in samples.iter().enumerate() {
+        let total: f64 = s.visits.iter().map(|&v| f64::from(v).powf(sharpen)).sum();
+        for (j, (f, &v)) in s.features.iter().zip(&s.visits).enumerate() {
+            for (c, &fc) in f.iter().enumerate() {
+                x[(i * k + j) * FEATURES + c] = (fc - mean[c]) * scale[c];
+            }
+            t[i * k + j] = (f64::from(v).powf(sharpen) / total.max(1e-12)) as f32;
+            mask[i * k + j] = 0.0;
+        }
+    }
+    Ok((
+        Tensor::from_vec(x, (b, k, FEATURES), dev)?,
+        Tensor::from_vec(t, (b, k), dev)?,
+        Tensor::from_vec(mask, (b, k), dev)?,
+    ))
+}
+
+/// Each feature's mean over the candidates of `fit`, and the scale that
+/// makes its spread 1 (0 for a feature that never changes).
+fn normalisation(fit: &[&Sample]) -> (Vec<f32>, Vec<f32>) {
+    let mut sum = vec![0.0f64; FEATURES];
+    let mut sq = vec![0.0f64; FEATURES];
+    let mut n = 0.0f64;
+    for f in fit.iter().flat_map(|s| &s.features) {
+        for c in 0..FEATURES {
+            sum[c] += f64::from(f[c]);
+            sq[c] += f64::from(f[c]) * f64::from(f[c]);
+        }
+        n += 1.0;
+    }
+    let mean: Vec<f64> = sum.iter().map(|m| m / n.max(1.0)).collect();
+    let scale = (0..FEATURES)
+        .map(|c| {
+            let var = sq[c] / n.max(1.0) - mean[c] * mean[c];
+            if var > 1e-12 {
+                (1.0 / var.sqrt()) as f32
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    (mean.iter().map(|&m| m as f32).collect(), scale)
+}
+
+/// `n` first weights from the seed (candle's CPU generator cannot be
+/// seeded): uniform in ±1/√fan-in, as a linear layer starts.
+fn first_weights(draw: &mut u64, n: usize, fan_in: usize) -> Vec<f32> {
+    let bound = 1.0 / (fan_in as f64).sqrt();
+    (0..n)
+        .map(|_| {
+            *draw ^= *draw << 13;
+            *draw ^= *draw >> 7;
+            *draw ^= *draw << 17;
+            ((*draw >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) as f32 * bound as f32
+        })
+        .collect()
+}
+
+/// Fits the network to `fit`, printing each epoch's loss on it and on
+/// `held`; returns the weights as the engine reads them.
+fn fit_network(fit: &[&Sample], held: &[&Sample], settings: &Settings) -> anyhow::Result<Model> {
+    let (mean, scale) = normalisation(fit);
+    let dev = Device::Cpu;
+    let mut draw = settings.seed.max(1);
+    let h = settings.hidden;
+    let var = |v: Vec<f32>, shape: &[usize]| -> candle_core::Result<Var> {
+        Var::from_tensor(&Tensor::from_vec(v, shape, &dev)?)
+    };
+    let w1 = var(
+        first_weights(&mut draw, h * FEATURES, FEATURES),
+        &[h, FEATURES],
+    )?;
+    let b1 = var(first_weights(&mut draw, h, FEATURES), &[h])?;
+    let w2 = var(first_weights(&mut draw, h, h), &[1, h])?;
+    let b2 = var(first_weights(&mut draw, 1, h), &[1])?;
+    let l1 = Linear::new(w1.as_tensor().clone(), Some(b1.as_tensor().clone()));
+    let l2 = Linear::new(w2.as_tensor().clone(), Some(b2.as_tensor().clone()));
+    // Softmax over a decision's candidates, against the search's shares.
+    let loss_of = |x: &Tensor, t: &Tensor, mask: &Tensor| -> candle_core::Result<Tensor> {
+        let (b, k, _) = x.dims3()?;
+        let hidden = l1.forward(&x.reshape((b * k, FEATURES))?)?.relu()?;
+        let scores = l2.forward(&hidden)?.reshape((b, k))?;
+        let logp = candle_nn::ops::log_softmax(&(scores + mask)?, 1)?;
+        (t * logp)?.sum_all()?.neg()? / b as f64
+    };
+    let mut opt = candle_nn::AdamW::new(
+        vec![w1.clone(), b1.clone(), w2.clone(), b2.clone()],
+        candle_nn::ParamsAdamW {
+            lr: LEARNING_RATE,
+            weight_decay: WEIGHT_DECAY,
+            ..Default::default()
+        },
+    )?;
+    let (hx, ht, hm) = tensors(held, &mean, &scale, settings.sharpen, &dev)?;
+    let mut order: Vec<usize> = (0..fit.len()).collect();
+    for epoch in 0..settings.epochs {
+        // A fixed shuffle per epoch, so a run is reproducible.
+        for i in (1..order.len()).rev() {
+            let j = (first_weights(&mut draw, 1, 1)[0].abs() * (i + 1) as f32) as usize;
+            order.swap(i, j.min(i));
+        }
+        let mut total = 0.0;
+        for chunk in order.chunks(BATCH) {
+            let part: Vec<&Sample> = chunk.iter().map(|&i| fit[i]).collect();
+            let (x, t, m) = tensors(&part, &mean, &scale, settings.sharpen, &dev)?;
+            let loss = loss_of(&x, &t, &m)?;
+            opt.backward_step(&loss)?;
+            total += loss.to_scalar::<f32>()? * part.len() as f32;
+        }
+        let held_loss = loss_of(&hx, &ht, &hm)?.to_scalar::<f32>()?;
+        eprintln!(
+            "epoch {epoch}: training loss {:.4}, held-out loss {held_loss:.4}",
+            total / fit.len() as f32
+        );
+    }
+    let model = Model {
+        format: hexwright_engine::bots::policy::model::WEIGHTS_FORMAT,
+        mean,
+        scale,
+        w1: w1.as_tensor().to_vec2::<f32>()?,
+        b1: b1.as_tensor().to_vec1::<f32>()?,
+        w2: w2.as_tensor().to_vec2::<f32>()?.remove(0),
+        b2: b2.as_tensor().to_vec1::<f32>()?[0],
+    };
+    // Through the engine's own reader, as it will be played.
+    Ok(Model::parse(&serde_json::to_string(&model)?)?)
+}
+
+/// Decisions per training step.
+const BATCH: usize = 256;
+/// The optimiser's step size.
+const LEARNING_RATE: f64 = 3e-3;
+/// The optimiser's weight decay.
+const WEIGHT_DECAY: f64 = 1e-4;
+
+/// The share of `held` decisions (in percent) where `pick` chooses a
+/// command the search visited most.
+fn agreement(held: &[&Sample], pick: &dyn Fn(&Sample) -> usize) -> f64 {
+    let hits = held
+        .iter()
+        .filter(|s| s.visits[pick(s)] == s.visits.iter().copied().max().unwrap_or(0))
+        .count();
+    100.0 * hits as f64 / held.len().max(1) as f64
+}
+
+/// The candidate `model` scores highest (the earlier on a tie), as the
+/// bot plays.
+fn best(model: &Model, s: &Sample) -> usize {
+    let mut best = (0, f32::NEG_INFINITY);
+    for (i, f) in s.features.iter().enumerate() {
+        let x: [f32; FEATURES] = f.as_slice().try_into().unwrap_or([0.0; FEATURES]);
+        let v = model.score(&x);
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    best.0
+}
+
+fn train(data: &Path, out: &Path, settings: &Settings) -> anyhow::Result<()> {
+    let all = read_data(data)?;
+    let matches: std::collections::BTreeSet<u64> = all.iter().map(|(k, _)| *k).collect();
+    let held: Vec<&Sample> = all
+        .iter()
+        .filter(|(k, _)| k % 10 == 9)
+        .map(|(_, s)| s)
+        .collect();
+    let fit: Vec<&Sample> = all
+        .iter()
+        .filter(|(k, _)| k % 10 != 9)
+        .map(|(_, s)| s)
+        .collect();
+    anyhow::ensure!(
+        !held.is_empty() && !fit.is_empty(),
+        "{}: too few matches to hold some out (every match numbered 9 mod 10 is held out)",
+        data.display()
+    );
+    let model = fit_network(&fit, &held, settings)?;
+    let policy = agreement(&held, &|s| best(&model, s));
+    let greedy = agreement(&held, &|_| 0);
+    std::fs::write(out, serde_json::to_string(&model)?)?;
+    let mut md = String::new();
+    let _ = writeln!(md, "# The policy bot's weights\n");
+    let _ = writeln!(
+        md,
+        "Written by `cargo run --release -p hexwright-engine --example train_policy -- train {}` \
+         from the data of `train_policy -- data` (see the example's docs for the matches).\n",
+        std::env::args().skip(2).collect::<Vec<_>>().join(" ")
+    );
+    // The matches as `data` runs that make them again.
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &k in &matches {
+        match runs.last_mut() {
+            Some((_, end)) if *end == k => *end = k + 1,
+            _ => runs.push((k, k + 1)),
+        }
+    }
+    let commands: Vec<String> = runs
+        .iter()
+        .map(|(a, b)| format!("`train_policy -- data --first {a} --matches {}`", b - a))
+        .collect();
+    let _ = writeln!(
+        md,
+        "- Data: {} decisions of {} matches ({} held out: the matches numbered 9 mod 10), \
+         made by {}.",
+        all.len(),
+        matches.len(),
+        held.len(),
+        commands.join(" and ")
+    );
+    let _ = writeln!(
+        md,
+        "- Network: {FEATURES} features, {} rectified units, one score; AdamW (step {LEARNING_RATE}, \
+         weight decay {WEIGHT_DECAY}), batches of {BATCH}, {} epochs, targets the visits \
+         to the power {}, seed {}.",
+        settings.hidden, settings.epochs, settings.sharpen, settings.seed
+    );
+    let _ = writeln!(
+        md,
+        "- Held out: the policy picks a command the search visited most in {policy:.1}% of \
+         decisions; the ruleset's first-ranked command (the greedy choice) in {greedy:.1}%."
+    );
+    std::fs::write(out.with_file_name("weights.md"), md)?;
+    println!("held-out agreement with the search: policy {policy:.1}%, first-ranked {greedy:.1}%");
+    Ok(())
+}
