@@ -80,13 +80,10 @@ pub fn candidates<R: Searchable>(
 ) {
     R::rank(parts, s, cmds);
     cmds.retain(|c| !rejected.contains(c));
-    feats.clear();
-    for (i, cmd) in cmds.iter().enumerate() {
-        let mut f = [0.0f32; FEATURES];
+    R::policy_features(parts, s, cmds, feats);
+    for (i, f) in feats.iter_mut().enumerate() {
         f[0] = f32::from(u8::from(i == 0));
         f[1] = i as f32 / MAX_RANKED as f32;
-        R::policy_features(parts, s, cmd, &mut f);
-        feats.push(f);
     }
 }
 

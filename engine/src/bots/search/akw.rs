@@ -94,36 +94,42 @@ impl Searchable for AkwRulesV1 {
     fn policy_features(
         parts: &mut AkwParts,
         s: &MatchState,
-        cmd: &Command,
-        out: &mut [f32; crate::bots::policy::FEATURES],
+        cmds: &[Command],
+        out: &mut Vec<[f32; crate::bots::policy::FEATURES]>,
     ) {
+        out.clear();
         let me = s.side();
         let logit = |t: &[f64; value::FEATURES]| -> f64 {
             t.iter().zip(value::WEIGHTS).map(|(t, w)| t * w).sum()
         };
         let before = terms_against_rivals(parts.look.evaluator(s), s, me, 2);
         let mut next = s.clone();
-        parts.events.clear();
-        execute_unchecked(&mut next, cmd, &mut parts.events);
-        let after = terms_against_rivals(parts.look.evaluator(&next), &next, me, 2);
-        let gain = match next.outcome() {
-            Some(Outcome::Won(w)) if w == me => WON_GAIN,
-            Some(Outcome::Won(_)) => -WON_GAIN,
-            _ => logit(&after) - logit(&before),
-        };
-        let (kind, acting) = match cmd {
-            Command::EndTurn => (CommandKind::End, None),
-            Command::Spawn { .. } => (CommandKind::Spawn, None),
-            Command::Unit(u) => (CommandKind::of_unit(u), Some(u.unit())),
-        };
-        let t = PolicyTerms {
-            gain,
-            kind,
-            before: &before,
-            after: &after,
-            tactics: tactics(&next, me, acting),
-        };
-        policy_terms(&t, out);
+        for cmd in cmds {
+            next.clone_from(s);
+            parts.events.clear();
+            execute_unchecked(&mut next, cmd, &mut parts.events);
+            let after = terms_against_rivals(parts.look.evaluator(&next), &next, me, 2);
+            let gain = match next.outcome() {
+                Some(Outcome::Won(w)) if w == me => WON_GAIN,
+                Some(Outcome::Won(_)) => -WON_GAIN,
+                _ => logit(&after) - logit(&before),
+            };
+            let (kind, acting) = match cmd {
+                Command::EndTurn => (CommandKind::End, None),
+                Command::Spawn { .. } => (CommandKind::Spawn, None),
+                Command::Unit(u) => (CommandKind::of_unit(u), Some(u.unit())),
+            };
+            let t = PolicyTerms {
+                gain,
+                kind,
+                before: &before,
+                after: &after,
+                tactics: tactics(&next, me, acting),
+            };
+            let mut f = [0.0; crate::bots::policy::FEATURES];
+            policy_terms(&t, &mut f);
+            out.push(f);
+        }
     }
 }
 

@@ -118,16 +118,18 @@ pub trait Searchable: Ruleset + Sized {
     /// Each player's value of `s` in 0..=1 (1: won).
     fn values(parts: &mut Self::Parts, s: &Self::State, out: &mut [f64; 4]);
 
-    /// The policy bot's description of `cmd` for the player to move in `s`
-    /// (a view's state): `out[RULESET_FEATURES..]`, laid out as
-    /// [`crate::bots::policy::names`] says (see [`policy_terms`]).
+    /// The policy bot's description of each of `cmds` for the player to
+    /// move in `s` (a view's state), one entry of `out` each (cleared
+    /// first): from [`RULESET_FEATURES`] on, laid out as
+    /// [`crate::bots::policy::names`] says (see [`policy_terms`]); what
+    /// does not depend on the command is computed once.
     ///
     /// [`RULESET_FEATURES`]: crate::bots::policy::RULESET_FEATURES
     fn policy_features(
         parts: &mut Self::Parts,
         s: &Self::State,
-        cmd: &Self::Command,
-        out: &mut [f32; crate::bots::policy::FEATURES],
+        cmds: &[Self::Command],
+        out: &mut Vec<[f32; crate::bots::policy::FEATURES]>,
     );
 }
 

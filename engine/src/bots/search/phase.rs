@@ -171,9 +171,10 @@ impl Searchable for PhaseRulesV1 {
     fn policy_features(
         parts: &mut PhaseParts,
         s: &PhaseMatch,
-        cmd: &PhaseCommand,
-        out: &mut [f32; crate::bots::policy::FEATURES],
+        cmds: &[PhaseCommand],
+        out: &mut Vec<[f32; crate::bots::policy::FEATURES]>,
     ) {
+        out.clear();
         let n = s.players();
         let me = Self::to_move(s).unwrap_or(PlayerId(0));
         // The evaluation with points, the mover's less its best rival's.
@@ -188,29 +189,33 @@ impl Searchable for PhaseRulesV1 {
         let eval = evaluator(&mut parts.eval, s);
         let before = terms_against_rivals(eval, s.board(), me, n);
         let lead_before = lead(eval, s);
-        let next = after(&mut parts.work, &mut parts.events, s, cmd);
-        let eval = evaluator(&mut parts.eval, next);
-        let after_terms = terms_against_rivals(eval, next.board(), me, n);
-        let gain = match next.board().outcome() {
-            Some(Outcome::Won(w)) if w == me => WON_GAIN,
-            Some(Outcome::Won(_)) => -WON_GAIN,
-            _ => lead(eval, next) - lead_before,
-        };
-        let (kind, acting) = match cmd {
-            PhaseCommand::Unit(u) => (CommandKind::of_unit(u), Some(u.unit())),
-            PhaseCommand::EndUnit | PhaseCommand::EndSlot => (CommandKind::End, None),
-            PhaseCommand::PlaceCards { .. } | PhaseCommand::Reveal { .. } => {
-                (CommandKind::Other, None)
-            }
-        };
-        let t = PolicyTerms {
-            gain,
-            kind,
-            before: &before,
-            after: &after_terms,
-            tactics: tactics(next.board(), me, acting),
-        };
-        policy_terms(&t, out);
+        for cmd in cmds {
+            let next = after(&mut parts.work, &mut parts.events, s, cmd);
+            let eval = evaluator(&mut parts.eval, next);
+            let after_terms = terms_against_rivals(eval, next.board(), me, n);
+            let gain = match next.board().outcome() {
+                Some(Outcome::Won(w)) if w == me => WON_GAIN,
+                Some(Outcome::Won(_)) => -WON_GAIN,
+                _ => lead(eval, next) - lead_before,
+            };
+            let (kind, acting) = match cmd {
+                PhaseCommand::Unit(u) => (CommandKind::of_unit(u), Some(u.unit())),
+                PhaseCommand::EndUnit | PhaseCommand::EndSlot => (CommandKind::End, None),
+                PhaseCommand::PlaceCards { .. } | PhaseCommand::Reveal { .. } => {
+                    (CommandKind::Other, None)
+                }
+            };
+            let t = PolicyTerms {
+                gain,
+                kind,
+                before: &before,
+                after: &after_terms,
+                tactics: tactics(next.board(), me, acting),
+            };
+            let mut f = [0.0; crate::bots::policy::FEATURES];
+            policy_terms(&t, &mut f);
+            out.push(f);
+        }
     }
 }
 
