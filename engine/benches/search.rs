@@ -8,11 +8,15 @@
 //! - `search/phase_decision_4p`: one unit decision at the default budget in
 //!   a mid-game phase-rules-v1 position on Four Corners (greedy played the
 //!   first three turns), as `planner_unit_turn` in the `phase` bench.
+//! - `search/akw_decision_ranked` and `search/phase_decision_4p_ranked`: the
+//!   same searches admitting commands in the ruleset's one-step ranking
+//!   rather than the policy's order (`SearchConfig::guided` off: the search
+//!   before it was guided).
 //! - `policy/akw_decision` and `policy/phase_decision_4p`: the policy bot
 //!   (the network distilled from the search) in the same two positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchConfig};
+use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchBudget, SearchConfig};
 use hexwright_engine::format;
 use hexwright_engine::player::PlayerId;
 use hexwright_engine::rotation::play;
@@ -36,6 +40,15 @@ fn prepared(name: &str, ruleset: RulesetId, limit: u32) -> Prepared {
         .expect("bundled map is valid")
 }
 
+/// The search at the ruleset's default budget, admitting commands in the
+/// ruleset's ranking.
+fn ranked(ruleset: RulesetId) -> SearchConfig {
+    SearchConfig {
+        guided: false,
+        ..SearchConfig::with_budget(SearchBudget::for_ruleset(ruleset))
+    }
+}
+
 fn akw(c: &mut Criterion) {
     let p = prepared("twin-fords.ron", RulesetId::AkwRulesV1, 60);
     let r = sim::play(&p, 3, [BotKind::Greedy; 2], PlayOptions { record: true });
@@ -54,6 +67,15 @@ fn akw(c: &mut Criterion) {
         b.iter(|| {
             let mut bot =
                 SearchBot::<AkwRulesV1>::new(ChaCha8Rng::seed_from_u64(3), SearchConfig::default());
+            black_box(bot.decide(&view, &[]))
+        });
+    });
+    c.bench_function("search/akw_decision_ranked", |b| {
+        b.iter(|| {
+            let mut bot = SearchBot::<AkwRulesV1>::new(
+                ChaCha8Rng::seed_from_u64(3),
+                ranked(RulesetId::AkwRulesV1),
+            );
             black_box(bot.decide(&view, &[]))
         });
     });
@@ -84,6 +106,15 @@ fn phase(c: &mut Criterion) {
     c.bench_function("search/phase_decision_4p", |b| {
         b.iter(|| {
             let mut bot = PhaseRulesV1::bot(BotKind::Search, 3, me);
+            black_box(bot.decide(&view, &[]))
+        });
+    });
+    c.bench_function("search/phase_decision_4p_ranked", |b| {
+        b.iter(|| {
+            let mut bot = SearchBot::<PhaseRulesV1>::new(
+                ChaCha8Rng::seed_from_u64(3),
+                ranked(RulesetId::PhaseRulesV1),
+            );
             black_box(bot.decide(&view, &[]))
         });
     });

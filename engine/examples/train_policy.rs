@@ -31,18 +31,23 @@
 
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Linear, Module, Optimizer};
-use hexwright_engine::bots::BotKind;
 use hexwright_engine::bots::policy::data::{self, Sample};
 use hexwright_engine::bots::policy::{FEATURES, Model};
+use hexwright_engine::bots::search::Searchable;
+use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchConfig, bot_rng};
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
 use hexwright_engine::map::generate::{self, Params, Style};
+use hexwright_engine::player::PlayerId;
+use hexwright_engine::rules::Outcome;
 use hexwright_engine::rules::Roster;
 use hexwright_engine::rules::scenario::{Prepared, Scenario};
 use hexwright_engine::ruleset::{AkwRulesV1, PhaseRulesV1, RulesetId};
+use hexwright_engine::sim;
 use std::fmt::Write as _;
 use std::io::{BufRead as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,7 +87,18 @@ fn main() -> anyhow::Result<()> {
             };
             train(&data, &out, &settings)
         }
-        _ => anyhow::bail!("usage: train_policy data|train [options] (see the file's docs)"),
+        Some("guided") => {
+            let pairs: u64 = opt("--pairs").map_or(Ok(100), |s| s.parse())?;
+            let seed: u64 = opt("--seed").map_or(Ok(700_001), |s| s.parse())?;
+            let jobs: usize = opt("--jobs").map_or(Ok(2), |s| s.parse())?;
+            let ruleset = match opt("--ruleset").as_deref() {
+                None | Some("akw-rules-v1") => RulesetId::AkwRulesV1,
+                Some("phase-rules-v1") => RulesetId::PhaseRulesV1,
+                Some(other) => anyhow::bail!("unknown ruleset {other}"),
+            };
+            guided(&root, ruleset, pairs, seed, jobs)
+        }
+        _ => anyhow::bail!("usage: train_policy data|train|guided [options] (see the file's docs)"),
     }
 }
 
@@ -147,6 +163,142 @@ fn spec(root: &Path, k: u64) -> anyhow::Result<MatchSpec> {
         seats,
         seed,
     })
+}
+
+/// The bundled two-player maps the guided search is measured on.
+const DUEL_MAPS: [&str; 3] = ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"];
+
+/// Game `g` of the guided search's measure: pair `g / 2` on map `pair %
+/// 3`, seed `seed + pair`, the guided search on side `g % 2`. Returns the
+/// guided search's score (1 won, 0 lost, ½ a draw).
+fn duel(root: &Path, ruleset: RulesetId, seed: u64, g: u64) -> anyhow::Result<(usize, f64)> {
+    let pair = g / 2;
+    let map_index = (pair % DUEL_MAPS.len() as u64) as usize;
+    let name = DUEL_MAPS[map_index];
+    let m = MatchSpec {
+        name: name.to_owned(),
+        map: format::load_map(&root.join("maps").join(name))?,
+        ruleset,
+        seats: Vec::new(),
+        seed: seed + pair,
+    };
+    let p = prepare(root, &m)?;
+    let guided_side = (g % 2) as usize;
+    let score = match ruleset {
+        RulesetId::AkwRulesV1 => duel_in::<AkwRulesV1>(&p, m.seed, guided_side),
+        RulesetId::PhaseRulesV1 => duel_in::<PhaseRulesV1>(&p, m.seed, guided_side),
+    };
+    Ok((map_index, score))
+}
+
+fn duel_in<R>(setup: &R::Setup, seed: u64, guided_side: usize) -> f64
+where
+    R: Searchable + HasBots + 'static,
+    R::Command: Send,
+{
+    let (mut s, _) = R::start(setup, seed);
+    let mut bots: Vec<Box<dyn Bot<R>>> = (0..2u8)
+        .map(|i| {
+            let side = PlayerId(i);
+            let config = SearchConfig {
+                guided: usize::from(i) == guided_side,
+                ..SearchConfig::with_budget(R::search_budget(setup))
+            };
+            Box::new(SearchBot::<R>::new(
+                bot_rng(seed, side, BotKind::Search),
+                config,
+            )) as Box<dyn Bot<R>>
+        })
+        .collect();
+    let never = AtomicBool::new(false);
+    sim::run_match::<R>(&mut s, &mut bots, &never, |_, _, _| {});
+    match R::outcome(&s) {
+        Some(Outcome::Won(w)) if w.index() == guided_side => 1.0,
+        Some(Outcome::Won(_)) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Plays `pairs` seat-swapped pairs of the guided search against the
+/// search as it ships, at the same playouts, over the bundled two-player
+/// maps, on `jobs` threads; prints each game as it ends and then the
+/// guided search's score per map and pooled, with Hoeffding's 95% interval
+/// over the pairs.
+fn guided(
+    root: &Path,
+    ruleset: RulesetId,
+    pairs: u64,
+    seed: u64,
+    jobs: usize,
+) -> anyhow::Result<()> {
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| -> anyhow::Result<()> {
+                    loop {
+                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if g >= 2 * pairs {
+                            return Ok(());
+                        }
+                        let (map, score) = duel(root, ruleset, seed, g)?;
+                        eprintln!(
+                            "game {g}: {} guided on side {}: {score} ({:.0} s)",
+                            DUEL_MAPS[map],
+                            g % 2,
+                            started.elapsed().as_secs_f64()
+                        );
+                        results
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .push((g, map, score));
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join()
+                .map_err(|_| anyhow::anyhow!("a worker panicked"))??;
+        }
+        Ok(())
+    })?;
+    let results = results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let report = |label: &str, keep: &dyn Fn(usize) -> bool| {
+        let mut per_pair = std::collections::BTreeMap::<u64, f64>::new();
+        for &(g, map, score) in &results {
+            if keep(map) {
+                *per_pair.entry(g / 2).or_default() += score / 2.0;
+            }
+        }
+        let n = per_pair.len() as f64;
+        if n == 0.0 {
+            return;
+        }
+        let mean = per_pair.values().sum::<f64>() / n;
+        let half = ((2.0f64 / 0.05).ln() / (2.0 * n)).sqrt();
+        println!(
+            "{label}: guided search {:.1}% of {} games, 95% [{:.1}, {:.1}]",
+            100.0 * mean,
+            2.0 * n,
+            100.0 * (mean - half).max(0.0),
+            100.0 * (mean + half).min(1.0)
+        );
+    };
+    for (i, name) in DUEL_MAPS.iter().enumerate() {
+        report(name, &|m| m == i);
+    }
+    report("pooled", &|_| true);
+    println!(
+        "{} games in {:.0} s ({ruleset:?}, seeds {seed}..{})",
+        results.len(),
+        started.elapsed().as_secs_f64(),
+        seed + pairs
+    );
+    Ok(())
 }
 
 fn prepare(root: &Path, m: &MatchSpec) -> anyhow::Result<Prepared> {

@@ -28,12 +28,21 @@ fn config(playouts: u32) -> SearchConfig {
     }
 }
 
-fn decide<R: Searchable + 'static>(view: &R::View, seed: u64, playouts: u32) -> R::Command
+fn decide_with<R: Searchable + 'static>(view: &R::View, seed: u64, c: SearchConfig) -> R::Command
 where
     R::Command: Send,
 {
-    let mut bot = SearchBot::<R>::new(ChaCha8Rng::seed_from_u64(seed), config(playouts));
+    let mut bot = SearchBot::<R>::new(ChaCha8Rng::seed_from_u64(seed), c);
     bot.decide(view, &[])
+}
+
+/// The search admitting commands in the ruleset's ranking (`guided`
+/// false) or the policy's order.
+fn ordered(playouts: u32, guided: bool) -> SearchConfig {
+    SearchConfig {
+        guided,
+        ..config(playouts)
+    }
 }
 
 /// The policy bot's decision from `view`.
@@ -82,13 +91,47 @@ fn in_akw_rules_v1_what_side_0_cannot_see_does_not_change_its_decision() {
         "side 0 has a unit to imagine"
     );
     for seed in 1..=3 {
-        assert_eq!(
-            decide::<AkwRulesV1>(&va, seed, 48),
-            decide::<AkwRulesV1>(&vb, seed, 48),
-            "seed {seed}"
-        );
+        for guided in [false, true] {
+            assert_eq!(
+                decide_with::<AkwRulesV1>(&va, seed, ordered(48, guided)),
+                decide_with::<AkwRulesV1>(&vb, seed, ordered(48, guided)),
+                "seed {seed}, guided {guided}"
+            );
+        }
     }
     assert_eq!(policy::<AkwRulesV1>(&va), policy::<AkwRulesV1>(&vb));
+}
+
+/// With one playout the search plays the first command its root admits:
+/// guided, the policy's choice, in both rulesets.
+#[test]
+fn the_guided_search_admits_the_policys_choice_first() {
+    let mut differs = 0;
+    for hidden in [h(5, 0), h(4, -3), h(3, 2)] {
+        let g = skirmish(hidden, 3);
+        let view = PlayerView::new(&g.s, P0);
+        let first = decide_with::<AkwRulesV1>(&view, 1, ordered(1, true));
+        assert_eq!(
+            first,
+            policy::<AkwRulesV1>(&view),
+            "akw, hidden at {hidden:?}"
+        );
+        differs += usize::from(first != decide_with::<AkwRulesV1>(&view, 1, ordered(1, false)));
+    }
+    let p = four_corners();
+    for seats in [[8, 7, 6, 5], [5, 6, 7, 8]] {
+        let m = placed(&p, seats);
+        let view = PhaseView::new(&m, P0);
+        let first = decide_with::<PhaseRulesV1>(&view, 1, ordered(1, true));
+        assert_eq!(
+            first,
+            policy::<PhaseRulesV1>(&view),
+            "phase, cards {seats:?}"
+        );
+        differs += usize::from(first != decide_with::<PhaseRulesV1>(&view, 1, ordered(1, false)));
+    }
+    // Not a vacuous check: the ranking's first command is not always the policy's.
+    println!("the policy's first choice differed from the ranking's in {differs} of 5");
 }
 
 fn four_corners() -> Prepared {
@@ -135,12 +178,14 @@ fn in_phase_rules_v1_face_down_cards_do_not_change_a_decision() {
     let (va, vb) = (PhaseView::new(&a, P0), PhaseView::new(&b, P0));
     assert_eq!(format!("{:?}", va.state), format!("{:?}", vb.state));
     for seed in 1..=2 {
-        let (ca, cb) = (
-            decide::<PhaseRulesV1>(&va, seed, 24),
-            decide::<PhaseRulesV1>(&vb, seed, 24),
-        );
-        assert!(ca.unit().is_some() || ca == PhaseCommand::EndSlot, "{ca:?}");
-        assert_eq!(ca, cb, "seed {seed}");
+        for guided in [false, true] {
+            let (ca, cb) = (
+                decide_with::<PhaseRulesV1>(&va, seed, ordered(24, guided)),
+                decide_with::<PhaseRulesV1>(&vb, seed, ordered(24, guided)),
+            );
+            assert!(ca.unit().is_some() || ca == PhaseCommand::EndSlot, "{ca:?}");
+            assert_eq!(ca, cb, "seed {seed}, guided {guided}");
+        }
     }
     let (pa, pb) = (policy::<PhaseRulesV1>(&va), policy::<PhaseRulesV1>(&vb));
     assert!(pa.unit().is_some() || pa == PhaseCommand::EndSlot, "{pa:?}");

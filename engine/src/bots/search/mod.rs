@@ -50,6 +50,10 @@ pub struct SearchConfig {
     /// The most commands a new node's greedy rollout plays before the
     /// evaluation (it stops sooner, see [`Searchable::rollout`]).
     pub rollout: u8,
+    /// Admit a node's commands in the policy bot's order (its network's
+    /// scores, [`crate::bots::policy`]) rather than the one-step ranking's:
+    /// Expert Iteration's guided search. The same commands either way.
+    pub guided: bool,
 }
 
 impl Default for SearchConfig {
@@ -60,6 +64,7 @@ impl Default for SearchConfig {
             exploration: 0.15,
             widening: 0.5,
             rollout: 24,
+            guided: true,
         }
     }
 }

@@ -8,10 +8,12 @@
 //! children are commands, and only those legal in this world may be chosen,
 //! by UCB1 with *availability* counts in place of the parent's visits (a
 //! child is scored against how often it could have been chosen). Children
-//! are admitted in the order of the ruleset's one-step ranking, one more
-//! as the node's visits grow (progressive widening: `1 + w·√visits`), so a
-//! unit's dozens of move targets cost nothing until the best few are
-//! tried. A new node is valued by a short greedy rollout cut off by the
+//! are the ruleset's one-step ranking's best few ([`Searchable::rank`]),
+//! admitted one more as the node's visits grow (progressive widening: `1 +
+//! w·√visits`), so a unit's dozens of move targets cost nothing until the
+//! best few are tried. They are admitted in the order the policy network
+//! scores them ([`crate::bots::policy`]; Expert Iteration's guided search,
+//! `SearchConfig::guided`) or, unguided, in the ranking's order. A new node is valued by a short greedy rollout cut off by the
 //! evaluation ([`Searchable::values`]), and the values — one per player,
 //! in 0..=1 — are backed up *max-n*: each node adds the value of the player
 //! who chose it.
@@ -105,14 +107,21 @@ pub(crate) fn search<R: Searchable>(
     kept: Option<Tree<R::Command>>,
 ) -> Option<Found<R::Command>> {
     let me = R::viewer(view);
+    let mut guide = Guide::default();
     let (mut nodes, root) = match kept {
         Some(t) if rejected.is_empty() && t.nodes[t.root as usize].ranked.is_some() => {
             (t.nodes, t.root)
         }
         _ => {
             let mut root_ranked = Vec::new();
-            R::rank(parts, R::view_state(view), &mut root_ranked);
-            root_ranked.retain(|c| !rejected.contains(c));
+            order::<R>(
+                parts,
+                R::view_state(view),
+                rejected,
+                config.guided,
+                &mut guide,
+                &mut root_ranked,
+            );
             if root_ranked.len() <= 1 {
                 return root_ranked.pop().map(|cmd| Found {
                     cmd,
@@ -136,7 +145,9 @@ pub(crate) fn search<R: Searchable>(
         }
         playouts += 1;
         let mut world = R::determinize(view, parts, rng);
-        descend::<R>(&mut nodes, root, &mut world, parts, config, &mut path);
+        descend::<R>(
+            &mut nodes, root, &mut world, parts, config, &mut guide, &mut path,
+        );
         R::rollout(parts, &mut world, me, config.rollout);
         R::values(parts, &world, &mut values);
         for &id in &path {
@@ -195,6 +206,7 @@ fn descend<R: Searchable>(
     world: &mut R::State,
     parts: &mut R::Parts,
     config: &SearchConfig,
+    guide: &mut Guide,
     path: &mut Vec<u32>,
 ) {
     path.clear();
@@ -204,7 +216,7 @@ fn descend<R: Searchable>(
         let n = node as usize;
         if nodes[n].ranked.is_none() {
             let mut ranked = Vec::new();
-            R::rank(parts, world, &mut ranked);
+            order::<R>(parts, world, &[], config.guided, guide, &mut ranked);
             nodes[n].ranked = Some(ranked);
         }
         let ranked_len = nodes[n].ranked.as_ref().map_or(0, Vec::len);
@@ -230,6 +242,45 @@ fn descend<R: Searchable>(
             return;
         }
     }
+}
+
+/// Buffers of the guided order.
+#[derive(Debug, Default)]
+struct Guide {
+    feats: Vec<[f32; crate::bots::policy::FEATURES]>,
+    order: Vec<(f32, usize)>,
+}
+
+/// The commands of the player to move in `s`, less `rejected`, in the
+/// order a node admits them: the ruleset's ranking, or, `guided`, the
+/// policy network's scores (highest first; the earlier rank on a tie).
+fn order<R: Searchable>(
+    parts: &mut R::Parts,
+    s: &R::State,
+    rejected: &[R::Command],
+    guided: bool,
+    guide: &mut Guide,
+    out: &mut Vec<R::Command>,
+) {
+    if !guided {
+        R::rank(parts, s, out);
+        out.retain(|c| !rejected.contains(c));
+        return;
+    }
+    crate::bots::policy::candidates::<R>(parts, s, rejected, out, &mut guide.feats);
+    let model = crate::bots::policy::weights();
+    guide.order.clear();
+    guide.order.extend(
+        guide
+            .feats
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (model.score(f), i)),
+    );
+    // Stable: a tie keeps the rank order.
+    guide.order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let ranked = std::mem::take(out);
+    out.extend(guide.order.iter().map(|&(_, i)| ranked[i].clone()));
 }
 
 fn mean<C>(n: &Node<C>) -> f64 {
