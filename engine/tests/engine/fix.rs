@@ -223,6 +223,51 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
     assert!(!edited.certificates[0].holds_for(&edited));
 }
 
+/// A certified map certified again at another level keeps the
+/// certificates it came with (they still hold: nothing was edited), and
+/// the new one joins them; certified again at a level it already holds, the
+/// new certificate replaces the old.
+#[test]
+fn certifying_at_a_new_level_keeps_the_certificates_that_still_hold() {
+    let map = bundled("twin-fords.ron");
+    let before: Vec<(String, String)> = map
+        .certificates
+        .iter()
+        .map(|c| (c.bot.clone(), c.ruleset.clone()))
+        .collect();
+    assert!(before.len() >= 4, "{before:?}");
+    let opts = Options {
+        certify_games: 2_000,
+        ..random_bots_wide_margin()
+    };
+    let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
+    assert_eq!(f.ending, Ending::AlreadyFair, "{}", f.verdict());
+    let after: Vec<(String, String)> = f
+        .map
+        .certificates
+        .iter()
+        .map(|c| (c.bot.clone(), c.ruleset.clone()))
+        .collect();
+    let mut want = before.clone();
+    want.push(("random".to_owned(), "akw-rules-v1".to_owned()));
+    assert_eq!(after, want);
+    assert!(f.map.certificates.iter().all(|c| c.holds_for(&f.map)));
+    // Again at random level: one random certificate, the new one.
+    let again = fix::fix(&f.map, &Roster::bundled(), &Options { seed: 77, ..opts }).unwrap();
+    assert_eq!(again.map.certificates.len(), want.len());
+    let random = again
+        .map
+        .certificates
+        .iter()
+        .find(|c| c.bot == "random")
+        .unwrap();
+    assert_ne!(
+        random.seed,
+        f.map.certificates.last().unwrap().seed,
+        "the new certificate"
+    );
+}
+
 /// Twin Fords as designed is lopsided by turn order alone (1,000 greedy
 /// games give side 1 about 57%; it is point-symmetric, so only an
 /// asymmetric edit can fix it): it ends certified fair at greedy level,

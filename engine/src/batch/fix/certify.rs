@@ -121,7 +121,7 @@ pub fn certify(
     let certificate = if decision == Decision::Fair {
         Some(Certificate {
             ruleset: prepared.ruleset.to_string(),
-            bot: level.bot.name().to_owned(),
+            bot: crate::shard::bot_name(level.bot, &prepared),
             round_limit: level.round_limit,
             margin: plan.margin,
             alpha: plan.alpha,

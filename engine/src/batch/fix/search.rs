@@ -241,6 +241,7 @@ pub fn fix_observed(
         done: AtomicUsize::new(0),
         news,
         cancel,
+        came_with: Vec::new(),
         out: Fixed {
             map: map.clone(),
             steps: Vec::new(),
@@ -252,7 +253,7 @@ pub fn fix_observed(
             matches: 0,
         },
     };
-    search.out.map.certificates.clear();
+    search.came_with = std::mem::take(&mut search.out.map.certificates);
     search.run()?;
     Ok(search.out)
 }
@@ -260,6 +261,8 @@ pub fn fix_observed(
 /// One search under way.
 struct Search<'a> {
     roster: &'a Roster,
+    /// The certificates the map came with.
+    came_with: Vec<crate::map::certificate::Certificate>,
     opts: &'a Options,
     coverage: Coverage,
     /// The levels: the chosen one, then the further ones.
@@ -385,13 +388,20 @@ impl Search<'_> {
     }
 
     /// The certificates of the map as it ends: the last certification at
-    /// each level held, when it was of this very map and fair.
+    /// each level held, when it was of this very map and fair, beside the
+    /// certificates the map came with that still hold on it (the map
+    /// unchanged) at the levels not certified again.
     fn certificates(&mut self) {
         let Ok(coverage) = crate::coverage::Coverage::new(&self.out.map) else {
             return;
         };
         let hash = crate::map::certificate::board_hash(&self.out.map, &coverage);
-        let mut found: Vec<crate::map::certificate::Certificate> = Vec::new();
+        let mut found: Vec<crate::map::certificate::Certificate> = self
+            .came_with
+            .iter()
+            .filter(|c| c.holds_on(&self.out.map, &coverage))
+            .cloned()
+            .collect();
         for c in self.out.attempts.iter().chain(&self.out.also) {
             if let Some(cert) = &c.certificate
                 && cert.map == hash
@@ -457,7 +467,9 @@ impl Search<'_> {
             };
             let c = self.certify(&ask)?;
             if let Some(cert) = &c.certificate {
-                self.out.map.certificates.push(cert.clone());
+                let certs = &mut self.out.map.certificates;
+                certs.retain(|x| !(x.bot == cert.bot && x.ruleset == cert.ruleset));
+                certs.push(cert.clone());
             }
             self.out.also.push(c);
         }
