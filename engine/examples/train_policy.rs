@@ -6,6 +6,8 @@
 //!     [--out DIR] [--matches N] [--shard I/N] [--first K]
 //! cargo run --release -p hexwright-engine --example train_policy -- train \
 //!     [--data DIR] [--out FILE] [--epochs N] [--hidden N] [--sharpen P] [--seed S]
+//! cargo run --release -p hexwright-engine --example train_policy -- guided \
+//!     [--pairs N] [--seed S] [--jobs J] [--ruleset ID]
 //! ```
 //!
 //! `data` plays matches `K..K+N` of a fixed list (default `target/policy-data`,
@@ -28,6 +30,14 @@
 //! first-ranked command (the greedy choice), and writes the weights
 //! (default `engine/src/bots/policy/weights.json`) and `weights.md`
 //! beside them with the data, settings and figures.
+//!
+//! `guided` measures Expert Iteration's second step: the search guided by
+//! the policy (`SearchConfig::guided`) against the search admitting
+//! commands in the ruleset's ranking, at the same playouts, in `N`
+//! seat-swapped pairs (default 100) over the bundled two-player maps from
+//! seed `S` (default 700,001), on `J` threads (default 2); it prints every
+//! game as it ends, then the guided search's score per map and pooled with
+//! Hoeffding's 95% interval over the pairs.
 
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Linear, Module, Optimizer};
