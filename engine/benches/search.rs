@@ -8,10 +8,9 @@
 //! - `search/phase_decision_4p`: one unit decision at the default budget in
 //!   a mid-game phase-rules-v1 position on Four Corners (greedy played the
 //!   first three turns), as `planner_unit_turn` in the `phase` bench.
-//! - `search/akw_decision_ranked` and `search/phase_decision_4p_ranked`: the
-//!   same searches admitting commands in the ruleset's one-step ranking
-//!   rather than the policy's order (`SearchConfig::guided` off: the search
-//!   before it was guided).
+//! - `search/akw_decision_ranked`: the same search admitting commands in
+//!   the ruleset's one-step ranking (`SearchConfig::guided` off: the search
+//!   before it was guided; phase-rules-v1's search is not guided).
 //! - `policy/akw_decision` and `policy/phase_decision_4p`: the policy bot
 //!   (the network distilled from the search) in the same two positions.
 
@@ -65,8 +64,7 @@ fn akw(c: &mut Criterion) {
     let view = PlayerView::new(&s, s.side());
     c.bench_function("search/akw_decision", |b| {
         b.iter(|| {
-            let mut bot =
-                SearchBot::<AkwRulesV1>::new(ChaCha8Rng::seed_from_u64(3), SearchConfig::default());
+            let mut bot = BotKind::Search.build(3, s.side());
             black_box(bot.decide(&view, &[]))
         });
     });
@@ -106,15 +104,6 @@ fn phase(c: &mut Criterion) {
     c.bench_function("search/phase_decision_4p", |b| {
         b.iter(|| {
             let mut bot = PhaseRulesV1::bot(BotKind::Search, 3, me);
-            black_box(bot.decide(&view, &[]))
-        });
-    });
-    c.bench_function("search/phase_decision_4p_ranked", |b| {
-        b.iter(|| {
-            let mut bot = SearchBot::<PhaseRulesV1>::new(
-                ChaCha8Rng::seed_from_u64(3),
-                ranked(RulesetId::PhaseRulesV1),
-            );
             black_box(bot.decide(&view, &[]))
         });
     });

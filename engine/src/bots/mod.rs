@@ -102,7 +102,7 @@ impl BotKind {
             Self::Planner => Box::new(PlannerBot::new(rng, PlannerConfig::default())),
             Self::Search => Box::new(SearchBot::<AkwRulesV1>::new(
                 rng,
-                SearchConfig::with_budget(budget),
+                SearchConfig::for_ruleset::<AkwRulesV1>(budget),
             )),
             Self::Policy => Box::new(PolicyBot::<AkwRulesV1>::new(rng)),
         }

@@ -393,7 +393,11 @@ fn policy_certificates_name_the_shipped_weights() {
     let shipped = format!("policy@{}", hexwright_engine::bots::policy::weights_hash());
     let mut seen = 0;
     for (name, _, map) in maps() {
-        for c in map.certificates.iter().filter(|c| c.bot.starts_with("policy")) {
+        for c in map
+            .certificates
+            .iter()
+            .filter(|c| c.bot.starts_with("policy"))
+        {
             assert_eq!(c.bot, shipped, "{name} in {}", c.ruleset);
             assert!(c.holds_for(&map), "{name} in {}", c.ruleset);
             seen += 1;

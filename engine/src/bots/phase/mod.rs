@@ -55,7 +55,7 @@ impl HasBots for PhaseRulesV1 {
             BotKind::Planner => Box::new(PhasePlannerBot::new()),
             BotKind::Search => Box::new(super::SearchBot::<PhaseRulesV1>::new(
                 rng,
-                super::SearchConfig::with_budget(budget),
+                super::SearchConfig::for_ruleset::<PhaseRulesV1>(budget),
             )),
             BotKind::Policy => Box::new(super::PolicyBot::<PhaseRulesV1>::new(rng)),
         }

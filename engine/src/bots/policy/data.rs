@@ -110,7 +110,7 @@ where
                 Box::new(Recorder::<R> {
                     search: SearchBot::new(
                         bot_rng(seed, side, kind),
-                        SearchConfig::with_budget(R::search_budget(setup)),
+                        SearchConfig::for_ruleset::<R>(R::search_budget(setup)),
                     ),
                     parts: R::Parts::default(),
                     cmds: Vec::new(),

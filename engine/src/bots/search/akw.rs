@@ -27,6 +27,10 @@ pub struct AkwParts {
 impl Searchable for AkwRulesV1 {
     type Parts = AkwParts;
 
+    /// Guided: 60.8% of 400 games [51.1, 70.4] against the ranked order at
+    /// 400 playouts (docs/bots.md, "Guided by the policy").
+    const GUIDED: bool = true;
+
     fn viewer(view: &PlayerView) -> PlayerId {
         view.side
     }

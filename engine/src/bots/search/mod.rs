@@ -52,7 +52,9 @@ pub struct SearchConfig {
     pub rollout: u8,
     /// Admit a node's commands in the policy bot's order (its network's
     /// scores, [`crate::bots::policy`]) rather than the one-step ranking's:
-    /// Expert Iteration's guided search. The same commands either way.
+    /// Expert Iteration's guided search. The same commands either way. Off
+    /// in [`Default`]; the bots of a ruleset take [`Searchable::GUIDED`]
+    /// ([`SearchConfig::for_ruleset`]).
     pub guided: bool,
 }
 
@@ -64,7 +66,7 @@ impl Default for SearchConfig {
             exploration: 0.15,
             widening: 0.5,
             rollout: 24,
-            guided: true,
+            guided: false,
         }
     }
 }
@@ -83,6 +85,16 @@ impl SearchConfig {
             ..Self::default()
         }
     }
+
+    /// The search bot's knobs in ruleset `R` with `budget`: the defaults,
+    /// guided where [`Searchable::GUIDED`] says so.
+    #[must_use]
+    pub fn for_ruleset<R: Searchable>(budget: SearchBudget) -> Self {
+        Self {
+            guided: R::GUIDED,
+            ..Self::with_budget(budget)
+        }
+    }
 }
 
 /// What a ruleset gives the search: sampling worlds from a view, ranking
@@ -91,6 +103,11 @@ impl SearchConfig {
 pub trait Searchable: Ruleset + Sized {
     /// The bot's memory (what it has seen) and buffers.
     type Parts: Default + std::fmt::Debug + Send;
+
+    /// Whether the search bot admits commands in the policy's order in
+    /// this ruleset ([`SearchConfig::guided`]): where the guided search was
+    /// measured stronger than the ranked one at the same playouts.
+    const GUIDED: bool;
 
     /// Whose view it is.
     fn viewer(view: &Self::View) -> PlayerId;
