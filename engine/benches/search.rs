@@ -9,7 +9,7 @@
 //!   a mid-game phase-rules-v1 position on Four Corners (greedy played the
 //!   first three turns), as `planner_unit_turn` in the `phase` bench.
 //! - `search/akw_decision_ranked`: the same search admitting commands in
-//!   the ruleset's one-step ranking (`SearchConfig::guided` off: the search
+//!   the ruleset's one-step ranking (`SearchConfig::guide` none: the search
 //!   before it was guided; phase-rules-v1's search is not guided).
 //! - `policy/akw_decision` and `policy/phase_decision_4p`: the policy bot
 //!   (the network distilled from the search) in the same two positions.
@@ -43,7 +43,7 @@ fn prepared(name: &str, ruleset: RulesetId, limit: u32) -> Prepared {
 /// ruleset's ranking.
 fn ranked(ruleset: RulesetId) -> SearchConfig {
     SearchConfig {
-        guided: false,
+        guide: None,
         ..SearchConfig::with_budget(SearchBudget::for_ruleset(ruleset))
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p hexwright-engine --example train_policy -- data \
-//!     [--out DIR] [--matches N] [--shard I/N] [--first K]
+//!     [--out DIR] [--matches N] [--shard I/N] [--first K] [--guide shipped|none|FILE]
 //! cargo run --release -p hexwright-engine --example train_policy -- train \
 //!     [--data DIR] [--out FILE] [--epochs N] [--hidden N] [--sharpen P] [--seed S]
 //! cargo run --release -p hexwright-engine --example train_policy -- guided \
@@ -19,7 +19,23 @@
 //! decision is a line of JSON ([`bots::policy::data::Sample`]) in
 //! `DIR/matches-K-L.jsonl`. `--shard I/N` plays every N-th match from the
 //! I-th, so machines can share a data set, and each match is the same
-//! wherever it is played.
+//! wherever it is played. `--guide` says in what order the search admits
+//! its commands ([`bots::policy::data::Guide`]): `shipped` (the default)
+//! as the search bot ships, `none` in the ruleset's ranking everywhere (the
+//! first round of Expert Iteration), or `FILE` guided by those weights in
+//! every ruleset (a later round, guided by the round before).
+//!
+//! The shipped weights were made in two rounds (`weights.md` beside them):
+//!
+//! ```text
+//! train_policy -- data --guide none --first 0 --matches 465 --out R1
+//! train_policy -- data --guide none --first 1000 --matches 260 --out R1
+//! train_policy -- train --data R1 --epochs 30 --sharpen 2 --out round-1.json
+//! train_policy -- data --guide round-1.json --first 2000 --matches 400 --out R2
+//! train_policy -- train --data R1+R2 ...   (both folders' files in one)
+//! ```
+//!
+//! `round-1.json` is `engine/src/bots/policy/weights-round-1.json`.
 //!
 //! `train` reads every `.jsonl` file in the data folder, holds out every
 //! tenth match's decisions, fits the network (candle: one layer of rectified units,
@@ -41,8 +57,8 @@
 
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Linear, Module, Optimizer};
-use hexwright_engine::bots::policy::data::{self, Sample};
-use hexwright_engine::bots::policy::{FEATURES, Model};
+use hexwright_engine::bots::policy::data::{self, Guide, Sample};
+use hexwright_engine::bots::policy::{FEATURES, Model, weights};
 use hexwright_engine::bots::search::Searchable;
 use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchConfig, bot_rng};
 use hexwright_engine::format;
@@ -81,7 +97,16 @@ fn main() -> anyhow::Result<()> {
                 }
                 None => (0, 1),
             };
-            make_data(&root, &out, first, matches, shard, shards)
+            let guide = match opt("--guide").as_deref() {
+                None | Some("shipped") => Guide::AsShipped,
+                Some("none") => Guide::Ranked,
+                Some(file) => {
+                    let text = std::fs::read_to_string(file)
+                        .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+                    Guide::By(Box::leak(Box::new(Model::parse(&text)?)))
+                }
+            };
+            make_data(&root, &out, (first, matches), (shard, shards), guide)
         }
         Some("train") => {
             let data = opt("--data").map_or_else(|| root.join("target/policy-data"), PathBuf::from);
@@ -211,7 +236,7 @@ where
         .map(|i| {
             let side = PlayerId(i);
             let config = SearchConfig {
-                guided: usize::from(i) == guided_side,
+                guide: (usize::from(i) == guided_side).then(weights),
                 ..SearchConfig::with_budget(R::search_budget(setup))
             };
             Box::new(SearchBot::<R>::new(
@@ -320,10 +345,9 @@ fn prepare(root: &Path, m: &MatchSpec) -> anyhow::Result<Prepared> {
 fn make_data(
     root: &Path,
     out: &Path,
-    first: u64,
-    matches: u64,
-    shard: u64,
-    shards: u64,
+    (first, matches): (u64, u64),
+    (shard, shards): (u64, u64),
+    guide: Guide,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)?;
     let path = out.join(format!(
@@ -342,8 +366,8 @@ fn make_data(
         let m = spec(root, k)?;
         let p = prepare(root, &m)?;
         let samples: Vec<Sample> = match m.ruleset {
-            RulesetId::AkwRulesV1 => data::play::<AkwRulesV1>(&p, m.seed, &m.seats),
-            RulesetId::PhaseRulesV1 => data::play::<PhaseRulesV1>(&p, m.seed, &m.seats),
+            RulesetId::AkwRulesV1 => data::play::<AkwRulesV1>(&p, m.seed, &m.seats, guide),
+            RulesetId::PhaseRulesV1 => data::play::<PhaseRulesV1>(&p, m.seed, &m.seats, guide),
         };
         for s in &samples {
             serde_json::to_writer(&mut file, &(k, s))?;

@@ -40,7 +40,7 @@ where
 /// false) or the policy's order.
 fn ordered(playouts: u32, guided: bool) -> SearchConfig {
     SearchConfig {
-        guided,
+        guide: guided.then(hexwright_engine::bots::policy::weights),
         ..config(playouts)
     }
 }
@@ -283,7 +283,7 @@ fn a_search_match_gives_its_decisions_as_training_data() {
         think: None,
     };
     let seats = [BotKind::Greedy, BotKind::Search];
-    let samples = data::play::<AkwRulesV1>(&p, 5, &seats);
+    let samples = data::play::<AkwRulesV1>(&p, 5, &seats, data::Guide::AsShipped);
     assert!(samples.len() > 5, "{} decisions", samples.len());
     let score = samples[0].score;
     assert!([0.0, 0.5, 1.0].contains(&score), "{score}");
@@ -295,7 +295,10 @@ fn a_search_match_gives_its_decisions_as_training_data() {
         assert_eq!((s.features[0][0], s.features[1][0]), (1.0, 0.0));
         assert!(s.visits.iter().sum::<u32>() > 0);
     }
-    assert_eq!(samples, data::play::<AkwRulesV1>(&p, 5, &seats));
+    assert_eq!(
+        samples,
+        data::play::<AkwRulesV1>(&p, 5, &seats, data::Guide::AsShipped)
+    );
 }
 
 /// The policy's threats one turn ahead: nothing while the armies stand

@@ -90,10 +90,39 @@ where
     }
 }
 
+/// The order the recorded search admits commands in
+/// ([`SearchConfig::guide`]): each round of Expert Iteration's data is
+/// made by the search guided by the previous round's network.
+#[derive(Clone, Copy, Debug)]
+pub enum Guide {
+    /// As the search bot ships ([`SearchConfig::for_ruleset`]).
+    AsShipped,
+    /// The ruleset's ranking, in every ruleset (the first round).
+    Ranked,
+    /// These weights' scores, in every ruleset.
+    By(&'static super::Model),
+}
+
+impl Guide {
+    /// The search's knobs with `budget` in ruleset `R`.
+    #[must_use]
+    pub fn config<R: Searchable>(self, budget: crate::bots::SearchBudget) -> SearchConfig {
+        match self {
+            Self::AsShipped => SearchConfig::for_ruleset::<R>(budget),
+            Self::Ranked => SearchConfig::with_budget(budget),
+            Self::By(m) => SearchConfig {
+                guide: Some(m),
+                ..SearchConfig::with_budget(budget)
+            },
+        }
+    }
+}
+
 /// Plays one match of `setup` from `seed` with `seats` (one bot per
-/// player), and returns the decisions of its search seats, each with the
-/// match's end for its player.
-pub fn play<R>(setup: &R::Setup, seed: u64, seats: &[BotKind]) -> Vec<Sample>
+/// player), its search seats admitting commands as `guide` says, and
+/// returns the decisions of its search seats, each with the match's end for
+/// its player.
+pub fn play<R>(setup: &R::Setup, seed: u64, seats: &[BotKind], guide: Guide) -> Vec<Sample>
 where
     R: Searchable + HasBots + 'static,
     R::Command: Send,
@@ -110,7 +139,7 @@ where
                 Box::new(Recorder::<R> {
                     search: SearchBot::new(
                         bot_rng(seed, side, kind),
-                        SearchConfig::for_ruleset::<R>(R::search_budget(setup)),
+                        guide.config::<R>(R::search_budget(setup)),
                     ),
                     parts: R::Parts::default(),
                     cmds: Vec::new(),

@@ -50,12 +50,13 @@ pub struct SearchConfig {
     /// The most commands a new node's greedy rollout plays before the
     /// evaluation (it stops sooner, see [`Searchable::rollout`]).
     pub rollout: u8,
-    /// Admit a node's commands in the policy bot's order (its network's
-    /// scores, [`crate::bots::policy`]) rather than the one-step ranking's:
-    /// Expert Iteration's guided search. The same commands either way. Off
-    /// in [`Default`]; the bots of a ruleset take [`Searchable::GUIDED`]
+    /// A policy network to admit a node's commands in the order of its
+    /// scores ([`crate::bots::policy`]) rather than the one-step ranking's:
+    /// Expert Iteration's guided search. The same commands either way.
+    /// None in [`Default`]; the bots of a ruleset are guided by the shipped
+    /// weights where [`Searchable::GUIDED`] says so
     /// ([`SearchConfig::for_ruleset`]).
-    pub guided: bool,
+    pub guide: Option<&'static crate::bots::policy::Model>,
 }
 
 impl Default for SearchConfig {
@@ -66,7 +67,7 @@ impl Default for SearchConfig {
             exploration: 0.15,
             widening: 0.5,
             rollout: 24,
-            guided: false,
+            guide: None,
         }
     }
 }
@@ -87,11 +88,12 @@ impl SearchConfig {
     }
 
     /// The search bot's knobs in ruleset `R` with `budget`: the defaults,
-    /// guided where [`Searchable::GUIDED`] says so.
+    /// guided by the shipped policy weights where [`Searchable::GUIDED`]
+    /// says so.
     #[must_use]
     pub fn for_ruleset<R: Searchable>(budget: SearchBudget) -> Self {
         Self {
-            guided: R::GUIDED,
+            guide: R::GUIDED.then(crate::bots::policy::weights),
             ..Self::with_budget(budget)
         }
     }
@@ -105,7 +107,7 @@ pub trait Searchable: Ruleset + Sized {
     type Parts: Default + std::fmt::Debug + Send;
 
     /// Whether the search bot admits commands in the policy's order in
-    /// this ruleset ([`SearchConfig::guided`]): where the guided search was
+    /// this ruleset ([`SearchConfig::guide`]): where the guided search was
     /// measured stronger than the ranked one at the same playouts.
     const GUIDED: bool;
 

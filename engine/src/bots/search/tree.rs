@@ -11,10 +11,10 @@
 //! are the ruleset's one-step ranking's best few ([`Searchable::rank`]),
 //! admitted one more as the node's visits grow (progressive widening: `1 +
 //! w·√visits`), so a unit's dozens of move targets cost nothing until the
-//! best few are tried. They are admitted in the order the policy network
+//! best few are tried. They are admitted in the order a policy network
 //! scores them ([`crate::bots::policy`]; Expert Iteration's guided search,
-//! `SearchConfig::guided`) or, unguided, in the ranking's order. A new node is valued by a short greedy rollout cut off by the
-//! evaluation ([`Searchable::values`]), and the values — one per player,
+//! `SearchConfig::guide`) or, unguided, in the ranking's order. A new node
+//! is valued by a short greedy rollout cut off by the evaluation ([`Searchable::values`]), and the values — one per player,
 //! in 0..=1 — are backed up *max-n*: each node adds the value of the player
 //! who chose it.
 //!
@@ -118,7 +118,7 @@ pub(crate) fn search<R: Searchable>(
                 parts,
                 R::view_state(view),
                 rejected,
-                config.guided,
+                config.guide,
                 &mut guide,
                 &mut root_ranked,
             );
@@ -216,7 +216,7 @@ fn descend<R: Searchable>(
         let n = node as usize;
         if nodes[n].ranked.is_none() {
             let mut ranked = Vec::new();
-            order::<R>(parts, world, &[], config.guided, guide, &mut ranked);
+            order::<R>(parts, world, &[], config.guide, guide, &mut ranked);
             nodes[n].ranked = Some(ranked);
         }
         let ranked_len = nodes[n].ranked.as_ref().map_or(0, Vec::len);
@@ -252,23 +252,22 @@ struct Guide {
 }
 
 /// The commands of the player to move in `s`, less `rejected`, in the
-/// order a node admits them: the ruleset's ranking, or, `guided`, the
-/// policy network's scores (highest first; the earlier rank on a tie).
+/// order a node admits them: the ruleset's ranking, or, with a `guide`,
+/// that policy network's scores (highest first; the earlier rank on a tie).
 fn order<R: Searchable>(
     parts: &mut R::Parts,
     s: &R::State,
     rejected: &[R::Command],
-    guided: bool,
+    model: Option<&crate::bots::policy::Model>,
     guide: &mut Guide,
     out: &mut Vec<R::Command>,
 ) {
-    if !guided {
+    let Some(model) = model else {
         R::rank(parts, s, out);
         out.retain(|c| !rejected.contains(c));
         return;
-    }
+    };
     crate::bots::policy::candidates::<R>(parts, s, rejected, out, &mut guide.feats);
-    let model = crate::bots::policy::weights();
     guide.order.clear();
     guide.order.extend(
         guide
