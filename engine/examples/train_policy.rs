@@ -398,6 +398,7 @@ struct Settings {
 /// The decisions of the data set: `(match, sample)`.
 fn read_data(dir: &Path) -> anyhow::Result<Vec<(u64, Sample)>> {
     let mut out = Vec::new();
+    let mut skipped = 0usize;
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -414,8 +415,16 @@ fn read_data(dir: &Path) -> anyhow::Result<Vec<(u64, Sample)>> {
             if s.features.iter().all(|f| f.len() == FEATURES) && s.visits.len() == s.features.len()
             {
                 out.push((k, s));
+            } else {
+                skipped += 1;
             }
         }
+    }
+    if skipped > 0 {
+        eprintln!(
+            "{skipped} decisions skipped: not described by this engine's {FEATURES} features \
+             (data made before features were added)"
+        );
     }
     Ok(out)
 }

@@ -328,3 +328,25 @@ fn the_policy_sees_threats_one_turn_ahead() {
     assert!(t[2] >= 1.0, "{t:?}");
     assert!(tactics(&close.s, P0, None)[3] == 0.0);
 }
+
+/// What a command does with its unit: a Grunt stepping east comes one hex
+/// nearer the enemy base and the enemy Grunt, one farther from its own
+/// base, at full health, out of the enemy's reach; no unit, no numbers.
+#[test]
+fn the_policy_sees_where_the_acting_unit_goes() {
+    use hexwright_engine::bots::search::acting;
+    let mut g = Setup::new()
+        .feature(h(-7, 0), FeatureKind::Base { side: P0 })
+        .feature(h(7, 0), FeatureKind::Base { side: P1 })
+        .start(&[("Grunt", h(-5, 0))], &[("Grunt", h(5, 0))]);
+    let before = g.s.clone();
+    g.mv(0, h(-4, 0));
+    let t = acting(&before, &g.s, P0, Some(0));
+    assert!(t[2] > 0.0, "its worth: {t:?}");
+    assert!((t[3] - 1.0).abs() < 1e-12, "full health: {t:?}");
+    assert!(t[0] == 0.0 && t[1] == 0.0, "nobody near: {t:?}");
+    assert!((t[7] - 1.0).abs() < 1e-12, "nearer the enemy base: {t:?}");
+    assert!((t[8] - 1.0).abs() < 1e-12, "nearer the enemy unit: {t:?}");
+    assert!((t[9] + 1.0).abs() < 1e-12, "farther from its base: {t:?}");
+    assert!(acting(&before, &g.s, P0, None).iter().all(|&x| x == 0.0));
+}

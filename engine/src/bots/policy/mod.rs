@@ -7,8 +7,9 @@
 //! ([`Searchable::rank`], at most [`MAX_RANKED`] and the end of the turn),
 //! each described by [`FEATURES`] numbers ([`features`]: its rank, its
 //! kind, the fitted value's gain, the value's terms after it for the
-//! player and its rivals, and the threats one turn ahead), are scored by a two-layer network, and the best
-//! score is played. The network was trained to give the search's visit
+//! player and its rivals, the threats one turn ahead and what it does with
+//! the unit it moves or uses), are scored by a two-layer network, and the
+//! best score is played. The network was trained to give the search's visit
 //! counts at the root of its decisions (see `weights.md` beside this file,
 //! and `cargo run --release -p hexwright-engine --example train_policy`).
 //!
@@ -28,7 +29,7 @@ use super::search::{MAX_RANKED, Searchable};
 use rand_chacha::ChaCha8Rng;
 
 /// How many numbers describe one candidate command.
-pub const FEATURES: usize = 44;
+pub const FEATURES: usize = 54;
 
 /// Where the ruleset's part of a candidate's features starts: the ones
 /// before are its rank, written here.
@@ -60,6 +61,16 @@ pub fn names() -> Vec<String> {
             "after: worth of enemy units in own reach",
             "after: enemy units in reach of own bases",
             "after: the acting unit in enemy reach",
+            "acting: enemy units that could strike it",
+            "acting: own units that could reach it",
+            "acting: worth / 10",
+            "acting: health share",
+            "acting: in a bush",
+            "acting: on an objective or Outpost",
+            "acting: hexes nearer an objective not owned",
+            "acting: hexes nearer an enemy base",
+            "acting: hexes nearer an enemy unit",
+            "acting: hexes nearer an own base",
         ]
         .iter()
         .map(|s| (*s).to_owned()),

@@ -18,11 +18,13 @@ const SHIPPED: &str = include_str!("weights.json");
 pub struct Model {
     /// Always [`WEIGHTS_FORMAT`].
     pub format: u32,
-    /// Subtracted from each feature.
+    /// Subtracted from each feature it reads: the first `mean.len()` of
+    /// [`FEATURES`] (features are only ever appended, so weights trained
+    /// before a feature was added still read the ones they know).
     pub mean: Vec<f32>,
     /// Then each feature is multiplied by this.
     pub scale: Vec<f32>,
-    /// The hidden layer: one row of [`FEATURES`] weights per unit.
+    /// The hidden layer: one row of weights per unit, one per feature read.
     pub w1: Vec<Vec<f32>>,
     /// The hidden units' biases.
     pub b1: Vec<f32>,
@@ -53,7 +55,7 @@ impl Model {
     /// Reads a weights file and checks its shape.
     ///
     /// # Errors
-    /// When it is not a [`Model`] of [`FEATURES`] inputs with finite
+    /// When it is not a [`Model`] of 1 to [`FEATURES`] inputs with finite
     /// weights.
     pub fn parse(text: &str) -> Result<Self, ModelError> {
         let m: Self = serde_json::from_str(text)?;
@@ -64,12 +66,18 @@ impl Model {
         if hidden == 0 {
             return Err(ModelError::Shape("no hidden units"));
         }
-        if m.mean.len() != FEATURES || m.scale.len() != FEATURES {
+        let inputs = m.mean.len();
+        if inputs == 0 || inputs > FEATURES {
+            return Err(ModelError::Shape(
+                "the weights read no feature, or more than this engine describes",
+            ));
+        }
+        if m.scale.len() != inputs {
             return Err(ModelError::Shape(
                 "the normalisation is not one number per feature",
             ));
         }
-        if m.w1.len() != hidden || m.w1.iter().any(|r| r.len() != FEATURES) {
+        if m.w1.len() != hidden || m.w1.iter().any(|r| r.len() != inputs) {
             return Err(ModelError::Shape(
                 "the hidden layer is not one row of weights per unit",
             ));
@@ -93,13 +101,19 @@ impl Model {
         Ok(m)
     }
 
+    /// How many features it reads (the first ones of [`FEATURES`]).
+    #[must_use]
+    pub fn inputs(&self) -> usize {
+        self.mean.len()
+    }
+
     /// The score of a candidate described by `x` (higher is better).
     /// Plain multiplications and additions in a fixed order, so the same
     /// on every machine.
     #[must_use]
     pub fn score(&self, x: &[f32; FEATURES]) -> f32 {
         let mut z = [0.0f32; FEATURES];
-        for (k, zk) in z.iter_mut().enumerate() {
+        for (k, zk) in z.iter_mut().enumerate().take(self.inputs()) {
             *zk = (x[k] - self.mean[k]) * self.scale[k];
         }
         let mut out = self.b2;

@@ -52,3 +52,31 @@ fn a_score_is_the_network_by_hand() {
 }
 
 const WEIGHTS_FORMAT_FOR_TESTS: u32 = model::WEIGHTS_FORMAT;
+
+/// Features are only appended: weights that read the first ones (the
+/// first round's, trained on 44) score a candidate by those alone, and
+/// weights that read more than the engine describes are refused.
+#[test]
+fn older_weights_read_the_features_they_know() {
+    let old = Model::parse(include_str!("weights-round-1.json")).unwrap();
+    assert!(old.inputs() < FEATURES);
+    let mut x = [0.5f32; FEATURES];
+    let s = old.score(&x);
+    for v in &mut x[old.inputs()..] {
+        *v = 7.0;
+    }
+    assert!((old.score(&x) - s).abs() < f32::EPSILON);
+    x[0] = 7.0;
+    assert!((old.score(&x) - s).abs() > 1e-6);
+    let mut m = weights().clone();
+    m.mean.resize(FEATURES + 1, 0.0);
+    m.scale.resize(FEATURES + 1, 1.0);
+    for r in &mut m.w1 {
+        r.resize(FEATURES + 1, 0.0);
+    }
+    let e = Model::parse(&serde_json::to_string(&m).unwrap()).unwrap_err();
+    assert!(
+        e.to_string().contains("more than this engine describes"),
+        "{e}"
+    );
+}

@@ -5,8 +5,8 @@
 
 use super::sightings::Sightings;
 use super::{
-    CommandKind, MAX_RANKED, PolicyTerms, Searchable, policy_terms, tactics, terms_against_rivals,
-    value,
+    CommandKind, MAX_RANKED, PolicyTerms, Searchable, acting as acting_terms, policy_terms,
+    tactics, terms_against_rivals, value,
 };
 use crate::bots::greedy::{Lookahead, best};
 use crate::player::PlayerId;
@@ -129,6 +129,7 @@ impl Searchable for AkwRulesV1 {
                 before: &before,
                 after: &after,
                 tactics: tactics(&next, me, acting),
+                acting: acting_terms(s, &next, me, acting),
             };
             let mut f = [0.0; crate::bots::policy::FEATURES];
             policy_terms(&t, &mut f);

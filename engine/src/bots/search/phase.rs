@@ -6,8 +6,8 @@
 
 use super::sightings::Sightings;
 use super::{
-    CommandKind, MAX_RANKED, PolicyTerms, Searchable, VALUE_SCALE, logistic, policy_terms, tactics,
-    terms_against_rivals,
+    CommandKind, MAX_RANKED, PolicyTerms, Searchable, VALUE_SCALE, acting as acting_terms,
+    logistic, policy_terms, tactics, terms_against_rivals,
 };
 use crate::bots::eval::{Evaluator, Targets};
 use crate::bots::phase::{after, card_decision, evaluator, value};
@@ -216,6 +216,7 @@ impl Searchable for PhaseRulesV1 {
                 before: &before,
                 after: &after_terms,
                 tactics: tactics(next.board(), me, acting),
+                acting: acting_terms(s.board(), next.board(), me, acting),
             };
             let mut f = [0.0; crate::bots::policy::FEATURES];
             policy_terms(&t, &mut f);
