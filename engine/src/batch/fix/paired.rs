@@ -242,6 +242,28 @@ impl Games {
             .unwrap_or(0);
         (p, if means[p] >= fair { 1.0 } else { -1.0 })
     }
+
+    /// Which way is fair, seat by seat: each seat's distance from `1/N`
+    /// (positive above it), scaled so that the distances add up to 1 in
+    /// absolute value. A gain along it takes share from every favoured seat
+    /// and gives it to every disfavoured one, each in proportion to how far
+    /// it is from fair; with two seats it is half a point on one and half
+    /// against the other. A map exactly at fair leans on its first seat.
+    #[must_use]
+    pub fn towards_fair(&self) -> Vec<f64> {
+        let fair = 1.0 / self.seats().max(1) as f64;
+        let d: Vec<f64> = self.means().iter().map(|m| m - fair).collect();
+        let total: f64 = d.iter().map(|x| x.abs()).sum();
+        if total > 0.0 {
+            return d.iter().map(|x| x / total).collect();
+        }
+        let (seat, sign) = self.leaning_seat();
+        let mut w = vec![0.0; self.seats()];
+        if let Some(x) = w.get_mut(seat) {
+            *x = sign;
+        }
+        w
+    }
 }
 
 /// Shares as percentages, comma-separated: `43.0%, 57.0%`.
@@ -261,16 +283,20 @@ pub fn deviation(shares: &[f64]) -> f64 {
 }
 
 /// A paired comparison of a candidate with the current map on the same
-/// games: the mean per-game gain towards fair on the current map's
-/// leaning seat, with a 95% normal interval.
+/// games: the mean per-game gain towards fair along
+/// [`Games::towards_fair`], with a 95% normal interval. Every seat counts,
+/// each as far as it is from fair: with two seats this is the leaning
+/// seat's share moved towards fair; with more, an edit that evens the
+/// seats behind counts as well as one that checks the seat ahead.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gain {
     /// Games compared.
     pub games: usize,
-    /// The seat compared (the current map's leaning one).
+    /// The current map's leaning seat (the one farthest from fair).
     pub seat: usize,
-    /// The mean gain: how many points of share the candidate takes from a
-    /// favoured seat (or gives a disfavoured one), per game.
+    /// The mean gain: how many points of share the candidate moves from
+    /// the favoured seats to the disfavoured ones, per game, each seat
+    /// weighed by its distance from fair.
     pub mean: f64,
     /// Its 95% interval.
     pub interval: [f64; 2],
@@ -280,10 +306,18 @@ impl Gain {
     /// The gain of `cand` over `base` (the same seeds, game by game).
     #[must_use]
     pub fn of(base: &Games, cand: &Games) -> Self {
-        let (seat, sign) = base.leaning_seat();
+        let (seat, _) = base.leaning_seat();
+        let w = base.towards_fair();
         let n = base.len().min(cand.len());
+        // With two seats the weights are ±½ and the shares add up to 1, so
+        // this is the leaning seat's own change, twice half of it.
         let d: Vec<f64> = (0..n)
-            .map(|i| sign * (base.shares[i][seat] - cand.shares[i][seat]))
+            .map(|i| {
+                w.iter()
+                    .zip(base.shares[i].iter().zip(&cand.shares[i]))
+                    .map(|(w, (b, c))| w * (b - c))
+                    .sum::<f64>()
+            })
             .collect();
         let nf = n.max(1) as f64;
         let mean = d.iter().sum::<f64>() / nf;
@@ -481,4 +515,65 @@ pub fn race(
         r.out.best = Some(*i);
     }
     Ok(r.out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games won by the seats listed, in order, out of `seats`.
+    fn won(seats: usize, winners: &[usize]) -> Games {
+        Games::of_shares(
+            winners
+                .iter()
+                .map(|&w| (0..seats).map(|p| f64::from(u8::from(p == w))).collect())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn with_two_seats_the_gain_is_the_leaning_seats_own_change() {
+        // Side 0 wins 6 of 10; the edit hands two of its wins to side 1.
+        let ten = |w: [usize; 10]| won(2, &w.repeat(10));
+        let base = ten([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+        let cand = ten([0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+        let w = base.towards_fair();
+        assert!(
+            (w[0] - 0.5).abs() < 1e-12 && (w[1] + 0.5).abs() < 1e-12,
+            "{w:?}"
+        );
+        let g = Gain::of(&base, &cand);
+        assert!((g.mean - 0.2).abs() < 1e-12, "{g:?}");
+        assert!(g.helps());
+    }
+
+    /// Four seats, seat 2 ahead and seat 1 behind: an edit that moves
+    /// wins from seat 2 to seat 1 gains; one that only moves wins between
+    /// the two fair seats gains nothing; the opposite of the first loses.
+    #[test]
+    fn with_four_seats_every_seat_counts_by_its_distance_from_fair() {
+        let mut winners = Vec::new();
+        for _ in 0..10 {
+            winners.extend([0, 1, 2, 2, 2, 3, 0, 3, 1, 2, 0, 3, 2, 1, 0, 3, 2, 2, 0, 3]);
+        }
+        let base = won(4, &winners);
+        let w = base.towards_fair();
+        assert!(w[2] > 0.0 && w[1] < 0.0, "{w:?}");
+        assert!((w.iter().map(|x| x.abs()).sum::<f64>() - 1.0).abs() < 1e-12);
+        let swap = |from: usize, to: usize, every: usize| {
+            let mut moved = winners.clone();
+            for (i, x) in moved.iter_mut().enumerate() {
+                if *x == from && i % every == 0 {
+                    *x = to;
+                }
+            }
+            won(4, &moved)
+        };
+        let evens = Gain::of(&base, &swap(2, 1, 2));
+        assert!(evens.mean > 0.0 && evens.helps(), "{evens:?}");
+        let beside = Gain::of(&base, &swap(0, 3, 2));
+        assert!(beside.mean.abs() < 0.01, "{beside:?}");
+        let worse = Gain::of(&base, &swap(1, 2, 1));
+        assert!(worse.mean < 0.0, "{worse:?}");
+    }
 }

@@ -37,7 +37,7 @@ pub struct Step {
     /// The edited map's, on the same games (estimated with the current
     /// map's games as a control: [`Games::estimate`]).
     pub after: Vec<f64>,
-    /// The paired gain on the leaning seat.
+    /// The paired gain towards fair ([`Gain`]).
     pub gain: Gain,
     /// Matches the step played.
     pub matches: usize,
@@ -49,7 +49,9 @@ pub struct Step {
 impl Step {
     /// The step in words, with its figures: every seat's own share before
     /// and after on the same games, and how far the leaning seat's share
-    /// moved towards (or away from) its fair share.
+    /// moved towards (or away from) its fair share — with more than two
+    /// seats, how far the seats' shares moved together, each weighed by its
+    /// distance from fair ([`Gain`]).
     #[must_use]
     pub fn sentence(&self) -> String {
         let checks: String = self
@@ -77,8 +79,18 @@ impl Step {
         } else {
             (-self.gain.mean, -hi, -lo)
         };
+        // With more than two seats the gain weighs every seat by its
+        // distance from fair (`Gain`), not one seat's own share.
+        let what = if self.before.len() > 2 {
+            format!(
+                "the seats' shares move {}, each weighed by its distance from fair,",
+                if towards { "closer" } else { "farther" }
+            )
+        } else {
+            format!("side {seat}'s share {verb}")
+        };
         format!(
-            "{}: on the same {} games of {}, {}: side {seat}'s share {verb} by {:.1} points [{:.1}, {:.1}], {} its fair {}% ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
+            "{}: on the same {} games of {}, {}: {what} by {:.1} points [{:.1}, {:.1}], {} {} fair {}% ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
             self.edit,
             self.gain.games,
             self.level,
@@ -87,6 +99,11 @@ impl Step {
             100.0 * lo,
             100.0 * hi,
             if towards { "towards" } else { "away from" },
+            if self.before.len() > 2 {
+                "their"
+            } else {
+                "its"
+            },
             crate::standing::points_text(fair),
             self.matches,
             self.candidates.0,

@@ -519,7 +519,8 @@ impl Search<'_> {
         if valid == 0 {
             return Ok(Stepped::Ended(Ending::NoHelpingEdit));
         }
-        let ordered = order(&current, &self.coverage, all, self.leaning(level), screened);
+        let (cov, towards) = (&self.coverage, self.leaning(level));
+        let ordered = order(&current, cov, all, &towards, screened);
         // Heats: when the first race's winner does not help, the next
         // candidates in order race on fresh choosing seeds.
         let (mut consumed, mut matches, mut seen) = (0, 0, (0, 0));
@@ -741,9 +742,10 @@ impl Search<'_> {
         Ok(Some(out))
     }
 
-    /// Which seat leans at `level`, and which way: from the last step's
-    /// games at that level, else its last certification attempt's.
-    fn leaning(&self, level: Level) -> (usize, f64) {
+    /// Which way is fair at `level`, seat by seat
+    /// ([`Games::towards_fair`]): from the last step's games at that level,
+    /// else its last certification attempt's.
+    fn leaning(&self, level: Level) -> Vec<f64> {
         let latest = self
             .out
             .steps
@@ -759,7 +761,7 @@ impl Search<'_> {
                     .map(|c| c.shares.clone())
             })
             .unwrap_or_default();
-        Games::of_shares(vec![latest]).leaning_seat()
+        Games::of_shares(vec![latest]).towards_fair()
     }
 
     /// Makes the step `record` and certifies the map at level `l` on fresh

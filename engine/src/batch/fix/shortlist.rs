@@ -1,6 +1,6 @@
 //! The order in which a step screens and races its candidates: half of
-//! the places go by what the static figures say an edit does to the seat
-//! the games lean towards (smaller edits first among equals), half in turn
+//! the places go by what the static figures say an edit does to the seats
+//! the games lean towards and away from (smaller edits first among equals), half in turn
 //! to each kind of edit (objective, Outpost, barracks, base and bush
 //! moves, bushes planted or cleared, zone shifts, hexes blocked or
 //! opened), best first within each, so that every kind is tried even where
@@ -67,23 +67,32 @@ fn family(e: &Edit) -> (u8, u8) {
 
 /// The first `most` of `all` in the order they are screened and raced:
 /// by turns, the next by the static figures (how much an edit takes from
-/// the leaning seat `seat`, `lean` +1 favoured and -1 disfavoured; smaller
+/// the favoured seats and gives the disfavoured ones, each seat weighed by
+/// `towards`, [`super::Games::towards_fair`] of the games so far; smaller
 /// edits first among equals) and the next of the next kind of edit.
 pub(super) fn order(
     map: &Map,
     coverage: &Coverage,
     all: Vec<Candidate>,
-    (seat, lean): (usize, f64),
+    towards: &[f64],
     most: usize,
 ) -> Vec<Candidate> {
     let movement = Movement::for_players(map.player_count());
-    let base = advantage(&Analysis::new(map, coverage, movement), seat);
-    // Lower is better: the leaning seat loses advantage.
+    let weighed = |a: &Analysis| -> f64 {
+        towards
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w != 0.0)
+            .map(|(seat, w)| w * advantage(a, seat))
+            .sum()
+    };
+    let base = weighed(&Analysis::new(map, coverage, movement));
+    // Lower is better: the favoured seats lose advantage, the others gain.
     let scores: Vec<(f64, usize)> = all
         .iter()
         .map(|c| {
             let a = Analysis::new(&c.map, c.coverage_or(coverage), movement);
-            (lean * (advantage(&a, seat) - base), c.edit.size())
+            (weighed(&a) - base, c.edit.size())
         })
         .collect();
     let better = |a: &usize, b: &usize| {
@@ -152,13 +161,13 @@ mod tests {
         let n = all.len();
         let kinds: std::collections::BTreeSet<(u8, u8)> =
             all.iter().map(|c| family(&c.edit)).collect();
-        let first = order(&map, &coverage, all, (1, 1.0), 2 * kinds.len());
+        let first = order(&map, &coverage, all, &[-0.5, 0.5], 2 * kinds.len());
         assert_eq!(first.len(), 2 * kinds.len());
         let early: std::collections::BTreeSet<(u8, u8)> =
             first.iter().map(|c| family(&c.edit)).collect();
         assert_eq!(early, kinds, "every kind within the first picks");
         let again = candidates(&map, &coverage, Symmetry::OFF, u64::MAX);
-        let every = order(&map, &coverage, again, (1, 1.0), usize::MAX);
+        let every = order(&map, &coverage, again, &[-0.5, 0.5], usize::MAX);
         assert_eq!(every.len(), n);
         for (i, c) in every.iter().enumerate() {
             assert!(
