@@ -8,6 +8,8 @@
 //!     [--data DIR] [--out FILE] [--epochs N] [--hidden N] [--sharpen P] [--seed S]
 //! cargo run --release -p hexwright-engine --example train_policy -- guided \
 //!     [--pairs N] [--seed S] [--jobs J] [--ruleset ID]
+//! cargo run --release -p hexwright-engine --example train_policy -- versus A B \
+//!     [--pairs N] [--seed S] [--jobs J] [--ruleset ID]
 //! ```
 //!
 //! `data` plays matches `K..K+N` of a fixed list (default `target/policy-data`,
@@ -25,17 +27,23 @@
 //! first round of Expert Iteration), or `FILE` guided by those weights in
 //! every ruleset (a later round, guided by the round before).
 //!
-//! The shipped weights were made in two rounds (`weights.md` beside them):
+//! The shipped weights were made in three rounds (`weights.md` beside them):
 //!
 //! ```text
 //! train_policy -- data --guide none --first 0 --matches 465 --out R1
 //! train_policy -- data --guide none --first 1000 --matches 260 --out R1
 //! train_policy -- train --data R1 --epochs 30 --sharpen 2 --out round-1.json
 //! train_policy -- data --guide round-1.json --first 2000 --matches 400 --out R2
-//! train_policy -- train --data R1+R2 ...   (both folders' files in one)
+//! train_policy -- train --data R1+R2 ...  --out round-2.json  (both folders' files in one)
+//! train_policy -- data --guide round-2.json --first 3000 --matches 480 --out R3
+//! train_policy -- train --data R3 ...
 //! ```
 //!
-//! `round-1.json` is `engine/src/bots/policy/weights-round-1.json`.
+//! `round-1.json` and `round-2.json` are `weights-round-1.json` and
+//! `weights-round-2.json` in `engine/src/bots/policy/`. Rounds 1 and 2 were
+//! trained on the first 44 features; round 3's data has the ten that
+//! describe the acting unit as well, so `train` skips the older rounds'
+//! decisions (it says how many) and round 3 is trained on its own data.
 //!
 //! `train` reads every `.jsonl` file in the data folder, holds out every
 //! tenth match's decisions, fits the network (candle: one layer of rectified units,
@@ -54,13 +62,19 @@
 //! seed `S` (default 700,001), on `J` threads (default 2); it prints every
 //! game as it ends, then the guided search's score per map and pooled with
 //! Hoeffding's 95% interval over the pairs.
+//!
+//! `versus A B` plays the same pairs with any two players, for choosing
+//! between trained weights without building them into the engine:
+//! `greedy`, `planner`, `policy` and `search` as they ship,
+//! `search-ranked`, `search-guided`, `policy:FILE` (the policy playing
+//! those weights) or `search-guided:FILE`; it prints A's score.
 
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Linear, Module, Optimizer};
 use hexwright_engine::bots::policy::data::{self, Guide, Sample};
 use hexwright_engine::bots::policy::{FEATURES, Model, weights};
 use hexwright_engine::bots::search::Searchable;
-use hexwright_engine::bots::{Bot, BotKind, HasBots, SearchBot, SearchConfig, bot_rng};
+use hexwright_engine::bots::{Bot, BotKind, HasBots, PolicyBot, SearchBot, SearchConfig, bot_rng};
 use hexwright_engine::format;
 use hexwright_engine::map::Map;
 use hexwright_engine::map::generate::{self, Params, Style};
@@ -131,9 +145,33 @@ fn main() -> anyhow::Result<()> {
                 Some("phase-rules-v1") => RulesetId::PhaseRulesV1,
                 Some(other) => anyhow::bail!("unknown ruleset {other}"),
             };
-            guided(&root, ruleset, pairs, seed, jobs)
+            let players = (Player::Search(Some(weights())), Player::Search(None));
+            versus(
+                &root,
+                ruleset,
+                (pairs, seed, jobs),
+                players,
+                "guided search",
+            )
         }
-        _ => anyhow::bail!("usage: train_policy data|train|guided [options] (see the file's docs)"),
+        Some("versus") => {
+            let pairs: u64 = opt("--pairs").map_or(Ok(100), |s| s.parse())?;
+            let seed: u64 = opt("--seed").map_or(Ok(700_001), |s| s.parse())?;
+            let jobs: usize = opt("--jobs").map_or(Ok(2), |s| s.parse())?;
+            let ruleset = match opt("--ruleset").as_deref() {
+                None | Some("akw-rules-v1") => RulesetId::AkwRulesV1,
+                Some("phase-rules-v1") => RulesetId::PhaseRulesV1,
+                Some(other) => anyhow::bail!("unknown ruleset {other}"),
+            };
+            let (Some(a), Some(b)) = (args.get(1), args.get(2)) else {
+                anyhow::bail!("usage: train_policy versus PLAYER PLAYER [--pairs N] [--seed S]");
+            };
+            let players = (Player::parse(a)?, Player::parse(b)?);
+            versus(&root, ruleset, (pairs, seed, jobs), players, a)
+        }
+        _ => anyhow::bail!(
+            "usage: train_policy data|train|guided|versus [options] (see the file's docs)"
+        ),
     }
 }
 
@@ -200,13 +238,75 @@ fn spec(root: &Path, k: u64) -> anyhow::Result<MatchSpec> {
     })
 }
 
-/// The bundled two-player maps the guided search is measured on.
+/// A player of [`versus`]: a bot as it ships, the policy playing other
+/// weights, or the search admitting its commands in a chosen order.
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    /// A bot as `R::bot` builds it (`policy` and `search` as they ship).
+    Bot(BotKind),
+    /// The policy playing these weights.
+    Policy(&'static Model),
+    /// The search at its default budget, guided by these weights or, with
+    /// `None`, in the ruleset's ranking.
+    Search(Option<&'static Model>),
+}
+
+impl Player {
+    /// `greedy`, `planner`, `policy`, `search` (as they ship),
+    /// `search-ranked`, `search-guided` (by the shipped weights),
+    /// `policy:FILE` or `search-guided:FILE`.
+    fn parse(text: &str) -> anyhow::Result<Self> {
+        let load = |file: &str| -> anyhow::Result<&'static Model> {
+            let t = std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+            Ok(Box::leak(Box::new(Model::parse(&t)?)))
+        };
+        Ok(match text.split_once(':') {
+            Some(("policy", file)) => Self::Policy(load(file)?),
+            Some(("search-guided", file)) => Self::Search(Some(load(file)?)),
+            _ => match text {
+                "search-ranked" => Self::Search(None),
+                "search-guided" => Self::Search(Some(weights())),
+                other => Self::Bot(
+                    other
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("unknown player {other}"))?,
+                ),
+            },
+        })
+    }
+
+    fn seat<R>(self, setup: &R::Setup, seed: u64, side: PlayerId) -> Box<dyn Bot<R>>
+    where
+        R: Searchable + HasBots + 'static,
+        R::Command: Send,
+    {
+        match self {
+            Self::Bot(kind) => R::bot(kind, seed, side),
+            Self::Policy(m) => Box::new(PolicyBot::<R>::with_model(m)),
+            Self::Search(guide) => Box::new(SearchBot::<R>::new(
+                bot_rng(seed, side, BotKind::Search),
+                SearchConfig {
+                    guide,
+                    ..SearchConfig::with_budget(R::search_budget(setup))
+                },
+            )),
+        }
+    }
+}
+
+/// The bundled two-player maps [`versus`] plays on.
 const DUEL_MAPS: [&str; 3] = ["twin-fords.ron", "broken-crown.ron", "ember-isles.ron"];
 
-/// Game `g` of the guided search's measure: pair `g / 2` on map `pair %
-/// 3`, seed `seed + pair`, the guided search on side `g % 2`. Returns the
-/// guided search's score (1 won, 0 lost, ½ a draw).
-fn duel(root: &Path, ruleset: RulesetId, seed: u64, g: u64) -> anyhow::Result<(usize, f64)> {
+/// Game `g` of [`versus`]: pair `g / 2` on map `pair % 3`, seed `seed +
+/// pair`, `first` on side `g % 2`. Returns `first`'s score (1 won, 0 lost,
+/// ½ a draw).
+fn duel(
+    root: &Path,
+    ruleset: RulesetId,
+    seed: u64,
+    g: u64,
+    (first, second): (Player, Player),
+) -> anyhow::Result<(usize, f64)> {
     let pair = g / 2;
     let map_index = (pair % DUEL_MAPS.len() as u64) as usize;
     let name = DUEL_MAPS[map_index];
@@ -218,53 +318,49 @@ fn duel(root: &Path, ruleset: RulesetId, seed: u64, g: u64) -> anyhow::Result<(u
         seed: seed + pair,
     };
     let p = prepare(root, &m)?;
-    let guided_side = (g % 2) as usize;
+    let side = (g % 2) as usize;
+    let seats = if side == 0 {
+        [first, second]
+    } else {
+        [second, first]
+    };
     let score = match ruleset {
-        RulesetId::AkwRulesV1 => duel_in::<AkwRulesV1>(&p, m.seed, guided_side),
-        RulesetId::PhaseRulesV1 => duel_in::<PhaseRulesV1>(&p, m.seed, guided_side),
+        RulesetId::AkwRulesV1 => duel_in::<AkwRulesV1>(&p, m.seed, seats, side),
+        RulesetId::PhaseRulesV1 => duel_in::<PhaseRulesV1>(&p, m.seed, seats, side),
     };
     Ok((map_index, score))
 }
 
-fn duel_in<R>(setup: &R::Setup, seed: u64, guided_side: usize) -> f64
+fn duel_in<R>(setup: &R::Setup, seed: u64, seats: [Player; 2], side: usize) -> f64
 where
     R: Searchable + HasBots + 'static,
     R::Command: Send,
 {
     let (mut s, _) = R::start(setup, seed);
-    let mut bots: Vec<Box<dyn Bot<R>>> = (0..2u8)
-        .map(|i| {
-            let side = PlayerId(i);
-            let config = SearchConfig {
-                guide: (usize::from(i) == guided_side).then(weights),
-                ..SearchConfig::with_budget(R::search_budget(setup))
-            };
-            Box::new(SearchBot::<R>::new(
-                bot_rng(seed, side, BotKind::Search),
-                config,
-            )) as Box<dyn Bot<R>>
-        })
+    let mut bots: Vec<Box<dyn Bot<R>>> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.seat::<R>(setup, seed, PlayerId(i as u8)))
         .collect();
     let never = AtomicBool::new(false);
     sim::run_match::<R>(&mut s, &mut bots, &never, |_, _, _| {});
     match R::outcome(&s) {
-        Some(Outcome::Won(w)) if w.index() == guided_side => 1.0,
+        Some(Outcome::Won(w)) if w.index() == side => 1.0,
         Some(Outcome::Won(_)) => 0.0,
         _ => 0.5,
     }
 }
 
-/// Plays `pairs` seat-swapped pairs of the guided search against the
-/// search as it ships, at the same playouts, over the bundled two-player
-/// maps, on `jobs` threads; prints each game as it ends and then the
-/// guided search's score per map and pooled, with Hoeffding's 95% interval
-/// over the pairs.
-fn guided(
+/// Plays `pairs` seat-swapped pairs of `players.0` against `players.1`
+/// over the bundled two-player maps, on `jobs` threads; prints each game as
+/// it ends and then the first player's score per map and pooled, with
+/// Hoeffding's 95% interval over the pairs.
+fn versus(
     root: &Path,
     ruleset: RulesetId,
-    pairs: u64,
-    seed: u64,
-    jobs: usize,
+    (pairs, seed, jobs): (u64, u64, usize),
+    players: (Player, Player),
+    label: &str,
 ) -> anyhow::Result<()> {
     let next = std::sync::atomic::AtomicU64::new(0);
     let results = std::sync::Mutex::new(Vec::new());
@@ -278,9 +374,9 @@ fn guided(
                         if g >= 2 * pairs {
                             return Ok(());
                         }
-                        let (map, score) = duel(root, ruleset, seed, g)?;
+                        let (map, score) = duel(root, ruleset, seed, g, players)?;
                         eprintln!(
-                            "game {g}: {} guided on side {}: {score} ({:.0} s)",
+                            "game {g}: {} {label} on side {}: {score} ({:.0} s)",
                             DUEL_MAPS[map],
                             g % 2,
                             started.elapsed().as_secs_f64()
@@ -302,7 +398,7 @@ fn guided(
     let results = results
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let report = |label: &str, keep: &dyn Fn(usize) -> bool| {
+    let report = |name: &str, keep: &dyn Fn(usize) -> bool| {
         let mut per_pair = std::collections::BTreeMap::<u64, f64>::new();
         for &(g, map, score) in &results {
             if keep(map) {
@@ -316,7 +412,7 @@ fn guided(
         let mean = per_pair.values().sum::<f64>() / n;
         let half = ((2.0f64 / 0.05).ln() / (2.0 * n)).sqrt();
         println!(
-            "{label}: guided search {:.1}% of {} games, 95% [{:.1}, {:.1}]",
+            "{name}: {label} {:.1}% of {} games, 95% [{:.1}, {:.1}]",
             100.0 * mean,
             2.0 * n,
             100.0 * (mean - half).max(0.0),

@@ -16,7 +16,7 @@
 
 use hexwright_engine::Hex;
 use hexwright_engine::coverage::Coverage;
-use hexwright_engine::fix::{Change, Edit};
+use hexwright_engine::fix::{self, Change, Edit};
 use hexwright_engine::map::certificate::{Certificate, board_hash};
 use hexwright_engine::map::{FeatureKind, Map};
 use hexwright_engine::player::PlayerId;
@@ -124,7 +124,9 @@ pub fn apply(file: &str, map: Map, changes: &[Change]) -> Result<Map, String> {
 /// hold for `map` as it is, each naming the hash of what its games were
 /// played on ([`board_hash`]; a certificate written before certificates
 /// bound to the board named the whole file's); returns how many were
-/// carried and how many were dropped because the map changed.
+/// carried and how many were dropped because the map changed or because
+/// they were made at the policy's level with weights no longer shipped
+/// ([`fix::of_other_weights`]).
 pub fn carry_certificates(map: &mut Map, old: Option<&Map>) -> Result<(usize, usize), String> {
     let Some(old) = old else {
         return Ok((0, 0));
@@ -135,7 +137,7 @@ pub fn carry_certificates(map: &mut Map, old: Option<&Map>) -> Result<(usize, us
         .certificates
         .iter()
         .cloned()
-        .partition(|c| c.holds_on(map, &coverage));
+        .partition(|c| c.holds_on(map, &coverage) && !fix::of_other_weights(c));
     map.certificates = kept
         .into_iter()
         .map(|c| Certificate {

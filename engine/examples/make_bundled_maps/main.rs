@@ -215,7 +215,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         let (kept, void) = balance::carry_certificates(&mut map, old.as_ref())?;
         if void > 0 {
             println!(
-                "{file}: {void} fairness certificates no longer hold (the map changed); certify it again with `hexwright balance-edit`"
+                "{file}: {void} fairness certificates no longer hold (the map changed, or they were made with policy weights no longer shipped); certify it again with `hexwright balance-edit`"
             );
         }
         if kept > 0 {

@@ -226,16 +226,22 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
 /// A certified map certified again at another level keeps the
 /// certificates it came with (they still hold: nothing was edited), and
 /// the new one joins them; certified again at a level it already holds, the
-/// new certificate replaces the old.
+/// new certificate replaces the old. One at the policy's level with other
+/// weights than the shipped ones is dropped.
 #[test]
 fn certifying_at_a_new_level_keeps_the_certificates_that_still_hold() {
-    let map = bundled("twin-fords.ron");
+    let mut map = bundled("twin-fords.ron");
+    // A certificate at the policy's level with weights no longer shipped:
+    // dropped, whatever it says.
+    let mut other_weights = map.certificates[0].clone();
+    other_weights.bot = "policy@0000000000000000".to_owned();
     let before: Vec<(String, String)> = map
         .certificates
         .iter()
         .map(|c| (c.bot.clone(), c.ruleset.clone()))
         .collect();
     assert!(before.len() >= 4, "{before:?}");
+    map.certificates.push(other_weights);
     let opts = Options {
         certify_games: 2_000,
         ..random_bots_wide_margin()

@@ -163,3 +163,14 @@ pub enum CertifyError {
     #[error(transparent)]
     Limit(#[from] crate::map::LimitError),
 }
+
+/// Whether `c` is a certificate at the policy's level with other weights
+/// than the ones this engine ships (`policy@<hash>`, another hash): it
+/// speaks of a bot the engine no longer plays, so the assistant and the
+/// bundled maps drop it.
+#[must_use]
+pub fn of_other_weights(c: &Certificate) -> bool {
+    c.bot
+        .strip_prefix("policy@")
+        .is_some_and(|h| h != crate::bots::policy::weights_hash())
+}

@@ -26,7 +26,7 @@
 //! those checks from `+ 800,000`);
 //! certification attempt `a` plays from `seed + 2^40 + a · 10,000,000`.
 
-use super::certify::{Ask, Certification, CertifyError, certify};
+use super::certify::{Ask, Certification, CertifyError, certify, of_other_weights};
 use super::edits::{Candidate, candidates};
 use super::guard::{Check, Guard};
 use super::paired::{Budget, Gain, Games, Level, deviation, race};
@@ -390,7 +390,9 @@ impl Search<'_> {
     /// The certificates of the map as it ends: the last certification at
     /// each level held, when it was of this very map and fair, beside the
     /// certificates the map came with that still hold on it (the map
-    /// unchanged) at the levels not certified again.
+    /// unchanged) at the levels not certified again. A certificate at the
+    /// policy's level with other weights than the shipped ones is dropped:
+    /// it speaks of a bot this engine no longer plays.
     fn certificates(&mut self) {
         let Ok(coverage) = crate::coverage::Coverage::new(&self.out.map) else {
             return;
@@ -399,7 +401,7 @@ impl Search<'_> {
         let mut found: Vec<crate::map::certificate::Certificate> = self
             .came_with
             .iter()
-            .filter(|c| c.holds_on(&self.out.map, &coverage))
+            .filter(|c| c.holds_on(&self.out.map, &coverage) && !of_other_weights(c))
             .cloned()
             .collect();
         for c in self.out.attempts.iter().chain(&self.out.also) {
