@@ -136,7 +136,7 @@ fn main() -> anyhow::Result<()> {
             };
             train(&data, &out, &settings)
         }
-        Some("guided") => {
+        Some(which @ ("guided" | "versus")) => {
             let pairs: u64 = opt("--pairs").map_or(Ok(100), |s| s.parse())?;
             let seed: u64 = opt("--seed").map_or(Ok(700_001), |s| s.parse())?;
             let jobs: usize = opt("--jobs").map_or(Ok(2), |s| s.parse())?;
@@ -145,29 +145,20 @@ fn main() -> anyhow::Result<()> {
                 Some("phase-rules-v1") => RulesetId::PhaseRulesV1,
                 Some(other) => anyhow::bail!("unknown ruleset {other}"),
             };
-            let players = (Player::Search(Some(weights())), Player::Search(None));
-            versus(
-                &root,
-                ruleset,
-                (pairs, seed, jobs),
-                players,
-                "guided search",
-            )
-        }
-        Some("versus") => {
-            let pairs: u64 = opt("--pairs").map_or(Ok(100), |s| s.parse())?;
-            let seed: u64 = opt("--seed").map_or(Ok(700_001), |s| s.parse())?;
-            let jobs: usize = opt("--jobs").map_or(Ok(2), |s| s.parse())?;
-            let ruleset = match opt("--ruleset").as_deref() {
-                None | Some("akw-rules-v1") => RulesetId::AkwRulesV1,
-                Some("phase-rules-v1") => RulesetId::PhaseRulesV1,
-                Some(other) => anyhow::bail!("unknown ruleset {other}"),
+            // `guided`: the search guided by the shipped weights against
+            // the ranked one.
+            let (players, label) = if which == "guided" {
+                let search = (Player::Search(Some(weights())), Player::Search(None));
+                (search, "guided search")
+            } else {
+                let (Some(a), Some(b)) = (args.get(1), args.get(2)) else {
+                    anyhow::bail!(
+                        "usage: train_policy versus PLAYER PLAYER [--pairs N] [--seed S]"
+                    );
+                };
+                ((Player::parse(a)?, Player::parse(b)?), a.as_str())
             };
-            let (Some(a), Some(b)) = (args.get(1), args.get(2)) else {
-                anyhow::bail!("usage: train_policy versus PLAYER PLAYER [--pairs N] [--seed S]");
-            };
-            let players = (Player::parse(a)?, Player::parse(b)?);
-            versus(&root, ruleset, (pairs, seed, jobs), players, a)
+            versus(&root, ruleset, (pairs, seed, jobs), players, label)
         }
         _ => anyhow::bail!(
             "usage: train_policy data|train|guided|versus [options] (see the file's docs)"

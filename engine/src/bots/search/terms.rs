@@ -226,45 +226,27 @@ pub fn acting(
         Site::Objective | Site::Outpost
     )));
     // The hexes `now` came nearer the nearest of `cells` (seen in `after`).
-    let nearer = |cells: &dyn Fn() -> Vec<Cell>| {
-        let cells = cells();
+    let nearer = |cells: &mut dyn Iterator<Item = Cell>| {
+        let cells: Vec<Cell> = cells.collect();
         let near = |from: Cell| cells.iter().map(|&c| a.distance(from, c)).min();
         match (near(was.cell), near(now.cell)) {
             (Some(b), Some(n)) => (f64::from(b) - f64::from(n)).clamp(-MAX_STEPS, MAX_STEPS),
             _ => 0.0,
         }
     };
-    out[6] = nearer(&|| {
-        after
-            .objectives()
-            .iter()
-            .filter(|o| o.owner != Some(me))
-            .map(|o| o.cell)
-            .collect()
-    });
-    out[7] = nearer(&|| {
+    let bases = |mine: bool| {
         after
             .bases()
             .iter()
-            .filter(|b| b.side != me && b.health > 0)
+            .filter(move |b| (b.side == me) == mine && b.health > 0)
             .map(|b| b.cell)
-            .collect()
-    });
-    out[8] = nearer(&|| {
-        after
-            .units()
-            .iter()
-            .filter(|u| u.side != me && u.status == Status::Alive)
-            .map(|u| u.cell)
-            .collect()
-    });
-    out[9] = nearer(&|| {
-        after
-            .bases()
-            .iter()
-            .filter(|b| b.side == me && b.health > 0)
-            .map(|b| b.cell)
-            .collect()
-    });
+    };
+    let objectives = after.objectives().iter().filter(|o| o.owner != Some(me));
+    out[6] = nearer(&mut objectives.map(|o| o.cell));
+    out[7] = nearer(&mut bases(false));
+    let enemies = after.units().iter();
+    let enemies = enemies.filter(|u| u.side != me && u.status == Status::Alive);
+    out[8] = nearer(&mut enemies.map(|u| u.cell));
+    out[9] = nearer(&mut bases(true));
     out
 }
