@@ -36,7 +36,7 @@
 //! train_policy -- data --guide round-1.json --first 2000 --matches 400 --out R2
 //! train_policy -- train --data R1+R2 ...  --out round-2.json  (both folders' files in one)
 //! train_policy -- data --guide round-2.json --first 3000 --matches 480 --out R3
-//! train_policy -- train --data R3 ...
+//! train_policy -- train --data R3 --epochs 30 --sharpen 16
 //! ```
 //!
 //! `round-1.json` and `round-2.json` are `weights-round-1.json` and
