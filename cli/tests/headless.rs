@@ -489,7 +489,15 @@ fn the_search_budget_is_set_and_reproducible() {
     assert_eq!(code, 0);
     let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&shard).unwrap()).unwrap();
-    assert_eq!(file["batch"]["bots"][0], "search:6");
+    // The search is guided by the shipped policy in akw-rules-v1, so its
+    // name carries the weights' hash as well as the budget.
+    assert_eq!(
+        file["batch"]["bots"][0],
+        format!(
+            "search:6@{}",
+            hexwright_engine::bots::policy::weights_hash()
+        )
+    );
     for bad in [["--playouts", "0"], ["--think", "0ms"], ["--think", "soon"]] {
         let mut all = args[..8].to_vec();
         all.extend(bad);

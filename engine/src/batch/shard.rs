@@ -157,22 +157,33 @@ impl BatchId {
 }
 
 /// A bot's name in a batch's identity: the search bot with a budget other
-/// than the default carries it (`search:400`, `search:400:50ms`), and the
-/// policy bot its weights' hash (`policy@0123456789abcdef`), so shards
-/// played at different budgets or with different weights are different
-/// batches.
+/// than the default carries it (`search:400`, `search:400:50ms`), the
+/// policy bot its weights' hash (`policy@0123456789abcdef`), and the search
+/// bot guided by those weights in the ruleset
+/// ([`crate::bots::search::guided`]) the hash too (`search@…`,
+/// `search:400@…`), so shards played at different budgets or with
+/// different weights are different batches.
 #[must_use]
 pub fn bot_name(b: BotKind, prepared: &Prepared) -> String {
-    if b == BotKind::Policy {
-        return format!("{b}@{}", crate::bots::policy::weights_hash());
-    }
-    let budget = prepared.search;
-    if b != BotKind::Search || budget == crate::bots::SearchBudget::for_ruleset(prepared.ruleset) {
-        return b.to_string();
-    }
-    match budget.think {
-        Some(t) => format!("{b}:{}:{}ms", budget.playouts, t.as_millis()),
-        None => format!("{b}:{}", budget.playouts),
+    let weights = || format!("@{}", crate::bots::policy::weights_hash());
+    match b {
+        BotKind::Policy => format!("{b}{}", weights()),
+        BotKind::Search => {
+            let budget = prepared.search;
+            let mut name = if budget == crate::bots::SearchBudget::for_ruleset(prepared.ruleset) {
+                b.to_string()
+            } else {
+                match budget.think {
+                    Some(t) => format!("{b}:{}:{}ms", budget.playouts, t.as_millis()),
+                    None => format!("{b}:{}", budget.playouts),
+                }
+            };
+            if crate::bots::search::guided(prepared.ruleset) {
+                name.push_str(&weights());
+            }
+            name
+        }
+        _ => b.to_string(),
     }
 }
 

@@ -227,7 +227,8 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
 /// certificates it came with (they still hold: nothing was edited), and
 /// the new one joins them; certified again at a level it already holds, the
 /// new certificate replaces the old. One at the policy's level with other
-/// weights than the shipped ones is dropped.
+/// weights than the shipped ones is dropped, and so is one of the search
+/// guided by other weights.
 #[test]
 fn certifying_at_a_new_level_keeps_the_certificates_that_still_hold() {
     let mut map = bundled("twin-fords.ron");
@@ -235,6 +236,9 @@ fn certifying_at_a_new_level_keeps_the_certificates_that_still_hold() {
     // dropped, whatever it says.
     let mut other_weights = map.certificates[0].clone();
     other_weights.bot = "policy@0000000000000000".to_owned();
+    // And one at the search's level, guided by such weights.
+    let mut other_guide = other_weights.clone();
+    other_guide.bot = "search@0000000000000000".to_owned();
     let before: Vec<(String, String)> = map
         .certificates
         .iter()
@@ -242,6 +246,7 @@ fn certifying_at_a_new_level_keeps_the_certificates_that_still_hold() {
         .collect();
     assert!(before.len() >= 4, "{before:?}");
     map.certificates.push(other_weights);
+    map.certificates.push(other_guide);
     let opts = Options {
         certify_games: 2_000,
         ..random_bots_wide_margin()

@@ -164,13 +164,13 @@ pub enum CertifyError {
     Limit(#[from] crate::map::LimitError),
 }
 
-/// Whether `c` is a certificate at the policy's level with other weights
-/// than the ones this engine ships (`policy@<hash>`, another hash): it
-/// speaks of a bot the engine no longer plays, so the assistant and the
-/// bundled maps drop it.
+/// Whether `c` is a certificate of a bot that plays with other policy
+/// weights than the ones this engine ships (`policy@<hash>`, or the guided
+/// search's `search@<hash>`, another hash): it speaks of a bot the engine
+/// no longer plays, so the assistant and the bundled maps drop it.
 #[must_use]
 pub fn of_other_weights(c: &Certificate) -> bool {
     c.bot
-        .strip_prefix("policy@")
-        .is_some_and(|h| h != crate::bots::policy::weights_hash())
+        .split_once('@')
+        .is_some_and(|(_, h)| h != crate::bots::policy::weights_hash())
 }

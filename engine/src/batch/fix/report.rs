@@ -44,6 +44,10 @@ pub struct Step {
     /// The edit checked at the other levels, when the search edits until
     /// every level is fair ([`super::Options::every_level`]).
     pub checks: Vec<Check>,
+    /// Whether the edit was made as the second of a pair, when no single
+    /// edit's gain showed: its figures are then the pair's, against the map
+    /// before both edits.
+    pub paired: bool,
 }
 
 impl Step {
@@ -90,8 +94,13 @@ impl Step {
             format!("side {seat}'s share {verb}")
         };
         format!(
-            "{}: on the same {} games of {}, {}: {what} by {:.1} points [{:.1}, {:.1}], {} {} fair {}% ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
+            "{}{}: on the same {} games of {}, {}: {what} by {:.1} points [{:.1}, {:.1}], {} {} fair {}% ({} matches; of {} valid edits, {} screened, {} of them changing no match, {} raced){checks}",
             self.edit,
+            if self.paired {
+                ", with the edit before it"
+            } else {
+                ""
+            },
             self.gain.games,
             self.level,
             moved.join(", "),

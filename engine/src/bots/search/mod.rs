@@ -103,6 +103,19 @@ impl SearchConfig {
     }
 }
 
+/// Whether the search bot admits commands in the shipped policy's order
+/// in `ruleset` ([`Searchable::GUIDED`]): its play then depends on the
+/// shipped weights too.
+#[must_use]
+pub const fn guided(ruleset: crate::ruleset::RulesetId) -> bool {
+    match ruleset {
+        crate::ruleset::RulesetId::AkwRulesV1 => <crate::ruleset::AkwRulesV1 as Searchable>::GUIDED,
+        crate::ruleset::RulesetId::PhaseRulesV1 => {
+            <crate::ruleset::PhaseRulesV1 as Searchable>::GUIDED
+        }
+    }
+}
+
 /// What a ruleset gives the search: sampling worlds from a view, ranking
 /// and playing commands, a rollout policy and values. Implemented for
 /// both of this engine's rulesets.

@@ -13,7 +13,9 @@
 //!    more, on fresh choosing seeds. A winner nearer to fair and within
 //!    half the margin whose gain is too small to show on the choosing games
 //!    is left to fresh games: it is kept only if they certify it.
-//!    Otherwise the search stops, saying so.
+//!    Otherwise the edits that came nearer to fair without showing it try
+//!    a second edit each, raced as pairs against the current map
+//!    (`stall`); when no pair shows either, the search stops, saying so.
 //! 3. **Certify.** When the step's games put the map within half the margin
 //!    of fair, the seat test runs again on fresh seeds. Each attempt uses
 //!    `α / attempts`, so that over all attempts a wrong certificate is
@@ -22,14 +24,17 @@
 //!
 //! The seeds: step `k` chooses on seeds from `seed + k · 1,000,000` (its
 //! second heat from `seed + k · 1,000,000 + 500,000`, its third and
-//! fourth, with checks at other levels, 100,000 after the first two;
-//! those checks from `+ 800,000`);
+//! fourth, with checks at other levels, 100,000 after the first two; its
+//! pairs' races 200,000 after the first two; its checks at the other
+//! levels from `+ 800,000`);
 //! certification attempt `a` plays from `seed + 2^40 + a · 10,000,000`.
+
+mod stall;
 
 use super::certify::{Ask, Certification, CertifyError, certify, of_other_weights};
 use super::edits::{Candidate, candidates};
 use super::guard::{Check, Guard};
-use super::paired::{Budget, Gain, Games, Level, deviation, race};
+use super::paired::{Budget, Games, Level, deviation, race};
 use super::report::{Ending, Fixed, News, Step};
 use super::shortlist::order;
 use crate::bots::BotKind;
@@ -64,16 +69,21 @@ const GUARD_SEEDS: u64 = 10_000;
 const GUARD_GAMES: (usize, usize) = (1024, 256);
 /// The best raced candidates a step tries in turn when it checks edits at
 /// the other levels (one otherwise); only those whose gain shows are
-/// checked.
+/// checked. As many are offered for pairs ([`stall`]) either way.
 const FINALISTS: usize = 6;
 /// The refused edits whose gain shows that a step checks again, widely
 /// (allowing the other levels the whole margin), when no edit passed.
 const WIDE_TRIES: usize = 2;
 
 /// Whether a level's bot is one of the costly ones (a match takes many
-/// times a greedy one's time).
+/// times a greedy one's time): the planner and the search. The policy
+/// plays a match in about twice a greedy one's time, so its steps race
+/// as many candidates on as many games as greedy's.
 fn costly(level: Level) -> bool {
-    !matches!(level.bot, BotKind::Random | BotKind::Greedy)
+    !matches!(
+        level.bot,
+        BotKind::Random | BotKind::Greedy | BotKind::Policy
+    )
 }
 
 /// What the search may do.
@@ -526,9 +536,7 @@ impl Search<'_> {
         // Heats: when the first race's winner does not help, the next
         // candidates in order race on fresh choosing seeds.
         let (mut consumed, mut matches, mut seen) = (0, 0, (0, 0));
-        let mut rejected = None;
-        // Edits whose gain shows but which a check refused, for a wide check.
-        let mut refused: Vec<(Step, Candidate)> = Vec::new();
+        let mut stall = stall::Stall::default();
         // The current map's games at each other level, once checked.
         let mut guards: Vec<Option<Games>> = vec![None; self.levels.len()];
         let heats = if self.guarded() { 2 * HEATS } else { HEATS };
@@ -555,33 +563,26 @@ impl Search<'_> {
             // The race's best first; with checks at the other levels, the
             // next ones when it fails them.
             let finalists = if self.guarded() { FINALISTS } else { 1 };
-            for (rank, &j) in r.ranked.iter().take(finalists).enumerate() {
+            // The best few are offered for pairs even when only the best
+            // is tried alone.
+            for (rank, &j) in r.ranked.iter().take(FINALISTS).enumerate() {
                 if self.cancelled() {
                     return Ok(Stepped::Ended(Ending::Cancelled));
                 }
-                let gain = Gain::of(&r.base, &r.games[j]);
-                let after = r.games[j].estimate(&r.base);
-                let nearer = deviation(&after) < r.base.deviation();
                 let chosen = rest[j].clone();
-                let mut record = Step {
-                    edit: chosen.edit.clone(),
-                    level,
-                    candidates: (valid, raced),
-                    screened: seen,
-                    before: r.base.means(),
-                    after: after.clone(),
-                    gain,
-                    matches,
-                    checks: Vec::new(),
-                };
+                let mut record =
+                    stall::record(&r, j, &chosen.edit, level, (valid, raced, seen), matches);
+                let (gain, after) = (record.gain, record.after.clone());
+                let nearer = deviation(&after) < r.base.deviation();
                 // Near fair, but the gain is too small to show on the
                 // choosing games: fresh games decide (the race's best only).
                 let near = rank == 0
                     && deviation(&after) <= opts.margin / 2.0
                     && self.tries[l] < self.attempts;
-                if !nearer || !(gain.helps() || near) {
+                if rank >= finalists || !nearer || !(gain.helps() || near) {
+                    stall.offer(&record, &chosen);
                     if rank == 0 {
-                        rejected = Some(record);
+                        stall.rejected = Some(record);
                     }
                     continue;
                 }
@@ -593,56 +594,24 @@ impl Search<'_> {
                 let passed = checks.iter().all(|c| c.passed);
                 record.checks = checks;
                 if !passed {
-                    if gain.helps() && refused.len() < WIDE_TRIES {
-                        refused.push((record.clone(), chosen));
+                    if gain.helps() && stall.refused.len() < WIDE_TRIES {
+                        stall.refused.push((record.clone(), chosen));
                     }
-                    rejected = Some(record);
+                    stall.rejected = Some(record);
                     continue;
                 }
                 if gain.helps() {
                     self.keep(record, chosen);
                     return Ok(Stepped::Edited { certified: false });
                 }
-                if let Some(done) = self.try_certified(l, record.clone(), chosen)? {
+                if let Some(done) = self.try_certified(l, record.clone(), chosen.clone())? {
                     return Ok(done);
                 }
-                rejected = Some(record);
+                stall.offer(&record, &chosen);
+                stall.rejected = Some(record);
             }
         }
-        if let Some(done) = self.widely(step, l, &current, refused, &mut guards, &mut rejected)? {
-            return Ok(done);
-        }
-        self.out.rejected = rejected;
-        Ok(Stepped::Ended(Ending::NoHelpingEdit))
-    }
-
-    /// When every edit that helps at level `l` unsettles another level:
-    /// checks the `refused` ones again widely, and makes the first that
-    /// keeps every other level within the whole margin (a later edit,
-    /// chosen on that level's games, evens it). `None` when none passes
-    /// (`rejected` then holds the last refused).
-    fn widely(
-        &mut self,
-        step: usize,
-        l: usize,
-        current: &Map,
-        refused: Vec<(Step, Candidate)>,
-        guards: &mut [Option<Games>],
-        rejected: &mut Option<Step>,
-    ) -> Result<Option<Stepped>, FixError> {
-        for (mut record, chosen) in refused {
-            let Some(checks) = self.checks(step, l, current, &chosen.map, guards, true)? else {
-                return Ok(Some(Stepped::Ended(Ending::Cancelled)));
-            };
-            let passed = checks.iter().all(|c| c.passed);
-            record.checks = checks;
-            if passed {
-                self.keep(record, chosen);
-                return Ok(Some(Stepped::Edited { certified: false }));
-            }
-            *rejected = Some(record);
-        }
-        Ok(None)
+        self.stalled((step, l), &current, stall, &mut guards)
     }
 
     /// Races the candidates `rest` against `current` at `level` on the
