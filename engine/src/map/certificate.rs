@@ -15,6 +15,10 @@
 //! they bound to the board hold while the whole file (without its
 //! certificates) is unchanged ([`map_content_hash`]). Maps without
 //! certificates load as before.
+//!
+//! A certificate also keeps how its first games went ([`Certificate::play`]):
+//! playing them again tells whether the engine's rules and bots still play
+//! the games it was certified on, which the board's hash cannot.
 
 use super::{FeatureKind, Map};
 use crate::coverage::Coverage;
@@ -53,6 +57,14 @@ pub struct Certificate {
     /// certificates written before they bound to the board, of the whole
     /// map without its certificates, [`map_content_hash`]).
     pub map: String,
+    /// How its first games went, folded into 16 hexadecimal digits (each
+    /// game's winner, length and commands): the same seeds played again by
+    /// an engine whose rules and bots still play as these did give the same
+    /// (`fix::replays`). A rule or a bot that changed since makes other
+    /// games, and the certificate speaks of a game no longer played.
+    /// Empty in certificates written before it was kept.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub play: String,
 }
 
 impl Certificate {
@@ -156,6 +168,7 @@ mod tests {
             engine: String::new(),
             date: "2026-12-06".to_owned(),
             map: String::new(),
+            play: String::new(),
         }
     }
 

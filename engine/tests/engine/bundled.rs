@@ -404,6 +404,28 @@ fn policy_certificates_name_the_shipped_weights() {
     }
 }
 
+/// A bundled certificate that keeps how its first games went
+/// (`Certificate::play`) still plays them so: a rule or a bot changed
+/// since it was made would void it, and the map must be certified again.
+#[test]
+fn certificates_replay_their_first_games() {
+    let roster = hexwright_engine::rules::Roster::bundled();
+    let mut traced = 0;
+    for (name, _, map) in maps() {
+        for c in map.certificates.iter().filter(|c| !c.play.is_empty()) {
+            traced += 1;
+            assert_eq!(
+                hexwright_engine::fix::replays(c, &map, &roster).unwrap(),
+                Some(true),
+                "{name}: the certificate for {} in {} speaks of games this engine no longer plays; certify it again",
+                c.bot,
+                c.ruleset
+            );
+        }
+    }
+    assert!(traced > 0, "no bundled certificate keeps its games' trace");
+}
+
 /// The symmetry check finds a break: a moved base.
 #[test]
 fn a_moved_base_breaks_point_symmetry() {

@@ -223,6 +223,35 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
     assert!(!edited.certificates[0].holds_for(&edited));
 }
 
+/// A certificate keeps how its first games went: played again by this
+/// engine they go the same; a certificate whose games would now go
+/// otherwise (its round limit altered here, as a changed rule or bot would
+/// alter the games) is found out; one without the trace cannot tell.
+#[test]
+fn a_certificate_replays_its_first_games() {
+    let map = designed("twin-fords.ron");
+    let roster = Roster::bundled();
+    let f = fix::fix(&map, &roster, &random_bots_wide_margin()).unwrap();
+    let cert = f
+        .map
+        .certificates
+        .iter()
+        .find(|c| c.bot == "random")
+        .unwrap()
+        .clone();
+    assert_eq!(cert.play.len(), 16, "{cert:?}");
+    assert_eq!(fix::replays(&cert, &f.map, &roster).unwrap(), Some(true));
+    let mut altered = cert.clone();
+    altered.round_limit += 2;
+    assert_eq!(
+        fix::replays(&altered, &f.map, &roster).unwrap(),
+        Some(false)
+    );
+    let mut untraced = cert;
+    untraced.play.clear();
+    assert_eq!(fix::replays(&untraced, &f.map, &roster).unwrap(), None);
+}
+
 /// A certified map certified again at another level keeps the
 /// certificates it came with (they still hold: nothing was edited), and
 /// the new one joins them; certified again at a level it already holds, the

@@ -721,6 +721,7 @@ fn certificate(map: &str) -> hexwright_engine::map::certificate::Certificate {
         engine: "0.1.0".into(),
         date: "2026-12-05".into(),
         map: map.into(),
+        play: String::new(),
     }
 }
 

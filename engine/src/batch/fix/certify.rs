@@ -7,7 +7,7 @@
 //! seat within the margin (a map at 53% is fair within 5 points, and
 //! favoured too).
 
-use super::paired::{Level, prepare};
+use super::paired::{Level, play_trace, prepare};
 use crate::coverage::Coverage;
 use crate::map::Map;
 use crate::map::certificate::{Certificate, board_hash};
@@ -133,6 +133,7 @@ pub fn certify(
             engine: env!("CARGO_PKG_VERSION").to_owned(),
             date: date.to_owned(),
             map: board_hash(map, &Coverage::new(map)?),
+            play: play_trace(&prepared, level.bot, seed, cancel).unwrap_or_default(),
         })
     } else {
         None
@@ -173,4 +174,35 @@ pub fn of_other_weights(c: &Certificate) -> bool {
     c.bot
         .split_once('@')
         .is_some_and(|(_, h)| h != crate::bots::policy::weights_hash())
+}
+
+/// Whether `c`'s first games, played again on `map` by this engine, go as
+/// they went when it was certified ([`Certificate::play`]): `Some(false)`
+/// when the rules or the bots changed since, so that the certificate
+/// speaks of games no longer played. `None` when it cannot tell: the
+/// certificate keeps no trace of its games (written before they were
+/// kept), was played with another roster, or names a bot this engine does
+/// not play as it did (a search budget, other policy weights).
+///
+/// # Errors
+/// When a match cannot be set up on the map, or the roster cannot be
+/// hashed.
+pub fn replays(c: &Certificate, map: &Map, roster: &Roster) -> Result<Option<bool>, CertifyError> {
+    if c.play.is_empty() || of_other_weights(c) || roster_hash(roster)?.to_string() != c.roster {
+        return Ok(None);
+    }
+    let name = c.bot.split('@').next().unwrap_or_default();
+    let (Ok(bot), Ok(ruleset)) = (
+        name.parse::<crate::bots::BotKind>(),
+        c.ruleset.parse::<crate::ruleset::RulesetId>(),
+    ) else {
+        return Ok(None);
+    };
+    let level = Level {
+        bot,
+        round_limit: c.round_limit,
+        ruleset: Some(ruleset),
+    };
+    let prepared = prepare(map, roster, &level)?;
+    Ok(play_trace(&prepared, bot, c.seed, &AtomicBool::new(false)).map(|p| p == c.play))
 }

@@ -32,7 +32,7 @@ mod report;
 pub mod search;
 mod shortlist;
 
-pub use certify::{Ask, Certification, CertifyError, certify, of_other_weights};
+pub use certify::{Ask, Certification, CertifyError, certify, of_other_weights, replays};
 pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
 pub use generated::{FairGenerateError, FairGenerated, Tried, fair_generated};
 pub use guard::Check;

@@ -80,9 +80,27 @@ pub fn shares(
     cancel: &AtomicBool,
 ) -> Option<Games> {
     let n = prepared.rules.arena.zones.len();
+    let played = played(prepared, bot, seed, range, progress, cancel)?;
+    Some(Games {
+        shares: played.iter().map(|p| seat_shares(p.winner, n)).collect(),
+        traces: played.iter().map(trace).collect(),
+    })
+}
+
+/// Matches `range` from `seed` (match `i` plays seed `seed + i`), the
+/// level's bot on every seat, in order; `None` when cancelled before all
+/// finished.
+fn played(
+    prepared: &Prepared,
+    bot: BotKind,
+    seed: u64,
+    range: Range<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Option<Vec<crate::rotation::Played>> {
     let rotation = Rotation {
         matches: range.end,
-        bots: vec![bot; n],
+        bots: vec![bot; prepared.rules.arena.zones.len()],
         seed,
     };
     let want = range.len();
@@ -98,11 +116,38 @@ pub fn shares(
         return None;
     }
     played.sort_by_key(|p| p.index);
-    Some(Games {
-        shares: played.iter().map(|p| seat_shares(p.winner, n)).collect(),
-        traces: played.iter().map(trace).collect(),
-    })
+    Some(played)
 }
+
+/// How the first [`PLAY_GAMES`] games of a certification at `bot` from
+/// `seed` went, folded into 16 hexadecimal digits with a hash that is the
+/// same on every machine ([`crate::map::certificate::Certificate::play`]);
+/// `None` when cancelled.
+#[must_use]
+pub fn play_trace(
+    prepared: &Prepared,
+    bot: BotKind,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Option<String> {
+    use std::fmt::Write as _;
+    let games = played(prepared, bot, seed, 0..PLAY_GAMES, &|_| {}, cancel)?;
+    let mut text = String::from("play v1");
+    for p in &games {
+        let winner = p
+            .winner
+            .map_or_else(|| "draw".to_owned(), |w| w.0.to_string());
+        let _ = write!(
+            text,
+            "; {winner} {} {} {}",
+            p.rounds, p.commands, p.rejected
+        );
+    }
+    Some(crate::hash::Hash64(crate::hash::fnv1a64(text.as_bytes())).to_string())
+}
+
+/// Games a certificate's [`play_trace`] folds.
+pub const PLAY_GAMES: usize = 8;
 
 /// A match's trace: its winner, length and commands folded into one
 /// number. Two maps whose matches on the same seed have the same trace
