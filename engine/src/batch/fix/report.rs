@@ -51,6 +51,16 @@ pub struct Step {
 }
 
 impl Step {
+    /// How far from fair the farthest level lands after the edit: its own
+    /// level's estimate and each check's at the other levels.
+    #[must_use]
+    pub fn farthest(&self) -> f64 {
+        self.checks
+            .iter()
+            .map(|c| super::paired::deviation(&c.after))
+            .fold(super::paired::deviation(&self.after), f64::max)
+    }
+
     /// The step in words, with its figures: every seat's own share before
     /// and after on the same games, and how far the leaning seat's share
     /// moved towards (or away from) its fair share — with more than two

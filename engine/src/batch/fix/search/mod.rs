@@ -9,7 +9,9 @@
 //!    the level's bot plays is dropped — and the ones left raced against
 //!    the current map on shared seeds ([`super::paired::race`]). The
 //!    winner is kept when its paired gain's interval shows it helps and it
-//!    is nearer to fair; if not, the next candidates in order race once
+//!    is nearer to fair (when edits are checked at the other levels, the
+//!    best few are, and the one that leaves every level nearest to fair is
+//!    kept); if not, the next candidates in order race once
 //!    more, on fresh choosing seeds. A winner nearer to fair and within
 //!    half the margin whose gain is too small to show on the choosing games
 //!    is left to fresh games: it is kept only if they certify it.
@@ -288,6 +290,17 @@ struct Search<'a> {
     out: Fixed,
 }
 
+/// Of the edits that help at their level and pass the checks at the
+/// others, the one whose farthest level from fair after it is nearest
+/// ([`Step::farthest`]): an edit that helps at every level before one that
+/// helps at its own and leaves another near the band's edge. The first
+/// (the race's best) among equals.
+fn steadiest(passing: Vec<(Step, Candidate)>) -> Option<(Step, Candidate)> {
+    passing
+        .into_iter()
+        .min_by(|a, b| a.0.farthest().total_cmp(&b.0.farthest()))
+}
+
 /// What one step did.
 enum Stepped {
     /// An edit was made (and, near fair, already certified at its level).
@@ -560,9 +573,10 @@ impl Search<'_> {
             if r.best.is_none() {
                 continue;
             }
-            // The race's best first; with checks at the other levels, the
-            // next ones when it fails them.
+            // The race's best alone; with checks at the other levels, the
+            // best few, checked.
             let finalists = if self.guarded() { FINALISTS } else { 1 };
+            let mut passing = Vec::new();
             // The best few are offered for pairs even when only the best
             // is tried alone.
             for (rank, &j) in r.ranked.iter().take(FINALISTS).enumerate() {
@@ -601,14 +615,20 @@ impl Search<'_> {
                     continue;
                 }
                 if gain.helps() {
-                    self.keep(record, chosen);
-                    return Ok(Stepped::Edited { certified: false });
+                    passing.push((record, chosen));
+                    continue;
                 }
                 if let Some(done) = self.try_certified(l, record.clone(), chosen.clone())? {
                     return Ok(done);
                 }
                 stall.offer(&record, &chosen);
                 stall.rejected = Some(record);
+            }
+            // Of the edits that help and pass, the one that leaves every
+            // level nearest to fair (the first, unchecked).
+            if let Some((record, chosen)) = steadiest(passing) {
+                self.keep(record, chosen);
+                return Ok(Stepped::Edited { certified: false });
             }
         }
         self.stalled((step, l), &current, stall, &mut guards)

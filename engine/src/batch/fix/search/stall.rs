@@ -270,6 +270,46 @@ mod tests {
         )
     }
 
+    /// Of the edits that pass, the one that leaves every level nearest to
+    /// fair is made: not the race's best when it drags another level to
+    /// the band's edge; the first among equals.
+    #[test]
+    fn the_steadiest_edit_is_the_one_every_level_ends_nearest_to_fair() {
+        let check = |after: f64| crate::fix::Check {
+            level: Level {
+                bot: BotKind::Planner,
+                round_limit: 40,
+                ruleset: None,
+            },
+            games: 256,
+            before: vec![0.5, 0.5],
+            after: vec![after, 1.0 - after],
+            passed: true,
+            wide: false,
+        };
+        // The race's best evens its own level, and takes the other to 46%.
+        let (mut best, a) = raced(1, 0.50, 0.05, 0.02);
+        best.checks = vec![check(0.46)];
+        // The next is 2 points off at its own level, 1 at the other.
+        let (mut next, b) = raced(2, 0.52, 0.03, 0.01);
+        next.checks = vec![check(0.51)];
+        assert!((best.farthest() - 0.04).abs() < 1e-12);
+        assert!((next.farthest() - 0.02).abs() < 1e-12);
+        let kept = super::super::steadiest(vec![(best.clone(), a.clone()), (next, b)]);
+        assert_eq!(
+            kept.map(|(s, _)| s.edit.change),
+            Some(Change::Block { at: Hex::new(2, 0) })
+        );
+        let (mut twin, c) = raced(3, 0.50, 0.05, 0.02);
+        twin.checks = vec![check(0.46)];
+        let kept = super::super::steadiest(vec![(best, a), (twin, c)]);
+        assert_eq!(
+            kept.map(|(s, _)| s.edit.change),
+            Some(Change::Block { at: Hex::new(1, 0) })
+        );
+        assert!(super::super::steadiest(Vec::new()).is_none());
+    }
+
     /// Only edits nearer to fair whose positive gain does not show are
     /// offered for pairing, the best gains first and no more than
     /// [`PAIR_FIRSTS`].
