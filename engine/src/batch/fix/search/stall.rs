@@ -9,9 +9,10 @@
 //! first, at most [`PAIR_FIRSTS`]) and, for each, races the edits of its
 //! map as pairs against the current map on fresh choosing seeds: the gain
 //! of a pair is measured against the map before both edits, so two small
-//! moves the same way add up to one that shows. The first pair whose gain
-//! shows, nearer to fair, and (when every level is edited) that passes the
-//! checks at the other levels is made as two steps.
+//! moves the same way add up to one that shows. Of each race's best few
+//! pairs, the first whose gain shows, nearer to fair (one that overshoots
+//! fair may lead the race), and (when every level is edited) that passes
+//! the checks at the other levels is made as two steps.
 
 use super::super::edits::{Candidate, Edit, candidates};
 use super::super::paired::{Gain, Games, Level, Race, deviation};
@@ -183,37 +184,39 @@ impl Search<'_> {
             if r.cancelled {
                 return Ok(Some(Stepped::Ended(Ending::Cancelled)));
             }
-            let Some(&j) = r.ranked.first() else {
-                continue;
-            };
-            let second = ordered[j].clone();
+            // The race's best few in turn, its best first: a pair that
+            // overshoots fair may lead the race on the distance's estimate.
             let raced = r.rounds.first().map_or(0, |x| x.0);
-            let mut record = record(
-                &r,
-                j,
-                &second.edit,
-                level,
-                (valid, raced, r.screened),
-                r.matches,
-            );
-            record.paired = true;
-            let nearer = deviation(&record.after) < r.base.deviation();
-            if !(nearer && record.gain.helps()) {
+            let mut made = None;
+            for (rank, &j) in r.ranked.iter().take(super::FINALISTS).enumerate() {
+                let second = &ordered[j];
+                let counts = (valid, raced, r.screened);
+                let mut record = record(&r, j, &second.edit, level, counts, r.matches);
+                record.paired = true;
+                let nearer = deviation(&record.after) < r.base.deviation();
+                if !(nearer && record.gain.helps()) {
+                    if rank == 0 {
+                        *rejected = Some(record);
+                    }
+                    continue;
+                }
+                let Some(checks) = self.checks(step, l, current, &second.map, guards, false)?
+                else {
+                    return Ok(Some(Stepped::Ended(Ending::Cancelled)));
+                };
+                let passed = checks.iter().all(|c| c.passed);
+                record.checks = checks;
+                if passed {
+                    made = Some((record, second.clone()));
+                    break;
+                }
                 *rejected = Some(record);
-                continue;
             }
-            let Some(checks) = self.checks(step, l, current, &second.map, guards, false)? else {
-                return Ok(Some(Stepped::Ended(Ending::Cancelled)));
-            };
-            let passed = checks.iter().all(|c| c.passed);
-            record.checks = checks;
-            if !passed {
-                *rejected = Some(record);
-                continue;
+            if let Some((record, second)) = made {
+                self.keep(first, chosen);
+                self.keep(record, second);
+                return Ok(Some(Stepped::Edited { certified: false }));
             }
-            self.keep(first, chosen);
-            self.keep(record, second);
-            return Ok(Some(Stepped::Edited { certified: false }));
         }
         Ok(None)
     }
