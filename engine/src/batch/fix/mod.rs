@@ -12,12 +12,14 @@
 //!   gain of a candidate over the current map, and the race that spends
 //!   games where they decide something;
 //! - [`certify`]: the seat test on fresh seeds, and the certificate saved
-//!   in the map file;
+//!   in the map file with how its first games went, so that [`replays`]
+//!   can tell when the rules or the bots have changed since;
 //! - `guard`: an edit chosen at one level checked at the others, when the
 //!   search edits until every level is fair;
 //! - `shortlist`: the order a step screens and races its candidates in;
-//! - [`search`]: the loop — already fair? else one raced edit at a time,
-//!   certifying when the map looks fair;
+//! - [`search`]: the loop — already fair? else one raced edit at a time
+//!   (a pair of edits when no single one shows), certifying when the map
+//!   looks fair;
 //! - [`generated`]: generated maps made certified fair, trying the next
 //!   seeds (with `α` split over them) when a seed's map cannot be;
 //! - `report`: what it reports, at the end ([`Fixed`]) and while it runs
