@@ -35,7 +35,7 @@ pub struct Step {
     /// The current map's seat shares on the step's games.
     pub before: Vec<f64>,
     /// The edited map's, on the same games (estimated with the current
-    /// map's games as a control: [`Games::estimate`]).
+    /// map's games as a control: [`super::paired::Games::estimate`]).
     pub after: Vec<f64>,
     /// The paired gain towards fair ([`Gain`]).
     pub gain: Gain,

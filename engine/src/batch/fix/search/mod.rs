@@ -3,7 +3,7 @@
 //!
 //! 1. **Already fair?** The seat test runs on the map as it is, on seeds of
 //!    its own: a map it certifies needs no change, and none is proposed.
-//! 2. **One step.** The valid edits are put in order ([`super::shortlist`]:
+//! 2. **One step.** The valid edits are put in order (`shortlist`:
 //!    by turns, what the static figures say of them and each kind of
 //!    edit), screened on a few shared seeds — an edit that changes no match
 //!    the level's bot plays is dropped — and the ones left raced against
