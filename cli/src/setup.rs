@@ -163,6 +163,10 @@ pub(super) enum Names {
 
 /// The bot of one name, read by [`BotSpec`] (the one parser of bot names).
 pub(super) fn bot_of(name: &str, from: Names) -> anyhow::Result<BotKind> {
+    if from == Names::File {
+        // A file's names may carry the policy weights' hash (`policy@…`).
+        return hexwright_engine::shard::bot_of_name(name.trim()).map_err(anyhow::Error::msg);
+    }
     let spec: BotSpec = name.trim().parse()?;
     if from == Names::CommandLine && spec.has_budget() {
         bail!(

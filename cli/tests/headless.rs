@@ -498,6 +498,10 @@ fn the_search_budget_is_set_and_reproducible() {
             hexwright_engine::bots::policy::weights_hash()
         )
     );
+    // And the shard merges, its names read back as the bots they are.
+    let (code, merged) = run(&["merge", &shard_path]);
+    assert_eq!(code, 0, "{merged}");
+    assert!(merged.contains("search vs greedy"), "{merged}");
     for bad in [["--playouts", "0"], ["--think", "0ms"], ["--think", "soon"]] {
         let mut all = args[..8].to_vec();
         all.extend(bad);

@@ -25,8 +25,8 @@ use std::str::FromStr;
 
 mod merge;
 
-pub use merge::{MergeError, Merged, Merger, WaveMerger, check, merge, merge_waves};
-pub(crate) use merge::{bot_of_name, differs};
+pub(crate) use merge::differs;
+pub use merge::{MergeError, Merged, Merger, WaveMerger, bot_of_name, check, merge, merge_waves};
 
 /// The shard file format this engine writes and reads.
 ///
@@ -377,6 +377,22 @@ mod tests {
             rows: Vec::new(),
             wave: None,
         }
+    }
+
+    /// The names a batch gives the policy and the search guided by its
+    /// weights (`bot_name`: the weights' hash after `@`) are read back as
+    /// those bots when shards are merged; an unknown name is still refused.
+    #[test]
+    fn bots_named_with_their_weights_merge() {
+        let merges = |bots: &[&str]| merge(vec![("f".into(), file(SHARD_FORMAT, bots))]);
+        for bots in [
+            &["policy@0123456789abcdef", "greedy"][..],
+            &["search@0123456789abcdef", "policy@0123456789abcdef"],
+            &["search:6@0123456789abcdef", "planner"],
+        ] {
+            assert!(merges(bots).is_ok(), "{bots:?}: {:?}", merges(bots).err());
+        }
+        assert!(merges(&["nobody@0123456789abcdef", "greedy"]).is_err());
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub fn import(paths: &[PathBuf], map: &Map, prepared: &Prepared) -> Result<Impor
     let bots = b
         .bots
         .iter()
-        .map(|n| n.parse::<hexwright_engine::bots::BotSpec>().map(|s| s.kind))
+        .map(|n| hexwright_engine::shard::bot_of_name(n))
         .collect::<Result<Vec<BotKind>, _>>()
         .map_err(|e| format!("An unknown bot in the batch: {e}"))?;
     let source = match paths {

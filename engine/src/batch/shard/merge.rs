@@ -359,11 +359,18 @@ pub const MAX_SECONDS: f64 = 1e9;
 /// batch's total never overflows.
 pub const MAX_REJECTED_PER_ROUND: u64 = 100_000;
 
-/// The bot of a batch identity's bot name: `greedy`, or the search bot
-/// with a budget (`search:400`, `search:400:50ms`), read by
-/// [`crate::bots::BotSpec`].
-pub(crate) fn bot_of_name(name: &str) -> Result<BotKind, String> {
-    name.parse::<crate::bots::BotSpec>()
+/// The bot of a batch identity's bot name: `greedy`, the search bot with
+/// a budget (`search:400`, `search:400:50ms`), read by
+/// [`crate::bots::BotSpec`], and the policy weights' hash its name may
+/// carry after `@` (`policy@…`, `search:6@…`: [`super::bot_name`]).
+///
+/// # Errors
+/// When the name is no bot's, in words.
+pub fn bot_of_name(name: &str) -> Result<BotKind, String> {
+    // The weights' hash a policy, or a search guided by it, is named with
+    // (`policy@…`, `search:6@…`: `shard::bot_name`) names no other bot.
+    let spec = name.split_once('@').map_or(name, |(spec, _)| spec);
+    spec.parse::<crate::bots::BotSpec>()
         .map(|s| s.kind)
         .map_err(|e| e.to_string())
 }
