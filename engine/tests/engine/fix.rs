@@ -85,6 +85,7 @@ fn the_paired_race_picks_the_known_better_edit() {
         &[worse, fair],
         &Roster::bundled(),
         &level,
+        &[],
         7,
         Budget {
             screen: 0,
@@ -123,6 +124,84 @@ fn the_paired_race_picks_the_known_better_edit() {
     );
 }
 
+/// A race scored beside another level plays every map as many games there,
+/// on the same seeds as a lone race at that level, and ranks by the sum of
+/// the levels' scores.
+#[test]
+fn a_race_beside_another_level_ranks_by_both() {
+    let fair = designed("twin-fords.ron");
+    let lopsided = objectives_towards_side0(&fair, 3, 3);
+    let worse = objectives_towards_side0(&fair, 5, 4);
+    let other = Level {
+        bot: BotKind::Greedy,
+        round_limit: 20,
+        ruleset: None,
+    };
+    let budget = Budget {
+        screen: 0,
+        field: 24,
+        first: 48,
+        most: 192,
+    };
+    let roster = Roster::bundled();
+    let cancel = AtomicBool::new(false);
+    let r = fix::race(
+        &lopsided,
+        &[worse.clone(), fair],
+        &roster,
+        &GREEDY_60,
+        &[other],
+        7,
+        budget,
+        &|_| {},
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(r.beside.len(), 1);
+    let b = &r.beside[0];
+    assert_eq!(b.level, other);
+    let lens = |g: &[fix::Games]| g.iter().map(fix::Games::len).collect::<Vec<_>>();
+    assert_eq!(
+        lens(&b.games),
+        lens(&r.games),
+        "as many games at each level"
+    );
+    assert_eq!(b.base.len(), r.base.len());
+    assert_eq!(r.matches, 2 * (lens(&r.games).iter().sum::<usize>() + 192));
+    // The same seeds as a lone race at the other level.
+    let alone = fix::race(
+        &lopsided,
+        &[worse],
+        &roster,
+        &other,
+        &[],
+        7,
+        budget,
+        &|_| {},
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(alone.base, b.base);
+    assert_eq!(alone.games[0].shares[..48], b.games[0].shares[..48]);
+    // The first round's order is the sum of both levels' scores on its 48
+    // games.
+    let first = |g: &fix::Games| fix::Games {
+        shares: g.shares[..48].to_vec(),
+        traces: g.traces[..48].to_vec(),
+    };
+    let score = |i: usize| {
+        first(&r.games[i]).score_against(&r.base) + first(&b.games[i]).score_against(&b.base)
+    };
+    let best = r.best.unwrap();
+    assert!(
+        score(best) <= score(1 - best),
+        "{} {}",
+        score(best),
+        score(1 - best)
+    );
+    assert_eq!(r.ranked, vec![best, 1 - best]);
+}
+
 /// Screening drops an edit that changes no match (here: no change at all)
 /// after a few shared seeds, and races the rest.
 #[test]
@@ -135,6 +214,7 @@ fn screening_drops_an_edit_that_changes_no_match() {
         &[lopsided.clone(), fair],
         &Roster::bundled(),
         &level,
+        &[],
         7,
         Budget {
             screen: 8,

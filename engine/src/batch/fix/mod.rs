@@ -38,6 +38,6 @@ pub use certify::{Ask, Certification, CertifyError, certify, of_other_weights, r
 pub use edits::{Candidate, Change, Edit, MAX_EXAMINED_HEXES, REACH, candidates};
 pub use generated::{FairGenerateError, FairGenerated, Tried, fair_generated};
 pub use guard::Check;
-pub use paired::{Budget, Gain, Games, Level, Race, race};
+pub use paired::{Beside, Budget, Gain, Games, Level, Race, race};
 pub use report::{Ending, Fixed, News, Step};
 pub use search::{FixError, Options, fix, fix_observed, fix_with};

@@ -13,7 +13,10 @@
 //! [`race`] spends games where they decide something: successive halving
 //! over the candidates, the same seeds for all, doubling the games each
 //! round and keeping the better half by deviation, until one is left or
-//! the games run out.
+//! the games run out. A race may score its candidates at further levels
+//! *beside* its own, on the same seeds: it then keeps the candidates that
+//! leave all its levels nearest to fair together, so that an edit that
+//! evens one level's games while it unsettles another's no longer leads.
 
 use super::super::until_decided::seat_shares;
 use crate::bots::BotKind;
@@ -401,11 +404,25 @@ pub struct Budget {
     pub most: usize,
 }
 
+/// A race's games at a level it scores beside its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Beside {
+    /// The level.
+    pub level: Level,
+    /// The current map's games there.
+    pub base: Games,
+    /// Each candidate's games there, as many as at the race's own level.
+    pub games: Vec<Games>,
+}
+
 /// How a race went.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Race {
     /// The current map's games.
     pub base: Games,
+    /// The games at the levels scored beside the race's own, in the order
+    /// asked.
+    pub beside: Vec<Beside>,
     /// Each candidate's games (the ones dropped early have fewer; the ones
     /// never screened, none).
     pub games: Vec<Games>,
@@ -433,33 +450,57 @@ struct Racing<'a> {
     out: Race,
 }
 
+/// A map prepared for the race's own level and for each level beside it.
+type Ready = Vec<Prepared>;
+
 impl Racing<'_> {
-    /// Brings `g` (a map prepared as `p`) to `target` games; `false` when
-    /// cancelled.
-    fn play(&mut self, p: &Prepared, which: Option<usize>, target: usize) -> bool {
-        let have = which.map_or(&self.out.base, |i| &self.out.games[i]).len();
-        if have >= target {
-            return true;
+    /// The games of candidate `which` (the base when `None`) at level `k`
+    /// (0: the race's own, then the levels beside it).
+    fn games(&mut self, which: Option<usize>, k: usize) -> &mut Games {
+        match (which, k) {
+            (None, 0) => &mut self.out.base,
+            (Some(i), 0) => &mut self.out.games[i],
+            (None, k) => &mut self.out.beside[k - 1].base,
+            (Some(i), k) => &mut self.out.beside[k - 1].games[i],
         }
-        let Some(more) = shares(
-            p,
-            self.level.bot,
-            self.seed,
-            have..target,
-            &|_| {},
-            self.cancel,
-        ) else {
-            self.out.cancelled = true;
-            return false;
-        };
-        let k = more.len();
-        match which {
-            Some(i) => self.out.games[i].extend(more),
-            None => self.out.base.extend(more),
+    }
+
+    /// Brings a map (prepared as `ready`) to `target` games at every
+    /// level; `false` when cancelled.
+    fn play(&mut self, ready: &Ready, which: Option<usize>, target: usize) -> bool {
+        for (k, p) in ready.iter().enumerate() {
+            let bot = if k == 0 {
+                self.level.bot
+            } else {
+                self.out.beside[k - 1].level.bot
+            };
+            let have = self.games(which, k).len();
+            if have >= target {
+                continue;
+            }
+            let Some(more) = shares(p, bot, self.seed, have..target, &|_| {}, self.cancel) else {
+                self.out.cancelled = true;
+                return false;
+            };
+            let n = more.len();
+            self.games(which, k).extend(more);
+            self.out.matches += n;
+            (self.progress)(self.out.matches);
         }
-        self.out.matches += k;
-        (self.progress)(self.out.matches);
         true
+    }
+
+    /// What the race ranks candidate `i` by: over its levels, the sum of
+    /// [`Games::score_against`] (each level's estimated squared distance
+    /// from fair after the edit).
+    fn score(&self, i: usize) -> f64 {
+        self.out.games[i].score_against(&self.out.base)
+            + self
+                .out
+                .beside
+                .iter()
+                .map(|b| b.games[i].score_against(&b.base))
+                .sum::<f64>()
     }
 }
 
@@ -478,6 +519,12 @@ impl Racing<'_> {
 /// 4. the last one left plays on to `most` games, so its paired gain is
 ///    measured as finely as the budget allows.
 ///
+/// With levels `beside` the race's own, the base and every candidate in
+/// the field also play as many games at each of them on the same seeds,
+/// and the halving keeps the better half by the sum of the levels' scores
+/// (screening still asks whether an edit changes a match at the race's own
+/// level).
+///
 /// # Errors
 /// When a match cannot be set up on a map.
 #[allow(clippy::too_many_arguments)]
@@ -486,6 +533,7 @@ pub fn race(
     candidates: &[Map],
     roster: &Roster,
     level: &Level,
+    beside: &[Level],
     seed: u64,
     budget: Budget,
     progress: &(dyn Fn(usize) + Sync),
@@ -499,6 +547,14 @@ pub fn race(
         cancel,
         out: Race {
             base: Games::default(),
+            beside: beside
+                .iter()
+                .map(|l| Beside {
+                    level: *l,
+                    base: Games::default(),
+                    games: vec![Games::default(); candidates.len()],
+                })
+                .collect(),
             games: vec![Games::default(); candidates.len()],
             best: None,
             ranked: Vec::new(),
@@ -508,22 +564,31 @@ pub fn race(
             cancelled: false,
         },
     };
-    let base_prepared = prepare(base, roster, level)?;
-    if !r.play(&base_prepared, None, most) {
+    let ready = |m: &Map| -> Result<Ready, Box<ScenarioError>> {
+        std::iter::once(level)
+            .chain(beside)
+            .map(|l| prepare(m, roster, l))
+            .collect()
+    };
+    let base_ready = ready(base)?;
+    if !r.play(&base_ready, None, most) {
         return Ok(r.out);
     }
-    // Screening, in order, until the field is full.
+    // Screening, in order, until the field is full: at the race's own
+    // level only.
     let field = budget.field.max(1);
-    let mut alive: Vec<(usize, Prepared)> = Vec::new();
+    let mut alive: Vec<(usize, Ready)> = Vec::new();
     for (i, m) in candidates.iter().enumerate() {
         if alive.len() >= field {
             break;
         }
-        let p = prepare(m, roster, level)?;
+        let mut p = ready(m)?;
         if budget.screen > 0 {
+            let rest = p.split_off(1);
             if !r.play(&p, Some(i), budget.screen.min(most)) {
                 return Ok(r.out);
             }
+            p.extend(rest);
             r.out.screened.0 += 1;
             if r.out.games[i].same_as(&r.out.base) {
                 r.out.screened.1 += 1;
@@ -542,8 +607,7 @@ pub fn race(
             }
         }
         r.out.rounds.push((alive.len(), target));
-        let dev = |i: usize| r.out.games[i].score_against(&r.out.base);
-        alive.sort_by(|a, b| dev(a.0).total_cmp(&dev(b.0)).then(a.0.cmp(&b.0)));
+        alive.sort_by(|a, b| r.score(a.0).total_cmp(&r.score(b.0)).then(a.0.cmp(&b.0)));
         if target >= most || alive.len() == 1 {
             break;
         }

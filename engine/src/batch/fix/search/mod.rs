@@ -7,7 +7,9 @@
 //!    by turns, what the static figures say of them and each kind of
 //!    edit), screened on a few shared seeds — an edit that changes no match
 //!    the level's bot plays is dropped — and the ones left raced against
-//!    the current map on shared seeds ([`super::paired::race`]). The
+//!    the current map on shared seeds ([`super::paired::race`]; when every
+//!    level is edited, scored at the other cheap levels beside the step's
+//!    own, so that edits that help them together lead). The
 //!    winner is kept when its paired gain's interval shows it helps and it
 //!    is nearer to fair (when edits are checked at the other levels, the
 //!    best few are, and the one that leaves every level nearest to fair is
@@ -656,6 +658,7 @@ impl Search<'_> {
             &maps,
             self.roster,
             &level,
+            &self.beside(level),
             seed,
             budget,
             &|k| news(News::Matches(before + k)),
@@ -669,6 +672,21 @@ impl Search<'_> {
     /// when the search edits until every level is fair.
     fn guarded(&self) -> bool {
         self.opts.every_level && self.levels.len() > 1
+    }
+
+    /// The levels a race at `level` scores its candidates at beside its
+    /// own: when every level is edited, the other cheap ones (greedy and
+    /// the policy, in each ruleset; the costly ones are only checked), so
+    /// that the race keeps the edits that help them all together.
+    fn beside(&self, level: Level) -> Vec<Level> {
+        if !self.guarded() {
+            return Vec::new();
+        }
+        self.levels
+            .iter()
+            .copied()
+            .filter(|l| *l != level && !costly(*l))
+            .collect()
     }
 
     /// Checks the edit of `current` into `edited`, chosen at level `l` in
