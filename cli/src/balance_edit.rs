@@ -44,6 +44,11 @@ pub struct BalanceEditArgs {
     /// only at `--level`.
     #[arg(long)]
     pub every_level: bool,
+    /// As even as it can get within `--max-edits`: once certified, go on
+    /// with edits that bring the map nearer to fair (each certified again on
+    /// fresh games) and end at the certified map found nearest to fair.
+    #[arg(long)]
+    pub as_even: bool,
     /// The most edits made.
     #[arg(long, default_value_t = 4)]
     pub max_edits: usize,
@@ -159,6 +164,7 @@ fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
         level: levels[0],
         also,
         every_level: args.every_level,
+        as_even: args.as_even,
         keep_symmetry: args.keep_symmetry,
         max_steps: args.max_edits,
         shortlist: args.shortlist,

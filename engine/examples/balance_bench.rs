@@ -8,7 +8,10 @@
 //! ```text
 //! cargo run --release -p hexwright-engine --example balance_bench            # every variant
 //! cargo run --release -p hexwright-engine --example balance_bench -- twin    # names containing "twin"
+//! cargo run --release -p hexwright-engine --example balance_bench -- --margin 3 twin
 //! ```
+//!
+//! `--margin M` judges within `M` points of the fair share (5 by default).
 //!
 //! Each variant is built deterministically from its map; the assistant's
 //! seeds are its defaults. Run it in the background: a variant takes from
@@ -218,12 +221,24 @@ fn variants() -> Vec<Variant> {
 }
 
 fn main() {
-    let filter = std::env::args().nth(1).unwrap_or_default();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut margin = 5.0;
+    if let Some(i) = args.iter().position(|a| a == "--margin") {
+        let Some(m) = args.get(i + 1).and_then(|m| m.parse::<f64>().ok()) else {
+            eprintln!("--margin takes a number of points, e.g. --margin 3");
+            std::process::exit(2);
+        };
+        margin = m;
+        args.drain(i..=i + 1);
+    }
+    let filter = args.first().cloned().unwrap_or_default();
     let roster = Roster::bundled();
     let opts = Options {
         date: "bench".to_owned(),
+        margin: margin / 100.0,
         ..Options::default()
     };
+    println!("Margin: {margin} points");
     println!("| variant | before | edits | after | matches | time |");
     println!("|---|---|---|---|---|---|");
     let (mut runs, mut certified) = (0_u32, 0_u32);
@@ -270,7 +285,7 @@ fn main() {
         }
     }
     println!(
-        "\nCertified fair at greedy level: {certified} of {runs} ({:.0}%); of the {lopsided} not fair as they were, {fixed} ({:.0}%) within {} edits",
+        "\nCertified fair at greedy level within {margin} points: {certified} of {runs} ({:.0}%); of the {lopsided} not fair as they were, {fixed} ({:.0}%) within {} edits",
         100.0 * f64::from(certified) / f64::from(runs.max(1)),
         100.0 * f64::from(fixed) / f64::from(lopsided.max(1)),
         opts.max_steps

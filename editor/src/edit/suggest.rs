@@ -32,6 +32,9 @@ pub struct SuggestForm {
     pub also_planner: bool,
     /// With `also_planner`: keep editing until fair at both levels.
     pub every_level: bool,
+    /// Once certified, go on while edits bring the map nearer to fair, and
+    /// keep the certified map found nearest ([`Options::as_even`]).
+    pub as_even: bool,
     /// The most edits.
     pub max_edits: usize,
     /// Keep a symmetric map symmetric (edits made with their images).
@@ -46,6 +49,7 @@ impl Default for SuggestForm {
             level: o.level.bot,
             also_planner: false,
             every_level: o.every_level,
+            as_even: o.as_even,
             max_edits: o.max_steps,
             keep_symmetry: o.keep_symmetry,
         }
@@ -77,6 +81,7 @@ impl SuggestForm {
                 Vec::new()
             },
             every_level: self.also_planner && self.every_level,
+            as_even: self.as_even,
             max_steps: self.max_edits.clamp(1, 32),
             keep_symmetry: self.keep_symmetry,
             date: hexwright_headless::files::today_utc(),

@@ -94,6 +94,10 @@ fn form_ui(ui: &mut Ui, form: &mut SuggestForm) {
         .on_hover_text(
             "Make every edit with its images. A map whose turn order favours a side may need an asymmetric edit.",
         );
+    ui.checkbox(&mut form.as_even, "As even as it can get")
+        .on_hover_text(
+            "Once certified, go on while an edit brings the map nearer to fair (each certified again on fresh games), and keep the certified map found nearest to fair, within the most edits",
+        );
     ui.checkbox(&mut form.also_planner, "Also certify with planner bots")
         .on_hover_text("Check the result at the planner's level too (on fresh games)");
     ui.add_enabled(

@@ -303,6 +303,51 @@ fn a_fair_map_needs_no_change_and_its_certificate_round_trips() {
     assert!(!edited.certificates[0].holds_for(&edited));
 }
 
+/// As even as it can get: a certified map is edited on while an edit's
+/// games bring it nearer to fair, each edited map certified again on fresh
+/// games; the search ends at the certified map whose certification found
+/// it nearest to fair (the earliest among equals), with that map's
+/// certificate.
+#[test]
+fn as_even_as_it_gets_ends_at_the_nearest_certified_map() {
+    // Greedy play on Twin Fords as designed: side 1 ahead by about six
+    // points, within a 20-point margin.
+    let map = designed("twin-fords.ron");
+    let opts = Options {
+        level: GREEDY_60,
+        as_even: true,
+        max_steps: 2,
+        certify_games: 1_000,
+        shortlist: 4,
+        screen: (4, 8),
+        race_games: (32, 128),
+        ..random_bots_wide_margin()
+    };
+    let f = fix::fix(&map, &Roster::bundled(), &opts).unwrap();
+    let certified: Vec<&fix::Certification> = f
+        .attempts
+        .iter()
+        .filter(|c| c.decision == Decision::Fair)
+        .collect();
+    assert!(
+        certified.len() >= 2,
+        "it went on after the first certificate: {:?}",
+        f.attempts.iter().map(|c| c.edits).collect::<Vec<_>>()
+    );
+    let far = |c: &fix::Certification| c.shares.iter().map(|x| (x - 0.5).abs()).fold(0.0, f64::max);
+    let nearest = certified
+        .iter()
+        .copied()
+        .reduce(|a, b| if far(b) < far(a) { b } else { a })
+        .unwrap();
+    assert!(matches!(f.ending, Ending::AlreadyFair | Ending::Certified));
+    assert_eq!(f.steps.len(), nearest.edits, "{}", f.verdict());
+    let cert = nearest.certificate.as_ref().unwrap();
+    assert_eq!(f.map.certificates, vec![cert.clone()]);
+    assert!(cert.holds_for(&f.map));
+    assert!(f.verdict().contains(&nearest.sentence()), "{}", f.verdict());
+}
+
 /// A certificate keeps how its first games went: played again by this
 /// engine they go the same; a certificate whose games would now go
 /// otherwise (its round limit altered here, as a changed rule or bot would

@@ -205,7 +205,16 @@ impl Fixed {
     /// The outcome in one sentence.
     #[must_use]
     pub fn verdict(&self) -> String {
-        let last = self.attempts.last().map(Certification::sentence);
+        // The certification of the map as it ends (with `as_even`, an
+        // earlier map than the last certified may be kept), else the last.
+        let last = self
+            .attempts
+            .iter()
+            .rfind(|c| {
+                c.edits == self.steps.len() && c.decision == crate::sequential::Decision::Fair
+            })
+            .or(self.attempts.last())
+            .map(Certification::sentence);
         match self.ending {
             Ending::AlreadyFair => format!("No change needed: {}", last.unwrap_or_default()),
             Ending::Certified => format!(

@@ -102,6 +102,12 @@ pub struct Options {
     /// [`Self::level`]: an edit for a further level is chosen on that
     /// level's games, and every level is certified again on the edited map.
     pub every_level: bool,
+    /// As even as it can get within [`Self::max_steps`] edits: once the map
+    /// is certified, go on with edits that bring it nearer to fair (each
+    /// certified again on fresh games), and end at the certified map whose
+    /// certification found it nearest to fair. The attempts are then
+    /// [`Self::attempts`] more than the edits, so `α` is split finer.
+    pub as_even: bool,
     /// Edit a symmetric map with its images, so it stays symmetric.
     pub keep_symmetry: bool,
     /// The most edits made.
@@ -142,6 +148,7 @@ impl Default for Options {
             },
             also: Vec::new(),
             every_level: false,
+            as_even: false,
             keep_symmetry: false,
             max_steps: 4,
             shortlist: 24,
@@ -236,7 +243,11 @@ pub fn fix_observed(
     } else {
         Symmetry::OFF
     };
-    let attempts = opts.attempts.max(1);
+    let attempts = if opts.as_even {
+        opts.attempts.max(1) + opts.max_steps
+    } else {
+        opts.attempts.max(1)
+    };
     let levels: Vec<Level> = std::iter::once(opts.level)
         .chain(opts.also.iter().copied().filter(|l| *l != opts.level))
         .collect();
@@ -303,6 +314,17 @@ fn steadiest(passing: Vec<(Step, Candidate)>) -> Option<(Step, Candidate)> {
         .min_by(|a, b| a.0.farthest().total_cmp(&b.0.farthest()))
 }
 
+/// A map certified at every level on the way, kept when the search goes
+/// on to make it more even ([`Options::as_even`]).
+struct Certified {
+    /// How far from fair its farthest level's certification found it.
+    farthest: f64,
+    /// The edits made to reach it.
+    steps: usize,
+    map: Map,
+    coverage: Coverage,
+}
+
 /// What one step did.
 enum Stepped {
     /// An edit was made (and, near fair, already certified at its level).
@@ -337,6 +359,8 @@ impl Search<'_> {
         let mut fair = vec![false; held];
         // The level of the last step, while it did not look fair yet.
         let mut pending: Option<usize> = None;
+        // With `as_even`, the certified map nearest to fair so far.
+        let mut best: Option<Certified> = None;
         self.out.ending = loop {
             if self.cancelled() {
                 break Ending::Cancelled;
@@ -346,11 +370,37 @@ impl Search<'_> {
                 None => self.first_failing(&mut fair)?,
             };
             let Some(l) = failing else {
-                break if self.out.steps.is_empty() {
+                let ending = if self.out.steps.is_empty() {
                     Ending::AlreadyFair
                 } else {
                     Ending::Certified
                 };
+                if !self.opts.as_even {
+                    break ending;
+                }
+                let farthest = self.farthest_certified(held);
+                if best.as_ref().is_none_or(|b| farthest < b.farthest) {
+                    best = Some(Certified {
+                        farthest,
+                        steps: self.out.steps.len(),
+                        map: self.out.map.clone(),
+                        coverage: self.coverage.clone(),
+                    });
+                }
+                if self.out.steps.len() >= self.opts.max_steps {
+                    break ending;
+                }
+                // Certified: an edit at the chosen level that brings it
+                // nearer to fair, certified again in turn.
+                match self.step(self.out.steps.len(), 0)? {
+                    Stepped::Ended(Ending::Cancelled) => break Ending::Cancelled,
+                    Stepped::Ended(_) => break ending,
+                    Stepped::Edited { certified } => {
+                        fair.fill(false);
+                        fair[0] = certified;
+                        continue;
+                    }
+                }
             };
             if l == usize::MAX || self.out.steps.len() >= self.opts.max_steps {
                 break Ending::OutOfBudget;
@@ -384,6 +434,9 @@ impl Search<'_> {
                 }
             }
         };
+        if let Some(b) = best.filter(|_| self.out.ending != Ending::Cancelled) {
+            self.restore(b);
+        }
         if matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified) {
             self.certificates();
             if !self.opts.every_level {
@@ -391,6 +444,42 @@ impl Search<'_> {
             }
         }
         Ok(())
+    }
+
+    /// How far from fair the map as it is lies at its farthest level, by
+    /// the last certification of each of the `held` levels on it.
+    fn farthest_certified(&self, held: usize) -> f64 {
+        let edits = self.out.steps.len();
+        (0..held)
+            .filter_map(|l| {
+                let made = if l == 0 {
+                    &self.out.attempts
+                } else {
+                    &self.out.also
+                };
+                made.iter()
+                    .rfind(|c| c.level == self.levels[l] && c.edits == edits)
+                    .map(|c| deviation(&c.shares))
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// Ends at the certified map `b` ([`Options::as_even`]), unless the map
+    /// as it is was certified and found as near to fair: the edits after it
+    /// are taken back.
+    fn restore(&mut self, b: Certified) {
+        let now_certified = matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified);
+        if now_certified && b.steps == self.out.steps.len() {
+            return;
+        }
+        self.out.steps.truncate(b.steps);
+        self.out.map = b.map;
+        self.coverage = b.coverage;
+        self.out.ending = if b.steps == 0 {
+            Ending::AlreadyFair
+        } else {
+            Ending::Certified
+        };
     }
 
     /// Certifies the levels not yet fair on the map as it is, in order,
