@@ -14,6 +14,7 @@ use hexwright_engine::fix::{self, Ending, Level, Options};
 use hexwright_engine::format;
 use hexwright_engine::ruleset::RulesetId;
 use hexwright_engine::sequential::Decision;
+use hexwright_headless::files::interrupt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
@@ -83,9 +84,21 @@ pub struct BalanceEditArgs {
 }
 
 /// Runs `balance-edit`; returns the exit code (0, or 2 for bad input).
+///
+/// Interrupted (Ctrl-C, SIGTERM, a cluster's time limit), the search stops
+/// at its next check, writes the map as edited so far with the
+/// certificates it earned and reports it, then exits 130; a second signal
+/// ends it at once.
 pub fn run(args: &BalanceEditArgs, out: &mut dyn Write, err: &mut (dyn Write + Send)) -> u8 {
-    let result = balance_edit(args, out, &Mutex::new(&mut *err));
-    super::exit_code(result, err)
+    let _finishing = interrupt::Finishing::start();
+    let cancel = interrupt::interrupted();
+    let result = balance_edit(args, out, &Mutex::new(&mut *err), cancel);
+    let code = super::exit_code(result, err);
+    if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+        130
+    } else {
+        code
+    }
 }
 
 /// The options the arguments ask for.
@@ -177,10 +190,12 @@ fn options(args: &BalanceEditArgs, players: usize) -> anyhow::Result<Options> {
     })
 }
 
+/// Runs the search, stopping when `cancel` is set.
 fn balance_edit(
     args: &BalanceEditArgs,
     out: &mut dyn Write,
     err: &Mutex<&mut (dyn Write + Send)>,
+    cancel: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
     // Before any play: an output that cannot be written fails now, not
     // after the whole search.
@@ -196,8 +211,7 @@ fn balance_edit(
     // all again in order.
     let edits = std::sync::atomic::AtomicUsize::new(0);
     let news = |n: fix::News<'_>| tell(bar.as_ref(), &edits, err, n);
-    let cancel = std::sync::atomic::AtomicBool::new(false);
-    let fixed = fix::fix_observed(&map, &roster, &opts, &news, &cancel)
+    let fixed = fix::fix_observed(&map, &roster, &opts, &news, cancel)
         .with_context(|| args.map.display().to_string())?;
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -213,6 +227,9 @@ fn balance_edit(
         return Ok(());
     }
     words(out, &map.meta.name, &fixed, &opts)?;
+    if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+        writeln!(out, "Interrupted: the search stopped early.")?;
+    }
     if certified || !fixed.steps.is_empty() {
         writeln!(out, "Wrote {}", args.out.display())?;
     } else {

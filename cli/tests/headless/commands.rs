@@ -658,6 +658,68 @@ fn an_interrupted_simulate_of_a_zip_leaves_no_unpacked_folder() {
     assert_eq!(unpacked(), 0, "the unpacked folder was removed");
 }
 
+/// A `balance-edit` stopped by SIGTERM (as a cluster's time limit stops a
+/// job) loses nothing: it stops at its next check, writes the map with the
+/// edits made so far, says it was interrupted, and exits 130.
+#[test]
+fn an_interrupted_balance_edit_writes_the_map_as_edited_so_far() {
+    use std::io::BufRead as _;
+    use std::process::{Command, Stdio};
+    let dir = temp_dir("interrupted-balance-edit");
+    let out = dir.join("fixed.ron");
+    let design = root().join("engine/tests/fixtures/designs/twin-fords.ron");
+    // Within one point: far more edits and games than the test waits for.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexwright-cli"))
+        .args([
+            "balance-edit",
+            design.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--margin",
+            "1",
+            "--max-edits",
+            "32",
+            "--certify-games",
+            "200",
+            "--shortlist",
+            "2",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first edit is told on standard error as it is made.
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut told = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "ended before its first edit: {told}"
+        );
+        told.push_str(&line);
+        if line.starts_with("edit 1:") {
+            break;
+        }
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{report}");
+    assert!(report.contains("Interrupted"), "{report}");
+    assert!(
+        report.contains(&format!("Wrote {}", out.display())),
+        "{report}"
+    );
+    let written = hexwright_engine::format::load_map(&out).unwrap();
+    let before = hexwright_engine::format::load_map(&design).unwrap();
+    assert_ne!(written, before, "the edits made so far are in the file");
+}
+
 /// A read error names its cause once ("No such file or directory", not
 /// twice), and a reader that goes away ends the report quietly.
 #[test]

@@ -1,9 +1,11 @@
 //! Map files on disk, as the editor and the command line both read them:
-//! the bundled pack, zipped packs, imports from other programs, and the
-//! roster a pack names.
+//! the bundled pack, zipped packs, imports from other programs, the
+//! roster a pack names, and what an interrupted process does with its
+//! files.
 
 pub mod bundled;
 pub mod import;
+pub mod interrupt;
 pub mod roster;
 pub mod zipped;
 

@@ -9,7 +9,6 @@ use anyhow::Context;
 use hexwright_engine::pack::{self, MANIFEST_FILE};
 use hexwright_engine::pack_zip;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once, PoisonError};
 
 /// A zipped pack, unpacked.
 #[derive(Debug)]
@@ -26,27 +25,6 @@ pub fn is_zip(path: &Path) -> bool {
         && !path.is_dir()
 }
 
-/// The unpacked folders alive now: what an interrupted process removes
-/// before it exits (drop does not run on SIGINT or SIGTERM).
-static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// On the first unpacking: SIGINT and SIGTERM remove every live folder,
-/// then end the process as the signal would (exit 130).
-fn clean_up_on_signal() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // A program embedding this that set its own handler keeps it; the
-        // folders are then removed on drop only.
-        let _ = ctrlc::set_handler(|| {
-            let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-            for dir in live.iter() {
-                std::fs::remove_dir_all(dir).ok();
-            }
-            std::process::exit(130);
-        });
-    });
-}
-
 impl Unzipped {
     /// Unpacks the zipped pack at `zip`.
     ///
@@ -55,14 +33,12 @@ impl Unzipped {
     /// unpacked; errors name the archive, never the private folder.
     pub fn open(zip: &Path) -> anyhow::Result<Self> {
         let files = pack_zip::read_zip(zip)?;
-        clean_up_on_signal();
         let dir = tempfile::Builder::new()
             .prefix("hexwright-unzipped-")
             .tempdir()
             .context("cannot make a private folder to unpack the pack into")?;
-        LIVE.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(dir.path().to_path_buf());
+        // SIGINT and SIGTERM remove it too (drop does not run then).
+        super::interrupt::remove_on_interrupt(dir.path().to_path_buf());
         let me = Self {
             dir,
             zip: zip.to_path_buf(),
@@ -128,8 +104,6 @@ impl Unzipped {
 impl Drop for Unzipped {
     fn drop(&mut self) {
         // The folder itself goes with the `TempDir`.
-        LIVE.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .retain(|d| d != self.dir.path());
+        super::interrupt::keep_on_interrupt(self.dir.path());
     }
 }

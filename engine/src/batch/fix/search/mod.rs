@@ -434,14 +434,19 @@ impl Search<'_> {
                 }
             }
         };
-        if let Some(b) = best.filter(|_| self.out.ending != Ending::Cancelled) {
+        let cancelled = self.out.ending == Ending::Cancelled;
+        if let Some(b) = best {
             self.restore(b);
         }
         if matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified) {
             self.certificates();
-            if !self.opts.every_level {
+            if !self.opts.every_level && !cancelled {
                 self.also()?;
             }
+        } else if cancelled {
+            // Stopped early: the map as edited so far keeps the
+            // certificates it earned on the way.
+            self.certificates();
         }
         Ok(())
     }
