@@ -21,6 +21,10 @@ use std::sync::{Mutex, PoisonError};
 
 /// The options of `hexwright balance-edit`.
 #[derive(Debug, Clone, clap::Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line switches"
+)]
 pub struct BalanceEditArgs {
     /// The map file (`.ron`).
     pub map: PathBuf,

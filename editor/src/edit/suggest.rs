@@ -25,6 +25,10 @@ use std::sync::atomic::Ordering;
 
 /// What the designer asks of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent choices of the form"
+)]
 pub struct SuggestForm {
     /// The bot edits are chosen and certified at (on every seat).
     pub level: BotKind,

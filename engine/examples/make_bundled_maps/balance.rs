@@ -54,16 +54,7 @@ const BROKEN_CROWN: [Change; 4] = [
 /// planner games in phase-rules-v1, each checked at the other levels), then
 /// certified fair at margin 5% on fresh seeds at greedy and planner level
 /// in both rulesets.
-///
-/// Then four more for the policy's level (`balance-edit maps/twin-fords.ron
-/// --level policy --rulesets all --skills greedy,planner --every-level
-/// --max-edits 6`, its races scoring every candidate at greedy's level and
-/// the policy's in both rulesets together): side 0's zone a hex north and a
-/// bush moved, chosen on the policy's games in akw-rules-v1 (where side 0
-/// had won 60.9%), then a hex blocked and the earlier block at (2,2) opened
-/// again, chosen on greedy's games there (the rules and bots had changed
-/// since the first three, and side 0 won 43.4% of greedy's games).
-const TWIN_FORDS: [Change; 7] = [
+const TWIN_FORDS: [Change; 3] = [
     Change::Block { at: Hex::new(3, 0) },
     Change::Move {
         kind: FeatureKind::Outpost,
@@ -71,17 +62,6 @@ const TWIN_FORDS: [Change; 7] = [
         to: Hex::new(-7, 1),
     },
     Change::Block { at: Hex::new(2, 2) },
-    Change::ShiftZone {
-        side: PlayerId(0),
-        by: Hex::new(0, -1),
-    },
-    Change::Move {
-        kind: FeatureKind::Bush,
-        from: Hex::new(7, 0),
-        to: Hex::new(6, 1),
-    },
-    Change::Block { at: Hex::new(1, 3) },
-    Change::Open { at: Hex::new(2, 2) },
 ];
 
 /// Ember Isles: side 0 won 55–56% of greedy games in akw-rules-v1 as

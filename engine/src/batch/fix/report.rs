@@ -151,7 +151,8 @@ pub enum Ending {
 /// What the search did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fixed {
-    /// The map with the edits made, and its certificates when certified.
+    /// The map with the edits made, and the certificates it earned: at
+    /// every level that certified it, even when another did not.
     pub map: Map,
     /// The edits, in order.
     pub steps: Vec<Step>,

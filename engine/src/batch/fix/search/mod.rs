@@ -438,15 +438,12 @@ impl Search<'_> {
         if let Some(b) = best {
             self.restore(b);
         }
-        if matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified) {
-            self.certificates();
-            if !self.opts.every_level && !cancelled {
-                self.also()?;
-            }
-        } else if cancelled {
-            // Stopped early: the map as edited so far keeps the
-            // certificates it earned on the way.
-            self.certificates();
+        // The map as it ends keeps the certificates it earned, even when
+        // not every level certified it (or the search stopped early).
+        self.certificates();
+        let certified = matches!(self.out.ending, Ending::AlreadyFair | Ending::Certified);
+        if certified && !self.opts.every_level && !cancelled {
+            self.also()?;
         }
         Ok(())
     }
